@@ -1,0 +1,1 @@
+//! Short-game values: a hash-consed arena of canonical games.

@@ -1,0 +1,20 @@
+//! Hackenbush Lab: exact combinatorial game theory for Hackenbush and its
+//! quantum-inspired variants.
+//!
+//! Data flows one way: [`position`] (graphs and labels) → [`rules`] (who may
+//! play what) → [`quantum`] / [`sync`] / plain play → [`solve`] (memoised
+//! search) → [`game`] (canonical short-game values) → [`ui`] view models →
+//! [`web`] drawing (wasm32 only). The [`analysis`] facade is what the CLI and
+//! the browser worker call.
+
+pub mod analysis;
+pub mod game;
+pub mod position;
+pub mod quantum;
+pub mod rules;
+pub mod solve;
+pub mod sync;
+pub mod ui;
+
+#[cfg(target_arch = "wasm32")]
+pub mod web;

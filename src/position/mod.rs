@@ -1,0 +1,194 @@
+//! Hackenbush positions: a multigraph with a ground vertex (vertex 0),
+//! coloured and labelled edges, and the falling rule.
+
+mod edgeset;
+pub use edgeset::{EdgeSet, MAX_EDGES};
+
+use crate::rules::Player;
+
+/// The ground vertex.
+pub const GROUND: usize = 0;
+
+/// An edge colour. `Uncoloured` (X) edges are coloured in Uncolored Hackenbush.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Colour {
+    Blue,
+    Red,
+    Green,
+    Uncoloured,
+}
+
+impl Colour {
+    pub const ALL: [Colour; 4] = [Colour::Blue, Colour::Red, Colour::Green, Colour::Uncoloured];
+
+    /// The notation letter: B, R, G or X.
+    pub fn letter(self) -> char {
+        match self {
+            Colour::Blue => 'B',
+            Colour::Red => 'R',
+            Colour::Green => 'G',
+            Colour::Uncoloured => 'X',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Colour> {
+        match c {
+            'B' => Some(Colour::Blue),
+            'R' => Some(Colour::Red),
+            'G' => Some(Colour::Green),
+            'X' => Some(Colour::Uncoloured),
+            _ => None,
+        }
+    }
+
+    /// May `player` cut an edge of this colour?
+    pub fn cuttable_by(self, player: Player) -> bool {
+        matches!(
+            (self, player),
+            (Colour::Green, _) | (Colour::Blue, Player::Left) | (Colour::Red, Player::Right)
+        )
+    }
+}
+
+/// An edge between two vertices (either may be the ground, loops allowed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Edge {
+    pub u: usize,
+    pub v: usize,
+    pub colour: Colour,
+}
+
+/// A Hackenbush position. Edge `i` carries the user-facing label `i + 1`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Position {
+    /// Number of vertices, ground included; vertex ids are `0..vertex_count`.
+    pub vertex_count: usize,
+    pub edges: Vec<Edge>,
+}
+
+impl Position {
+    /// A position from its edges; the vertex count is derived from them.
+    /// Panics if there are more than [`MAX_EDGES`] edges (parsers check first).
+    pub fn from_edges(edges: Vec<Edge>) -> Position {
+        assert!(edges.len() <= MAX_EDGES, "at most {MAX_EDGES} edges");
+        let vertex_count = edges.iter().map(|e| e.u.max(e.v) + 1).max().unwrap_or(1);
+        Position {
+            vertex_count,
+            edges,
+        }
+    }
+
+    pub fn edge_count(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// All edges.
+    pub fn full_set(&self) -> EdgeSet {
+        EdgeSet::first(self.edges.len())
+    }
+
+    /// The edges of `set` whose colour `player` may cut.
+    pub fn cuttable(&self, set: EdgeSet, player: Player) -> EdgeSet {
+        set.iter()
+            .filter(|&i| self.edges[i].colour.cuttable_by(player))
+            .collect()
+    }
+
+    /// The edges of `set` connected to the ground through edges of `set`.
+    pub fn grounded(&self, set: EdgeSet) -> EdgeSet {
+        let mut reached = vec![false; self.vertex_count];
+        reached[GROUND] = true;
+        let mut kept = EdgeSet::EMPTY;
+        let mut changed = true;
+        // Few edges (≤ 128): a fixpoint sweep is simpler than adjacency lists
+        // and fast enough, since each sweep adds at least one vertex.
+        while changed {
+            changed = false;
+            for i in set.difference(kept).iter() {
+                let e = self.edges[i];
+                if reached[e.u] || reached[e.v] {
+                    kept.insert(i);
+                    if !reached[e.u] || !reached[e.v] {
+                        reached[e.u] = true;
+                        reached[e.v] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        kept
+    }
+
+    /// Cut edge `i` from `set`, then let everything ungrounded fall.
+    pub fn cut(&self, set: EdgeSet, i: usize) -> EdgeSet {
+        self.grounded(set.without(i))
+    }
+
+    /// Split `set` into its connected pieces, where pieces touching only at
+    /// the ground are separate (they are independent summands).
+    pub fn components(&self, set: EdgeSet) -> Vec<EdgeSet> {
+        let mut parent: Vec<usize> = (0..self.vertex_count).collect();
+        fn find(parent: &mut [usize], mut x: usize) -> usize {
+            while parent[x] != x {
+                parent[x] = parent[parent[x]];
+                x = parent[x];
+            }
+            x
+        }
+        for i in set.iter() {
+            let e = self.edges[i];
+            if e.u != GROUND && e.v != GROUND {
+                let (a, b) = (find(&mut parent, e.u), find(&mut parent, e.v));
+                parent[a] = b;
+            }
+        }
+        let mut pieces: Vec<(usize, EdgeSet)> = Vec::new();
+        let mut ground_loops = Vec::new();
+        for i in set.iter() {
+            let e = self.edges[i];
+            let anchor = if e.u != GROUND { e.u } else { e.v };
+            if anchor == GROUND {
+                // A loop at the ground (or an edge ground–ground) is a piece of its own.
+                ground_loops.push(EdgeSet::single(i));
+                continue;
+            }
+            let root = find(&mut parent, anchor);
+            match pieces.iter_mut().find(|(r, _)| *r == root) {
+                Some((_, s)) => s.insert(i),
+                None => pieces.push((root, EdgeSet::single(i))),
+            }
+        }
+        pieces
+            .into_iter()
+            .map(|(_, s)| s)
+            .chain(ground_loops)
+            .collect()
+    }
+
+    /// The position restricted to `set`, relabelled 1.. in label order, with
+    /// unused vertices dropped. Used to solve components independently.
+    pub fn restrict(&self, set: EdgeSet) -> Position {
+        let mut map = vec![usize::MAX; self.vertex_count];
+        map[GROUND] = GROUND;
+        let mut next = 1;
+        let mut edges = Vec::with_capacity(set.len());
+        for i in set.iter() {
+            let e = self.edges[i];
+            for v in [e.u, e.v] {
+                if map[v] == usize::MAX {
+                    map[v] = next;
+                    next += 1;
+                }
+            }
+            edges.push(Edge {
+                u: map[e.u],
+                v: map[e.v],
+                colour: e.colour,
+            });
+        }
+        Position {
+            vertex_count: next,
+            edges,
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Quantum-inspired play: superposed states over any labelled ruleset.

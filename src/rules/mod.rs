@@ -1,0 +1,48 @@
+//! Rulesets behind one interface: a state, each player's legal moves (labels),
+//! and the state a move leads to. The solver, the quantum layer, the
+//! synchronous layer and the UI all speak this interface.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// The two players. Left plays blue, Right plays red; both may cut green.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    Left,
+    Right,
+}
+
+impl Player {
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::Left => Player::Right,
+            Player::Right => Player::Left,
+        }
+    }
+
+    pub const BOTH: [Player; 2] = [Player::Left, Player::Right];
+}
+
+/// A labelled ruleset: moves are identified by labels, so that the quantum
+/// construction can superpose them across realisations.
+pub trait Ruleset {
+    /// A position of the game (for Hackenbush: the set of remaining edges).
+    type State: Clone + Eq + Hash + Debug;
+    /// The identity of a move ("cut edge 3", "take 2 from heap 1").
+    type Move: Clone + Eq + Hash + Ord + Debug;
+
+    /// The moves `player` may make in `state`, in a stable order.
+    fn moves(&self, state: &Self::State, player: Player) -> Vec<Self::Move>;
+
+    /// The state after `mv` (which must be one of `moves(state, _)`).
+    fn play(&self, state: &Self::State, mv: &Self::Move) -> Self::State;
+
+    /// Split a state into independent summands, if the ruleset is a
+    /// disjunctive sum of them under normal play. `None` means "do not split".
+    fn components(&self, _state: &Self::State) -> Option<Vec<Self::State>> {
+        None
+    }
+}
+
+/// Shorthand for a ruleset's state type.
+pub type State<R> = <R as Ruleset>::State;

@@ -1,0 +1,1 @@
+//! Memoised search over a ruleset: value, outcome, birthday, best moves.

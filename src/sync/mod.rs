@@ -1,0 +1,1 @@
+//! Synchronous Hackenbush: exact matrix games and Nash values.

@@ -1,0 +1,1 @@
+//! Editor and game state machines for the playground, in plain Rust.

@@ -1,0 +1,1 @@
+//! wasm32 bindings: the worker API and canvas drawing.
