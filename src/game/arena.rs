@@ -1,0 +1,194 @@
+//! The hash-consed arena: every game is stored once, in canonical form, and
+//! named by a [`GameId`]. Equal games therefore have equal ids, and the
+//! caches of comparisons and sums are keyed by ids.
+
+use super::dyadic::Dyadic;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// A canonical short game in an [`Arena`]. Ids are only meaningful within
+/// the arena that made them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub(crate) u32);
+
+impl GameId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// How a canonical game is stored. Numbers and number-plus-nimber games are
+/// kept symbolic (their options are made on demand), so that huge numbers
+/// cost nothing and the common arithmetic on them is direct.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Node {
+    /// The number x.
+    Number(Dyadic),
+    /// x + *n with n ≥ 1.
+    Nimbered(Dyadic, u32),
+    /// Any other canonical game, by its (sorted) option lists.
+    Other {
+        left: Rc<[GameId]>,
+        right: Rc<[GameId]>,
+    },
+}
+
+/// The arena of canonical games with its operation caches.
+pub struct Arena {
+    pub(crate) nodes: Vec<Node>,
+    /// Option lists, filled at creation for `Other` and lazily for numbers.
+    pub(crate) options: Vec<Option<(Rc<[GameId]>, Rc<[GameId]>)>>,
+    pub(crate) birthdays: Vec<u64>,
+    pub(crate) index: FxHashMap<Node, GameId>,
+    pub(crate) le_cache: FxHashMap<(GameId, GameId), bool>,
+    pub(crate) sum_cache: FxHashMap<(GameId, GameId), GameId>,
+    pub(crate) neg_cache: FxHashMap<GameId, GameId>,
+}
+
+impl Default for Arena {
+    fn default() -> Self {
+        Arena::new()
+    }
+}
+
+impl Arena {
+    pub fn new() -> Arena {
+        let mut arena = Arena {
+            nodes: Vec::new(),
+            options: Vec::new(),
+            birthdays: Vec::new(),
+            index: FxHashMap::default(),
+            le_cache: FxHashMap::default(),
+            sum_cache: FxHashMap::default(),
+            neg_cache: FxHashMap::default(),
+        };
+        let zero = arena.number(Dyadic::zero());
+        debug_assert_eq!(zero, GameId(0));
+        arena
+    }
+
+    /// How many distinct canonical games the arena holds.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Intern a node known to be canonical.
+    pub(crate) fn intern(&mut self, node: Node) -> GameId {
+        if let Some(&id) = self.index.get(&node) {
+            return id;
+        }
+        let id = GameId(u32::try_from(self.nodes.len()).expect("arena overflow"));
+        let (opts, birthday) = match &node {
+            Node::Number(x) => (None, x.birthday()),
+            Node::Nimbered(x, n) => (None, x.birthday().saturating_add(*n as u64)),
+            Node::Other { left, right } => {
+                let b = left
+                    .iter()
+                    .chain(right.iter())
+                    .map(|g| self.birthdays[g.index()])
+                    .max()
+                    .map_or(0, |m| m.saturating_add(1));
+                (Some((left.clone(), right.clone())), b)
+            }
+        };
+        self.nodes.push(node.clone());
+        self.options.push(opts);
+        self.birthdays.push(birthday);
+        self.index.insert(node, id);
+        id
+    }
+
+    pub(crate) fn node(&self, g: GameId) -> &Node {
+        &self.nodes[g.index()]
+    }
+
+    /// The game 0 = {|}.
+    pub fn zero(&self) -> GameId {
+        GameId(0)
+    }
+
+    /// The number x.
+    pub fn number(&mut self, x: Dyadic) -> GameId {
+        self.intern(Node::Number(x))
+    }
+
+    pub fn integer(&mut self, n: i64) -> GameId {
+        self.number(Dyadic::integer(n))
+    }
+
+    /// The nimber *n.
+    pub fn nimber(&mut self, n: u32) -> GameId {
+        self.number_nimber(Dyadic::zero(), n)
+    }
+
+    /// The game x + *n.
+    pub fn number_nimber(&mut self, x: Dyadic, n: u32) -> GameId {
+        if n == 0 {
+            self.number(x)
+        } else {
+            self.intern(Node::Nimbered(x, n))
+        }
+    }
+
+    /// The number this game equals, if it is one.
+    pub fn as_number(&self, g: GameId) -> Option<&Dyadic> {
+        match self.node(g) {
+            Node::Number(x) => Some(x),
+            _ => None,
+        }
+    }
+
+    /// (x, n) if this game equals x + *n (n may be 0 for numbers).
+    pub fn as_number_nimber(&self, g: GameId) -> Option<(&Dyadic, u32)> {
+        match self.node(g) {
+            Node::Number(x) => Some((x, 0)),
+            Node::Nimbered(x, n) => Some((x, *n)),
+            Node::Other { .. } => None,
+        }
+    }
+
+    pub fn is_number(&self, g: GameId) -> bool {
+        matches!(self.node(g), Node::Number(_))
+    }
+
+    /// The birthday of the canonical form.
+    pub fn birthday(&self, g: GameId) -> u64 {
+        self.birthdays[g.index()]
+    }
+
+    /// Both canonical option lists.
+    pub fn options(&mut self, g: GameId) -> (Rc<[GameId]>, Rc<[GameId]>) {
+        if let Some(o) = &self.options[g.index()] {
+            return o.clone();
+        }
+        let (left, right): (Vec<GameId>, Vec<GameId>) = match self.node(g).clone() {
+            Node::Number(x) => {
+                let (l, r) = x.options();
+                (
+                    l.into_iter().map(|d| self.number(d)).collect(),
+                    r.into_iter().map(|d| self.number(d)).collect(),
+                )
+            }
+            Node::Nimbered(x, n) => {
+                let opts: Vec<GameId> = (0..n).map(|k| self.number_nimber(x.clone(), k)).collect();
+                (opts.clone(), opts)
+            }
+            Node::Other { left, right } => (left.to_vec(), right.to_vec()),
+        };
+        let o: (Rc<[GameId]>, Rc<[GameId]>) = (left.into(), right.into());
+        self.options[g.index()] = Some(o.clone());
+        o
+    }
+
+    pub fn left_options(&mut self, g: GameId) -> Rc<[GameId]> {
+        self.options(g).0
+    }
+
+    pub fn right_options(&mut self, g: GameId) -> Rc<[GameId]> {
+        self.options(g).1
+    }
+}

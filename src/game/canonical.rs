@@ -1,0 +1,116 @@
+//! Building games from options: the canonical form (dominated options
+//! removed, reversible options bypassed) and its recognition as a number or
+//! number-plus-nimber, so each value has exactly one id.
+
+use super::arena::{Arena, GameId, Node};
+use super::dyadic::Dyadic;
+
+impl Arena {
+    /// The canonical game {left | right} whose options are games of this arena.
+    pub fn make(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
+        loop {
+            self.remove_dominated(&mut left, true);
+            self.remove_dominated(&mut right, false);
+            let mut changed = false;
+            // A left option G^L is reversible through G^LR ≤ G: replace it by
+            // the left options of G^LR. The value of G never changes, so the
+            // current form is as good as any for the test.
+            let mut new_left = Vec::with_capacity(left.len());
+            for &gl in &left {
+                let glr = self.right_options(gl);
+                match glr.iter().find(|&&x| self.le_form(x, &left, &right)) {
+                    Some(&x) => {
+                        new_left.extend(self.left_options(x).iter().copied());
+                        changed = true;
+                    }
+                    None => new_left.push(gl),
+                }
+            }
+            left = new_left;
+            let mut new_right = Vec::with_capacity(right.len());
+            for &gr in &right {
+                let grl = self.left_options(gr);
+                match grl.iter().find(|&&x| self.form_le(&left, &right, x)) {
+                    Some(&x) => {
+                        new_right.extend(self.right_options(x).iter().copied());
+                        changed = true;
+                    }
+                    None => new_right.push(gr),
+                }
+            }
+            right = new_right;
+            if !changed {
+                break;
+            }
+        }
+        self.recognise(left, right)
+    }
+
+    /// Keep only the undominated options: for Left the maximal ones, for
+    /// Right the minimal ones. Sorts and deduplicates.
+    fn remove_dominated(&mut self, options: &mut Vec<GameId>, left: bool) {
+        options.sort_unstable();
+        options.dedup();
+        if options.len() < 2 {
+            return;
+        }
+        let all = options.clone();
+        options.retain(|&a| {
+            !all.iter()
+                .any(|&b| b != a && if left { self.le(a, b) } else { self.le(b, a) })
+        });
+    }
+
+    /// Intern a canonical form, recognising numbers and x + *n.
+    fn recognise(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+        if let Some(x) = self.number_form(&left, &right) {
+            return self.number(x);
+        }
+        if let Some((x, n)) = self.nimbered_form(&left, &right) {
+            return self.number_nimber(x, n);
+        }
+        self.intern(Node::Other {
+            left: left.into(),
+            right: right.into(),
+        })
+    }
+
+    /// A canonical form is a number iff it has at most one option each side,
+    /// all numbers, with left < right.
+    fn number_form(&self, left: &[GameId], right: &[GameId]) -> Option<Dyadic> {
+        if left.len() > 1 || right.len() > 1 {
+            return None;
+        }
+        let lo = match left.first() {
+            Some(&g) => Some(self.as_number(g)?),
+            None => None,
+        };
+        let hi = match right.first() {
+            Some(&g) => Some(self.as_number(g)?),
+            None => None,
+        };
+        if let (Some(l), Some(h)) = (lo, hi) {
+            if l >= h {
+                return None;
+            }
+        }
+        Some(Dyadic::simplest_between(lo, hi))
+    }
+
+    /// The canonical form of x + *n (n ≥ 1) is {x+*k | x+*k} over k < n.
+    fn nimbered_form(&self, left: &[GameId], right: &[GameId]) -> Option<(Dyadic, u32)> {
+        if left.is_empty() || left != right {
+            return None;
+        }
+        let first = self.as_number_nimber(left[0])?.0.clone();
+        let mut seen = vec![false; left.len()];
+        for &g in left {
+            let (x, k) = self.as_number_nimber(g)?;
+            if *x != first || k as usize >= left.len() || seen[k as usize] {
+                return None;
+            }
+            seen[k as usize] = true;
+        }
+        Some((first, left.len() as u32))
+    }
+}

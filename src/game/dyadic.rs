@@ -1,0 +1,283 @@
+//! Dyadic rationals p / 2^k of any size: the numbers that short games can be.
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use std::cmp::Ordering;
+use std::fmt;
+use std::str::FromStr;
+
+/// The exact number `num / 2^exp`, kept normalised (`exp == 0` or `num` odd)
+/// so that equal numbers are equal structs and hash alike.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Dyadic {
+    num: BigInt,
+    exp: u32,
+}
+
+impl Dyadic {
+    /// `num / 2^exp`, normalised.
+    pub fn new(num: BigInt, exp: u32) -> Dyadic {
+        let mut d = Dyadic { num, exp };
+        d.normalise();
+        d
+    }
+
+    pub fn zero() -> Dyadic {
+        Dyadic {
+            num: BigInt::zero(),
+            exp: 0,
+        }
+    }
+
+    pub fn integer(n: impl Into<BigInt>) -> Dyadic {
+        Dyadic {
+            num: n.into(),
+            exp: 0,
+        }
+    }
+
+    fn normalise(&mut self) {
+        if self.num.is_zero() {
+            self.exp = 0;
+            return;
+        }
+        let twos = self.num.trailing_zeros().unwrap_or(0).min(self.exp as u64) as u32;
+        if twos > 0 {
+            self.num >>= twos;
+            self.exp -= twos;
+        }
+    }
+
+    pub fn numerator(&self) -> &BigInt {
+        &self.num
+    }
+
+    /// The exponent k of the denominator 2^k.
+    pub fn exponent(&self) -> u32 {
+        self.exp
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.num.is_zero()
+    }
+
+    pub fn is_integer(&self) -> bool {
+        self.exp == 0
+    }
+
+    pub fn is_positive(&self) -> bool {
+        self.num.is_positive()
+    }
+
+    pub fn is_negative(&self) -> bool {
+        self.num.is_negative()
+    }
+
+    /// Numerators of `self` and `other` over the common denominator 2^max.
+    fn aligned(&self, other: &Dyadic) -> (BigInt, BigInt, u32) {
+        let e = self.exp.max(other.exp);
+        (
+            &self.num << (e - self.exp),
+            &other.num << (e - other.exp),
+            e,
+        )
+    }
+
+    pub fn add(&self, other: &Dyadic) -> Dyadic {
+        let (a, b, e) = self.aligned(other);
+        Dyadic::new(a + b, e)
+    }
+
+    pub fn sub(&self, other: &Dyadic) -> Dyadic {
+        let (a, b, e) = self.aligned(other);
+        Dyadic::new(a - b, e)
+    }
+
+    pub fn neg(&self) -> Dyadic {
+        Dyadic {
+            num: -&self.num,
+            exp: self.exp,
+        }
+    }
+
+    pub fn abs(&self) -> Dyadic {
+        Dyadic {
+            num: self.num.abs(),
+            exp: self.exp,
+        }
+    }
+
+    /// The mean of two numbers (exact: one more bit of denominator).
+    pub fn mean(&self, other: &Dyadic) -> Dyadic {
+        let (a, b, e) = self.aligned(other);
+        Dyadic::new(a + b, e + 1)
+    }
+
+    pub fn floor(&self) -> BigInt {
+        self.num.div_floor(&(BigInt::one() << self.exp))
+    }
+
+    pub fn ceil(&self) -> BigInt {
+        -(self.neg().floor())
+    }
+
+    /// The canonical options of this number as a game: integers n > 0 are
+    /// {n−1|}, n < 0 are {|n+1}, 0 is {|}, and p/2^k is {(p−1)/2^k | (p+1)/2^k}.
+    pub fn options(&self) -> (Option<Dyadic>, Option<Dyadic>) {
+        if self.exp == 0 {
+            match self.num.sign() {
+                num_bigint::Sign::NoSign => (None, None),
+                num_bigint::Sign::Plus => (Some(Dyadic::integer(&self.num - 1)), None),
+                num_bigint::Sign::Minus => (None, Some(Dyadic::integer(&self.num + 1))),
+            }
+        } else {
+            (
+                Some(Dyadic::new(&self.num - 1, self.exp)),
+                Some(Dyadic::new(&self.num + 1, self.exp)),
+            )
+        }
+    }
+
+    /// The birthday of this number's canonical form: |n| for integers,
+    /// ⌊|x|⌋ + 1 + k for p/2^k. Saturates for astronomically large numbers.
+    pub fn birthday(&self) -> u64 {
+        let whole = self.abs().floor().to_u64().unwrap_or(u64::MAX);
+        if self.exp == 0 {
+            whole
+        } else {
+            whole.saturating_add(1).saturating_add(self.exp as u64)
+        }
+    }
+
+    /// The simplest number strictly between `lo` and `hi` (either may be
+    /// absent, meaning −∞ / +∞). Requires lo < hi when both are given.
+    pub fn simplest_between(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Dyadic {
+        let zero = Dyadic::zero();
+        let above_lo = |x: &Dyadic| lo.is_none_or(|l| x > l);
+        let below_hi = |x: &Dyadic| hi.is_none_or(|h| x < h);
+        if above_lo(&zero) && below_hi(&zero) {
+            return zero;
+        }
+        // Zero is excluded, so the interval lies on one side of it; the
+        // integer nearest zero inside it is simplest if there is one.
+        if let Some(l) = lo.filter(|l| !l.is_negative()) {
+            let n = Dyadic::integer(l.floor() + 1);
+            if below_hi(&n) {
+                return n;
+            }
+        }
+        if let Some(h) = hi.filter(|h| !h.is_positive()) {
+            let n = Dyadic::integer(h.ceil() - 1);
+            if above_lo(&n) {
+                return n;
+            }
+        }
+        // No integer fits, so both bounds are present and within one unit:
+        // the first denominator 2^k that fits gives the simplest number.
+        let (l, h) = (lo.expect("bounded"), hi.expect("bounded"));
+        let mut k = 1;
+        loop {
+            let scaled = Dyadic::new(l.num.clone() << k, l.exp);
+            let candidate = Dyadic::new(scaled.floor() + 1, k);
+            if &candidate < h {
+                return candidate;
+            }
+            k += 1;
+        }
+    }
+
+    pub fn to_f64_lossy(&self) -> f64 {
+        // For layout and display only, never for values.
+        self.num.to_f64().unwrap_or(f64::NAN) / 2f64.powi(self.exp as i32)
+    }
+}
+
+impl Ord for Dyadic {
+    fn cmp(&self, other: &Self) -> Ordering {
+        if self.exp == other.exp {
+            return self.num.cmp(&other.num);
+        }
+        let (a, b, _) = self.aligned(other);
+        a.cmp(&b)
+    }
+}
+
+impl PartialOrd for Dyadic {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Dyadic {
+    /// Plain form: `3`, `-13/8`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.exp == 0 {
+            write!(f, "{}", self.num)
+        } else {
+            write!(f, "{}/{}", self.num, BigInt::one() << self.exp)
+        }
+    }
+}
+
+impl Dyadic {
+    /// Mixed-number form for people: `1 1/2`, `-2 3/4`, `3/8`.
+    pub fn pretty(&self) -> String {
+        if self.exp == 0 {
+            return self.num.to_string();
+        }
+        let whole = self.abs().floor();
+        if whole.is_zero() {
+            return self.to_string();
+        }
+        let frac = self.abs().sub(&Dyadic::integer(whole.clone()));
+        let sign = if self.is_negative() { "-" } else { "" };
+        format!("{sign}{whole} {frac}")
+    }
+}
+
+impl FromStr for Dyadic {
+    type Err = String;
+
+    /// Parses `n` or `p/q` with q a power of two (a reducible fraction such as
+    /// `2/4` is accepted and reduced).
+    fn from_str(s: &str) -> Result<Dyadic, String> {
+        let (p, q) = match s.split_once('/') {
+            Some((p, q)) => (p, Some(q)),
+            None => (s, None),
+        };
+        let digits_ok = |t: &str| {
+            let t = t.strip_prefix('-').unwrap_or(t);
+            !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
+        };
+        if !digits_ok(p) {
+            return Err(format!("'{s}' is not a number"));
+        }
+        let num = BigInt::from_str(p).map_err(|_| format!("'{s}' is not a number"))?;
+        let Some(q) = q else {
+            return Ok(Dyadic::integer(num));
+        };
+        if !q.bytes().all(|b| b.is_ascii_digit()) || q.is_empty() {
+            return Err(format!("'{s}' has a malformed denominator"));
+        }
+        let den = BigInt::from_str(q).map_err(|_| format!("'{s}' is not a number"))?;
+        if den.is_zero() {
+            return Err(format!("'{s}' divides by zero"));
+        }
+        // Reduce by the odd part of the gcd, then the denominator must be 2^k.
+        let g = num.gcd(&den);
+        let (num, den) = if g.is_zero() {
+            (num, den)
+        } else {
+            (num / &g, den / &g)
+        };
+        let k = den.trailing_zeros().unwrap_or(0);
+        if den != BigInt::one() << k {
+            return Err(format!(
+                "'{s}' is not a dyadic rational (the denominator must be a power of 2)"
+            ));
+        }
+        let k = u32::try_from(k).map_err(|_| format!("'{s}' is too large"))?;
+        Ok(Dyadic::new(num, k))
+    }
+}

@@ -1,0 +1,253 @@
+//! The short-game core against the definitions: a naive game-tree
+//! implementation (no canonical forms, no fast paths) decides the same
+//! comparisons, and algebraic laws hold on random games.
+
+use hackenbush_lab::game::{Arena, Dyadic, GameId, Outcome, Relation};
+
+/// A game as a bare tree of options, compared by the definition only.
+#[derive(Clone, Debug)]
+struct Tree {
+    left: Vec<Tree>,
+    right: Vec<Tree>,
+}
+
+fn naive_le(g: &Tree, h: &Tree) -> bool {
+    !g.left.iter().any(|gl| naive_le(h, gl)) && !h.right.iter().any(|hr| naive_le(hr, g))
+}
+
+fn naive_sum(g: &Tree, h: &Tree) -> Tree {
+    let mut left: Vec<Tree> = g.left.iter().map(|a| naive_sum(a, h)).collect();
+    left.extend(h.left.iter().map(|b| naive_sum(g, b)));
+    let mut right: Vec<Tree> = g.right.iter().map(|a| naive_sum(a, h)).collect();
+    right.extend(h.right.iter().map(|b| naive_sum(g, b)));
+    Tree { left, right }
+}
+
+fn to_arena(a: &mut Arena, t: &Tree) -> GameId {
+    let l = t.left.iter().map(|x| to_arena(a, x)).collect();
+    let r = t.right.iter().map(|x| to_arena(a, x)).collect();
+    a.make(l, r)
+}
+
+/// The canonical form as an explicit tree (expanding numbers' options).
+fn from_arena(a: &mut Arena, g: GameId) -> Tree {
+    let (l, r) = a.options(g);
+    Tree {
+        left: l.iter().map(|&x| from_arena(a, x)).collect(),
+        right: r.iter().map(|&x| from_arena(a, x)).collect(),
+    }
+}
+
+fn height(t: &Tree) -> u64 {
+    t.left
+        .iter()
+        .chain(t.right.iter())
+        .map(|x| height(x) + 1)
+        .max()
+        .unwrap_or(0)
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn random_tree(rng: &mut Rng, depth: u32) -> Tree {
+    if depth == 0 {
+        return Tree {
+            left: vec![],
+            right: vec![],
+        };
+    }
+    let nl = rng.below(3) as usize;
+    let nr = rng.below(3) as usize;
+    Tree {
+        left: (0..nl).map(|_| random_child(rng, depth)).collect(),
+        right: (0..nr).map(|_| random_child(rng, depth)).collect(),
+    }
+}
+
+/// An option one or two levels shallower, so trees vary in shape.
+fn random_child(rng: &mut Rng, depth: u32) -> Tree {
+    let shallower = if depth > 1 { rng.below(2) as u32 } else { 0 };
+    random_tree(rng, depth - 1 - shallower)
+}
+
+fn rel(le: bool, ge: bool) -> Relation {
+    match (le, ge) {
+        (true, true) => Relation::Equal,
+        (true, false) => Relation::Less,
+        (false, true) => Relation::Greater,
+        (false, false) => Relation::Fuzzy,
+    }
+}
+
+#[test]
+fn small_named_values() {
+    let mut a = Arena::new();
+    let z = a.zero();
+    let one = a.make(vec![z], vec![]);
+    assert_eq!(a.plain(one), "1");
+    let half = a.make(vec![z], vec![one]);
+    assert_eq!(a.plain(half), "1/2");
+    let star = a.make(vec![z], vec![z]);
+    assert_eq!(a.plain(star), "*");
+    let star2 = a.make(vec![z, star], vec![z, star]);
+    assert_eq!(a.plain(star2), "*2");
+    let one_star = a.make(vec![one], vec![one]);
+    assert_eq!(a.plain(one_star), "1*");
+    let up = a.make(vec![z], vec![star]);
+    assert_eq!(a.plain(up), "{0|*}");
+    assert_eq!(a.pretty(up), "↑");
+    let pm1 = a.parse("{1|-1}").unwrap();
+    assert_eq!(a.pretty(pm1), "±1");
+    // {0|2} reverses to 1; {-1|1} is 0.
+    let two = a.integer(2);
+    assert_eq!(a.make(vec![z], vec![two]), one);
+    let m1 = a.integer(-1);
+    assert_eq!(a.make(vec![m1], vec![one]), z);
+    assert_eq!(a.outcome(up), Outcome::L);
+    assert_eq!(a.outcome(star), Outcome::N);
+    assert_eq!(a.outcome(z), Outcome::P);
+    let neg = a.neg(half);
+    assert_eq!(a.outcome(neg), Outcome::R);
+}
+
+#[test]
+fn number_arithmetic_and_simplicity() {
+    let mut a = Arena::new();
+    for (text, birthday) in [
+        ("0", 0),
+        ("3", 3),
+        ("-2", 2),
+        ("1/2", 2),
+        ("3/4", 3),
+        ("-13/8", 5),
+    ] {
+        let g = a.parse(text).unwrap();
+        assert_eq!(a.plain(g), text);
+        assert_eq!(a.birthday(g), birthday, "{text}");
+        let tree = from_arena(&mut a, g);
+        assert_eq!(height(&tree), birthday, "{text}");
+    }
+    let x = a.parse("{1/2|1}").unwrap();
+    assert_eq!(a.plain(x), "3/4");
+    let y = a.parse("{-5/8|9}").unwrap();
+    assert_eq!(a.plain(y), "0");
+    let big = a.parse("123456789012345678901234567891/1024").unwrap();
+    let sum = a.add(big, big);
+    assert_eq!(a.plain(sum), "123456789012345678901234567891/512");
+    assert_eq!(
+        Dyadic::simplest_between(Some(&"5/8".parse().unwrap()), Some(&"7/8".parse().unwrap())),
+        "3/4".parse().unwrap()
+    );
+}
+
+#[test]
+fn random_forms_compare_like_the_definition() {
+    let mut rng = Rng(7);
+    let mut a = Arena::new();
+    let trees: Vec<Tree> = (0..60).map(|_| random_tree(&mut rng, 3)).collect();
+    let ids: Vec<GameId> = trees.iter().map(|t| to_arena(&mut a, t)).collect();
+    for (i, ti) in trees.iter().enumerate() {
+        for (j, tj) in trees.iter().enumerate() {
+            let naive = rel(naive_le(ti, tj), naive_le(tj, ti));
+            assert_eq!(
+                a.relation(ids[i], ids[j]),
+                naive,
+                "{} vs {}",
+                a.plain(ids[i]),
+                a.plain(ids[j])
+            );
+        }
+        // The canonical form equals the original and is a fixed point.
+        let canon = from_arena(&mut a, ids[i]);
+        assert!(naive_le(&canon, ti) && naive_le(ti, &canon));
+        assert_eq!(to_arena(&mut a, &canon), ids[i]);
+        assert_eq!(a.birthday(ids[i]), height(&canon));
+        // Printing round-trips.
+        let text = a.plain(ids[i]);
+        assert_eq!(a.parse(&text).unwrap(), ids[i], "{text}");
+        let pretty = a.pretty(ids[i]);
+        assert_eq!(a.parse(&pretty).unwrap(), ids[i], "{pretty}");
+    }
+}
+
+#[test]
+fn sums_obey_the_group_laws() {
+    let mut rng = Rng(11);
+    let mut a = Arena::new();
+    let trees: Vec<Tree> = (0..25).map(|_| random_tree(&mut rng, 3)).collect();
+    let ids: Vec<GameId> = trees.iter().map(|t| to_arena(&mut a, t)).collect();
+    let z = a.zero();
+    for i in 0..ids.len() {
+        let (g, h, k) = (ids[i], ids[(i + 1) % ids.len()], ids[(i + 7) % ids.len()]);
+        let ng = a.neg(g);
+        assert_eq!(a.add(g, ng), z);
+        let gh = a.add(g, h);
+        assert_eq!(gh, a.add(h, g));
+        let gh_k = a.add(gh, k);
+        let hk = a.add(h, k);
+        assert_eq!(gh_k, a.add(g, hk));
+        // Against the naive sum of the trees.
+        let naive = naive_sum(&trees[i], &trees[(i + 1) % trees.len()]);
+        let canon = from_arena(&mut a, gh);
+        assert!(naive_le(&naive, &canon) && naive_le(&canon, &naive));
+        // Outcome of G agrees with the naive first-player analysis.
+        let zero_tree = Tree {
+            left: vec![],
+            right: vec![],
+        };
+        let expected = match (
+            naive_le(&zero_tree, &trees[i]),
+            naive_le(&trees[i], &zero_tree),
+        ) {
+            (true, true) => Outcome::P,
+            (true, false) => Outcome::L,
+            (false, true) => Outcome::R,
+            (false, false) => Outcome::N,
+        };
+        assert_eq!(a.outcome(g), expected);
+    }
+}
+
+#[test]
+fn nimbers_add_by_xor() {
+    let mut a = Arena::new();
+    for m in 0..6u32 {
+        for n in 0..6u32 {
+            // Build *m and *n by options, not by the symbolic constructor.
+            let gm = a.parse(&format!("*{m}")).unwrap();
+            let gn = a.parse(&format!("*{n}")).unwrap();
+            let s = a.add(gm, gn);
+            assert_eq!(s, a.nimber(m ^ n));
+        }
+    }
+    let star3_by_options = a.parse("{0,*,*2|0,*,*2}").unwrap();
+    assert_eq!(a.plain(star3_by_options), "*3");
+    let x = a.parse("{1/2,1/2*|1/2,1/2*}").unwrap();
+    assert_eq!(a.plain(x), "1/2*2");
+}
+
+#[test]
+fn bar_notation_and_errors() {
+    let mut a = Arena::new();
+    let g = a.parse("{2|1||0}").unwrap();
+    assert_eq!(a.plain(g), "{{2|1}|0}");
+    assert_eq!(a.pretty(g), "{2|1||0}");
+    for bad in [
+        "", "{", "{1|2", "1/3", "{1|2}}", "abc", "*x", "{1|2|3}", "1,2",
+    ] {
+        let e = a.parse(bad).unwrap_err();
+        assert!(e.column >= 1, "{bad}: {e}");
+    }
+}
