@@ -17,6 +17,9 @@ impl GameId {
     }
 }
 
+/// A game's Left and Right options, shared cheaply.
+pub type OptionLists = (Rc<[GameId]>, Rc<[GameId]>);
+
 /// How a canonical game is stored. Numbers and number-plus-nimber games are
 /// kept symbolic (their options are made on demand), so that huge numbers
 /// cost nothing and the common arithmetic on them is direct.
@@ -37,7 +40,7 @@ pub(crate) enum Node {
 pub struct Arena {
     pub(crate) nodes: Vec<Node>,
     /// Option lists, filled at creation for `Other` and lazily for numbers.
-    pub(crate) options: Vec<Option<(Rc<[GameId]>, Rc<[GameId]>)>>,
+    pub(crate) options: Vec<Option<OptionLists>>,
     pub(crate) birthdays: Vec<u64>,
     pub(crate) index: FxHashMap<Node, GameId>,
     pub(crate) le_cache: FxHashMap<(GameId, GameId), bool>,
@@ -161,7 +164,7 @@ impl Arena {
     }
 
     /// Both canonical option lists.
-    pub fn options(&mut self, g: GameId) -> (Rc<[GameId]>, Rc<[GameId]>) {
+    pub fn options(&mut self, g: GameId) -> OptionLists {
         if let Some(o) = &self.options[g.index()] {
             return o.clone();
         }
@@ -179,7 +182,7 @@ impl Arena {
             }
             Node::Other { left, right } => (left.to_vec(), right.to_vec()),
         };
-        let o: (Rc<[GameId]>, Rc<[GameId]>) = (left.into(), right.into());
+        let o: OptionLists = (left.into(), right.into());
         self.options[g.index()] = Some(o.clone());
         o
     }
