@@ -2,6 +2,18 @@
 //! and the state a move leads to. The solver, the quantum layer, the
 //! synchronous layer and the UI all speak this interface.
 
+pub mod childish;
+pub mod hackenbush;
+pub mod misere;
+pub mod nim;
+pub mod uncolored;
+
+pub use childish::Childish;
+pub use hackenbush::Hackenbush;
+pub use misere::Misere;
+pub use nim::{Nim, NimLabels};
+pub use uncolored::Uncolored;
+
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -30,6 +42,8 @@ pub trait Ruleset {
     type State: Clone + Eq + Hash + Debug;
     /// The identity of a move ("cut edge 3", "take 2 from heap 1").
     type Move: Clone + Eq + Hash + Ord + Debug;
+    /// Whether the player unable to move wins (misère) rather than loses.
+    const MISERE: bool = false;
 
     /// The moves `player` may make in `state`, in a stable order.
     fn moves(&self, state: &Self::State, player: Player) -> Vec<Self::Move>;
