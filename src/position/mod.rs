@@ -2,7 +2,9 @@
 //! coloured and labelled edges, and the falling rule.
 
 mod edgeset;
+pub mod notation;
 pub use edgeset::{EdgeSet, MAX_EDGES};
+pub use notation::{parse, print, NotationError};
 
 use crate::rules::Player;
 
@@ -190,5 +192,13 @@ impl Position {
             vertex_count: next,
             edges,
         }
+    }
+
+    /// The same position with vertices renamed 0 (ground), 1, 2, … in order
+    /// of first appearance along the labels (`u` before `v`) and unused
+    /// vertices dropped: the form `parse` produces, so two positions that
+    /// differ only in vertex names have equal `normalized()` forms.
+    pub fn normalized(&self) -> Position {
+        self.restrict(self.full_set())
     }
 }
