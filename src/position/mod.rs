@@ -2,8 +2,10 @@
 //! coloured and labelled edges, and the falling rule.
 
 mod edgeset;
+pub mod layout;
 pub mod notation;
 pub use edgeset::{EdgeSet, MAX_EDGES};
+pub use layout::{Layout, Point};
 pub use notation::{parse, print, NotationError};
 
 use crate::rules::Player;
