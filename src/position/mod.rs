@@ -2,6 +2,7 @@
 //! coloured and labelled edges, and the falling rule.
 
 mod edgeset;
+pub mod json;
 pub mod layout;
 pub mod notation;
 pub use edgeset::{EdgeSet, MAX_EDGES};
