@@ -5,6 +5,8 @@ mod edgeset;
 pub mod json;
 pub mod layout;
 pub mod notation;
+mod preset_table;
+pub mod presets;
 pub use edgeset::{EdgeSet, MAX_EDGES};
 pub use layout::{Layout, Point};
 pub use notation::{parse, print, NotationError};
