@@ -2,7 +2,14 @@
 //! coloured and labelled edges, and the falling rule.
 
 mod edgeset;
+pub mod json;
+pub mod layout;
+pub mod notation;
+mod preset_table;
+pub mod presets;
 pub use edgeset::{EdgeSet, MAX_EDGES};
+pub use layout::{Layout, Point};
+pub use notation::{parse, print, NotationError};
 
 use crate::rules::Player;
 
@@ -190,5 +197,13 @@ impl Position {
             vertex_count: next,
             edges,
         }
+    }
+
+    /// The same position with vertices renamed 0 (ground), 1, 2, … in order
+    /// of first appearance along the labels (`u` before `v`) and unused
+    /// vertices dropped: the form `parse` produces, so two positions that
+    /// differ only in vertex names have equal `normalized()` forms.
+    pub fn normalized(&self) -> Position {
+        self.restrict(self.full_set())
     }
 }

@@ -1,0 +1,160 @@
+//! The JSON form of a position for the editor and share links:
+//!
+//! ```json
+//! {"version":1,
+//!  "vertices":[{"x":0.0,"y":0.0},{"x":0.0,"y":1.0},{"x":0.0,"y":2.0}],
+//!  "edges":[{"u":0,"v":1,"colour":"B"},{"u":1,"v":2,"colour":"R"}]}
+//! ```
+//!
+//! Vertex `i` of the array is vertex id `i`; vertex 0 is the ground and its
+//! coordinates are nominal. Edge labels are the order of the `edges` array,
+//! exactly as in the text form, so the two forms carry the same position and
+//! round-trip. Coordinates are layout only and never affect values.
+//!
+//! Everything arriving as JSON is untrusted (share links), so
+//! [`from_json`] validates fully and reports the first problem as a
+//! `String` naming the offending field.
+
+use serde::{Deserialize, Serialize};
+
+use super::layout::{self, Layout, Point};
+use super::{Colour, Edge, Position, MAX_EDGES};
+
+/// The only format version so far.
+pub const VERSION: u32 = 1;
+
+/// At most this many vertices (a 128-edge position uses at most 257; the
+/// rest is room for loose vertices in the editor), so that a hostile share
+/// link cannot make us allocate without bound.
+pub const MAX_VERTICES: usize = 1024;
+
+/// The serialised document, field for field.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionDoc {
+    pub version: u32,
+    pub vertices: Vec<Point>,
+    pub edges: Vec<EdgeDoc>,
+}
+
+/// One edge; `colour` is a notation letter `B`, `R`, `G` or `X`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EdgeDoc {
+    pub u: usize,
+    pub v: usize,
+    pub colour: String,
+}
+
+impl PositionDoc {
+    /// The document for `p` drawn with `layout` (vertices `layout` lacks get
+    /// the automatic layout's coordinates, so this cannot fail).
+    pub fn new(p: &Position, layout: &Layout) -> PositionDoc {
+        let auto = layout::auto(p);
+        let vertices = (0..auto.points.len())
+            .map(|v| match layout.points.get(v) {
+                Some(pt) if pt.x.is_finite() && pt.y.is_finite() => *pt,
+                _ => auto.points[v],
+            })
+            .collect();
+        PositionDoc {
+            version: VERSION,
+            vertices,
+            edges: p
+                .edges
+                .iter()
+                .map(|e| EdgeDoc {
+                    u: e.u,
+                    v: e.v,
+                    colour: e.colour.letter().to_string(),
+                })
+                .collect(),
+        }
+    }
+
+    /// Check the document and build the position and its layout.
+    pub fn to_position(&self) -> Result<(Position, Layout), String> {
+        if self.version != VERSION {
+            return Err(format!(
+                "unsupported version {} (this build reads version {VERSION})",
+                self.version
+            ));
+        }
+        if self.vertices.is_empty() {
+            return Err("vertices must include the ground (vertex 0)".into());
+        }
+        if self.vertices.len() > MAX_VERTICES {
+            return Err(format!(
+                "too many vertices: {} (at most {MAX_VERTICES})",
+                self.vertices.len()
+            ));
+        }
+        if self.edges.len() > MAX_EDGES {
+            return Err(format!(
+                "too many edges: {} (a position may have at most {MAX_EDGES})",
+                self.edges.len()
+            ));
+        }
+        for (i, pt) in self.vertices.iter().enumerate() {
+            if !pt.x.is_finite() || !pt.y.is_finite() {
+                return Err(format!("vertex {i} has a non-finite coordinate"));
+            }
+        }
+        let n = self.vertices.len();
+        let mut edges = Vec::with_capacity(self.edges.len());
+        for (i, e) in self.edges.iter().enumerate() {
+            let label = i + 1;
+            for end in [e.u, e.v] {
+                if end >= n {
+                    return Err(format!(
+                        "edge {label} names vertex {end}, but there are only {n} vertices (0..{})",
+                        n - 1
+                    ));
+                }
+            }
+            let mut letters = e.colour.chars();
+            let colour = match (letters.next().and_then(Colour::from_letter), letters.next()) {
+                (Some(c), None) => c,
+                _ => {
+                    return Err(format!(
+                        "edge {label} has colour {:?} (expected \"B\", \"R\", \"G\" or \"X\")",
+                        e.colour
+                    ))
+                }
+            };
+            edges.push(Edge {
+                u: e.u,
+                v: e.v,
+                colour,
+            });
+        }
+        let position = Position {
+            vertex_count: n,
+            edges,
+        };
+        Ok((
+            position,
+            Layout {
+                points: self.vertices.clone(),
+            },
+        ))
+    }
+}
+
+/// Serialise `p` with `layout` (see [`PositionDoc::new`]).
+pub fn to_json(p: &Position, layout: &Layout) -> String {
+    // Serialising plain structs of numbers and strings cannot fail.
+    serde_json::to_string(&PositionDoc::new(p, layout)).unwrap_or_default()
+}
+
+/// Serialise `p` with the automatic layout.
+pub fn to_json_auto(p: &Position) -> String {
+    to_json(p, &layout::auto(p))
+}
+
+/// Parse and validate a JSON document into a position and its layout.
+pub fn from_json(text: &str) -> Result<(Position, Layout), String> {
+    let doc: PositionDoc =
+        serde_json::from_str(text).map_err(|e| format!("invalid position JSON: {e}"))?;
+    doc.to_position()
+}
