@@ -89,7 +89,14 @@ pub fn parse_args(args: &[String]) -> Result<Command, CliError> {
                 c.rules = check_choice(
                     flag,
                     val,
-                    &["normal", "misere", "childish", "uncolored", "sync", "quantum"],
+                    &[
+                        "normal",
+                        "misere",
+                        "childish",
+                        "uncolored",
+                        "sync",
+                        "quantum",
+                    ],
                 )?;
             }
             "--flavour" | "--flavor" => {
@@ -118,7 +125,9 @@ pub fn parse_args(args: &[String]) -> Result<Command, CliError> {
         }
     }
     if words.is_empty() {
-        return Err(CliError::new("missing POSITION (e.g. `hackenbush value BR BR R`)"));
+        return Err(CliError::new(
+            "missing POSITION (e.g. `hackenbush value BR BR R`)",
+        ));
     }
     // `hackenbush value BR BR R` and `hackenbush value "BR BR R"` mean the same.
     v.position = words.join(" ");
