@@ -14,6 +14,7 @@ use super::{Position, GROUND};
 
 /// A point in layout units (one edge ≈ one unit).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Point {
     pub x: f64,
     pub y: f64,

@@ -1,5 +1,9 @@
 //! Hackenbush positions: a multigraph with a ground vertex (vertex 0),
 //! coloured and labelled edges, and the falling rule.
+//!
+//! Around the core type: [`notation`] (the RULES.md §1 text form),
+//! [`json`] (the editor's form, with coordinates from [`layout`]) and
+//! [`presets`] (named families from the literature).
 
 mod edgeset;
 pub mod json;

@@ -77,7 +77,7 @@ pub fn circus_tent(n: usize) -> Position {
     Position::from_edges(edges).normalized()
 }
 
-/// Redwood furniture (Winning Ways ch. 7; the 2024 thesis §5 states it as:
+/// Redwood furniture (Winning Ways, vol. 1, ch. 7; the 2024 thesis §5 states it as:
 /// no grounded edge is red, every blue edge is grounded with its upper end
 /// on a unique red edge, and everything is connected). Its value is
 /// {0 | G^R} for the smallest Right option G^R (thesis Theorem 5.1).
