@@ -1,1 +1,27 @@
-//! Editor and game state machines for the playground, in plain Rust.
+//! Editor and game state machines for the playground, in plain Rust so they
+//! are tested natively; `web` only draws them and forwards events.
+//!
+//! - [`drawing`]: the editor's document (vertices with coordinates, edges)
+//!   and its conversions to positions, JSON and the text notation.
+//! - [`geometry`]: the shape of each drawn edge, shared by drawing and
+//!   hit-testing.
+//! - [`editor`]: undoable edits, selection, tools and the pointer state
+//!   machine (drag to draw, snapping, moving vertices).
+//! - [`history`]: snapshot undo/redo.
+//! - [`play`]: playing a position under a ruleset, with takeback.
+//! - [`gallery`]: the preset menu, laid out.
+//! - [`share`] and [`base64url`]: the state in a link.
+
+pub mod base64url;
+pub mod drawing;
+pub mod editor;
+pub mod gallery;
+pub mod geometry;
+pub mod history;
+pub mod play;
+pub mod share;
+
+pub use drawing::Drawing;
+pub use editor::{Anchor, Edit, Editor, Hit, Selection, Tool};
+pub use play::{Game, Move, Setup, Side};
+pub use share::{Shared, Slide, View};

@@ -1,0 +1,89 @@
+//! The preset gallery: a few named positions from the literature, built by
+//! `presets::build` and laid out with the automatic layout (stalks as
+//! columns, components side by side), ready for the editor.
+
+use crate::position::presets;
+
+use super::drawing::Drawing;
+
+/// One gallery entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub title: &'static str,
+    /// A preset name for `presets::build`.
+    pub preset: &'static str,
+    pub params: &'static [&'static str],
+    /// One line for the gallery card (where it comes from; no values: the
+    /// engine computes those).
+    pub note: &'static str,
+}
+
+pub const ENTRIES: &[Entry] = &[
+    Entry {
+        title: "Two stalks",
+        preset: "sums-of-halves",
+        params: &["1", "1"],
+        note: "A blue half BR beside a red half RB.",
+    },
+    Entry {
+        title: "Hollyhock",
+        preset: "hollyhock",
+        params: &["4"],
+        note: "A blue edge carrying red ones (Winning Ways).",
+    },
+    Entry {
+        title: "Blue Meadow",
+        preset: "blue-meadow",
+        params: &["2", "1"],
+        note: "Two blue halves and a red whole (quantum thesis, 2024).",
+    },
+    Entry {
+        title: "Circus tent",
+        preset: "circus-tent",
+        params: &["3"],
+        note: "Blue legs, red tops joined at one vertex.",
+    },
+    Entry {
+        title: "Redwood table",
+        preset: "redwood-furniture",
+        params: &["1,2,3,4", "1-2,2-3,3-4"],
+        note: "Blue feet on the ground, red everywhere else (Winning Ways).",
+    },
+    Entry {
+        title: "Redwood bed",
+        preset: "redwood-bed",
+        params: &["2", "3"],
+        note: "From the Childish Hackenbush thesis (2023).",
+    },
+    Entry {
+        title: "Sprig",
+        preset: "sprig",
+        params: &["BR"],
+        note: "A green edge with a blue-red stalk on top (misère sprigs).",
+    },
+    Entry {
+        title: "Nim heaps",
+        preset: "nim-heap",
+        params: &["3"],
+        note: "A green stalk is a Nim heap.",
+    },
+    Entry {
+        title: "Random",
+        preset: "random",
+        params: &["7", "8"],
+        note: "A random graph of 8 edges (seed 7).",
+    },
+];
+
+/// Build gallery entry `index` as a drawing.
+pub fn load(index: usize) -> Result<Drawing, String> {
+    let e = ENTRIES
+        .get(index)
+        .ok_or_else(|| format!("there is no preset {index}"))?;
+    build(e.preset, e.params)
+}
+
+/// Build any preset by name with string parameters (the preset form).
+pub fn build(name: &str, params: &[&str]) -> Result<Drawing, String> {
+    Ok(Drawing::auto(&presets::build(name, params)?))
+}

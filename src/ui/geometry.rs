@@ -1,0 +1,153 @@
+//! Where each edge of a drawing is drawn, in layout units (y up, ground at
+//! y = 0), and distances to those shapes. The renderer and hit-testing both
+//! use these shapes, so what you see is exactly what you can click.
+
+use crate::position::Point;
+
+use super::drawing::Drawing;
+
+/// How far apart parallel edges bow, in layout units.
+const BEND: f64 = 0.3;
+/// Radius of the smallest loop; further loops at one vertex grow by this.
+const LOOP_RADIUS: f64 = 0.22;
+
+/// The drawn shape of one edge.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Shape {
+    /// A straight segment.
+    Line(Point, Point),
+    /// A quadratic Bézier curve `from`, `control`, `to` (parallel edges bow
+    /// apart so that each can be seen and clicked).
+    Curve(Point, Point, Point),
+    /// A loop: a circle standing on its vertex.
+    Loop { centre: Point, radius: f64 },
+}
+
+pub fn add(a: Point, b: Point) -> Point {
+    Point {
+        x: a.x + b.x,
+        y: a.y + b.y,
+    }
+}
+
+pub fn sub(a: Point, b: Point) -> Point {
+    Point {
+        x: a.x - b.x,
+        y: a.y - b.y,
+    }
+}
+
+pub fn scale(a: Point, k: f64) -> Point {
+    Point {
+        x: a.x * k,
+        y: a.y * k,
+    }
+}
+
+pub fn dist(a: Point, b: Point) -> f64 {
+    (a.x - b.x).hypot(a.y - b.y)
+}
+
+/// Distance from `p` to the segment `a`–`b`.
+pub fn dist_to_segment(p: Point, a: Point, b: Point) -> f64 {
+    let ab = sub(b, a);
+    let len2 = ab.x * ab.x + ab.y * ab.y;
+    if len2 <= f64::EPSILON {
+        return dist(p, a);
+    }
+    let t = (((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / len2).clamp(0.0, 1.0);
+    dist(p, add(a, scale(ab, t)))
+}
+
+/// The point at parameter `t` of a quadratic Bézier curve.
+pub fn bezier(a: Point, c: Point, b: Point, t: f64) -> Point {
+    let u = 1.0 - t;
+    add(add(scale(a, u * u), scale(c, 2.0 * u * t)), scale(b, t * t))
+}
+
+impl Shape {
+    /// Distance from `p` to the drawn stroke.
+    pub fn distance(&self, p: Point) -> f64 {
+        match *self {
+            Shape::Line(a, b) => dist_to_segment(p, a, b),
+            Shape::Curve(a, c, b) => {
+                // Sixteen chords are within a hair of the curve at our sizes.
+                const STEPS: usize = 16;
+                (0..STEPS)
+                    .map(|k| {
+                        let s = bezier(a, c, b, k as f64 / STEPS as f64);
+                        let t = bezier(a, c, b, (k + 1) as f64 / STEPS as f64);
+                        dist_to_segment(p, s, t)
+                    })
+                    .fold(f64::INFINITY, f64::min)
+            }
+            Shape::Loop { centre, radius } => (dist(p, centre) - radius).abs(),
+        }
+    }
+
+    /// The point halfway along the stroke (for labels and keyboard focus).
+    pub fn midpoint(&self) -> Point {
+        match *self {
+            Shape::Line(a, b) => scale(add(a, b), 0.5),
+            Shape::Curve(a, c, b) => bezier(a, c, b, 0.5),
+            Shape::Loop { centre, radius } => Point {
+                x: centre.x,
+                y: centre.y + radius,
+            },
+        }
+    }
+}
+
+/// The shape of every edge of `d`, by edge index. Edges joining the same
+/// two vertices (a grounded edge counts as joining its vertex to the spot
+/// of ground right below it) are spread symmetrically around the straight
+/// line; loops at one vertex are nested.
+pub fn edge_shapes(d: &Drawing) -> Vec<Shape> {
+    let mut shapes = Vec::with_capacity(d.edges.len());
+    for (i, e) in d.edges.iter().enumerate() {
+        let (a, b) = d.edge_ends(i);
+        if e.u == e.v {
+            let radius = LOOP_RADIUS * (1 + rank_among(d, i)) as f64;
+            let centre = Point {
+                x: a.x,
+                y: a.y + radius,
+            };
+            shapes.push(Shape::Loop { centre, radius });
+            continue;
+        }
+        let siblings = count_parallel(d, i);
+        if siblings <= 1 {
+            shapes.push(Shape::Line(a, b));
+            continue;
+        }
+        // Offset k of n, centred: −(n−1)/2 … (n−1)/2 bends. The normal is
+        // taken from the lower-numbered end so that the two directions of
+        // a parallel pair agree on which side is which.
+        let k = rank_among(d, i) as f64 - (siblings - 1) as f64 / 2.0;
+        let (p, q) = if e.u <= e.v { (a, b) } else { (b, a) };
+        let dir = sub(q, p);
+        let len = dir.x.hypot(dir.y).max(1e-9);
+        let normal = Point {
+            x: -dir.y / len,
+            y: dir.x / len,
+        };
+        // A quadratic curve reaches half its control offset at its middle.
+        let control = add(scale(add(a, b), 0.5), scale(normal, 2.0 * BEND * k));
+        shapes.push(Shape::Curve(a, control, b));
+    }
+    shapes
+}
+
+fn same_ends(d: &Drawing, i: usize, j: usize) -> bool {
+    let (a, b) = (d.edges[i], d.edges[j]);
+    (a.u == b.u && a.v == b.v) || (a.u == b.v && a.v == b.u)
+}
+
+fn count_parallel(d: &Drawing, i: usize) -> usize {
+    (0..d.edges.len()).filter(|&j| same_ends(d, i, j)).count()
+}
+
+/// How many edges with the same ends come before edge `i`.
+fn rank_among(d: &Drawing, i: usize) -> usize {
+    (0..i).filter(|&j| same_ends(d, i, j)).count()
+}

@@ -1,0 +1,302 @@
+//! The whole playground state in a URL fragment, so a link reproduces what
+//! its sender saw: `#v1=` followed by base64url of compact JSON
+//!
+//! ```json
+//! {"s":[{"p":{"version":1,"vertices":[…],"edges":[…]},
+//!        "r":{"n":"normal"},"f":"L","m":["L1","R4"],"at":2,
+//!        "v":{"hide":false,"cb":false,"play":true},"t":"title"}],
+//!  "i":0}
+//! ```
+//!
+//! `s` holds one slide per position (several make a presenter deck), `i`
+//! the slide shown. Everything in a link is untrusted: decoding checks
+//! sizes before parsing, validates the position, the rules and every move
+//! (by replaying them), and returns a one-line error instead of panicking.
+
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::RulesChoice;
+use crate::position::json::PositionDoc;
+use crate::position::Point;
+use crate::rules::Player;
+
+use super::base64url;
+use super::drawing::Drawing;
+use super::play::{Game, Move, Setup, MAX_MOVES};
+
+/// The fragment prefix of this format version.
+pub const PREFIX: &str = "v1=";
+/// Longest fragment read (browsers cope with far more; no real position
+/// needs it).
+pub const MAX_FRAGMENT: usize = 120_000;
+pub const MAX_SLIDES: usize = 32;
+pub const MAX_TITLE: usize = 200;
+/// Longest rules option string (`unbounded` is the longest real one).
+const MAX_OPTION: usize = 32;
+
+/// Display toggles that travel with a link.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct View {
+    /// Hide values and advice (for playing without hints).
+    #[serde(rename = "hide")]
+    pub hide_values: bool,
+    /// Colour-blind drawing: red as double lines, green dotted.
+    #[serde(rename = "cb")]
+    pub colour_blind: bool,
+    /// Show the play view rather than the editor.
+    pub play: bool,
+}
+
+/// One position with its rules, moves and view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Slide {
+    pub drawing: Drawing,
+    pub setup: Setup,
+    pub moves: Vec<Move>,
+    /// How many of `moves` are played (the rest were taken back).
+    pub cursor: usize,
+    pub view: View,
+    pub title: String,
+}
+
+impl Slide {
+    pub fn new(drawing: Drawing) -> Slide {
+        Slide {
+            drawing,
+            setup: Setup::default(),
+            moves: Vec::new(),
+            cursor: 0,
+            view: View::default(),
+            title: String::new(),
+        }
+    }
+
+    /// The game this slide describes, moves replayed and checked.
+    pub fn game(&self) -> Result<Game, String> {
+        Game::replay(
+            self.drawing.position(),
+            self.setup.clone(),
+            &self.moves,
+            self.cursor,
+        )
+    }
+}
+
+/// Everything a link carries.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shared {
+    pub slides: Vec<Slide>,
+    pub current: usize,
+}
+
+impl Shared {
+    pub fn single(slide: Slide) -> Shared {
+        Shared {
+            slides: vec![slide],
+            current: 0,
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LinkDoc {
+    s: Vec<SlideDoc>,
+    #[serde(default)]
+    i: usize,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SlideDoc {
+    p: PositionDoc,
+    #[serde(default)]
+    r: RulesDoc,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    f: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    m: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    at: Option<usize>,
+    #[serde(default)]
+    v: View,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    t: String,
+}
+
+/// [`RulesChoice`] with short keys and absent options left out.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesDoc {
+    #[serde(default)]
+    n: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    fl: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    w: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lb: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    c: Option<String>,
+}
+
+/// Coordinates to 1/100 of an edge: plenty for drawing, short in links.
+fn round(p: Point) -> Point {
+    let r = |v: f64| (v * 100.0).round() / 100.0;
+    Point {
+        x: r(p.x),
+        y: r(p.y),
+    }
+}
+
+/// The fragment for `shared`, without the leading `#`.
+pub fn encode(shared: &Shared) -> String {
+    let doc = LinkDoc {
+        s: shared.slides.iter().map(slide_doc).collect(),
+        i: shared.current,
+    };
+    // Plain structs of strings and numbers always serialise.
+    let json = serde_json::to_string(&doc).unwrap_or_default();
+    format!("{PREFIX}{}", base64url::encode(json.as_bytes()))
+}
+
+fn slide_doc(s: &Slide) -> SlideDoc {
+    let mut p = s.drawing.doc();
+    for pt in &mut p.vertices {
+        *pt = round(*pt);
+    }
+    let c = &s.setup.choice;
+    SlideDoc {
+        p,
+        r: RulesDoc {
+            n: c.rules.clone(),
+            fl: c.flavour.clone(),
+            w: c.width.clone(),
+            lb: c.labels.clone(),
+            c: c.conflict.clone(),
+        },
+        f: (s.setup.first == Player::Right).then(|| "R".to_string()),
+        m: s.moves.iter().map(Move::code).collect(),
+        at: (s.cursor != s.moves.len()).then_some(s.cursor),
+        v: s.view.clone(),
+        t: s.title.clone(),
+    }
+}
+
+/// Read a fragment (with or without the leading `#`).
+pub fn decode(fragment: &str) -> Result<Shared, String> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    if fragment.len() > MAX_FRAGMENT {
+        return Err(format!(
+            "the link is too long ({} characters; at most {MAX_FRAGMENT})",
+            fragment.len()
+        ));
+    }
+    let Some(data) = fragment.strip_prefix(PREFIX) else {
+        if fragment.starts_with('v') && fragment.contains('=') {
+            return Err("the link was made by a newer version of Hackenbush Lab".into());
+        }
+        return Err("the link is not a Hackenbush Lab link (it should start with #v1=)".into());
+    };
+    let bytes = base64url::decode(data)?;
+    let json = String::from_utf8(bytes).map_err(|_| "the link data is not text".to_string())?;
+    let doc: LinkDoc =
+        serde_json::from_str(&json).map_err(|e| format!("the link data is damaged: {e}"))?;
+    if doc.s.is_empty() {
+        return Err("the link has no positions".into());
+    }
+    if doc.s.len() > MAX_SLIDES {
+        return Err(format!(
+            "the link has {} positions (at most {MAX_SLIDES})",
+            doc.s.len()
+        ));
+    }
+    if doc.i >= doc.s.len() {
+        return Err(format!(
+            "the link asks for position {} of {}",
+            doc.i + 1,
+            doc.s.len()
+        ));
+    }
+    let many = doc.s.len() > 1;
+    let slides = doc
+        .s
+        .into_iter()
+        .enumerate()
+        .map(|(k, s)| {
+            read_slide(s).map_err(|e| {
+                if many {
+                    format!("position {} of the link: {e}", k + 1)
+                } else {
+                    e
+                }
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Shared {
+        slides,
+        current: doc.i,
+    })
+}
+
+fn read_slide(s: SlideDoc) -> Result<Slide, String> {
+    let (position, layout) = s.p.to_position().map_err(|e| format!("position: {e}"))?;
+    let drawing = Drawing::from_position(&position, &layout);
+    drawing.check()?;
+    let option = |name: &str, v: Option<String>| -> Result<Option<String>, String> {
+        match v {
+            Some(t) if t.chars().count() > MAX_OPTION => {
+                Err(format!("the {name} option is too long"))
+            }
+            v => Ok(v),
+        }
+    };
+    if s.r.n.chars().count() > MAX_OPTION {
+        return Err("the ruleset name is too long".into());
+    }
+    let choice = RulesChoice {
+        rules: if s.r.n.is_empty() {
+            "normal".into()
+        } else {
+            s.r.n
+        },
+        flavour: option("flavour", s.r.fl)?,
+        width: option("width", s.r.w)?,
+        labels: option("labels", s.r.lb)?,
+        conflict: option("conflict", s.r.c)?,
+    };
+    let first = match s.f.as_deref() {
+        None | Some("L") => Player::Left,
+        Some("R") => Player::Right,
+        Some(_) => return Err("the first player must be L or R".into()),
+    };
+    if s.m.len() > MAX_MOVES {
+        return Err(format!("too many moves (at most {MAX_MOVES})"));
+    }
+    let moves =
+        s.m.iter()
+            .map(|code| Move::from_code(code))
+            .collect::<Result<Vec<_>, _>>()?;
+    let cursor = s.at.unwrap_or(moves.len());
+    if cursor > moves.len() {
+        return Err(format!(
+            "the link shows move {cursor} of a game of {} moves",
+            moves.len()
+        ));
+    }
+    if s.t.chars().count() > MAX_TITLE {
+        return Err(format!("a title is longer than {MAX_TITLE} characters"));
+    }
+    let slide = Slide {
+        drawing,
+        setup: Setup { choice, first },
+        moves,
+        cursor,
+        view: s.v,
+        title: s.t,
+    };
+    // Validates the rules and replays every move.
+    slide.game()?;
+    Ok(slide)
+}

@@ -1,0 +1,777 @@
+//! Tests for the playground's plain-Rust models: drawing conversions,
+//! geometry and hit-testing, the editor (edits, snapping, gestures,
+//! undo/redo, text sync), play (legality, falling, takeback, rulesets),
+//! the preset gallery and share links (round trips and hostile input).
+
+use hackenbush_lab::position::{parse, Colour, Edge, Point, GROUND, MAX_EDGES};
+use hackenbush_lab::rules::Player;
+use hackenbush_lab::ui::base64url;
+use hackenbush_lab::ui::editor::{step_edge, MIN_HEIGHT};
+use hackenbush_lab::ui::gallery;
+use hackenbush_lab::ui::geometry::{edge_shapes, Shape};
+use hackenbush_lab::ui::play::AnalysisRequest;
+use hackenbush_lab::ui::share::{self, Shared, Slide, View};
+use hackenbush_lab::ui::{
+    Anchor, Drawing, Edit, Editor, Game, Hit, Move, Selection, Setup, Side, Tool,
+};
+
+const R: f64 = 0.25; // hit radius in layout units
+
+fn pt(x: f64, y: f64) -> Point {
+    Point { x, y }
+}
+
+fn drawing(text: &str) -> Drawing {
+    Drawing::from_text(text).unwrap_or_else(|e| panic!("{text:?}: {e}"))
+}
+
+/// Drag with the pointer from `a` to `b` in the editor.
+fn drag(ed: &mut Editor, a: Point, b: Point) -> Result<(), String> {
+    ed.pointer_down(a, R);
+    let mid = pt((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+    ed.pointer_move(mid, R);
+    ed.pointer_move(b, R);
+    ed.pointer_up(b, R)
+}
+
+fn click(ed: &mut Editor, a: Point) -> Result<(), String> {
+    ed.pointer_down(a, R);
+    ed.pointer_up(a, R)
+}
+
+// ---------- drawing ----------
+
+#[test]
+fn drawing_text_round_trip_and_auto_layout() {
+    let d = drawing("BR BR R");
+    assert_eq!(d.text(), "BR BR R");
+    assert_eq!(d.edges.len(), 5);
+    // Stalks stand in columns on the ground.
+    let (a, b) = d.edge_ends(0);
+    assert_eq!(a.y, 0.0);
+    assert_eq!(a.x, b.x);
+    assert!(b.y > 0.0);
+    assert_eq!(drawing("   ").edges.len(), 0);
+    assert_eq!(drawing("").text(), "");
+    assert_eq!(drawing("nim:2,1").text(), "GG G");
+    assert!(Drawing::from_text("BQ").unwrap_err().contains("column"));
+}
+
+#[test]
+fn drawing_json_keeps_coordinates() {
+    let mut d = drawing("BR");
+    d.points[2] = pt(3.5, 2.25);
+    let back = Drawing::from_json(&d.to_json()).unwrap();
+    assert_eq!(back, d);
+    assert!(Drawing::from_json("{").is_err());
+}
+
+#[test]
+fn ungrounded_edges_are_flagged_not_removed() {
+    let d = drawing("B 1-2:R");
+    // "1-2:R" names fresh vertices: nothing holds it up.
+    let text = d.text();
+    let flagged: Vec<usize> = d.ungrounded().iter().collect();
+    assert_eq!(flagged, vec![1], "{text}");
+    assert_eq!(d.edges.len(), 2);
+}
+
+#[test]
+fn drawing_check_rejects_broken_documents() {
+    let mut d = drawing("BR");
+    d.edges.push(Edge {
+        u: 0,
+        v: 99,
+        colour: Colour::Red,
+    });
+    assert!(d.check().unwrap_err().contains("edge 3"));
+    let mut d = drawing("BR");
+    d.points[1].x = f64::NAN;
+    assert!(d.check().is_err());
+    let mut d = drawing("BR");
+    d.points.clear();
+    assert!(d.check().is_err());
+}
+
+// ---------- geometry ----------
+
+#[test]
+fn parallel_edges_and_loops_are_drawn_apart() {
+    let d = drawing("0-1:B 0-1:R 1-1:G 1-1:G");
+    let shapes = edge_shapes(&d);
+    let (a, b) = match (shapes[0], shapes[1]) {
+        (Shape::Curve(_, c1, _), Shape::Curve(_, c2, _)) => (c1, c2),
+        other => panic!("{other:?}"),
+    };
+    assert!(
+        (a.x - b.x).abs() > 0.3,
+        "parallel edges bow apart: {a:?} {b:?}"
+    );
+    match (shapes[2], shapes[3]) {
+        (Shape::Loop { radius: r1, .. }, Shape::Loop { radius: r2, .. }) => assert!(r2 > r1),
+        other => panic!("{other:?}"),
+    }
+    // Each can be hit on its own stroke.
+    for (i, s) in shapes.iter().enumerate() {
+        assert!(s.distance(s.midpoint()) < 1e-6, "edge {i}");
+    }
+}
+
+#[test]
+fn hit_testing_prefers_vertices_then_edges_then_ground() {
+    let d = drawing("BR");
+    let top = d.points[2];
+    let mid = d.points[1];
+    let ed = Editor::new(d.clone());
+    assert_eq!(ed.hit(top, R), Hit::Vertex(2));
+    assert_eq!(ed.hit(pt(mid.x + 0.1, mid.y + 0.05), R), Hit::Vertex(1));
+    assert_eq!(ed.hit(pt(mid.x + 0.1, mid.y / 2.0), R), Hit::Edge(0));
+    assert_eq!(
+        ed.hit(pt(mid.x + 0.1, (mid.y + top.y) / 2.0), R),
+        Hit::Edge(1)
+    );
+    assert_eq!(ed.hit(pt(mid.x + 5.0, 0.1), R), Hit::Ground);
+    assert_eq!(ed.hit(pt(mid.x + 5.0, 3.0), R), Hit::Nothing);
+}
+
+// ---------- editor ----------
+
+#[test]
+fn drag_from_ground_draws_a_grounded_edge_and_snaps_to_vertices() {
+    let mut ed = Editor::default();
+    drag(&mut ed, pt(1.0, 0.05), pt(1.0, 1.0)).unwrap();
+    assert_eq!(ed.text(), "B");
+    assert_eq!(ed.selection(), Selection::Edge(0));
+    // From near the new vertex (snaps onto it) upward, in red.
+    ed.select(Selection::None);
+    ed.choose_colour(Colour::Red).unwrap();
+    assert_eq!(ed.text(), "B", "with nothing selected only the pen changes");
+    drag(&mut ed, pt(1.1, 1.05), pt(1.0, 2.0)).unwrap();
+    assert_eq!(ed.text(), "BR");
+    // A drag ending near an existing vertex joins it (no new vertex).
+    drag(&mut ed, pt(2.0, 0.0), pt(1.05, 1.95)).unwrap();
+    assert_eq!(ed.drawing().points.len(), 3);
+    assert_eq!(ed.drawing().edges[2].u, GROUND);
+    assert_eq!(ed.drawing().edges[2].v, 2);
+}
+
+#[test]
+fn two_stalks_by_mouse() {
+    let mut ed = Editor::default();
+    ed.colour = Colour::Blue;
+    drag(&mut ed, pt(0.0, 0.0), pt(0.0, 1.0)).unwrap();
+    ed.colour = Colour::Red;
+    drag(&mut ed, pt(0.0, 1.0), pt(0.0, 2.0)).unwrap();
+    drag(&mut ed, pt(2.0, -0.3), pt(2.0, 1.0)).unwrap();
+    assert_eq!(ed.text(), "BR R");
+}
+
+#[test]
+fn clicks_select_add_vertices_and_tiny_drags_are_clicks() {
+    let mut ed = Editor::new(drawing("B"));
+    let v = ed.drawing().points[1];
+    click(&mut ed, pt(v.x, v.y / 2.0)).unwrap();
+    assert_eq!(ed.selection(), Selection::Edge(0));
+    click(&mut ed, pt(5.0, 3.0)).unwrap();
+    assert_eq!(
+        ed.drawing().points.len(),
+        3,
+        "a click in empty space adds a vertex"
+    );
+    assert_eq!(ed.selection(), Selection::Vertex(2));
+    // A wobble shorter than half the radius is still a click.
+    let before = ed.drawing().clone();
+    ed.pointer_down(pt(5.0, 3.0), R);
+    ed.pointer_move(pt(5.05, 3.0), R);
+    ed.pointer_up(pt(5.05, 3.0), R).unwrap();
+    assert_eq!(ed.drawing(), &before);
+    // Dragging from a vertex back onto itself draws nothing.
+    drag(&mut ed, pt(5.0, 3.0), pt(5.0, 3.1)).unwrap();
+    assert_eq!(ed.drawing(), &before);
+}
+
+#[test]
+fn ground_to_ground_and_edge_limit_are_refused() {
+    let mut ed = Editor::default();
+    let err = ed
+        .apply(Edit::AddEdge {
+            from: Anchor::Ground(0.0),
+            to: Anchor::Ground(3.0),
+            colour: Colour::Blue,
+        })
+        .unwrap_err();
+    assert!(err.contains("above the ground"));
+    let text = vec!["B"; MAX_EDGES].join(" ");
+    let mut ed = Editor::new(drawing(&text));
+    let err = drag(&mut ed, pt(200.0, 0.0), pt(200.0, 1.0)).unwrap_err();
+    assert!(err.contains("at most 128"));
+    assert!(!ed.can_undo());
+}
+
+#[test]
+fn recolour_move_delete_and_undo_redo_each_step() {
+    let mut ed = Editor::new(drawing("BR"));
+    let original = ed.drawing().clone();
+    ed.select(Selection::Edge(1));
+    ed.choose_colour(Colour::Green).unwrap();
+    assert_eq!(ed.text(), "BG");
+    assert_eq!(
+        ed.selection(),
+        Selection::Edge(1),
+        "recolouring keeps the selection"
+    );
+    // Move the top vertex with the Move tool: edges follow, one undo step.
+    ed.tool = Tool::Move;
+    let top = ed.drawing().points[2];
+    ed.pointer_down(top, R);
+    ed.pointer_move(pt(top.x + 1.0, top.y), R);
+    ed.pointer_move(pt(top.x + 2.0, top.y - 10.0), R);
+    ed.pointer_up(pt(top.x + 2.0, top.y - 10.0), R).unwrap();
+    assert_eq!(
+        ed.drawing().points[2],
+        pt(top.x + 2.0, MIN_HEIGHT),
+        "kept above the ground"
+    );
+    assert_eq!(ed.text(), "BG");
+    // Delete vertex 1: both edges go, vertex 2 becomes vertex 1.
+    ed.apply(Edit::DeleteVertex(1)).unwrap();
+    assert_eq!(ed.drawing().points.len(), 2);
+    assert!(ed.drawing().edges.is_empty());
+    assert!(ed.apply(Edit::DeleteVertex(GROUND)).is_err());
+
+    assert!(ed.undo()); // delete
+    assert_eq!(ed.drawing().points[2], pt(top.x + 2.0, MIN_HEIGHT));
+    assert!(ed.undo()); // the whole drag
+    assert_eq!(ed.drawing().points[2], top);
+    assert!(ed.undo()); // recolour
+    assert_eq!(ed.drawing(), &original);
+    assert!(!ed.undo());
+    assert!(ed.redo());
+    assert!(ed.redo());
+    assert_eq!(ed.drawing().points[2], pt(top.x + 2.0, MIN_HEIGHT));
+    // A new edit drops the redo branch.
+    ed.apply(Edit::DeleteEdge(0)).unwrap();
+    assert!(!ed.can_redo());
+}
+
+#[test]
+fn erase_tool_deletes_what_is_clicked() {
+    let mut ed = Editor::new(drawing("BR"));
+    ed.tool = Tool::Erase;
+    let (a, b) = ed.drawing().edge_ends(1);
+    click(&mut ed, pt((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)).unwrap();
+    assert_eq!(ed.text(), "B");
+    ed.undo();
+    assert_eq!(ed.text(), "BR");
+}
+
+#[test]
+fn cancelled_vertex_drag_puts_the_vertex_back() {
+    let mut ed = Editor::new(drawing("B"));
+    ed.tool = Tool::Move;
+    let v = ed.drawing().points[1];
+    ed.pointer_down(v, R);
+    ed.pointer_move(pt(4.0, 4.0), R);
+    ed.pointer_cancel();
+    assert_eq!(ed.drawing().points[1], v);
+    assert!(!ed.can_undo());
+}
+
+#[test]
+fn text_edits_replace_the_drawing_as_one_undoable_step() {
+    let mut ed = Editor::new(drawing("BR"));
+    ed.tool = Tool::Move;
+    let top = ed.drawing().points[2];
+    ed.pointer_down(top, R);
+    ed.pointer_move(pt(3.0, 3.0), R);
+    ed.pointer_up(pt(3.0, 3.0), R).unwrap();
+    let hand_made = ed.drawing().clone();
+    // The same position retyped (other spacing, other vertex names) keeps
+    // the hand-made layout and is not an edit.
+    ed.set_text("0-5:B 5-7:R").unwrap();
+    assert_eq!(ed.drawing(), &hand_made);
+    let r0 = ed.revision();
+    ed.set_text("BR R").unwrap();
+    assert_eq!(ed.text(), "BR R");
+    assert!(ed.revision() > r0);
+    // Errors leave the drawing alone.
+    let err = ed.set_text("BR Q").unwrap_err();
+    assert!(err.contains("column 4"), "{err}");
+    assert_eq!(ed.text(), "BR R");
+    ed.undo();
+    assert_eq!(ed.drawing(), &hand_made);
+}
+
+#[test]
+fn keyboard_selection_cycles_edges() {
+    assert_eq!(step_edge(Selection::None, 1, 3), Selection::Edge(0));
+    assert_eq!(step_edge(Selection::None, -1, 3), Selection::Edge(2));
+    assert_eq!(step_edge(Selection::Edge(2), 1, 3), Selection::Edge(0));
+    assert_eq!(step_edge(Selection::Edge(0), -1, 3), Selection::Edge(2));
+    assert_eq!(step_edge(Selection::Edge(0), 1, 0), Selection::None);
+    let mut ed = Editor::new(drawing("BR"));
+    ed.select_step(1);
+    ed.delete_selection().unwrap();
+    // The red edge is kept, though nothing holds it up now.
+    assert_eq!(ed.text(), "1-2:R");
+    assert_eq!(ed.drawing().ungrounded().len(), 1);
+}
+
+#[test]
+fn hostile_replacements_are_refused() {
+    let mut ed = Editor::default();
+    let mut bad = Drawing::empty();
+    bad.edges.push(Edge {
+        u: 0,
+        v: 7,
+        colour: Colour::Blue,
+    });
+    assert!(ed.apply(Edit::Replace(bad)).is_err());
+    assert!(ed
+        .apply(Edit::MoveVertex {
+            vertex: 0,
+            to: pt(1.0, 1.0)
+        })
+        .is_err());
+    assert!(ed.apply(Edit::AddVertex(pt(f64::INFINITY, 1.0))).is_err());
+    assert!(ed
+        .apply(Edit::Recolour {
+            edge: 3,
+            colour: Colour::Red
+        })
+        .is_err());
+    assert!(!ed.can_undo());
+}
+
+// ---------- gallery ----------
+
+#[test]
+fn every_gallery_entry_builds_and_stands_on_the_ground() {
+    for (i, e) in gallery::ENTRIES.iter().enumerate() {
+        let d = gallery::load(i).unwrap_or_else(|err| panic!("{}: {err}", e.title));
+        assert!(!d.edges.is_empty(), "{}", e.title);
+        assert!(d.ungrounded().is_empty(), "{}", e.title);
+        assert!(d.points.iter().skip(1).all(|p| p.y > 0.0), "{}", e.title);
+        assert_eq!(
+            parse(&d.text()).unwrap(),
+            d.position().normalized(),
+            "{}",
+            e.title
+        );
+    }
+    assert!(gallery::load(999).is_err());
+    assert!(gallery::build("no-such", &[]).is_err());
+}
+
+// ---------- play ----------
+
+fn game(text: &str, rules: &str) -> Game {
+    let mut setup = Setup::default();
+    setup.choice.rules = rules.into();
+    Game::new(parse(text).unwrap(), setup).unwrap()
+}
+
+#[test]
+fn classical_cut_falls_and_turns_alternate() {
+    let mut g = game("BR BR R", "normal");
+    assert_eq!(g.to_move(), Side::Left);
+    assert_eq!(g.legal_labels(Player::Left), vec![1, 3]);
+    assert_eq!(g.legal_labels(Player::Right), vec![2, 4, 5]);
+    let err = g.play_label(2).unwrap_err();
+    assert!(err.contains("Left (blue) may not play edge 2"), "{err}");
+    g.play_label(1).unwrap();
+    assert!(!g.board().stands(2), "the red edge above falls");
+    assert_eq!(g.just_fell(), vec![2]);
+    assert_eq!(g.to_move(), Side::Right);
+    assert!(g
+        .play(Move::cut(Player::Left, 3))
+        .unwrap_err()
+        .contains("Right (red)'s turn"));
+    g.play_label(5).unwrap();
+    g.play_label(3).unwrap();
+    // Right has 4? No: 4 fell with 3.
+    assert_eq!(
+        g.result().as_deref(),
+        Some("Right (red) cannot move: Left (blue) wins.")
+    );
+}
+
+#[test]
+fn takeback_and_jump_keep_the_future_until_a_new_move() {
+    let mut g = game("B B R", "normal");
+    g.play_label(1).unwrap();
+    g.play_label(3).unwrap();
+    assert!(g.takeback());
+    assert_eq!(g.cursor(), 1);
+    assert_eq!(g.moves().len(), 2);
+    g.jump(2);
+    assert!(!g.board().stands(3));
+    g.jump(0);
+    assert!(g.board().stands(1));
+    g.jump(99);
+    assert_eq!(g.cursor(), 2);
+    g.jump(1);
+    g.play(Move::cut(Player::Right, 3)).unwrap();
+    assert_eq!(g.moves().len(), 2);
+    g.jump(0);
+    g.play_label(2).unwrap();
+    assert_eq!(
+        g.moves().len(),
+        1,
+        "a new move replaces the taken-back ones"
+    );
+    assert_eq!(g.describe(0), "Left (blue) cuts 2");
+}
+
+#[test]
+fn misere_childish_and_uncoloured_play() {
+    let mut g = game("B", "misere");
+    g.play_label(1).unwrap();
+    assert_eq!(
+        g.result().as_deref(),
+        Some("Right (red) cannot move: Right (red) wins.")
+    );
+    let g = game("BB", "childish");
+    assert_eq!(
+        g.legal_labels(Player::Left),
+        vec![2],
+        "cutting 1 would drop 2"
+    );
+    let mut g = game("XB", "uncolored");
+    assert_eq!(
+        g.legal_labels(Player::Left),
+        vec![1],
+        "colour X edges first"
+    );
+    g.play_label(1).unwrap();
+    assert_eq!(g.board().colours[0], Some(Colour::Blue));
+    assert_eq!(g.describe(0), "Left (blue) colours 1 blue");
+    assert_eq!(g.legal_labels(Player::Right), Vec::<usize>::new());
+    assert!(g.result().unwrap().contains("Right (red) cannot move"));
+}
+
+#[test]
+fn synchronous_turns_take_one_edge_each() {
+    let mut g = game("B G R", "sync");
+    assert_eq!(g.to_move(), Side::Both);
+    assert!(g.play_label(1).is_err());
+    g.toggle_select(1);
+    g.toggle_select(3);
+    g.commit_selection().unwrap();
+    assert_eq!(g.board().present().len(), 1);
+    assert_eq!(g.describe(0), "Left (blue) cuts 1, Right (red) cuts 3");
+    // Only green is left: both may move.
+    assert_eq!(g.to_move(), Side::Both);
+    g.play(Move {
+        side: Side::Both,
+        labels: vec![2, 2],
+    })
+    .unwrap();
+    assert!(g.board().present().is_empty());
+    assert!(g.result().is_some());
+
+    let mut setup = Setup::default();
+    setup.choice.rules = "sync".into();
+    setup.choice.conflict = Some("tie".into());
+    let mut g = Game::new(parse("G").unwrap(), setup.clone()).unwrap();
+    g.play(Move {
+        side: Side::Both,
+        labels: vec![1, 1],
+    })
+    .unwrap();
+    assert!(g.result().unwrap().contains("tie"));
+    setup.choice.conflict = Some("replay".into());
+    let mut g = Game::new(parse("G").unwrap(), setup).unwrap();
+    assert!(g
+        .play(Move {
+            side: Side::Both,
+            labels: vec![1, 1]
+        })
+        .unwrap_err()
+        .contains("choose again"));
+    // When only one side can move, it moves alone.
+    let mut g = game("BB R", "sync");
+    g.play(Move {
+        side: Side::Both,
+        labels: vec![2, 3],
+    })
+    .unwrap();
+    assert_eq!(g.to_move(), Side::Left);
+    g.play_label(1).unwrap();
+    assert!(g.result().is_some());
+}
+
+#[test]
+fn superposed_moves_wait_for_the_quantum_engine() {
+    let mut g = game("B B", "normal");
+    g.toggle_select(1);
+    g.toggle_select(2);
+    g.toggle_select(2);
+    g.toggle_select(2);
+    assert_eq!(g.selection(), &[1, 2]);
+    assert!(g.commit_selection().unwrap_err().contains("quantum"));
+    let mut setup = Setup::default();
+    setup.choice.rules = "quantum".into();
+    setup.choice.flavour = Some("D".into());
+    let mut g = Game::new(parse("B B").unwrap(), setup).unwrap();
+    assert!(g.play_label(1).unwrap_err().contains("quantum engine"));
+    assert!(
+        g.analysis_request().is_some(),
+        "the start is still a position"
+    );
+}
+
+#[test]
+fn analysis_request_relabels_the_standing_edges() {
+    let mut g = game("BR B R", "normal");
+    assert_eq!(g.analysis_request().unwrap().position, "BR B R");
+    g.play_label(3).unwrap();
+    let req: AnalysisRequest = g.analysis_request().unwrap();
+    assert_eq!(req.position, "BR R");
+    assert_eq!(req.labels, vec![1, 2, 4]);
+    assert_eq!(req.board_label("3"), Some(4));
+    assert_eq!(req.board_label("2B"), Some(2));
+    assert_eq!(req.board_label("0"), None);
+    assert_eq!(req.board_label("9"), None);
+    assert_eq!(req.board_label("x"), None);
+    let mut g = game("B", "normal");
+    g.play_label(1).unwrap();
+    assert!(g.analysis_request().is_none());
+}
+
+#[test]
+fn bad_rules_are_refused_up_front() {
+    let mut setup = Setup::default();
+    setup.choice.rules = "chess".into();
+    assert!(Game::new(parse("B").unwrap(), setup)
+        .unwrap_err()
+        .contains("unknown ruleset"));
+    let mut setup = Setup::default();
+    setup.choice.flavour = Some("A".into());
+    assert!(Game::new(parse("B").unwrap(), setup).is_err());
+}
+
+#[test]
+fn move_codes_round_trip() {
+    for m in [
+        Move {
+            side: Side::Left,
+            labels: vec![3],
+        },
+        Move {
+            side: Side::Right,
+            labels: vec![2, 5],
+        },
+        Move {
+            side: Side::Both,
+            labels: vec![1, 4],
+        },
+    ] {
+        assert_eq!(Move::from_code(&m.code()).unwrap(), m);
+    }
+    for bad in ["", "X1", "L", "L0", "L1.", "L-1", "L999", "L1.a"] {
+        assert!(Move::from_code(bad).is_err(), "{bad:?}");
+    }
+}
+
+// ---------- share links ----------
+
+#[test]
+fn base64url_round_trips_and_rejects_garbage() {
+    for n in 0..40usize {
+        let bytes: Vec<u8> = (0..n).map(|i| (i * 37 + n) as u8).collect();
+        let text = base64url::encode(&bytes);
+        assert!(text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+        assert_eq!(base64url::decode(&text).unwrap(), bytes);
+    }
+    assert_eq!(base64url::encode(b"foobar"), "Zm9vYmFy");
+    assert_eq!(base64url::encode(b"fo"), "Zm8");
+    assert_eq!(base64url::decode("Zm8=").unwrap(), b"fo");
+    assert_eq!(base64url::encode(&[0xfb, 0xff]), "-_8");
+    assert!(base64url::decode("Zm9vY").is_err());
+    assert!(base64url::decode("Zm+v").unwrap_err().contains("'+'"));
+    assert!(base64url::decode("Zm\u{e9}v").is_err());
+}
+
+fn sample() -> Shared {
+    let mut d = drawing("BR BR R");
+    d.points[2] = pt(0.3333333, 2.7777777);
+    let mut slide = Slide::new(d);
+    slide.setup.first = Player::Right;
+    slide.moves = vec![Move::cut(Player::Right, 5), Move::cut(Player::Left, 1)];
+    slide.cursor = 1;
+    slide.view = View {
+        hide_values: true,
+        colour_blind: true,
+        play: true,
+    };
+    slide.title = "Blue <b>meadow</b>".into();
+    Shared::single(slide)
+}
+
+#[test]
+fn share_links_round_trip_the_whole_state() {
+    let s = sample();
+    let link = share::encode(&s);
+    assert!(link.starts_with("v1="));
+    let back = share::decode(&format!("#{link}")).unwrap();
+    let (a, b) = (&s.slides[0], &back.slides[0]);
+    assert_eq!(b.setup, a.setup);
+    assert_eq!(b.moves, a.moves);
+    assert_eq!(b.cursor, 1);
+    assert_eq!(b.view, a.view);
+    assert_eq!(b.title, a.title);
+    assert_eq!(b.drawing.edges, a.drawing.edges);
+    // Coordinates travel rounded to hundredths.
+    assert_eq!(b.drawing.points[2], pt(0.33, 2.78));
+    let g = b.game().unwrap();
+    assert_eq!(g.cursor(), 1);
+    assert!(!g.board().stands(5));
+    // Encoding is stable once rounded.
+    assert_eq!(share::encode(&back), link);
+}
+
+#[test]
+fn a_deck_carries_several_positions() {
+    let mut deck = sample();
+    deck.slides.push(Slide::new(drawing("GGG")));
+    deck.slides.push(Slide::new(gallery::load(3).unwrap()));
+    deck.current = 2;
+    let back = share::decode(&share::encode(&deck)).unwrap();
+    assert_eq!(back.slides.len(), 3);
+    assert_eq!(back.current, 2);
+    assert_eq!(back.slides[1].drawing.text(), "GGG");
+}
+
+fn link_of(json: &str) -> String {
+    format!("#v1={}", base64url::encode(json.as_bytes()))
+}
+
+#[test]
+fn malformed_and_hostile_links_give_clear_errors() {
+    let cases: Vec<(String, &str)> = vec![
+        ("".into(), "not a Hackenbush Lab link"),
+        ("#hello".into(), "not a Hackenbush Lab link"),
+        ("#v2=abc".into(), "newer version"),
+        ("#v1=%%%".into(), "invalid character"),
+        ("#v1=A".into(), "length"),
+        (
+            format!("#v1={}", base64url::encode(&[0xff, 0xfe])),
+            "not text",
+        ),
+        (link_of("[1,2]"), "damaged"),
+        (link_of(r#"{"s":[]}"#), "no positions"),
+        (
+            link_of(r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0}],"edges":[]}}],"i":3}"#),
+            "position 4 of 1",
+        ),
+        (
+            link_of(
+                r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0}],"edges":[{"u":0,"v":5,"colour":"B"}]}}]}"#,
+            ),
+            "edge 1 names vertex 5",
+        ),
+        (
+            link_of(
+                r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0},{"x":0,"y":1}],"edges":[{"u":0,"v":1,"colour":"B"}]},"m":["R1"]}]}"#,
+            ),
+            "move 1 (R1)",
+        ),
+        (
+            link_of(
+                r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0},{"x":0,"y":1}],"edges":[{"u":0,"v":1,"colour":"B"}]},"m":["L1","L1"]}]}"#,
+            ),
+            "move 2",
+        ),
+        (
+            link_of(
+                r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0}],"edges":[]},"r":{"n":"chess"}}]}"#,
+            ),
+            "unknown ruleset",
+        ),
+        (
+            link_of(
+                r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0}],"edges":[]},"m":["L1"],"at":5}]}"#,
+            ),
+            "move 5 of a game of 1",
+        ),
+        (
+            link_of(r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0}],"edges":[]},"f":"Q"}]}"#),
+            "first player",
+        ),
+        (
+            link_of(r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0}],"edges":[]},"zz":1}]}"#),
+            "unknown field",
+        ),
+        (
+            link_of(&format!(
+                r#"{{"s":[{{"p":{{"version":1,"vertices":[{{"x":0,"y":0}}],"edges":[]}},"r":{{"n":"{}"}}}}]}}"#,
+                "a".repeat(100)
+            )),
+            "too long",
+        ),
+        (
+            format!("#v1={}", "A".repeat(share::MAX_FRAGMENT)),
+            "too long",
+        ),
+        (
+            link_of(&format!("{}1{}", "[".repeat(5000), "]".repeat(5000))),
+            "damaged",
+        ),
+    ];
+    for (fragment, needle) in cases {
+        let err = share::decode(&fragment).expect_err(&fragment);
+        assert!(err.contains(needle), "{fragment:.80}: {err}");
+        assert!(!err.contains('\n'));
+    }
+    // Too many slides.
+    let slide = r#"{"p":{"version":1,"vertices":[{"x":0,"y":0}],"edges":[]}}"#;
+    let many = format!(
+        r#"{{"s":[{}]}}"#,
+        vec![slide; share::MAX_SLIDES + 1].join(",")
+    );
+    assert!(share::decode(&link_of(&many))
+        .unwrap_err()
+        .contains("at most 32"));
+    // A bad slide in a deck is named.
+    let deck = format!(
+        r#"{{"s":[{slide},{}]}}"#,
+        slide.replace(
+            "\"edges\":[]",
+            "\"edges\":[{\"u\":0,\"v\":0,\"colour\":\"Q\"}]"
+        )
+    );
+    assert!(share::decode(&link_of(&deck))
+        .unwrap_err()
+        .starts_with("position 2 of the link"));
+}
+
+#[test]
+fn random_bytes_never_panic() {
+    // A small deterministic fuzz: mutate a good link byte by byte.
+    let good = share::encode(&sample());
+    let bytes = good.as_bytes().to_vec();
+    let mut seed = 12345u64;
+    for _ in 0..3000 {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut b = bytes.clone();
+        let at = (seed >> 33) as usize % b.len();
+        b[at] = (seed >> 20) as u8 % 128;
+        if let Ok(text) = String::from_utf8(b) {
+            let _ = share::decode(&text);
+        }
+    }
+    // And mutate the JSON inside.
+    let json = r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0},{"x":0,"y":1}],"edges":[{"u":0,"v":1,"colour":"B"}]},"m":["L1"]}]}"#;
+    for at in 0..json.len() {
+        for c in [b'0', b'9', b'"', b'}', b'-', b'L'] {
+            let mut b = json.as_bytes().to_vec();
+            b[at] = c;
+            let _ = share::decode(&link_of(&String::from_utf8_lossy(&b)));
+        }
+    }
+}
