@@ -141,7 +141,7 @@ fn drag_from_ground_draws_a_grounded_edge_and_snaps_to_vertices() {
     let mut ed = Editor::default();
     drag(&mut ed, pt(1.0, 0.05), pt(1.0, 1.0)).unwrap();
     assert_eq!(ed.text(), "B");
-    assert_eq!(ed.selection(), Selection::Edge(0));
+    assert_eq!(ed.selection(), Selection::None);
     // From near the new vertex (snaps onto it) upward, in red.
     ed.select(Selection::None);
     ed.choose_colour(Colour::Red).unwrap();
@@ -773,5 +773,226 @@ fn random_bytes_never_panic() {
             b[at] = c;
             let _ = share::decode(&link_of(&String::from_utf8_lossy(&b)));
         }
+    }
+}
+
+// ---------- session (what the page drives) ----------
+
+mod session {
+    use super::*;
+    use hackenbush_lab::analysis::{MoveAdvice, Report, RulesChoice};
+    use hackenbush_lab::ui::scene::Advice;
+    use hackenbush_lab::ui::session::{Mode, Session};
+    use hackenbush_lab::ui::viewport::Viewport;
+
+    fn screen(s: &Session, x: f64, y: f64) -> (f64, f64) {
+        let p = s.viewport.to_screen(pt(x, y));
+        (p.x, p.y)
+    }
+
+    #[test]
+    fn viewport_round_trips_and_fits() {
+        let mut v = Viewport::new(800.0, 400.0);
+        let p = pt(1.5, 2.0);
+        let back = v.to_world(v.to_screen(p));
+        assert!((back.x - p.x).abs() < 1e-9 && (back.y - p.y).abs() < 1e-9);
+        v.fit(&drawing(&["BRBRBRBRBRBR"; 10].join(" ")));
+        assert!(v.scale < 80.0);
+        let top = v.to_screen(pt(0.0, 12.0));
+        assert!(top.y >= 0.0, "the tallest stalk fits: {top:?}");
+    }
+
+    #[test]
+    fn draw_two_stalks_with_the_mouse_then_play() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("").unwrap();
+        assert_eq!(s.status().text, "");
+        let gesture = |s: &mut Session, a: (f64, f64), b: (f64, f64)| {
+            let (ax, ay) = screen(s, a.0, a.1);
+            let (bx, by) = screen(s, b.0, b.1);
+            s.pointer_down(ax, ay);
+            s.pointer_move((ax + bx) / 2.0, (ay + by) / 2.0);
+            s.pointer_move(bx, by);
+            s.pointer_up(bx, by, 0.0)
+        };
+        s.set_colour(Colour::Blue).unwrap();
+        gesture(&mut s, (0.0, 0.0), (0.0, 1.0)).unwrap();
+        s.set_colour(Colour::Red).unwrap();
+        gesture(&mut s, (0.0, 1.0), (0.0, 2.0)).unwrap();
+        gesture(&mut s, (1.5, 0.0), (1.5, 1.0)).unwrap();
+        assert_eq!(s.status().text, "BR R");
+        assert!(s.status().can_undo);
+        s.undo();
+        assert_eq!(s.status().text, "BR");
+        s.redo();
+
+        // Edit mode asks about the drawing; advice lands on board labels.
+        let req = s.analysis_request().unwrap();
+        assert_eq!(req.position, "BR R");
+        let report = Report {
+            value: "-1/2".into(),
+            left_moves: Some(MoveAdvice {
+                winning: false,
+                labels: vec!["1".into()],
+            }),
+            right_moves: Some(MoveAdvice {
+                winning: true,
+                labels: vec!["2".into(), "3".into()],
+            }),
+            ..Report::default()
+        };
+        s.set_report(&report);
+        let sc = s.scene(0.0);
+        let advice: Vec<Advice> = sc.edges.iter().map(|e| e.advice).collect();
+        assert_eq!(advice, vec![Advice::Left, Advice::Right, Advice::Right]);
+        assert_eq!(
+            s.advice_text(&report),
+            "Left (blue) best (losing): 1 · Right (red) wins with: 2, 3"
+        );
+
+        // Play: click the red whole (edge 3) as Right after Left cuts 1.
+        s.set_mode(Mode::Play);
+        assert_eq!(s.status().turn, "Left (blue) to move.");
+        let (x, y) = screen(&s, 0.0, 0.5);
+        s.pointer_down(x, y);
+        s.pointer_up(x, y, 1000.0).unwrap();
+        assert_eq!(s.status().history, vec!["Left (blue) cuts 1"]);
+        assert!(s.animating(1100.0));
+        assert!(!s.animating(2000.0));
+        // Both edges of the stalk fall (cut + fall), drawn while falling.
+        let falling: Vec<usize> = s
+            .scene(1100.0)
+            .edges
+            .iter()
+            .filter(|e| e.fall > 0.0)
+            .map(|e| e.label)
+            .collect();
+        assert_eq!(falling, vec![1, 2]);
+        assert_eq!(s.scene(5000.0).edges.len(), 1);
+        // Board analysis is relabelled: "R" with label 1 → board label 3.
+        let req = s.analysis_request().unwrap();
+        assert_eq!(req.position, "R");
+        assert_eq!(req.board_label("1"), Some(3));
+        // Keyboard: focus the only edge and cut it with Enter.
+        assert!(s.key("ArrowRight", false, false, 0.0).unwrap());
+        assert!(s.key("Enter", false, false, 0.0).unwrap());
+        assert_eq!(
+            s.status().turn,
+            "Left (blue) cannot move: Right (red) wins."
+        );
+        assert!(s.takeback());
+        assert_eq!(s.status().cursor, 1);
+        s.jump(0);
+        assert_eq!(s.status().history.len(), 2);
+    }
+
+    #[test]
+    fn keyboard_editing_and_tab_leaves_at_the_end() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR").unwrap();
+        assert!(s.key("Tab", false, false, 0.0).unwrap());
+        assert!(s.key("Tab", false, false, 0.0).unwrap());
+        assert!(
+            !s.key("Tab", false, false, 0.0).unwrap(),
+            "focus may leave the canvas"
+        );
+        assert!(s.key("ArrowLeft", false, false, 0.0).unwrap());
+        assert!(s.key("g", false, false, 0.0).unwrap());
+        assert_eq!(s.status().text, "BG");
+        assert!(s.key("z", true, false, 0.0).unwrap());
+        assert_eq!(s.status().text, "BR");
+        assert!(s.key("y", true, false, 0.0).unwrap());
+        assert_eq!(s.status().text, "BG");
+        assert!(s.key("ArrowLeft", false, false, 0.0).unwrap());
+        assert!(s.key("Delete", false, false, 0.0).unwrap());
+        assert_eq!(s.status().text, "B");
+        assert!(!s.key("q", false, false, 0.0).unwrap());
+    }
+
+    #[test]
+    fn links_restore_the_state_and_decks_navigate() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR BR R").unwrap();
+        s.set_rules(RulesChoice {
+            rules: "childish".into(),
+            ..RulesChoice::default()
+        })
+        .unwrap();
+        s.set_first(Player::Right);
+        s.set_mode(Mode::Play);
+        s.play_label(2, 0.0).unwrap();
+        s.view.colour_blind = true;
+        let link = s.link();
+
+        let mut t = Session::new(640.0, 480.0);
+        t.open_link(&format!("#{link}")).unwrap();
+        assert_eq!(t.mode, Mode::Play);
+        assert_eq!(t.status().text, "BR BR R");
+        assert_eq!(t.status().history, vec!["Right (red) cuts 2".to_string()]);
+        assert_eq!(t.status().turn, "Left (blue) to move.");
+        assert_eq!(
+            t.game().legal_labels(Player::Left),
+            vec![1],
+            "childish: 3 would drop 4"
+        );
+        assert_eq!(t.setup().choice.rules, "childish");
+        assert!(t.view.colour_blind);
+        assert_eq!(t.link(), link);
+
+        // A bad link changes nothing.
+        assert!(t.open_link("#v1=!!!").is_err());
+        assert_eq!(t.status().text, "BR BR R");
+
+        // A deck of two.
+        t.add_slide();
+        t.set_mode(Mode::Edit);
+        t.set_text("GGG").unwrap();
+        let deck = t.link();
+        let mut u = Session::new(640.0, 480.0);
+        u.open_link(&deck).unwrap();
+        assert_eq!(u.status().slides, 2);
+        assert_eq!(u.status().slide, 1);
+        assert_eq!(u.status().text, "GGG");
+        u.go_to_slide(0).unwrap();
+        assert_eq!(u.status().text, "BR BR R");
+        assert!(u.go_to_slide(5).is_err());
+    }
+
+    #[test]
+    fn bad_rules_are_refused_and_svg_exports() {
+        let mut s = Session::new(800.0, 500.0);
+        let bad = RulesChoice {
+            rules: "normal".into(),
+            conflict: Some("tie".into()),
+            ..RulesChoice::default()
+        };
+        assert!(s.set_rules(bad).is_err());
+        assert_eq!(s.setup().choice.rules, "normal");
+        s.set_text("BR G").unwrap();
+        s.view.colour_blind = true;
+        let svg = s.svg();
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(svg.ends_with("</svg>"));
+        assert_eq!(
+            svg.matches("<path").count(),
+            4,
+            "red double line = two paths"
+        );
+        assert!(svg.contains("stroke-dasharray"));
+        assert!(svg.contains(">3</text>"));
+    }
+
+    #[test]
+    fn presets_load_as_one_undo_step() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("B").unwrap();
+        for i in 0..gallery::ENTRIES.len() {
+            s.load_preset(i).unwrap();
+        }
+        assert!(s.load_preset(99).is_err());
+        for _ in 0..gallery::ENTRIES.len() {
+            s.undo();
+        }
+        assert_eq!(s.status().text, "B");
     }
 }

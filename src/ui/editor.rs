@@ -494,7 +494,9 @@ fn edit_drawing(d: &mut Drawing, edit: Edit) -> Result<Selection, String> {
                 (u, v)
             };
             d.edges.push(Edge { u, v, colour });
-            Ok(Selection::Edge(d.edges.len() - 1))
+            // Not selected: the next colour chosen is for the pen, and
+            // must not recolour the edge just drawn.
+            Ok(Selection::None)
         }
         Edit::Recolour { edge, colour } => {
             let e = d

@@ -10,6 +10,8 @@
 //! - [`history`]: snapshot undo/redo.
 //! - [`play`]: playing a position under a ruleset, with takeback.
 //! - [`gallery`]: the preset menu, laid out.
+//! - [`viewport`], [`scene`] and [`svg`]: layout units to pixels, what to
+//!   draw (shared by the canvas and the SVG export), and the SVG export.
 //! - [`share`] and [`base64url`]: the state in a link.
 
 pub mod base64url;
@@ -19,7 +21,11 @@ pub mod gallery;
 pub mod geometry;
 pub mod history;
 pub mod play;
+pub mod scene;
+pub mod session;
 pub mod share;
+pub mod svg;
+pub mod viewport;
 
 pub use drawing::Drawing;
 pub use editor::{Anchor, Edit, Editor, Hit, Selection, Tool};

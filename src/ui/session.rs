@@ -1,0 +1,693 @@
+//! The whole playground behind the page: the editor, the game, the mode
+//! (edit or play), view toggles, the viewport, the engine's advice and the
+//! presenter deck. The web layer forwards events here and draws
+//! [`Session::scene`]; everything decided lives here, tested natively.
+//!
+//! The session never computes values: it says what to ask the engine
+//! ([`Session::analysis_request`]) and shows what comes back
+//! ([`Session::set_report`]).
+
+use serde::Serialize;
+
+use crate::analysis::{Report, RulesChoice};
+use crate::position::{Colour, Point};
+use crate::rules::Player;
+
+use super::editor::{Editor, Selection, Tool};
+use super::gallery;
+use super::play::{player_name, AnalysisRequest, Game, Setup, Side};
+use super::scene::{self, Advice, Scene, SceneOptions};
+use super::share::{self, Shared, Slide, View};
+use super::svg;
+use super::viewport::Viewport;
+use super::Drawing;
+
+/// How long a cut edge takes to fall, in milliseconds.
+pub const FALL_MS: f64 = 600.0;
+
+/// Editing the position, or playing it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Mode {
+    Edit,
+    Play,
+}
+
+/// What the page shows besides the canvas (all plain text).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Status {
+    pub mode: Mode,
+    pub text: String,
+    pub revision: u64,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    /// Whose turn, or how the game ended.
+    pub turn: String,
+    pub game_over: bool,
+    /// Moves for the history strip, and how many are played.
+    pub history: Vec<String>,
+    pub cursor: usize,
+    /// Labels picked for a move of several edges.
+    pub picked: Vec<usize>,
+    pub ungrounded: usize,
+    pub slide: usize,
+    pub slides: usize,
+    pub colour: char,
+    pub tool: &'static str,
+}
+
+pub struct Session {
+    pub editor: Editor,
+    game: Game,
+    /// The editor revision `game` was built from.
+    game_revision: u64,
+    setup: Setup,
+    pub mode: Mode,
+    pub view: View,
+    pub viewport: Viewport,
+    request: Option<AnalysisRequest>,
+    advice: Vec<Advice>,
+    /// Play-mode keyboard focus (a label).
+    focus: Option<usize>,
+    falling: Vec<usize>,
+    fall_start: Option<f64>,
+    slides: Vec<Slide>,
+    slide: usize,
+}
+
+impl Session {
+    pub fn new(width: f64, height: f64) -> Session {
+        let drawing = gallery::load(0).unwrap_or_default();
+        let setup = Setup::default();
+        let mut viewport = Viewport::new(width, height);
+        viewport.fit(&drawing);
+        let editor = Editor::new(drawing);
+        let game = new_game(&editor, &setup);
+        Session {
+            game_revision: editor.revision(),
+            editor,
+            game,
+            setup,
+            mode: Mode::Edit,
+            view: View::default(),
+            viewport,
+            request: None,
+            advice: Vec::new(),
+            focus: None,
+            falling: Vec::new(),
+            fall_start: None,
+            slides: Vec::new(),
+            slide: 0,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Rebuild the game if the drawing changed (editing restarts play).
+    fn sync_game(&mut self) {
+        if self.editor.revision() != self.game_revision {
+            self.game = new_game(&self.editor, &self.setup);
+            self.game_revision = self.editor.revision();
+            self.advice.clear();
+            self.focus = None;
+        }
+    }
+
+    fn radius(&self) -> f64 {
+        self.viewport.hit_radius()
+    }
+
+    fn world(&self, x: f64, y: f64) -> Point {
+        self.viewport.to_world(Point { x, y })
+    }
+
+    // ---------- pointer (canvas pixels) ----------
+
+    pub fn pointer_down(&mut self, x: f64, y: f64) {
+        if self.mode == Mode::Edit {
+            let (p, r) = (self.world(x, y), self.radius());
+            self.editor.pointer_down(p, r);
+        }
+    }
+
+    pub fn pointer_move(&mut self, x: f64, y: f64) {
+        if self.mode == Mode::Edit {
+            let (p, r) = (self.world(x, y), self.radius());
+            self.editor.pointer_move(p, r);
+        }
+    }
+
+    /// `now` is a clock in milliseconds (for the falling animation).
+    pub fn pointer_up(&mut self, x: f64, y: f64, now: f64) -> Result<(), String> {
+        let (p, r) = (self.world(x, y), self.radius());
+        match self.mode {
+            Mode::Edit => {
+                let result = self.editor.pointer_up(p, r);
+                self.sync_game();
+                result
+            }
+            Mode::Play => {
+                let d = self.editor.drawing();
+                let board = self.game.board().clone();
+                // Only standing edges can be hit.
+                let mut standing = d.clone();
+                standing.edges.clear();
+                let mut labels = Vec::new();
+                for (i, e) in d.edges.iter().enumerate() {
+                    if board.stands(i + 1) {
+                        standing.edges.push(*e);
+                        labels.push(i + 1);
+                    }
+                }
+                // Parallel-edge shapes depend on which edges stand, as drawn.
+                match super::editor::hit_test(&standing, p, r) {
+                    super::Hit::Edge(k) => self.play_label(labels[k], now),
+                    _ => Ok(()),
+                }
+            }
+        }
+    }
+
+    pub fn pointer_cancel(&mut self) {
+        self.editor.pointer_cancel();
+        self.sync_game();
+    }
+
+    /// A click (or Enter) on `label` in play: cut it, or pick it when the
+    /// move takes several edges (synchronous and quantum rules).
+    pub fn play_label(&mut self, label: usize, now: f64) -> Result<(), String> {
+        self.focus = Some(label);
+        let several = self.game.to_move() == Side::Both || self.setup.choice.rules == "quantum";
+        if several {
+            self.game.toggle_select(label);
+            return Ok(());
+        }
+        let before = self.game.board().present();
+        self.game.play_label(label)?;
+        self.after_move(before, now);
+        Ok(())
+    }
+
+    /// Play the picked edges as one move.
+    pub fn commit(&mut self, now: f64) -> Result<(), String> {
+        let before = self.game.board().present();
+        self.game.commit_selection()?;
+        self.after_move(before, now);
+        Ok(())
+    }
+
+    fn after_move(&mut self, before: crate::position::EdgeSet, now: f64) {
+        let after = self.game.board().present();
+        self.falling = before.difference(after).iter().map(|i| i + 1).collect();
+        self.fall_start = Some(now);
+        self.advice.clear();
+    }
+
+    /// Is an animation running (the page keeps requesting frames)?
+    pub fn animating(&self, now: f64) -> bool {
+        self.fall_start.is_some_and(|t| now - t < FALL_MS)
+    }
+
+    // ---------- keyboard ----------
+
+    /// Handle a key; returns whether it was used (the page then prevents the
+    /// default action). Tab past the last edge is not used, so focus can
+    /// leave the canvas.
+    pub fn key(&mut self, key: &str, ctrl: bool, shift: bool, now: f64) -> Result<bool, String> {
+        let step = match key {
+            "ArrowRight" | "ArrowUp" => Some(1),
+            "ArrowLeft" | "ArrowDown" => Some(-1),
+            "Tab" if shift => Some(-1),
+            "Tab" => Some(1),
+            _ => None,
+        };
+        if let Some(step) = step {
+            return Ok(self.move_focus(step, key == "Tab"));
+        }
+        match self.mode {
+            Mode::Edit => self.edit_key(key, ctrl, shift),
+            Mode::Play => match key {
+                "Enter" | " " => match self.focus {
+                    Some(l) => self.play_label(l, now).map(|_| true),
+                    None => Ok(false),
+                },
+                "c" if !ctrl => self.commit(now).map(|_| true),
+                "Backspace" | "z" if ctrl || key == "Backspace" => {
+                    self.takeback();
+                    Ok(true)
+                }
+                "Escape" => {
+                    self.game.clear_selection();
+                    Ok(true)
+                }
+                _ => Ok(false),
+            },
+        }
+    }
+
+    fn edit_key(&mut self, key: &str, ctrl: bool, shift: bool) -> Result<bool, String> {
+        let result = match key {
+            "z" | "Z" if ctrl && !shift => {
+                self.editor.undo();
+                Ok(true)
+            }
+            "y" | "Y" | "Z" | "z" if ctrl => {
+                self.editor.redo();
+                Ok(true)
+            }
+            _ if ctrl => Ok(false),
+            "Delete" | "Backspace" => self.editor.delete_selection().map(|_| true),
+            "Escape" => {
+                self.editor.pointer_cancel();
+                self.editor.select(Selection::None);
+                Ok(true)
+            }
+            k => match k.chars().next().filter(|_| k.len() == 1) {
+                Some(c) => match Colour::from_letter(c.to_ascii_uppercase()) {
+                    Some(colour) => self.editor.choose_colour(colour).map(|_| true),
+                    None => Ok(false),
+                },
+                None => Ok(false),
+            },
+        };
+        self.sync_game();
+        result
+    }
+
+    fn move_focus(&mut self, step: i32, is_tab: bool) -> bool {
+        match self.mode {
+            Mode::Edit => {
+                let n = self.editor.drawing().edges.len();
+                let at = match self.editor.selection() {
+                    Selection::Edge(e) => Some(e as i64),
+                    _ => None,
+                };
+                if is_tab && leaves(at, step, n) {
+                    self.editor.select(Selection::None);
+                    return false;
+                }
+                self.editor.select_step(step);
+                true
+            }
+            Mode::Play => {
+                let standing: Vec<usize> =
+                    self.game.board().present().iter().map(|i| i + 1).collect();
+                let at = self
+                    .focus
+                    .and_then(|l| standing.iter().position(|&s| s == l))
+                    .map(|k| k as i64);
+                if standing.is_empty() || (is_tab && leaves(at, step, standing.len())) {
+                    self.focus = None;
+                    return false;
+                }
+                let n = standing.len() as i64;
+                let k = match at {
+                    Some(k) => (k + step as i64).rem_euclid(n),
+                    None if step > 0 => 0,
+                    None => n - 1,
+                };
+                self.focus = Some(standing[k as usize]);
+                true
+            }
+        }
+    }
+
+    // ---------- editing commands ----------
+
+    /// Text from the text box: replaces the drawing (one undo step).
+    pub fn set_text(&mut self, text: &str) -> Result<(), String> {
+        let before = self.editor.revision();
+        self.editor.set_text(text)?;
+        if self.editor.revision() != before {
+            self.viewport.fit(self.editor.drawing());
+        }
+        self.sync_game();
+        Ok(())
+    }
+
+    pub fn load_preset(&mut self, index: usize) -> Result<(), String> {
+        let d = gallery::load(index)?;
+        self.replace(d)
+    }
+
+    fn replace(&mut self, d: Drawing) -> Result<(), String> {
+        self.editor.apply(super::Edit::Replace(d))?;
+        self.viewport.fit(self.editor.drawing());
+        self.sync_game();
+        Ok(())
+    }
+
+    pub fn undo(&mut self) {
+        self.editor.undo();
+        self.sync_game();
+    }
+
+    pub fn redo(&mut self) {
+        self.editor.redo();
+        self.sync_game();
+    }
+
+    pub fn set_colour(&mut self, colour: Colour) -> Result<(), String> {
+        let r = self.editor.choose_colour(colour);
+        self.sync_game();
+        r
+    }
+
+    pub fn set_tool(&mut self, tool: Tool) {
+        self.editor.tool = tool;
+    }
+
+    pub fn delete_selection(&mut self) -> Result<(), String> {
+        let r = self.editor.delete_selection();
+        self.sync_game();
+        r
+    }
+
+    pub fn fit(&mut self) {
+        self.viewport.fit(self.editor.drawing());
+    }
+
+    // ---------- rules and play ----------
+
+    /// Choose the ruleset; restarts the game. On error nothing changes.
+    pub fn set_rules(&mut self, choice: RulesChoice) -> Result<(), String> {
+        let setup = Setup {
+            choice,
+            first: self.setup.first,
+        };
+        let game = Game::new(self.editor.drawing().position(), setup.clone())?;
+        self.setup = setup;
+        self.game = game;
+        self.game_revision = self.editor.revision();
+        self.advice.clear();
+        Ok(())
+    }
+
+    pub fn set_first(&mut self, first: Player) {
+        self.setup.first = first;
+        if let Ok(g) = Game::new(self.editor.drawing().position(), self.setup.clone()) {
+            self.game = g;
+        }
+        self.advice.clear();
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn set_mode(&mut self, mode: Mode) {
+        self.editor.pointer_cancel();
+        self.sync_game();
+        self.mode = mode;
+        self.view.play = mode == Mode::Play;
+        self.advice.clear();
+        self.focus = None;
+    }
+
+    pub fn takeback(&mut self) -> bool {
+        self.falling.clear();
+        self.advice.clear();
+        self.game.takeback()
+    }
+
+    pub fn jump(&mut self, k: usize) {
+        self.falling.clear();
+        self.advice.clear();
+        self.game.jump(k);
+    }
+
+    /// Restart play from the beginning (moves are forgotten).
+    pub fn restart(&mut self) {
+        if let Ok(g) = Game::new(self.editor.drawing().position(), self.setup.clone()) {
+            self.game = g;
+        }
+        self.falling.clear();
+        self.advice.clear();
+    }
+
+    // ---------- the engine ----------
+
+    /// What to ask the engine now (in edit mode: the drawing; in play: the
+    /// board). Remembered, to map the answer's labels back.
+    pub fn analysis_request(&mut self) -> Option<AnalysisRequest> {
+        self.sync_game();
+        let req = self.game.analysis_request();
+        self.request = req.clone();
+        req
+    }
+
+    /// Show the engine's advice on the board.
+    pub fn set_report(&mut self, report: &Report) {
+        let n = self.editor.drawing().edges.len();
+        let mut advice = vec![Advice::None; n];
+        if let Some(req) = &self.request {
+            let mut mark = |labels: &[String], side: Advice| {
+                for l in labels {
+                    if let Some(b) = req.board_label(l).filter(|&b| b >= 1 && b <= n) {
+                        advice[b - 1] = match (advice[b - 1], side) {
+                            (Advice::None, s) => s,
+                            (a, s) if a == s => a,
+                            _ => Advice::Both,
+                        };
+                    }
+                }
+            };
+            if let Some(m) = &report.left_moves {
+                mark(&m.labels, Advice::Left);
+            }
+            if let Some(m) = &report.right_moves {
+                mark(&m.labels, Advice::Right);
+            }
+        }
+        self.advice = advice;
+    }
+
+    /// Best moves as text for the value panel, in board labels.
+    pub fn advice_text(&self, report: &Report) -> String {
+        let Some(req) = &self.request else {
+            return String::new();
+        };
+        let side = |m: &Option<crate::analysis::MoveAdvice>, p: Player| -> Option<String> {
+            let m = m.as_ref()?;
+            let labels: Vec<String> = m
+                .labels
+                .iter()
+                .filter_map(|l| {
+                    let b = req.board_label(l)?;
+                    let suffix: String = l.chars().skip_while(char::is_ascii_digit).collect();
+                    Some(format!("{b}{suffix}"))
+                })
+                .collect();
+            if labels.is_empty() {
+                return Some(format!("{}: no move", player_name(p)));
+            }
+            Some(format!(
+                "{} {}: {}",
+                player_name(p),
+                if m.winning {
+                    "wins with"
+                } else {
+                    "best (losing)"
+                },
+                labels.join(", ")
+            ))
+        };
+        [
+            side(&report.left_moves, Player::Left),
+            side(&report.right_moves, Player::Right),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" · ")
+    }
+
+    // ---------- drawing ----------
+
+    pub fn scene(&self, now: f64) -> Scene {
+        let progress = match self.fall_start {
+            Some(t) => ((now - t) / FALL_MS).clamp(0.0, 1.0),
+            None => 1.0,
+        };
+        let (selected_edge, selected_vertex) = match (self.mode, self.editor.selection()) {
+            (Mode::Play, _) => (self.focus.map(|l| l - 1), None),
+            (_, Selection::Edge(e)) => (Some(e), None),
+            (_, Selection::Vertex(v)) => (None, Some(v)),
+            _ => (None, None),
+        };
+        let r = self.radius();
+        let opts = SceneOptions {
+            board: (self.mode == Mode::Play).then(|| self.game.board().colours.clone()),
+            selected_edge,
+            selected_vertex,
+            picked: self.game.selection().to_vec(),
+            advice: if self.view.hide_values {
+                Vec::new()
+            } else {
+                self.advice.clone()
+            },
+            falling: if progress < 1.0 && self.mode == Mode::Play {
+                self.falling.clone()
+            } else {
+                Vec::new()
+            },
+            fall_progress: progress,
+            colour_blind: self.view.colour_blind,
+            show_labels: true,
+            rubber: self
+                .editor
+                .rubber_band(r)
+                .map(|(a, b, _)| (a, b, self.editor.colour)),
+        };
+        scene::build(self.editor.drawing(), &self.viewport, &opts)
+    }
+
+    pub fn svg(&self) -> String {
+        let mut s = self.scene(f64::INFINITY);
+        s.edges.iter_mut().for_each(|e| e.selected = false);
+        svg::to_svg(&s)
+    }
+
+    pub fn status(&self) -> Status {
+        let g = &self.game;
+        let turn = match g.result() {
+            Some(r) => r,
+            None => match g.to_move() {
+                Side::Both => {
+                    "Both players choose at once: pick Left's edge, then Right's, then Commit."
+                        .into()
+                }
+                Side::Left => format!("{} to move.", player_name(Player::Left)),
+                Side::Right => format!("{} to move.", player_name(Player::Right)),
+            },
+        };
+        Status {
+            mode: self.mode,
+            text: self.editor.text(),
+            revision: self.editor.revision(),
+            can_undo: self.editor.can_undo(),
+            can_redo: self.editor.can_redo(),
+            game_over: g.result().is_some(),
+            turn,
+            history: (0..g.moves().len()).map(|k| g.describe(k)).collect(),
+            cursor: g.cursor(),
+            picked: g.selection().to_vec(),
+            ungrounded: self.editor.drawing().ungrounded().len(),
+            slide: self.slide,
+            slides: self.slides.len().max(1),
+            colour: self.editor.colour.letter(),
+            tool: match self.editor.tool {
+                Tool::Draw => "draw",
+                Tool::Move => "move",
+                Tool::Erase => "erase",
+            },
+        }
+    }
+
+    // ---------- links and the deck ----------
+
+    fn current_slide(&self) -> Slide {
+        Slide {
+            drawing: self.editor.drawing().clone(),
+            setup: self.setup.clone(),
+            moves: self.game.moves().to_vec(),
+            cursor: self.game.cursor(),
+            view: View {
+                play: self.mode == Mode::Play,
+                ..self.view.clone()
+            },
+            title: self
+                .slides
+                .get(self.slide)
+                .map(|s| s.title.clone())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The share-link fragment (without `#`) for the whole state.
+    pub fn link(&self) -> String {
+        let mut slides = self.slides.clone();
+        if slides.is_empty() {
+            slides.push(self.current_slide());
+        } else {
+            slides[self.slide] = self.current_slide();
+        }
+        share::encode(&Shared {
+            slides,
+            current: self.slide,
+        })
+    }
+
+    /// Open a link fragment. On error nothing changes.
+    pub fn open_link(&mut self, fragment: &str) -> Result<(), String> {
+        let shared = share::decode(fragment)?;
+        let slide = shared.slides[shared.current].clone();
+        self.show_slide(slide)?;
+        self.slide = shared.current;
+        self.slides = if shared.slides.len() > 1 {
+            shared.slides
+        } else {
+            Vec::new()
+        };
+        Ok(())
+    }
+
+    fn show_slide(&mut self, slide: Slide) -> Result<(), String> {
+        let game = slide.game()?;
+        self.editor = Editor::new(slide.drawing);
+        self.setup = slide.setup;
+        self.game = game;
+        self.game_revision = self.editor.revision();
+        self.mode = if slide.view.play {
+            Mode::Play
+        } else {
+            Mode::Edit
+        };
+        self.view = slide.view;
+        self.viewport.fit(self.editor.drawing());
+        self.advice.clear();
+        self.falling.clear();
+        self.focus = None;
+        Ok(())
+    }
+
+    /// Append the current state as a new slide of the deck and show it.
+    pub fn add_slide(&mut self) {
+        let current = self.current_slide();
+        if self.slides.is_empty() {
+            self.slides.push(current.clone());
+        } else {
+            self.slides[self.slide] = current.clone();
+        }
+        self.slides.push(current);
+        self.slide = self.slides.len() - 1;
+    }
+
+    /// Show slide `k` of the deck (the current one is kept as it is now).
+    pub fn go_to_slide(&mut self, k: usize) -> Result<(), String> {
+        if k >= self.slides.len() {
+            return Err(format!("there is no slide {}", k + 1));
+        }
+        self.slides[self.slide] = self.current_slide();
+        self.show_slide(self.slides[k].clone())?;
+        self.slide = k;
+        Ok(())
+    }
+}
+
+fn new_game(editor: &Editor, setup: &Setup) -> Game {
+    Game::new(editor.drawing().position(), setup.clone()).unwrap_or_else(|_| {
+        // The setup was validated when chosen; fall back to normal play.
+        Game::new(editor.drawing().position(), Setup::default())
+            .expect("normal play accepts every position")
+    })
+}
+
+/// Would stepping by `step` from `at` run off either end of `n` items?
+fn leaves(at: Option<i64>, step: i32, n: usize) -> bool {
+    match at {
+        Some(k) => k + step as i64 >= n as i64 || k + (step as i64) < 0,
+        None => n == 0,
+    }
+}

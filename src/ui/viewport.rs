@@ -1,0 +1,83 @@
+//! Layout units ↔ canvas pixels. Layout has y up with the ground at 0;
+//! pixels have y down. The editor keeps a steady scale while you draw (a
+//! view that rescales under the pointer is hard to draw in) and refits only
+//! when a whole new drawing arrives.
+
+use crate::position::Point;
+
+use super::drawing::Drawing;
+
+/// Pixels per layout unit when there is room.
+pub const DEFAULT_SCALE: f64 = 80.0;
+const MIN_SCALE: f64 = 24.0;
+/// Room kept around a drawing, in pixels.
+const MARGIN: f64 = 48.0;
+/// Half of a 44 px touch target.
+pub const TOUCH_RADIUS_PX: f64 = 22.0;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Viewport {
+    /// Canvas size in CSS pixels.
+    pub width: f64,
+    pub height: f64,
+    /// Pixels per layout unit.
+    pub scale: f64,
+    /// Pixel x of layout x = 0.
+    pub origin_x: f64,
+    /// Pixel y of the ground line.
+    pub ground_y: f64,
+}
+
+impl Viewport {
+    pub fn new(width: f64, height: f64) -> Viewport {
+        Viewport {
+            width,
+            height,
+            scale: DEFAULT_SCALE,
+            origin_x: MARGIN + 20.0,
+            ground_y: height - MARGIN,
+        }
+    }
+
+    pub fn to_screen(&self, p: Point) -> Point {
+        Point {
+            x: self.origin_x + p.x * self.scale,
+            y: self.ground_y - p.y * self.scale,
+        }
+    }
+
+    pub fn to_world(&self, p: Point) -> Point {
+        Point {
+            x: (p.x - self.origin_x) / self.scale,
+            y: (self.ground_y - p.y) / self.scale,
+        }
+    }
+
+    /// The touch radius in layout units.
+    pub fn hit_radius(&self) -> f64 {
+        TOUCH_RADIUS_PX / self.scale
+    }
+
+    /// Centre `d` and shrink (never grow past the default) to fit.
+    pub fn fit(&mut self, d: &Drawing) {
+        let (lo, hi) = d.bounds();
+        let w = (hi.x - lo.x).max(1.0);
+        let h = (hi.y - lo.y).max(1.0);
+        let avail_w = (self.width - 2.0 * MARGIN).max(1.0);
+        let avail_h = (self.height - 2.0 * MARGIN).max(1.0);
+        self.scale = DEFAULT_SCALE
+            .min(avail_w / w)
+            .min(avail_h / h)
+            .max(MIN_SCALE);
+        self.ground_y = self.height - MARGIN;
+        let mid = (lo.x + hi.x) / 2.0;
+        self.origin_x = self.width / 2.0 - mid * self.scale;
+    }
+
+    /// Keep the fit after the canvas changes size.
+    pub fn resize(&mut self, width: f64, height: f64) {
+        self.width = width;
+        self.height = height;
+        self.ground_y = height - MARGIN;
+    }
+}
