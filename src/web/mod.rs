@@ -1,1 +1,4 @@
 //! wasm32 bindings: the worker API and canvas drawing.
+
+mod canvas;
+pub mod playground;

@@ -1,0 +1,149 @@
+//! Draw a [`Scene`] on a 2D canvas. The scene already holds pixel
+//! coordinates and styles (shared with the SVG export); this only strokes.
+
+use wasm_bindgen::JsValue;
+use web_sys::CanvasRenderingContext2d;
+
+use crate::position::Point;
+use crate::ui::geometry::Shape;
+use crate::ui::scene::{self, fall_offset, Advice, Scene};
+
+fn trace(ctx: &CanvasRenderingContext2d, shape: &Shape, dy: f64) {
+    ctx.begin_path();
+    match *shape {
+        Shape::Line(a, b) => {
+            ctx.move_to(a.x, a.y + dy);
+            ctx.line_to(b.x, b.y + dy);
+        }
+        Shape::Curve(a, c, b) => {
+            ctx.move_to(a.x, a.y + dy);
+            ctx.quadratic_curve_to(c.x, c.y + dy, b.x, b.y + dy);
+        }
+        Shape::Loop { centre, radius } => {
+            // Errors only come from a negative radius, which we never make.
+            let _ = ctx.arc(centre.x, centre.y + dy, radius, 0.0, std::f64::consts::TAU);
+        }
+    }
+}
+
+fn dash(ctx: &CanvasRenderingContext2d, pattern: &[f64]) {
+    let array = js_sys::Array::new();
+    for &x in pattern {
+        array.push(&JsValue::from_f64(x));
+    }
+    let _ = ctx.set_line_dash(&array);
+}
+
+/// A wide soft stroke under an edge.
+fn halo(ctx: &CanvasRenderingContext2d, shape: &Shape, css: &str, width: f64) {
+    trace(ctx, shape, 0.0);
+    ctx.set_stroke_style_str(css);
+    ctx.set_line_width(width);
+    dash(ctx, &[]);
+    ctx.stroke();
+}
+
+/// Draw `s` at device pixel ratio `dpr`.
+pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
+    let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
+    ctx.set_global_alpha(1.0);
+    ctx.set_fill_style_str(scene::BACKGROUND);
+    ctx.fill_rect(0.0, 0.0, s.width, s.height);
+    // The ground: a band of earth below a firm line.
+    ctx.set_fill_style_str("#ece6d6");
+    ctx.fill_rect(0.0, s.ground_y, s.width, s.height - s.ground_y);
+    ctx.begin_path();
+    ctx.move_to(0.0, s.ground_y);
+    ctx.line_to(s.width, s.ground_y);
+    ctx.set_stroke_style_str(scene::GROUND);
+    ctx.set_line_width(6.0);
+    dash(ctx, &[]);
+    ctx.stroke();
+
+    ctx.set_line_cap("round");
+    // Halos first so that no halo covers a neighbouring edge.
+    for e in s.edges.iter().filter(|e| e.fall == 0.0) {
+        let advice = match e.advice {
+            Advice::None => None,
+            Advice::Left => Some("rgba(66,133,244,0.35)"),
+            Advice::Right => Some("rgba(229,57,53,0.30)"),
+            Advice::Both => Some("rgba(142,36,170,0.30)"),
+        };
+        if let Some(css) = advice {
+            halo(ctx, &e.shape, css, 20.0);
+        }
+        if e.picked {
+            halo(ctx, &e.shape, "rgba(255,160,0,0.7)", 16.0);
+        }
+        if e.selected {
+            halo(ctx, &e.shape, "rgba(255,213,79,0.95)", 14.0);
+        }
+    }
+    for e in &s.edges {
+        let st = scene::stroke(e.colour, s.colour_blind);
+        let dy = fall_offset(e.fall);
+        let alpha = if e.faded { 0.3 } else { 1.0 - e.fall };
+        ctx.set_global_alpha(alpha.clamp(0.0, 1.0));
+        trace(ctx, &e.shape, dy);
+        ctx.set_stroke_style_str(st.css);
+        ctx.set_line_width(st.width);
+        dash(ctx, st.dash);
+        ctx.stroke();
+        if st.double {
+            trace(ctx, &e.shape, dy);
+            ctx.set_stroke_style_str(scene::BACKGROUND);
+            ctx.set_line_width(st.width / 3.0);
+            dash(ctx, &[]);
+            ctx.stroke();
+        }
+    }
+    ctx.set_global_alpha(1.0);
+    dash(ctx, &[]);
+    for (p, selected) in &s.vertices {
+        ctx.begin_path();
+        let _ = ctx.arc(
+            p.x,
+            p.y,
+            if *selected { 8.0 } else { 5.0 },
+            0.0,
+            std::f64::consts::TAU,
+        );
+        ctx.set_fill_style_str(if *selected { "#f9a825" } else { scene::VERTEX });
+        ctx.fill();
+    }
+    if s.show_labels {
+        ctx.set_font("12px system-ui, sans-serif");
+        ctx.set_text_align("center");
+        ctx.set_text_baseline("middle");
+        for e in s.edges.iter().filter(|e| e.fall == 0.0) {
+            label(ctx, e.shape.midpoint(), &e.label.to_string());
+        }
+    }
+    if let Some((a, b, colour)) = s.rubber {
+        let st = scene::stroke(colour, s.colour_blind);
+        ctx.set_global_alpha(0.6);
+        ctx.begin_path();
+        ctx.move_to(a.x, a.y);
+        ctx.line_to(b.x, b.y);
+        ctx.set_stroke_style_str(st.css);
+        ctx.set_line_width(st.width);
+        dash(ctx, &[8.0, 6.0]);
+        ctx.stroke();
+        ctx.set_global_alpha(1.0);
+        dash(ctx, &[]);
+        ctx.begin_path();
+        let _ = ctx.arc(b.x, b.y, 9.0, 0.0, std::f64::consts::TAU);
+        ctx.set_line_width(2.0);
+        ctx.stroke();
+    }
+}
+
+/// An edge label in a small light pill beside the stroke.
+fn label(ctx: &CanvasRenderingContext2d, at: Point, text: &str) {
+    let (x, y) = (at.x + 14.0, at.y);
+    let w = 8.0 + 7.0 * text.len() as f64;
+    ctx.set_fill_style_str("rgba(255,255,255,0.85)");
+    ctx.fill_rect(x - w / 2.0, y - 8.0, w, 16.0);
+    ctx.set_fill_style_str(scene::VERTEX);
+    let _ = ctx.fill_text(text, x, y);
+}

@@ -1,0 +1,264 @@
+//! The `Playground` class the page creates: it owns a [`Session`] and a
+//! canvas, forwards pointer and key events (in CSS pixels) and redraws.
+//! Errors come back as strings ("" for none) for the page to show with
+//! textContent. Values are never computed here: the page sends
+//! [`Playground::analysis_request`] to the engine worker and hands the
+//! answer to [`Playground::set_report`].
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+use crate::analysis::{Report, RulesChoice};
+use crate::position::Colour;
+use crate::rules::Player;
+use crate::ui::editor::Tool;
+use crate::ui::gallery;
+use crate::ui::session::{Mode, Session};
+
+fn err_text(r: Result<(), String>) -> String {
+    r.err().unwrap_or_default()
+}
+
+#[wasm_bindgen]
+pub struct Playground {
+    session: Session,
+    canvas: HtmlCanvasElement,
+    ctx: CanvasRenderingContext2d,
+    dpr: f64,
+}
+
+#[wasm_bindgen]
+impl Playground {
+    /// Attach to the canvas with id `canvas_id`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(canvas_id: &str) -> Result<Playground, JsValue> {
+        console_error_panic_hook::set_once();
+        let window = web_sys::window().ok_or("no window")?;
+        let document = window.document().ok_or("no document")?;
+        let canvas: HtmlCanvasElement = document
+            .get_element_by_id(canvas_id)
+            .ok_or_else(|| format!("no element #{canvas_id}"))?
+            .dyn_into()
+            .map_err(|_| format!("#{canvas_id} is not a canvas"))?;
+        let ctx: CanvasRenderingContext2d = canvas
+            .get_context("2d")?
+            .ok_or("no 2d context")?
+            .dyn_into()
+            .map_err(|_| "not a 2d context")?;
+        let (w, h) = (canvas.client_width() as f64, canvas.client_height() as f64);
+        let mut p = Playground {
+            session: Session::new(w.max(1.0), h.max(1.0)),
+            canvas,
+            ctx,
+            dpr: window.device_pixel_ratio().max(1.0),
+        };
+        p.resize(w, h, p.dpr);
+        Ok(p)
+    }
+
+    /// The canvas's CSS size changed (or the pixel ratio did).
+    pub fn resize(&mut self, width: f64, height: f64, dpr: f64) {
+        let (width, height) = (width.max(1.0), height.max(1.0));
+        self.dpr = if dpr.is_finite() && dpr > 0.0 {
+            dpr
+        } else {
+            1.0
+        };
+        self.canvas.set_width((width * self.dpr).round() as u32);
+        self.canvas.set_height((height * self.dpr).round() as u32);
+        self.session.viewport.resize(width, height);
+        self.session.fit();
+    }
+
+    pub fn render(&self, now: f64) {
+        super::canvas::render(&self.ctx, &self.session.scene(now), self.dpr);
+    }
+
+    pub fn animating(&self, now: f64) -> bool {
+        self.session.animating(now)
+    }
+
+    pub fn pointer_down(&mut self, x: f64, y: f64) {
+        self.session.pointer_down(x, y);
+    }
+
+    pub fn pointer_move(&mut self, x: f64, y: f64) {
+        self.session.pointer_move(x, y);
+    }
+
+    pub fn pointer_up(&mut self, x: f64, y: f64, now: f64) -> String {
+        err_text(self.session.pointer_up(x, y, now))
+    }
+
+    pub fn pointer_cancel(&mut self) {
+        self.session.pointer_cancel();
+    }
+
+    /// Returns "used", "" (not used: let the browser have it) or an error
+    /// prefixed with "error: ".
+    pub fn key(&mut self, key: &str, ctrl: bool, shift: bool, now: f64) -> String {
+        match self.session.key(key, ctrl, shift, now) {
+            Ok(true) => "used".into(),
+            Ok(false) => String::new(),
+            Err(e) => format!("error: {e}"),
+        }
+    }
+
+    pub fn set_text(&mut self, text: &str) -> String {
+        err_text(self.session.set_text(text))
+    }
+
+    /// `B`, `R`, `G` or `X`.
+    pub fn set_colour(&mut self, letter: &str) -> String {
+        match letter.chars().next().and_then(Colour::from_letter) {
+            Some(c) => err_text(self.session.set_colour(c)),
+            None => format!("unknown colour {letter:?}"),
+        }
+    }
+
+    /// `draw`, `move` or `erase`.
+    pub fn set_tool(&mut self, name: &str) {
+        self.session.set_tool(match name {
+            "move" => Tool::Move,
+            "erase" => Tool::Erase,
+            _ => Tool::Draw,
+        });
+    }
+
+    pub fn undo(&mut self) {
+        self.session.undo();
+    }
+
+    pub fn redo(&mut self) {
+        self.session.redo();
+    }
+
+    pub fn delete_selection(&mut self) -> String {
+        err_text(self.session.delete_selection())
+    }
+
+    /// The gallery as JSON: `[{title, note, text}]`.
+    pub fn presets(&self) -> String {
+        let list: Vec<serde_json::Value> = gallery::ENTRIES
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                serde_json::json!({
+                    "title": e.title,
+                    "note": e.note,
+                    "text": gallery::load(i).map(|d| d.text()).unwrap_or_default(),
+                })
+            })
+            .collect();
+        serde_json::Value::Array(list).to_string()
+    }
+
+    pub fn load_preset(&mut self, index: u32) -> String {
+        err_text(self.session.load_preset(index as usize))
+    }
+
+    /// A JSON `RulesChoice`.
+    pub fn set_rules(&mut self, choice_json: &str) -> String {
+        match serde_json::from_str::<RulesChoice>(choice_json) {
+            Ok(c) => err_text(self.session.set_rules(c)),
+            Err(e) => format!("bad ruleset choice: {e}"),
+        }
+    }
+
+    /// `L` or `R`.
+    pub fn set_first(&mut self, who: &str) {
+        self.session.set_first(if who == "R" {
+            Player::Right
+        } else {
+            Player::Left
+        });
+    }
+
+    pub fn set_mode(&mut self, play: bool) {
+        self.session
+            .set_mode(if play { Mode::Play } else { Mode::Edit });
+    }
+
+    pub fn set_view(&mut self, hide_values: bool, colour_blind: bool) {
+        self.session.view.hide_values = hide_values;
+        self.session.view.colour_blind = colour_blind;
+    }
+
+    pub fn takeback(&mut self) -> bool {
+        self.session.takeback()
+    }
+
+    pub fn jump(&mut self, k: u32) {
+        self.session.jump(k as usize);
+    }
+
+    pub fn restart(&mut self) {
+        self.session.restart();
+    }
+
+    pub fn commit(&mut self, now: f64) -> String {
+        err_text(self.session.commit(now))
+    }
+
+    /// `{"position": …, "choice": {…}}` to send to the engine, or "" when
+    /// there is nothing to analyse (no edges left).
+    pub fn analysis_request(&mut self) -> String {
+        match self.session.analysis_request() {
+            Some(r) => {
+                serde_json::json!({ "position": r.position, "choice": r.choice }).to_string()
+            }
+            None => String::new(),
+        }
+    }
+
+    /// Give the engine's report (JSON); returns the best-move sentence.
+    pub fn set_report(&mut self, report_json: &str) -> String {
+        match serde_json::from_str::<Report>(report_json) {
+            Ok(r) => {
+                self.session.set_report(&r);
+                self.session.advice_text(&r)
+            }
+            Err(_) => String::new(),
+        }
+    }
+
+    /// Everything the page shows besides the canvas, as JSON.
+    pub fn status(&self) -> String {
+        serde_json::to_string(&self.session.status()).unwrap_or_default()
+    }
+
+    /// The share fragment (without `#`).
+    pub fn link(&self) -> String {
+        self.session.link()
+    }
+
+    pub fn open_link(&mut self, fragment: &str) -> String {
+        err_text(self.session.open_link(fragment))
+    }
+
+    /// The current rules and view, for the page's pickers, as JSON.
+    pub fn settings(&self) -> String {
+        let s = self.session.setup();
+        serde_json::json!({
+            "choice": s.choice,
+            "first": if s.first == Player::Right { "R" } else { "L" },
+            "hide": self.session.view.hide_values,
+            "cb": self.session.view.colour_blind,
+            "play": self.session.mode == Mode::Play,
+        })
+        .to_string()
+    }
+
+    pub fn svg(&self) -> String {
+        self.session.svg()
+    }
+
+    pub fn add_slide(&mut self) {
+        self.session.add_slide();
+    }
+
+    pub fn go_to_slide(&mut self, k: u32) -> String {
+        err_text(self.session.go_to_slide(k as usize))
+    }
+}
