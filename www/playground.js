@@ -286,7 +286,9 @@ function wire() {
       shownRevision = -1;
       refresh();
     }
-    analyse(true);
+    // Analyse again only if the last answer is not on show (cancelled or
+    // failed); update() already asked about a changed position.
+    if ($('report').hidden && !engine.busy) analyse(true);
   });
   $('cancel').addEventListener('click', () => {
     requestId++;
@@ -406,7 +408,8 @@ async function start() {
     await init();
     pg = new Playground('board');
   } catch (err) {
-    setMessage($('error'), `could not start the playground: ${err && err.message ? err.message : err}`);
+    setMessage($('error'), `could not load the engine: ${err && err.message ? err.message : err}`);
+    $('status').textContent = 'The playground could not start.';
     return;
   }
   buildGallery();

@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SCREENSHOTS, checkPrerequisites, launchBrowser, withPage } from './harness.mjs';
 
-const NOT_WIRED = 'the engine is not wired up yet';
 const TIMEOUT = 60_000;
 
 let browser;
@@ -23,13 +22,7 @@ after(async () => {
 async function open(page, url) {
   await page.goto(url);
   await page.locator('#version').filter({ hasText: /^v\d/ }).waitFor();
-}
-
-/** Wait for an answer: either a report or an inline error. */
-async function answer(page) {
-  await page.locator('#report:not([hidden]), #error:not([hidden])').first().waitFor();
-  const error = page.locator('#error');
-  return (await error.isVisible()) ? { error: await error.textContent() } : { report: true };
+  await page.locator('#board[data-ready="true"]').waitFor();
 }
 
 test('the page loads without console errors', { timeout: TIMEOUT }, async () => {
@@ -45,36 +38,14 @@ test('the page loads without console errors', { timeout: TIMEOUT }, async () => 
   });
 });
 
-test('BR is worth 1/2 and Left wins whoever starts', { timeout: TIMEOUT }, async (t) => {
+test('BR is worth 1/2 and Left wins whoever starts', { timeout: TIMEOUT }, async () => {
   await withPage(browser, 'br', async (page, url, problems) => {
     await open(page, url);
     await page.getByLabel('Position').fill('BR');
     await page.getByLabel('Position').press('Enter');
-    const got = await answer(page);
-    // TEMPORARY: until the engine is merged the facade answers NOT_WIRED;
-    // this test then reports itself as todo. Remove this branch at merge.
-    if (got.error === NOT_WIRED) {
-      t.todo('the engine is not merged yet');
-      return;
-    }
-    assert.equal(got.error, undefined, `unexpected error: ${got.error}`);
-    assert.equal(await page.locator('#value').textContent(), '1/2');
-    assert.match(await page.locator('#outcome').textContent(), /Left wins whoever starts/);
+    await page.locator('#value').filter({ hasText: /^1\/2$/ }).waitFor();
+    assert.match(await page.locator('#outcome').textContent(), /Left \(blue\) wins whoever starts/);
     assert.match(await page.locator('#birthday').textContent(), /^\d+$/);
-    assert.deepEqual(problems, []);
-  });
-});
-
-// TEMPORARY: checks the page ↔ worker ↔ wasm plumbing against the
-// placeholder facade. Delete this test when the engine is merged.
-test('TEMPORARY: the placeholder engine answer reaches the page', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'not-wired', async (page, url, problems) => {
-    await open(page, url);
-    await page.getByLabel('Position').fill('BR');
-    await page.getByRole('button', { name: 'Analyse' }).click();
-    const got = await answer(page);
-    assert.equal(got.error, NOT_WIRED, 'the engine seems wired up now: delete this TEMPORARY test');
-    assert.equal(await page.locator('#busy').isVisible(), false);
     assert.deepEqual(problems, []);
   });
 });
@@ -85,9 +56,10 @@ test('a malformed position shows an error, escaped, not a blank page', { timeout
     const nasty = 'BQ <img src=x onerror="window.pwned=1">';
     await page.getByLabel('Position').fill(nasty);
     await page.getByRole('button', { name: 'Analyse' }).click();
-    const got = await answer(page);
-    assert.ok(got.error && got.error.trim().length > 0, 'an error message is shown');
-    assert.equal(await page.locator('#report').isVisible(), false);
+    // Text is checked as it is typed: the error shows under the text box.
+    const error = page.locator('#text-error');
+    await error.waitFor();
+    assert.match(await error.textContent(), /column 2/);
     assert.ok(await page.getByRole('heading', { name: 'Hackenbush Lab' }).isVisible());
     assert.ok(await page.getByLabel('Position').isVisible());
     assert.equal(await page.locator('main img').count(), 0, 'input is never parsed as HTML');
@@ -124,19 +96,19 @@ test('the ruleset picker shows only the options that apply', { timeout: TIMEOUT 
 
 // A stand-in worker speaking the worker.js protocol, to test the page's side
 // of it (report display, computing… indicator, Cancel) independently of the
-// engine: 'slow' never answers, 'html' answers with markup (in an error and
+// engine: 'GGGGGGGGG' never answers, 'XXX' answers with markup (in an error and
 // in a report), anything else is worth 1/2.
 const MARKUP = '<img src=x onerror="window.pwned=1"><b>bold</b>';
 const FAKE_WORKER = `
 const MARKUP = ${JSON.stringify(MARKUP)};
 self.postMessage({ type: 'ready', version: '0.0.0-fake' });
 self.onmessage = ({ data }) => {
-  if (data.position === 'slow') return;
-  if (data.position === 'html' && data.choice.rules === 'normal') {
+  if (data.position === 'GGGGGGGGG') return;
+  if (data.position === 'XXX' && data.choice.rules === 'normal') {
     self.postMessage({ type: 'result', id: data.id, crashed: false, reply: { ok: false, error: MARKUP } });
     return;
   }
-  if (data.position === 'html') {
+  if (data.position === 'XXX') {
     self.postMessage({ type: 'result', id: data.id, crashed: false, reply: { ok: true,
       report: { value: MARKUP, pretty: MARKUP, outcome: 'N', birthday: 1 } } });
     return;
@@ -155,7 +127,7 @@ test('a report is displayed, and Cancel restarts a busy worker', { timeout: TIME
     await open(page, url);
     assert.equal(await page.locator('#version').textContent(), 'v0.0.0-fake');
 
-    await page.getByLabel('Position').fill('slow');
+    await page.getByLabel('Position').fill('GGGGGGGGG');
     await page.getByLabel('Position').press('Enter');
     const busy = page.locator('#busy');
     await busy.waitFor();
@@ -168,10 +140,9 @@ test('a report is displayed, and Cancel restarts a busy worker', { timeout: TIME
 
     await page.getByLabel('Position').fill('BR');
     await page.getByRole('button', { name: 'Analyse' }).click();
-    assert.deepEqual(await answer(page), { report: true });
-    assert.equal(await page.locator('#value').textContent(), '1/2');
+    await page.locator('#value').filter({ hasText: /^1\/2$/ }).waitFor();
     assert.equal(await page.locator('#pretty').textContent(), '½');
-    assert.equal(await page.locator('#outcome').textContent(), 'Left wins whoever starts (L)');
+    assert.equal(await page.locator('#outcome').textContent(), 'Left (blue) wins whoever starts (L)');
     assert.equal(await page.locator('#birthday').textContent(), '2');
     assert.deepEqual(problems, []);
   });
@@ -183,14 +154,14 @@ test('engine answers are shown as text, never parsed as HTML', { timeout: TIMEOU
       route.fulfill({ contentType: 'text/javascript', body: FAKE_WORKER }),
     );
     await open(page, url);
-    await page.getByLabel('Position').fill('html');
+    await page.getByLabel('Position').fill('XXX');
     await page.getByLabel('Position').press('Enter');
-    assert.deepEqual(await answer(page), { error: MARKUP });
+    await page.locator('#error:not([hidden])').waitFor();
+    assert.equal(await page.locator('#error').textContent(), MARKUP);
 
     await page.getByLabel('Ruleset').selectOption('misere');
-    await page.getByRole('button', { name: 'Analyse' }).click();
     await page.locator('#report:not([hidden])').waitFor();
-    assert.equal(await page.locator('#value').textContent(), MARKUP);
+    await page.locator('#value').filter({ hasText: MARKUP }).waitFor();
     assert.equal(await page.locator('#pretty').textContent(), MARKUP);
     assert.equal(await page.locator('#outcome').textContent(), 'The first player wins (N)');
     assert.equal(await page.locator('main img, main b').count(), 0);

@@ -1,0 +1,185 @@
+// Browser tests of the canvas playground: drawing with the mouse, undo,
+// share links (round trip and malformed), play. Run by `./build.sh test`;
+// screenshots land in tests/e2e/screenshots/.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { SCREENSHOTS, checkPrerequisites, launchBrowser, withPage } from './harness.mjs';
+
+const TIMEOUT = 60_000;
+// The editor's empty-drawing view (src/ui/viewport.rs): 80 px per edge,
+// the ground line 48 px above the canvas bottom, x = 0 at the centre.
+const UNIT = 80;
+const GROUND_GAP = 48;
+
+let browser;
+before(async () => {
+  checkPrerequisites();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function open(page, url) {
+  await page.goto(url);
+  await page.locator('#board[data-ready="true"]').waitFor();
+}
+
+/** Canvas pixel of layout point (x, y) in the empty-drawing view. */
+async function board(page) {
+  const box = await page.locator('#board').boundingBox();
+  return (x, y) => [box.x + box.width / 2 + x * UNIT, box.y + box.height - GROUND_GAP - y * UNIT];
+}
+
+async function drag(page, [ax, ay], [bx, by]) {
+  await page.mouse.move(ax, ay);
+  await page.mouse.down();
+  await page.mouse.move(bx, by, { steps: 6 });
+  await page.mouse.up();
+}
+
+async function value(page, expected) {
+  await page.locator('#value').filter({ hasText: new RegExp(`^${expected.replace(/[/*]/g, '\\$&')}$`) }).waitFor();
+}
+
+/** Clear the board, then draw BR (blue then red, one stalk) and R beside it. */
+async function drawTwoStalks(page) {
+  await page.getByLabel('Position').fill('');
+  await page.getByLabel('Position').press('Enter');
+  await page.locator('#status').filter({ hasText: 'No edges left' }).waitFor();
+  const at = await board(page);
+  await page.locator('[data-colour="B"]').click();
+  await drag(page, at(0, 0), at(0, 1));
+  await page.locator('[data-colour="R"]').click();
+  await drag(page, at(0, 1), at(0, 2));
+  await drag(page, at(2, 0), at(2, 1));
+}
+
+test('draw two stalks with the mouse and read the value', { timeout: TIMEOUT }, async () => {
+  await withPage(browser, 'draw-two-stalks', async (page, url, problems) => {
+    await open(page, url);
+    await drawTwoStalks(page);
+    assert.equal(await page.getByLabel('Position').inputValue(), 'BR R');
+    await value(page, '-1/2');
+    assert.match(await page.locator('#outcome').textContent(), /Right \(red\) wins whoever starts/);
+    assert.match(await page.locator('#advice').textContent(), /Right \(red\) wins with: /);
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('undo and redo an edit', { timeout: TIMEOUT }, async () => {
+  await withPage(browser, 'undo', async (page, url, problems) => {
+    await open(page, url);
+    await drawTwoStalks(page);
+    await value(page, '-1/2');
+    await page.locator('#undo').click();
+    assert.equal(await page.getByLabel('Position').inputValue(), 'BR');
+    await value(page, '1/2');
+    await page.locator('#board').focus();
+    await page.keyboard.press('Control+y');
+    assert.equal(await page.getByLabel('Position').inputValue(), 'BR R');
+    await page.keyboard.press('Control+z');
+    assert.equal(await page.getByLabel('Position').inputValue(), 'BR');
+    // Keyboard recolouring: select edge 2 with the arrows, press g.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('g');
+    assert.equal(await page.getByLabel('Position').inputValue(), 'BG');
+    await value(page, '1*');
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('a share link restores the same state', { timeout: TIMEOUT }, async () => {
+  await withPage(browser, 'link-source', async (page, url, problems) => {
+    await open(page, url);
+    await drawTwoStalks(page);
+    await page.getByLabel('Colour-blind mode').check();
+    await page.locator('#mode-play').click();
+    // Left cuts the blue edge: the red one above it falls.
+    const at = await board(page);
+    await page.mouse.click(...at(0, 0.4));
+    await page.locator('#history button', { hasText: 'Left (blue) cuts 1' }).waitFor();
+    await value(page, '-1');
+    await page.waitForTimeout(700); // let the falling animation finish
+    await page.screenshot({ path: join(SCREENSHOTS, 'play-after-cut.png') });
+    const link = page.url();
+    assert.match(link, /#v1=[A-Za-z0-9_-]+$/);
+
+    await withPage(browser, 'link-restored', async (again, _url, problems2) => {
+      await again.goto(link);
+      await again.locator('#board[data-ready="true"]').waitFor();
+      assert.equal(await again.getByLabel('Position').inputValue(), 'BR R');
+      assert.equal(await again.locator('#mode-play').getAttribute('aria-pressed'), 'true');
+      assert.ok(await again.getByLabel('Colour-blind mode').isChecked());
+      await again.locator('#history button', { hasText: 'Left (blue) cuts 1' }).waitFor();
+      assert.match(await again.locator('#turn').textContent(), /Right \(red\) to move/);
+      await value(again, '-1');
+      assert.equal(again.url(), link);
+      // Take back, then the value is that of the whole position again.
+      await again.getByRole('button', { name: 'Take back' }).click();
+      await value(again, '-1/2');
+      assert.deepEqual(problems2, []);
+    });
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('a malformed link shows a message, not a blank page', { timeout: TIMEOUT }, async () => {
+  await withPage(browser, 'malformed-link', async (page, url, problems) => {
+    const nasty = encodeURIComponent('<img src=x onerror="window.pwned=1">');
+    await open(page, `${url}#v1=${nasty}`);
+    const message = page.locator('#link-error');
+    await message.waitFor();
+    assert.match(await message.textContent(), /This link could not be opened: .*invalid character/);
+    assert.ok(await page.locator('#board').isVisible());
+    assert.equal(await page.locator('img').count(), 0);
+    assert.equal(await page.evaluate(() => window.pwned), undefined);
+    // The page still works: a value for the default position arrives.
+    await page.locator('#report:not([hidden])').waitFor();
+
+    // The address bar now links to the state shown; a fresh load of
+    // another bad link reports that one.
+    assert.match(page.url(), /#v1=[A-Za-z0-9_-]+$/);
+    await page.goto('about:blank');
+    await open(page, `${url}#v1=eyJzIjpbXX0`); // {"s":[]}
+    assert.match(await page.locator('#link-error').textContent(), /no positions/);
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('a bad text shows an inline error and keeps the drawing', { timeout: TIMEOUT }, async () => {
+  await withPage(browser, 'text-error', async (page, url, problems) => {
+    await open(page, url);
+    await page.getByLabel('Position').fill('BR Q');
+    await page.getByLabel('Position').press('Enter');
+    const err = page.locator('#text-error');
+    await err.waitFor();
+    assert.match(await err.textContent(), /column 4/);
+    await page.getByLabel('Position').fill('GGG');
+    await page.getByLabel('Position').press('Enter');
+    await err.waitFor({ state: 'hidden' });
+    await value(page, '*3');
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('presets, colour-blind mode and hidden values', { timeout: TIMEOUT }, async () => {
+  await withPage(browser, 'presets', async (page, url, problems) => {
+    await open(page, url);
+    await page.locator('.preset', { hasText: 'Circus tent' }).click();
+    await value(page, '1');
+    await page.screenshot({ path: join(SCREENSHOTS, 'circus-tent.png') });
+    await page.locator('.preset', { hasText: 'Redwood table' }).click();
+    await page.getByLabel('Colour-blind mode').check();
+    await page.getByLabel('Position').fill('BR RB G GG 0-1:B 1-1:R 0-1:G');
+    await page.getByLabel('Position').press('Enter');
+    await page.locator('#report:not([hidden])').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'colour-blind.png') });
+    await page.getByLabel('Hide values').check();
+    assert.equal(await page.locator('#value').isVisible(), false);
+    assert.deepEqual(problems, []);
+  });
+});
