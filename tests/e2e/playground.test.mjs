@@ -171,13 +171,13 @@ test('presets, colour-blind mode and hidden values', { timeout: TIMEOUT }, async
     await open(page, url);
     await page.locator('.preset', { hasText: 'Circus tent' }).click();
     await value(page, '1');
-    await page.screenshot({ path: join(SCREENSHOTS, 'circus-tent.png') });
+    await page.locator('#board').screenshot({ path: join(SCREENSHOTS, 'circus-tent.png') });
     await page.locator('.preset', { hasText: 'Redwood table' }).click();
     await page.getByLabel('Colour-blind mode').check();
     await page.getByLabel('Position').fill('BR RB G GG 0-1:B 1-1:R 0-1:G');
     await page.getByLabel('Position').press('Enter');
     await page.locator('#report:not([hidden])').waitFor();
-    await page.screenshot({ path: join(SCREENSHOTS, 'colour-blind.png') });
+    await page.locator('#board').screenshot({ path: join(SCREENSHOTS, 'colour-blind.png') });
     await page.getByLabel('Hide values').check();
     assert.equal(await page.locator('#value').isVisible(), false);
     assert.deepEqual(problems, []);
