@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SCREENSHOTS, checkPrerequisites, launchBrowser, withPage } from './harness.mjs';
 
-const NOT_WIRED = 'the engine is not wired up yet';
 const TIMEOUT = 60_000;
 
 let browser;
@@ -45,36 +44,16 @@ test('the page loads without console errors', { timeout: TIMEOUT }, async () => 
   });
 });
 
-test('BR is worth 1/2 and Left wins whoever starts', { timeout: TIMEOUT }, async (t) => {
+test('BR is worth 1/2 and Left wins whoever starts', { timeout: TIMEOUT }, async () => {
   await withPage(browser, 'br', async (page, url, problems) => {
     await open(page, url);
     await page.getByLabel('Position').fill('BR');
     await page.getByLabel('Position').press('Enter');
     const got = await answer(page);
-    // TEMPORARY: until the engine is merged the facade answers NOT_WIRED;
-    // this test then reports itself as todo. Remove this branch at merge.
-    if (got.error === NOT_WIRED) {
-      t.todo('the engine is not merged yet');
-      return;
-    }
     assert.equal(got.error, undefined, `unexpected error: ${got.error}`);
     assert.equal(await page.locator('#value').textContent(), '1/2');
     assert.match(await page.locator('#outcome').textContent(), /Left wins whoever starts/);
     assert.match(await page.locator('#birthday').textContent(), /^\d+$/);
-    assert.deepEqual(problems, []);
-  });
-});
-
-// TEMPORARY: checks the page ↔ worker ↔ wasm plumbing against the
-// placeholder facade. Delete this test when the engine is merged.
-test('TEMPORARY: the placeholder engine answer reaches the page', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'not-wired', async (page, url, problems) => {
-    await open(page, url);
-    await page.getByLabel('Position').fill('BR');
-    await page.getByRole('button', { name: 'Analyse' }).click();
-    const got = await answer(page);
-    assert.equal(got.error, NOT_WIRED, 'the engine seems wired up now: delete this TEMPORARY test');
-    assert.equal(await page.locator('#busy').isVisible(), false);
     assert.deepEqual(problems, []);
   });
 });
@@ -86,7 +65,7 @@ test('a malformed position shows an error, escaped, not a blank page', { timeout
     await page.getByLabel('Position').fill(nasty);
     await page.getByRole('button', { name: 'Analyse' }).click();
     const got = await answer(page);
-    assert.ok(got.error && got.error.trim().length > 0, 'an error message is shown');
+    assert.match(got.error ?? '', /column 2: unexpected 'Q'/, 'the error names the column and token');
     assert.equal(await page.locator('#report').isVisible(), false);
     assert.ok(await page.getByRole('heading', { name: 'Hackenbush Lab' }).isVisible());
     assert.ok(await page.getByLabel('Position').isVisible());
