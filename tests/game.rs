@@ -251,3 +251,26 @@ fn bar_notation_and_errors() {
         assert!(e.column >= 1, "{bad}: {e}");
     }
 }
+
+#[test]
+fn dyadic_order_agrees_with_cross_multiplication() {
+    // Mix small numerators (the i128 fast path) with huge ones (BigInt path)
+    // and exponents on both sides of 64.
+    let mut rng = Rng(3);
+    let mut xs: Vec<(i128, u32, Dyadic)> = Vec::new();
+    for _ in 0..200 {
+        let num = (rng.next() as i64 as i128) >> rng.below(60);
+        let exp = rng.below(80) as u32;
+        xs.push((num, exp, Dyadic::new(num.into(), exp)));
+    }
+    let huge: Dyadic = "123456789012345678901234567891/1024".parse().unwrap();
+    for (a_num, a_exp, a) in &xs {
+        for (b_num, b_exp, b) in &xs {
+            // a/2^ea vs b/2^eb  ⇔  a·2^eb vs b·2^ea, in BigInt.
+            let lhs = num_bigint::BigInt::from(*a_num) << *b_exp;
+            let rhs = num_bigint::BigInt::from(*b_num) << *a_exp;
+            assert_eq!(a.cmp(b), lhs.cmp(&rhs));
+        }
+        assert!(a < &huge);
+    }
+}

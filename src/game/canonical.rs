@@ -8,6 +8,9 @@ use super::dyadic::Dyadic;
 impl Arena {
     /// The canonical game {left | right} whose options are games of this arena.
     pub fn make(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
+        if let Some(g) = self.make_from_numbers(&left, &right) {
+            return g;
+        }
         loop {
             self.remove_dominated(&mut left, true);
             self.remove_dominated(&mut right, false);
@@ -44,6 +47,42 @@ impl Arena {
             }
         }
         self.recognise(left, right)
+    }
+
+    /// {left | right} when every option is a number: only the best option on
+    /// each side matters, and no number option is ever reversible here, so
+    /// the result is a number, a ± x* or the switch {a | b} with a > b.
+    fn make_from_numbers(&mut self, left: &[GameId], right: &[GameId]) -> Option<GameId> {
+        let mut best_left: Option<GameId> = None;
+        for &g in left {
+            let x = self.as_number(g)?;
+            if best_left.is_none_or(|b| self.as_number(b).is_some_and(|y| x > y)) {
+                best_left = Some(g);
+            }
+        }
+        let mut best_right: Option<GameId> = None;
+        for &g in right {
+            let x = self.as_number(g)?;
+            if best_right.is_none_or(|b| self.as_number(b).is_some_and(|y| x < y)) {
+                best_right = Some(g);
+            }
+        }
+        let lo = best_left.and_then(|g| self.as_number(g));
+        let hi = best_right.and_then(|g| self.as_number(g));
+        match (lo, hi) {
+            (Some(a), Some(b)) if a == b => {
+                let a = a.clone();
+                Some(self.number_nimber(a, 1))
+            }
+            (Some(a), Some(b)) if a > b => Some(self.intern(Node::Other {
+                left: vec![best_left?].into(),
+                right: vec![best_right?].into(),
+            })),
+            _ => {
+                let x = Dyadic::simplest_between(lo, hi);
+                Some(self.number(x))
+            }
+        }
     }
 
     /// Keep only the undominated options: for Left the maximal ones, for

@@ -198,6 +198,19 @@ impl Ord for Dyadic {
         if self.exp == other.exp {
             return self.num.cmp(&other.num);
         }
+        let (sa, sb) = (self.num.sign(), other.num.sign());
+        if sa != sb {
+            return sa.cmp(&sb);
+        }
+        // Small numerators compare in i128 without allocating: the solver
+        // compares numbers constantly and nearly all of them are small.
+        let e = self.exp.max(other.exp);
+        let (sha, shb) = (e - self.exp, e - other.exp);
+        if let (Some(a), Some(b)) = (self.num.to_i64(), other.num.to_i64()) {
+            if sha < 64 && shb < 64 {
+                return ((a as i128) << sha).cmp(&((b as i128) << shb));
+            }
+        }
         let (a, b, _) = self.aligned(other);
         a.cmp(&b)
     }

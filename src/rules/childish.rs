@@ -1,16 +1,25 @@
 //! Childish Hackenbush: a cut is legal only if nothing else falls with it.
 
 use super::{Player, Ruleset};
-use crate::position::{EdgeSet, Position};
+use crate::position::{EdgeGraph, EdgeSet, Position};
 
 #[derive(Clone, Debug)]
 pub struct Childish {
     pub position: Position,
+    graph: EdgeGraph,
+    /// Edges each player may cut, by colour: [Left, Right].
+    cuttable: [EdgeSet; 2],
 }
 
 impl Childish {
     pub fn new(position: Position) -> Childish {
-        Childish { position }
+        let graph = EdgeGraph::new(&position);
+        let cuttable = Player::BOTH.map(|p| position.cuttable(position.full_set(), p));
+        Childish {
+            position,
+            graph,
+            cuttable,
+        }
     }
 }
 
@@ -19,18 +28,18 @@ impl Ruleset for Childish {
     type Move = usize;
 
     fn moves(&self, state: &EdgeSet, player: Player) -> Vec<usize> {
-        self.position
-            .cuttable(*state, player)
+        state
+            .intersection(self.cuttable[player as usize])
             .iter()
-            .filter(|&e| self.position.cut(*state, e) == state.without(e))
+            .filter(|&e| self.graph.cut(*state, e) == state.without(e))
             .collect()
     }
 
     fn play(&self, state: &EdgeSet, mv: &usize) -> EdgeSet {
-        self.position.cut(*state, *mv)
+        self.graph.cut(*state, *mv)
     }
 
     fn components(&self, state: &EdgeSet) -> Option<Vec<EdgeSet>> {
-        Some(self.position.components(*state))
+        Some(self.graph.components(*state))
     }
 }

@@ -59,7 +59,7 @@ test('a malformed position shows an error, escaped, not a blank page', { timeout
     // Text is checked as it is typed: the error shows under the text box.
     const error = page.locator('#text-error');
     await error.waitFor();
-    assert.match(await error.textContent(), /column 2/);
+    assert.match(await error.textContent(), /column 2: unexpected 'Q'/, 'the error names the column and token');
     assert.ok(await page.getByRole('heading', { name: 'Hackenbush Lab' }).isVisible());
     assert.ok(await page.getByLabel('Position').isVisible());
     assert.equal(await page.locator('main img').count(), 0, 'input is never parsed as HTML');

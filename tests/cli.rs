@@ -1,0 +1,242 @@
+//! The `hackenbush` binary against the RULES.md §4 contract: one line of
+//! plain notation by default, a JSON object with `--json`, and for every kind
+//! of bad input exit status 2 with exactly one line on stderr, never a panic.
+
+use hackenbush_lab::game::Arena;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+/// A successful run: exit 0, nothing on stderr, exactly one line on stdout.
+fn ok_line(args: &[&str]) -> String {
+    let out = run(args);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{args:?}: stderr {stderr}");
+    assert!(stderr.is_empty(), "{args:?}: stderr {stderr}");
+    assert!(stdout.ends_with('\n'), "{args:?}: {stdout:?}");
+    assert_eq!(stdout.lines().count(), 1, "{args:?}: {stdout:?}");
+    stdout.trim_end().to_string()
+}
+
+/// A usage error: exit 2, nothing on stdout, one line on stderr, no panic.
+fn usage_error(args: &[&str]) -> String {
+    let out = run(args);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{args:?}: stderr {stderr:?}");
+    assert!(stdout.is_empty(), "{args:?}: stdout {stdout:?}");
+    assert!(stderr.ends_with('\n'), "{args:?}: {stderr:?}");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    assert!(!stderr.contains("RUST_BACKTRACE"), "{args:?}: {stderr}");
+    assert!(stderr.trim().len() > 10, "{args:?}: says what is wrong");
+    stderr
+}
+
+/// The printed value equals `expected` as a game (options may come in any
+/// order inside braces).
+fn assert_value(printed: &str, expected: &str, what: &str) {
+    let mut arena = Arena::new();
+    let got = arena
+        .parse(printed)
+        .unwrap_or_else(|e| panic!("{what}: output {printed:?} is not plain notation: {e}"));
+    let want = arena.parse(expected).unwrap();
+    assert_eq!(got, want, "{what}: printed {printed}, expected {expected}");
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let line = ok_line(args);
+    serde_json::from_str(&line).unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {line}"))
+}
+
+#[test]
+fn normal_play_default_output() {
+    assert_eq!(ok_line(&["value", "BR"]), "1/2");
+    assert_eq!(ok_line(&["value", "BRR"]), "1/4");
+    assert_eq!(ok_line(&["value", "RRB"]), "-3/2");
+    assert_eq!(ok_line(&["value", "BR BR R"]), "0");
+    assert_eq!(ok_line(&["value", "BR", "BR", "R"]), "0");
+    assert_eq!(ok_line(&["value", "BR+BRR"]), "3/4");
+    assert_eq!(ok_line(&["value", "G"]), "*");
+    assert_eq!(ok_line(&["value", "GG"]), "*2");
+    assert_eq!(ok_line(&["value", "G G"]), "0");
+    assert_eq!(ok_line(&["value", "BR G"]), "1/2*");
+    assert_eq!(ok_line(&["value", "0-1:B 1-3:R 0-2:B 2-3:R"]), "1");
+    assert_eq!(ok_line(&["value", "--rules", "normal", "B"]), "1");
+    assert_eq!(ok_line(&["value", "--rules=normal", "RR"]), "-2");
+    // *:1 (a blue edge on a green one) is {0, * | 0}.
+    let v = ok_line(&["value", "GB"]);
+    assert_value(&v, "{0,*|0}", "GB");
+}
+
+#[test]
+fn normal_play_json() {
+    let j = json(&["value", "--json", "BR"]);
+    assert_eq!(j["value"], "1/2");
+    assert_eq!(j["outcome"], "L");
+    assert_eq!(j["birthday"], 2);
+    let j = json(&["value", "G", "--json"]);
+    assert_eq!(j["value"], "*");
+    assert_eq!(j["outcome"], "N");
+    assert_eq!(j["birthday"], 1);
+    let j = json(&["value", "--json", "BR BR R"]);
+    assert_eq!(j["value"], "0");
+    assert_eq!(j["outcome"], "P");
+    assert_eq!(j["birthday"], 0);
+    let j = json(&["value", "--json", "RRB"]);
+    assert_eq!(j["value"], "-3/2");
+    assert_eq!(j["outcome"], "R");
+    assert_eq!(j["birthday"], 3);
+    assert!(j["birthday"].is_u64());
+}
+
+#[test]
+fn misere_output() {
+    // *:x has the misère outcome of x under normal play (Theorem 2.1).
+    assert_eq!(ok_line(&["value", "--rules", "misere", "G"]), "P");
+    assert_eq!(ok_line(&["value", "--rules", "misere", "GB"]), "L");
+    assert_eq!(ok_line(&["value", "--rules", "misere", "GRB"]), "R");
+    assert_eq!(ok_line(&["value", "--rules", "misere", "GBR"]), "L");
+    // A misère heap of 2 is a first-player win (take one, leave *).
+    assert_eq!(ok_line(&["value", "--rules", "misere", "GG"]), "N");
+    // B + R is 0 (P) under normal play but N under misère play: whoever
+    // starts cuts their edge, the other must cut theirs, and the starter,
+    // left without a move, wins.
+    assert_eq!(ok_line(&["value", "--rules", "misere", "B R"]), "N");
+    let j = json(&["value", "--rules", "misere", "--json", "GB"]);
+    assert_eq!(j["outcome"], "L");
+    assert!(j["value"].is_string());
+}
+
+#[test]
+fn childish_output() {
+    // Example 3.1.1: BR is 0 in Childish Hackenbush.
+    assert_eq!(ok_line(&["value", "--rules", "childish", "BR"]), "0");
+    // Theorem 3.1.4: BRR is −1, BBR is 0, BRRB is 0, BRBB is 2.
+    assert_eq!(ok_line(&["value", "--rules", "childish", "BRR"]), "-1");
+    assert_eq!(ok_line(&["value", "--rules", "childish", "BBR"]), "0");
+    assert_eq!(ok_line(&["value", "--rules", "childish", "BRBB"]), "2");
+    assert_eq!(ok_line(&["value", "--rules", "childish", "BRRB"]), "0");
+    // The 2-leg circus tent is a redwood bed with m = n = 2: 0.
+    assert_eq!(
+        ok_line(&["value", "--rules", "childish", "0-1:B 1-3:R 0-2:B 2-3:R"]),
+        "0"
+    );
+    let j = json(&["value", "--rules", "childish", "--json", "BBB"]);
+    assert_eq!(j["value"], "3");
+    assert_eq!(j["outcome"], "L");
+    assert_eq!(j["birthday"], 3);
+}
+
+#[test]
+fn uncolored_output() {
+    // S_1 = ±1, S_2 = ±{2 | 1/2}, C_2 = 0, C_3 = ±1 (2023 thesis §3.2).
+    let v = ok_line(&["value", "--rules", "uncolored", "X"]);
+    assert_value(&v, "{1|-1}", "X");
+    let v = ok_line(&["value", "--rules", "uncolored", "XX"]);
+    assert_value(&v, "{{2|1/2}|{-1/2|-2}}", "XX");
+    let v = ok_line(&["value", "--rules", "uncolored", "0-1:X 1-0:X"]);
+    assert_value(&v, "0", "C_2");
+    let v = ok_line(&["value", "--rules", "uncolored", "0-1:X 1-2:X 2-0:X"]);
+    assert_value(&v, "{1|-1}", "C_3");
+    // Already coloured edges play as usual.
+    assert_eq!(ok_line(&["value", "--rules", "uncolored", "BR"]), "1/2");
+    let j = json(&["value", "--rules", "uncolored", "--json", "X"]);
+    assert_eq!(j["outcome"], "N");
+    assert_eq!(j["birthday"], 2);
+    assert_value(j["value"].as_str().unwrap(), "{1|-1}", "json X");
+}
+
+#[test]
+fn unknown_flag() {
+    let e = usage_error(&["value", "--frobnicate", "BR"]);
+    assert!(e.contains("--frobnicate"), "{e}");
+    usage_error(&["value", "--json=yes", "BR"]);
+}
+
+#[test]
+fn malformed_positions_name_the_column() {
+    let e = usage_error(&["value", "BR Q"]);
+    assert!(e.contains("column 4"), "{e}");
+    let e = usage_error(&["value", "0-1:B 1-2:Q"]);
+    assert!(e.contains("column 11"), "{e}");
+    let e = usage_error(&["value", "BR +"]);
+    assert!(e.contains("column"), "{e}");
+    let e = usage_error(&["value", "br"]);
+    assert!(e.contains("column 1"), "{e}");
+    for rules in ["normal", "misere", "childish", "uncolored"] {
+        let e = usage_error(&["value", "--rules", rules, "B-R"]);
+        assert!(e.contains("column"), "{rules}: {e}");
+    }
+    // A huge vertex number or far too many edges is still just bad input.
+    usage_error(&["value", "0-99999999999999999999999:B"]);
+    usage_error(&["value", &"B".repeat(1000)]);
+}
+
+#[test]
+fn width_below_two() {
+    for w in ["1", "0", "-3", "two"] {
+        let e = usage_error(&["value", "--rules", "quantum", "--width", w, "BR"]);
+        assert!(e.contains("width"), "{w}: {e}");
+    }
+}
+
+#[test]
+fn flavour_without_quantum() {
+    for rules in [
+        &["value", "--flavour", "A", "BR"][..],
+        &["value", "--rules", "normal", "--flavour", "D", "BR"],
+        &["value", "--rules", "childish", "--flavour", "C", "BR"],
+        &["value", "--rules", "misere", "--width", "3", "BR"],
+    ] {
+        let e = usage_error(rules);
+        assert!(e.contains("quantum"), "{rules:?}: {e}");
+    }
+    usage_error(&["value", "--rules", "quantum", "--flavour", "E", "BR"]);
+    usage_error(&["value", "--conflict", "shared", "BR"]);
+}
+
+#[test]
+fn missing_position_and_missing_values() {
+    usage_error(&["value"]);
+    usage_error(&["value", "--json"]);
+    usage_error(&["value", "--rules", "childish"]);
+    usage_error(&["value", "--rules"]);
+    usage_error(&["value", "   "]);
+}
+
+#[test]
+fn unknown_command_and_rules() {
+    let e = usage_error(&["frobnicate", "BR"]);
+    assert!(e.contains("frobnicate"), "{e}");
+    usage_error(&[]);
+    let e = usage_error(&["value", "--rules", "bogus", "BR"]);
+    assert!(e.contains("bogus"), "{e}");
+}
+
+/// Quantum and sync are other engineers' work: until they land the binary
+/// must refuse them cleanly; once they land it must answer in one line.
+#[test]
+fn quantum_and_sync_answer_or_refuse_cleanly() {
+    for rules in ["quantum", "sync"] {
+        let out = run(&["value", "--rules", rules, "BR"]);
+        let stderr = text(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{rules}: {stderr}");
+        match out.status.code() {
+            Some(0) => assert_eq!(text(&out.stdout).lines().count(), 1, "{rules}"),
+            _ => {
+                let e = usage_error(&["value", "--rules", rules, "BR"]);
+                assert!(e.contains(rules), "{rules}: {e}");
+            }
+        }
+    }
+}
