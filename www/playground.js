@@ -410,6 +410,8 @@ async function start() {
   } catch (err) {
     setMessage($('error'), `could not load the engine: ${err && err.message ? err.message : err}`);
     $('status').textContent = 'The playground could not start.';
+    // The worker loads the same module, so it cannot start either.
+    $('version').textContent = 'unavailable';
     return;
   }
   buildGallery();
