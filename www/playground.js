@@ -416,7 +416,7 @@ async function start() {
   }
   buildGallery();
   if (location.hash.length > 1) openLink(location.hash);
-  else syncPickers();
+  syncPickers(); // also after a bad link: the pickers and rule card show the defaults
   wire();
   $('board').dataset.ready = 'true';
   update();
