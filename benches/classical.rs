@@ -6,24 +6,10 @@
 //! `HACKENBUSH_BENCH_QUICK=1` runs one position per size (a smoke run).
 
 use hackenbush_lab::position::{self, presets, Colour, Position};
+use hackenbush_lab::rng::SplitMix64;
 use hackenbush_lab::rules::Hackenbush;
 use hackenbush_lab::solve::Solver;
 use std::time::{Duration, Instant};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Solve one position; print a line and return the time taken.
 fn solve(label: &str, p: Position) -> Duration {
@@ -78,7 +64,7 @@ fn main() {
         summary(name, &times);
     }
 
-    let mut rng = Rng(10);
+    let mut rng = SplitMix64(10);
     let stalk_count = if quick { 2 } else { 8 };
     for (name, letters) in [
         ("stalks-RB", &['B', 'R'][..]),

@@ -12,6 +12,7 @@ pub mod cli;
 pub mod game;
 pub mod position;
 pub mod quantum;
+pub mod rng;
 pub mod rules;
 pub mod solve;
 pub mod sync;

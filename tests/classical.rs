@@ -9,27 +9,12 @@
 
 use hackenbush_lab::game::{Arena, GameId, Outcome};
 use hackenbush_lab::position::{self, presets, Colour, Edge, Position};
+use hackenbush_lab::rng::SplitMix64;
 use hackenbush_lab::rules::{Childish, Hackenbush, Misere, Player, Ruleset, Uncolored};
 use hackenbush_lab::solve::Solver;
 
 // ---------------------------------------------------------------------------
 // Helpers
-
-/// SplitMix64, for reproducible random cases without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn colour(c: char) -> Colour {
     Colour::from_letter(c).expect("a colour letter")
@@ -265,7 +250,7 @@ fn green_stalks_are_nim_heaps() {
 
 #[test]
 fn sums_of_green_stalks_follow_the_nim_sum() {
-    let mut rng = Rng(7);
+    let mut rng = SplitMix64(7);
     for _ in 0..60 {
         let count = 1 + rng.below(5);
         let heaps: Vec<usize> = (0..count).map(|_| 1 + rng.below(6)).collect();
@@ -438,7 +423,7 @@ fn childish_stalks_follow_theorem_3_1_4() {
         }
     }
     // Longer random stalks.
-    let mut rng = Rng(31);
+    let mut rng = SplitMix64(31);
     for _ in 0..200 {
         let len = 11 + rng.below(14);
         let word: String = (0..len).map(|_| ['B', 'R'][rng.below(2)]).collect();
@@ -459,7 +444,7 @@ struct Tree {
 }
 
 impl Tree {
-    fn random(rng: &mut Rng, edges: usize) -> Tree {
+    fn random(rng: &mut SplitMix64, edges: usize) -> Tree {
         let mut parent = vec![usize::MAX];
         let mut blue = vec![false];
         for v in 1..=edges {
@@ -595,7 +580,7 @@ fn childish_tree_rule(tree: &Tree) -> Option<i64> {
 
 #[test]
 fn childish_trees_follow_algorithm_3_1_6() {
-    let mut rng = Rng(3_1_6);
+    let mut rng = SplitMix64(3_1_6);
     let (mut checked, mut branching, mut silent) = (0, 0, 0);
     for case in 0..1500 {
         let edges = 1 + case % 13;

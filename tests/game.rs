@@ -3,6 +3,7 @@
 //! comparisons, and algebraic laws hold on random games.
 
 use hackenbush_lab::game::{Arena, Dyadic, GameId, Outcome, Relation};
+use hackenbush_lab::rng::SplitMix64;
 
 /// A game as a bare tree of options, compared by the definition only.
 #[derive(Clone, Debug)]
@@ -47,29 +48,15 @@ fn height(t: &Tree) -> u64 {
         .unwrap_or(0)
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-fn random_tree(rng: &mut Rng, depth: u32) -> Tree {
+fn random_tree(rng: &mut SplitMix64, depth: u32) -> Tree {
     if depth == 0 {
         return Tree {
             left: vec![],
             right: vec![],
         };
     }
-    let nl = rng.below(3) as usize;
-    let nr = rng.below(3) as usize;
+    let nl = rng.below(3);
+    let nr = rng.below(3);
     Tree {
         left: (0..nl).map(|_| random_child(rng, depth)).collect(),
         right: (0..nr).map(|_| random_child(rng, depth)).collect(),
@@ -77,7 +64,7 @@ fn random_tree(rng: &mut Rng, depth: u32) -> Tree {
 }
 
 /// An option one or two levels shallower, so trees vary in shape.
-fn random_child(rng: &mut Rng, depth: u32) -> Tree {
+fn random_child(rng: &mut SplitMix64, depth: u32) -> Tree {
     let shallower = if depth > 1 { rng.below(2) as u32 } else { 0 };
     random_tree(rng, depth - 1 - shallower)
 }
@@ -154,7 +141,7 @@ fn number_arithmetic_and_simplicity() {
 
 #[test]
 fn random_forms_compare_like_the_definition() {
-    let mut rng = Rng(7);
+    let mut rng = SplitMix64(7);
     let mut a = Arena::new();
     let trees: Vec<Tree> = (0..60).map(|_| random_tree(&mut rng, 3)).collect();
     let ids: Vec<GameId> = trees.iter().map(|t| to_arena(&mut a, t)).collect();
@@ -184,7 +171,7 @@ fn random_forms_compare_like_the_definition() {
 
 #[test]
 fn sums_obey_the_group_laws() {
-    let mut rng = Rng(11);
+    let mut rng = SplitMix64(11);
     let mut a = Arena::new();
     let trees: Vec<Tree> = (0..25).map(|_| random_tree(&mut rng, 3)).collect();
     let ids: Vec<GameId> = trees.iter().map(|t| to_arena(&mut a, t)).collect();
@@ -256,10 +243,10 @@ fn bar_notation_and_errors() {
 fn dyadic_order_agrees_with_cross_multiplication() {
     // Mix small numerators (the i128 fast path) with huge ones (BigInt path)
     // and exponents on both sides of 64.
-    let mut rng = Rng(3);
+    let mut rng = SplitMix64(3);
     let mut xs: Vec<(i128, u32, Dyadic)> = Vec::new();
     for _ in 0..200 {
-        let num = (rng.next() as i64 as i128) >> rng.below(60);
+        let num = (rng.next_u64() as i64 as i128) >> rng.below(60);
         let exp = rng.below(80) as u32;
         xs.push((num, exp, Dyadic::new(num.into(), exp)));
     }

@@ -6,6 +6,7 @@ use hackenbush_lab::position::presets::{self, Preset};
 use hackenbush_lab::position::{
     layout, parse, print, Colour, Edge, EdgeSet, Layout, Point, Position, GROUND, MAX_EDGES,
 };
+use hackenbush_lab::rng::SplitMix64;
 use hackenbush_lab::rules::Player;
 
 fn p(text: &str) -> Position {
@@ -145,28 +146,14 @@ fn parse_column_of_last(terms: &[String]) -> usize {
         + 1
 }
 
-/// A little xorshift so the fuzz tests need no crates.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 #[test]
 fn fuzz_parser_never_panics() {
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = SplitMix64(0x2545_F491_4F6C_DD1D);
     let alphabet: Vec<char> = "BRGXbrg0123456789-:+ nim\t é".chars().collect();
     for round in 0..20_000 {
         let len = rng.below(24);
         let text: String = if round % 2 == 0 {
-            let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+            let bytes: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
             String::from_utf8_lossy(&bytes).into_owned()
         } else {
             (0..len)

@@ -5,6 +5,7 @@
 //! caller has already checked and panic (documented) past [`MAX_EDGES`]; the
 //! string front end [`build`] checks everything first and never panics.
 
+use crate::rng::SplitMix64;
 use crate::rules::Player;
 
 use super::{Colour, Edge, Position, GROUND, MAX_EDGES};
@@ -214,24 +215,6 @@ pub fn random(seed: u64, edges: usize, colours: &[Colour]) -> Position {
         list.push(edge(a, b, colour));
     }
     Position::from_edges(list).normalized()
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, well mixed, self-written,
-/// so presets need no random-number crate.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform-enough in `0..n` (n ≥ 1; the modulo bias is irrelevant here).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
 }
 
 fn edge(u: usize, v: usize, colour: Colour) -> Edge {
