@@ -7,7 +7,7 @@ use hackenbush_lab::position::{presets, Colour, EdgeSet, Position};
 use hackenbush_lab::quantum::{
     apply_move, Flavour, Quantum, QuantumGame, QuantumSolver, Reductions, Setting, Width,
 };
-use hackenbush_lab::rules::{Hackenbush, Nim, NimLabels, Player, Ruleset};
+use hackenbush_lab::rules::{Hackenbush, Nim, NimLabels, Player};
 use hackenbush_lab::solve::Solver;
 use std::collections::{BTreeSet, HashMap};
 
@@ -178,6 +178,13 @@ fn nim_state_value(state: &[Vec<u32>], labels: NimLabels, f: Flavour, w: Width) 
     s.arena.plain(v)
 }
 
+/// `v` equals the game printed as `want` (from another arena, so the
+/// options may be listed in another order: compare canonical ids).
+fn assert_same(arena: &mut Arena, v: GameId, want: &str, context: &str) {
+    let w = arena.parse(want).expect("reference value parses");
+    assert_eq!(v, w, "{context}: got {}, want {want}", arena.plain(v));
+}
+
 fn nimber(k: i64) -> String {
     match k {
         0 => "0".into(),
@@ -275,7 +282,6 @@ fn letters(c: &[Colour]) -> String {
 
 #[test]
 fn single_stalks_follow_theorems_4_4_and_4_5() {
-    let mut classical = Arena::new();
     for colours in all_stalks(8) {
         let text = letters(&colours);
         let classic = sign_expansion(&colours);
@@ -302,7 +308,6 @@ fn single_stalks_follow_theorems_4_4_and_4_5() {
             assert_eq!(got, a_rule, "A width {w} stalk {text}");
         }
     }
-    let _ = classical.zero();
 }
 
 // ---------------------------------------------------------------------
@@ -318,7 +323,11 @@ fn circus_tents() {
                 Flavour::CPrimeU => continue,
                 _ => "1/2",
             };
-            assert_eq!(hack_value(presets::circus_tent(n), f, W2), want, "{f} tent {n}");
+            assert_eq!(
+                hack_value(presets::circus_tent(n), f, W2),
+                want,
+                "{f} tent {n}"
+            );
             if n == 2 {
                 let got = hack_value(presets::circus_tent(n), f, Width::Unbounded);
                 assert_eq!(got, want, "{f} tent {n} unbounded");
@@ -385,10 +394,10 @@ fn quantum_nim_single_heaps_follow_lemmas_6_to_10() {
                 }
             }
         }
-        // Every superposition of single heaps up to 8 (subtract labels,
+        // Every superposition of single heaps up to 7 (subtract labels,
         // the labelling the lemmas are stated in).
-        for set in 1u32..(1 << 9) {
-            let heaps: BTreeSet<u32> = (0..9).filter(|h| set >> h & 1 == 1).collect();
+        for set in 1u32..(1 << 8) {
+            let heaps: BTreeSet<u32> = (0..8).filter(|h| set >> h & 1 == 1).collect();
             let Some(want) = lemma_value(f, &heaps) else {
                 continue;
             };
@@ -401,14 +410,25 @@ fn quantum_nim_single_heaps_follow_lemmas_6_to_10() {
 
 #[test]
 fn nim_1_1_1_under_a_depends_on_width() {
-    assert_eq!(nim_value(&[1, 1, 1], NimLabels::Subtract, Flavour::A, W2), "0");
     assert_eq!(
-        nim_value(&[1, 1, 1], NimLabels::Subtract, Flavour::A, Width::Unbounded),
+        nim_value(&[1, 1, 1], NimLabels::Subtract, Flavour::A, W2),
+        "0"
+    );
+    assert_eq!(
+        nim_value(
+            &[1, 1, 1],
+            NimLabels::Subtract,
+            Flavour::A,
+            Width::Unbounded
+        ),
         "*"
     );
     // The intermediate states of the 2017 paper's argument.
     let s = [vec![1, 0, 1], vec![0, 1, 1]];
-    assert_eq!(nim_state_value(&s, NimLabels::Subtract, Flavour::A, W2), "*2");
+    assert_eq!(
+        nim_state_value(&s, NimLabels::Subtract, Flavour::A, W2),
+        "*2"
+    );
 }
 
 fn nim_outcome(heaps: &[u32], f: Flavour) -> Outcome {
@@ -440,4 +460,229 @@ fn lemma_11_two_superposed_single_heaps_under_a() {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------
+// The fast engine against the naive definition
+// ---------------------------------------------------------------------
+
+/// Small random positions (≤ 7 edges), all colours, some uncoloured.
+fn random_positions(count: u64) -> Vec<Position> {
+    (0..count)
+        .map(|seed| {
+            let edges = 1 + (seed % 7) as usize;
+            let palette: &[Colour] = if seed % 5 == 4 {
+                &[Colour::Blue, Colour::Red, Colour::Green, Colour::Uncoloured]
+            } else {
+                &[Colour::Blue, Colour::Red, Colour::Green]
+            };
+            presets::random(seed * 7919 + 13, edges, palette)
+        })
+        .collect()
+}
+
+const WIDTHS: [Width; 3] = [Width::Limited(2), Width::Limited(3), Width::Unbounded];
+
+/// A width for the k-th case: wide moves only on small positions, since
+/// the naive reference (and C, C' with no covering) grows fast with width.
+fn width_for(edges: usize, k: usize) -> Width {
+    match (k % 3, edges) {
+        (2, e) if e <= 5 => Width::Unbounded,
+        (1, e) | (2, e) if e <= 5 => Width::Limited(3),
+        _ => W2,
+    }
+}
+
+#[test]
+fn fast_engine_matches_naive_definition_on_random_positions() {
+    let positions = random_positions(240);
+    for (k, p) in positions.iter().enumerate() {
+        // Spread the settings over the positions to keep the run short,
+        // while every position meets several flavours and widths.
+        // Half the flavours per position, alternating, so every flavour
+        // meets every size and width while the run stays short.
+        for (j, f) in FLAVOURS
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| (k + j) % 2 == 0)
+        {
+            let w = width_for(p.edge_count(), k + j / 2);
+            let naive_base = NaiveHackenbush(p.clone());
+            let mut naive = Naive::new(&naive_base, *f, w);
+            let start = Hackenbush::new(p.clone()).start();
+            let want = naive.plain(&[start]);
+            let (mut fast, start) = hack(p.clone(), *f, w);
+            let v = fast.value_of_start(&start).unwrap();
+            assert_same(&mut fast.arena, v, &want, &format!("{f} width {w} {p:?}"));
+            let o = fast.outcome_by_search(&[start]).unwrap();
+            assert_eq!(o, fast.arena.outcome(v), "outcome {f} width {w} {p:?}");
+        }
+    }
+}
+
+/// Play `steps` random allowed moves (alternating from a random player)
+/// from the classical start; the exact superposed state reached.
+fn random_walk(base: &Hackenbush, setting: Setting, seed: u64, steps: usize) -> Vec<EdgeSet> {
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut state = vec![base.start()];
+    let mut p = if next() % 2 == 0 {
+        Player::Left
+    } else {
+        Player::Right
+    };
+    for _ in 0..steps {
+        let moves = hackenbush_lab::quantum::allowed_moves(base, &state, p, setting);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = &moves[(next() % moves.len() as u64) as usize];
+        state = apply_move(base, &state, p, mv);
+        p = p.opponent();
+    }
+    state
+}
+
+#[test]
+fn fast_engine_matches_naive_definition_on_superposed_states() {
+    let positions = random_positions(120);
+    for (k, p) in positions.iter().enumerate() {
+        let f = FLAVOURS[k % 6];
+        let w = width_for(p.edge_count(), k / 6);
+        let setting = Setting::new(f, w);
+        let base = Hackenbush::new(p.clone());
+        let state = random_walk(&base, setting, k as u64, 1 + k % 3);
+        let naive_base = NaiveHackenbush(p.clone());
+        let want = Naive::new(&naive_base, f, w).plain(&state);
+        let mut fast = QuantumSolver::new(base.clone(), &base.start(), setting);
+        let v = fast.value(&state).unwrap();
+        assert_same(
+            &mut fast.arena,
+            v,
+            &want,
+            &format!("{f} width {w} {p:?} {state:?}"),
+        );
+        // The generic solver over the quantum ruleset agrees too.
+        let rules = Quantum::new(base.clone(), &base.start(), setting, Reductions::none());
+        let mut generic = Solver::new(rules);
+        let g = generic.value(&state);
+        assert_same(
+            &mut generic.arena,
+            g,
+            &want,
+            &format!("generic {f} width {w} {p:?}"),
+        );
+    }
+}
+
+#[test]
+fn fast_engine_matches_naive_definition_on_quantum_nim() {
+    for f in FLAVOURS {
+        for labels in [NimLabels::Subtract, NimLabels::Cut] {
+            for heaps in [
+                vec![1, 1, 1],
+                vec![2, 1],
+                vec![2, 2],
+                vec![3, 1],
+                vec![2, 1, 1],
+            ] {
+                for w in WIDTHS {
+                    let naive_base = NaiveNim(labels);
+                    let want = Naive::new(&naive_base, f, w).plain(&[heaps.clone()]);
+                    let mut s = QuantumSolver::new(Nim { labels }, &heaps, Setting::new(f, w));
+                    let v = s.value(&[heaps.clone()]).unwrap();
+                    assert_same(
+                        &mut s.arena,
+                        v,
+                        &want,
+                        &format!("{f} {labels:?} {w} {heaps:?}"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Identical components make the symmetry reduction do real work; the
+/// reduced engine must agree with the unreduced one.
+#[test]
+fn symmetry_and_covering_agree_with_unreduced_engine() {
+    let texts = [
+        "BR BR R R",
+        "G G BR BR",
+        "BRG BRG R",
+        "BR BR BR R",
+        "GB GB RG",
+    ];
+    for text in texts {
+        let p: Position = text.parse().unwrap();
+        for f in FLAVOURS {
+            let widths: &[Width] = if p.edge_count() <= 5 {
+                &[W2, Width::Unbounded]
+            } else {
+                &[W2]
+            };
+            for &w in widths {
+                let base = Hackenbush::new(p.clone());
+                let start = base.start();
+                let setting = Setting::new(f, w);
+                let mut plain = QuantumSolver::with_reductions(
+                    base.clone(),
+                    &start,
+                    setting,
+                    Reductions::none(),
+                );
+                let mut reduced = QuantumSolver::new(base, &start, setting);
+                let a = plain.value_of_start(&start).unwrap();
+                let b = reduced.value_of_start(&start).unwrap();
+                let want = plain.arena.plain(a);
+                assert_same(&mut reduced.arena, b, &want, &format!("{f} {w} {text}"));
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------
+// Play: game record, refusals in words
+// ---------------------------------------------------------------------
+
+#[test]
+fn game_record_plays_takes_back_and_explains_refusals() {
+    let p: Position = "BR BR R".parse().unwrap();
+    let base = Hackenbush::new(p);
+    let start = base.start();
+    let mut game = QuantumGame::new(base, start, Setting::new(Flavour::C, W2));
+    // Red edge 2 is Right's, not Left's.
+    let e = game.play_text(Player::Left, "2").unwrap_err();
+    assert_eq!(e, "edge 2 is not Left's to cut in any realisation");
+    let e = game.play_text(Player::Left, "1,3,4").unwrap_err();
+    assert_eq!(e, "width 2: a superposed move has at most 2 edges");
+    let e = game.play_text(Player::Left, "9").unwrap_err();
+    assert!(e.contains("no edge 9"), "{e}");
+    game.play_text(Player::Left, "1,3").unwrap();
+    assert_eq!(game.state().len(), 2);
+    // Edge 4 (blue of the second stalk) ... is edge 3; edge 4 is its red.
+    let e = game.play_text(Player::Right, "4").unwrap_err();
+    assert_eq!(e, "flavour C: edge 4 is missing from 1 of 2 realisations");
+    game.play_text(Player::Right, "5").unwrap();
+    assert_eq!(game.history().len(), 2);
+    assert!(!game.is_present(&4)); // edge 5 (index 4) is gone everywhere
+    assert!(game.is_present(&0));
+    assert!(game.takeback());
+    assert!(game.is_present(&4));
+    assert!(game.takeback());
+    assert!(!game.takeback());
+    assert_eq!(game.state(), &vec![start]);
+    let mut a = QuantumGame::new(
+        Hackenbush::new("BR".parse().unwrap()),
+        EdgeSet::first(2),
+        Setting::new(Flavour::A, W2),
+    );
+    let e = a.play_text(Player::Left, "1").unwrap_err();
+    assert_eq!(e, "flavour A: unsuperposed moves are never allowed");
 }
