@@ -593,9 +593,9 @@ fn fast_engine_matches_naive_definition_on_quantum_nim() {
             ] {
                 for w in WIDTHS {
                     let naive_base = NaiveNim(labels);
-                    let want = Naive::new(&naive_base, f, w).plain(&[heaps.clone()]);
+                    let want = Naive::new(&naive_base, f, w).plain(std::slice::from_ref(&heaps));
                     let mut s = QuantumSolver::new(Nim { labels }, &heaps, Setting::new(f, w));
-                    let v = s.value(&[heaps.clone()]).unwrap();
+                    let v = s.value(std::slice::from_ref(&heaps)).unwrap();
                     assert_same(
                         &mut s.arena,
                         v,

@@ -41,7 +41,7 @@ impl Symmetry {
     /// image under the block permutation that sorts each group's blocks by
     /// their signature (the sorted multiset of the block's contents across
     /// realisations, which does not depend on how other blocks are placed).
-    pub fn representative<B: QuantumBase>(&self, base: &B, state: &mut Vec<B::State>) {
+    pub fn representative<B: QuantumBase>(&self, base: &B, state: &mut [B::State]) {
         if self.groups.is_empty() || state.is_empty() {
             return;
         }

@@ -126,7 +126,7 @@ pub fn format_table(cells: &[Cell], setting: Setting, format: TableFormat) -> St
             }
         }
         TableFormat::Csv => {
-            out.push_str("n");
+            out.push('n');
             for m in &ms {
                 out.push_str(&format!(",m={m}"));
             }
