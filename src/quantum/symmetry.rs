@@ -9,6 +9,8 @@
 //! cache hits, never correctness.
 
 use super::base::QuantumBase;
+use rustc_hash::FxHasher;
+use std::hash::{Hash, Hasher};
 
 /// Groups of interchangeable blocks over `coords` coordinates (edge
 /// indices or heap indices). Blocks of one group have equal length and
@@ -39,21 +41,44 @@ impl Symmetry {
 
     /// A representative of the orbit of `state` (sorted realisations): the
     /// image under the block permutation that sorts each group's blocks by
-    /// their signature (the sorted multiset of the block's contents across
-    /// realisations, which does not depend on how other blocks are placed).
+    /// a signature that does not depend on how blocks are placed — for
+    /// each realisation, the block's contents paired with the realisation's
+    /// "shape" (the multiset of all block contents per group), sorted.
     pub fn representative<B: QuantumBase>(&self, base: &B, state: &mut [B::State]) {
         if self.groups.is_empty() || state.is_empty() {
             return;
         }
+        // keys[g][b][r]: contents of block b of group g in realisation r.
+        let keys: Vec<Vec<Vec<u128>>> = self
+            .groups
+            .iter()
+            .map(|group| {
+                group
+                    .iter()
+                    .map(|block| state.iter().map(|r| base.block_key(r, block)).collect())
+                    .collect()
+            })
+            .collect();
+        let shapes: Vec<u64> = (0..state.len())
+            .map(|r| {
+                let mut h = FxHasher::default();
+                for group in &keys {
+                    let mut contents: Vec<u128> = group.iter().map(|b| b[r]).collect();
+                    contents.sort_unstable();
+                    contents.hash(&mut h);
+                }
+                h.finish()
+            })
+            .collect();
         let mut perm: Vec<usize> = (0..self.coords).collect();
         let mut moved = false;
-        for group in &self.groups {
-            let mut signed: Vec<(Vec<u128>, usize)> = group
+        for (group, group_keys) in self.groups.iter().zip(&keys) {
+            let mut signed: Vec<(Vec<(u128, u64)>, usize)> = group_keys
                 .iter()
                 .enumerate()
-                .map(|(b, block)| {
-                    let mut sig: Vec<u128> =
-                        state.iter().map(|r| base.block_key(r, block)).collect();
+                .map(|(b, k)| {
+                    let mut sig: Vec<(u128, u64)> =
+                        k.iter().copied().zip(shapes.iter().copied()).collect();
                     sig.sort_unstable();
                     (sig, b)
                 })
