@@ -686,3 +686,107 @@ fn game_record_plays_takes_back_and_explains_refusals() {
     let e = a.play_text(Player::Left, "1").unwrap_err();
     assert_eq!(e, "flavour A: unsuperposed moves are never allowed");
 }
+
+// ---------------------------------------------------------------------
+// CLI
+// ---------------------------------------------------------------------
+
+fn cli(args: &[&str]) -> Result<String, String> {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    hackenbush_lab::cli::run(&args).map_err(|e| {
+        assert_eq!(e.exit_code(), 2);
+        e.to_string()
+    })
+}
+
+#[test]
+fn cli_quantum_value_and_table() {
+    let v = |a: &[&str]| cli(a).unwrap();
+    assert_eq!(
+        v(&["value", "--rules", "quantum", "--flavour", "A", "nim:1,1,1"]),
+        "0\n"
+    );
+    assert_eq!(
+        v(&[
+            "value",
+            "--rules",
+            "quantum",
+            "--flavour",
+            "A",
+            "--width",
+            "unbounded",
+            "nim:1,1,1"
+        ]),
+        "*\n"
+    );
+    assert_eq!(
+        v(&[
+            "value",
+            "--rules",
+            "quantum",
+            "--flavour",
+            "C",
+            "0-1:B 1-3:R 0-2:B 2-3:R"
+        ]),
+        "1\n"
+    );
+    let json = v(&[
+        "value",
+        "--rules",
+        "quantum",
+        "--json",
+        "--flavour",
+        "D",
+        "nim:2,2",
+    ]);
+    assert!(
+        json.contains("\"outcome\":\"N\"") && json.contains("\"birthday\""),
+        "{json}"
+    );
+    let cut = v(&[
+        "value",
+        "--rules",
+        "quantum",
+        "--labels",
+        "cut",
+        "--flavour",
+        "A",
+        "nim:4",
+    ]);
+    assert_eq!(cut, "*3\n");
+    for bad in [
+        &["value", "--rules", "quantum", "--width", "1", "BR"][..],
+        &["value", "--rules", "quantum", "--labels", "cut", "BR"],
+        &["value", "--rules", "quantum", "--flavour", "E", "BR"],
+        &["value", "--rules", "quantum", "BQ"],
+        &["table", "--n", "3..1"],
+        &["table", "--bogus"],
+    ] {
+        let e = cli(bad).unwrap_err();
+        assert!(!e.contains('\n') && !e.is_empty(), "{bad:?}: {e}");
+    }
+    let table = v(&[
+        "table",
+        "--quiet",
+        "--flavour",
+        "C'",
+        "--n",
+        "0..3",
+        "--m",
+        "0..3",
+    ]);
+    assert!(table.contains("| 3 | L | P | R | R |"), "{table}");
+    let csv = v(&[
+        "table",
+        "--quiet",
+        "--csv",
+        "--values",
+        "--flavour",
+        "D",
+        "--n",
+        "1",
+        "--m",
+        "0..1",
+    ]);
+    assert_eq!(csv, "n,m=0,m=1\n1,\"1/2\",\"-1/2\"\n");
+}
