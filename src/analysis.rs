@@ -147,7 +147,12 @@ pub fn nim_as_green_stalks(heaps: &[u32]) -> Position {
 pub fn analyse(position: &str, choice: &RulesChoice) -> Result<Report, String> {
     let options = Options::from_choice(choice)?;
     match options.kind {
-        RulesKind::Quantum => Err("--rules quantum is not available yet".to_string()),
+        RulesKind::Quantum => crate::quantum::report::analyse_quantum(
+            position,
+            choice.flavour.as_deref(),
+            choice.width.as_deref(),
+            choice.labels.as_deref(),
+        ),
         RulesKind::Sync => Err("--rules sync is not available yet".to_string()),
         RulesKind::Normal => {
             let p = parse_position(position)?;

@@ -7,6 +7,7 @@ use crate::analysis::RulesChoice;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
     Value(ValueArgs),
+    Table(TableArgs),
     Help,
     Version,
 }
@@ -17,6 +18,112 @@ pub struct ValueArgs {
     pub json: bool,
     pub pretty: bool,
     pub position: String,
+}
+
+/// `hackenbush table`: Blue Meadow positions n × `BR` + m × `R`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableArgs {
+    pub flavour: Option<String>,
+    pub width: Option<String>,
+    /// Inclusive ranges of n and m.
+    pub n: (usize, usize),
+    pub m: (usize, usize),
+    /// Canonical values instead of outcome classes.
+    pub values: bool,
+    pub csv: bool,
+    /// No progress bar on stderr.
+    pub quiet: bool,
+}
+
+impl Default for TableArgs {
+    fn default() -> Self {
+        TableArgs {
+            flavour: None,
+            width: None,
+            n: (0, 3),
+            m: (0, 3),
+            values: false,
+            csv: false,
+            quiet: false,
+        }
+    }
+}
+
+/// The largest n or m a table accepts (2n + m edges must fit a position).
+const TABLE_MAX: usize = 40;
+
+/// `3` or `0..5` (inclusive).
+fn parse_range(flag: &str, text: &str) -> Result<(usize, usize), CliError> {
+    let bad = || {
+        CliError::new(format!(
+            "{flag}: '{text}' is not a range (expected e.g. 3 or 0..5, at most {TABLE_MAX})"
+        ))
+    };
+    let (a, b) = match text.split_once("..") {
+        Some((a, b)) => (a, b.trim_start_matches('=')),
+        None => (text, text),
+    };
+    let a: usize = a.parse().map_err(|_| bad())?;
+    let b: usize = b.parse().map_err(|_| bad())?;
+    if a > b || b > TABLE_MAX {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
+fn parse_table_args<'a>(mut it: impl Iterator<Item = &'a String>) -> Result<Command, CliError> {
+    let mut t = TableArgs::default();
+    while let Some(arg) = it.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, val)) if f.starts_with("--") => (f, Some(val)),
+            _ => (arg.as_str(), None),
+        };
+        match flag {
+            "--values" | "--outcomes" | "--csv" | "--markdown" | "--quiet" if inline.is_some() => {
+                return Err(CliError::new(format!("{flag} takes no value")))
+            }
+            "--values" => t.values = true,
+            "--outcomes" => t.values = false,
+            "--csv" => t.csv = true,
+            "--markdown" => t.csv = false,
+            "--quiet" => t.quiet = true,
+            "--format" => {
+                let val = flag_value(flag, inline, &mut it)?;
+                t.csv = check_choice(flag, val, &["markdown", "csv"])? == "csv";
+            }
+            "--flavour" | "--flavor" => {
+                let val = flag_value(flag, inline, &mut it)?;
+                t.flavour = Some(check_choice(flag, val, &["A", "B", "C", "C'", "C'u", "D"])?);
+            }
+            "--width" => {
+                let val = flag_value(flag, inline, &mut it)?;
+                check_width(val)?;
+                t.width = Some(val.to_string());
+            }
+            "--n" => t.n = parse_range(flag, flag_value(flag, inline, &mut it)?)?,
+            "--m" => t.m = parse_range(flag, flag_value(flag, inline, &mut it)?)?,
+            other if other.starts_with("--") => {
+                return Err(CliError::new(format!("table: unknown flag '{other}'")))
+            }
+            other => {
+                return Err(CliError::new(format!(
+                    "table: unexpected argument '{other}' (use --n and --m for the ranges)"
+                )))
+            }
+        }
+    }
+    Ok(Command::Table(t))
+}
+
+fn check_width(val: &str) -> Result<(), CliError> {
+    let ok = val == "unbounded" || val.parse::<u32>().is_ok_and(|w| w >= 2);
+    if ok {
+        Ok(())
+    } else {
+        Err(CliError::new(format!(
+            "--width: '{val}' is not a width (expected an integer ≥ 2 or unbounded)"
+        )))
+    }
 }
 
 /// Split `--flag=value` or take the value from the next argument.
@@ -56,9 +163,10 @@ pub fn parse_args(args: &[String]) -> Result<Command, CliError> {
         "help" | "--help" | "-h" => return Ok(Command::Help),
         "--version" | "version" => return Ok(Command::Version),
         "value" => {}
+        "table" => return parse_table_args(it),
         other => {
             return Err(CliError::new(format!(
-                "unknown command '{other}' (expected value or help)"
+                "unknown command '{other}' (expected value, table or help)"
             )))
         }
     }
@@ -105,12 +213,7 @@ pub fn parse_args(args: &[String]) -> Result<Command, CliError> {
             }
             "--width" => {
                 let val = flag_value(flag, inline, &mut it)?;
-                let ok = val == "unbounded" || val.parse::<u32>().is_ok_and(|w| w >= 2);
-                if !ok {
-                    return Err(CliError::new(format!(
-                        "--width: '{val}' is not a width (expected an integer ≥ 2 or unbounded)"
-                    )));
-                }
+                check_width(val)?;
                 c.width = Some(val.to_string());
             }
             "--labels" => {

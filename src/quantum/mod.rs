@@ -1,1 +1,55 @@
-//! Quantum-inspired play: superposed states over any labelled ruleset.
+//! Quantum-inspired play: superposed states over any labelled ruleset
+//! (Dorbec & Mhalla 2017; the 2024 quantum Hackenbush thesis), under the
+//! flavours A, B, C, C', C'u, D of RULES.md §3 and any move width.
+//!
+//! - [`moves`]: the definition — legal labels, allowed moves, results,
+//!   refusals in words.
+//! - [`ruleset`]: the quantum game as a [`crate::rules::Ruleset`], for the
+//!   generic solver.
+//! - [`solver`]: the fast engine (reduced states, merged moves, outcome-only
+//!   search).
+//! - [`normalise`], [`symmetry`]: the sound reductions it uses.
+//! - [`game`]: a game record for play (history, take-back, presence).
+//! - [`table`]: Blue Meadow tables.
+
+pub mod base;
+pub mod flavour;
+pub mod game;
+pub mod moves;
+pub mod normalise;
+pub mod report;
+pub mod ruleset;
+pub mod solver;
+pub mod symmetry;
+pub mod table;
+
+pub use base::QuantumBase;
+pub use flavour::{Flavour, Setting, Width};
+pub use game::{PlayedMove, QuantumGame};
+pub use moves::{allowed_moves, apply_move, check_move, superpose, QuantumMove, Superposition};
+pub use normalise::Reductions;
+pub use ruleset::Quantum;
+pub use solver::{QuantumSolver, TooLarge};
+
+use crate::position::Position;
+use crate::rules::{Hackenbush, Nim, NimLabels};
+
+/// The engine for quantum Hackenbush on `position` and its classical start.
+pub fn hackenbush_solver(
+    position: Position,
+    setting: Setting,
+) -> (QuantumSolver<Hackenbush>, crate::position::EdgeSet) {
+    let rules = Hackenbush::new(position);
+    let start = rules.start();
+    (QuantumSolver::new(rules, &start, setting), start)
+}
+
+/// The engine for quantum Nim on `heaps` and its classical start.
+pub fn nim_solver(
+    heaps: Vec<u32>,
+    labels: NimLabels,
+    setting: Setting,
+) -> (QuantumSolver<Nim>, Vec<u32>) {
+    let rules = Nim { labels };
+    (QuantumSolver::new(rules, &heaps, setting), heaps)
+}

@@ -1,0 +1,303 @@
+//! What the quantum layer needs from a labelled base ruleset beyond
+//! [`Ruleset`]: how realisations compare for covering, which label
+//! permutations are automorphisms, how labels read and print, and an
+//! optional faster way to play a label on a realisation.
+
+use super::symmetry::Symmetry;
+use crate::position::{EdgeSet, GROUND};
+use crate::rules::{Hackenbush, Nim, NimLabels, Player, Ruleset};
+
+/// Why a label is not legal for a player on one realisation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Absence {
+    /// The label's edge (or tokens) is no longer there.
+    Missing,
+    /// It is there but belongs to the other player.
+    NotYours,
+}
+
+/// A labelled base ruleset the quantum construction can superpose.
+pub trait QuantumBase: Ruleset<State: Ord> {
+    /// Data precomputed once per position to play labels faster.
+    type Accel;
+
+    fn accelerate(&self) -> Self::Accel;
+
+    /// `play` with the precomputed data; must agree with `play` exactly.
+    fn play_fast(&self, accel: &Self::Accel, r: &Self::State, mv: &Self::Move) -> Self::State;
+
+    /// Is `small`'s label set a subset of `big`'s (every label legal for a
+    /// player on `small` also legal on `big`)? Used only under A, B, D.
+    fn is_covered_by(&self, small: &Self::State, big: &Self::State) -> bool;
+
+    /// Groups of interchangeable blocks of coordinates: every permutation
+    /// of the blocks within a group is an automorphism of the ruleset on
+    /// `start` (so values are invariant under it).
+    fn symmetry(&self, start: &Self::State) -> Symmetry;
+
+    /// The realisation's content on a block, packed into a key.
+    fn block_key(&self, r: &Self::State, block: &[usize]) -> u128;
+
+    /// The realisation with coordinate `c` moved to `perm[c]`.
+    fn permute(&self, r: &Self::State, perm: &[usize]) -> Self::State;
+
+    /// The label as users see it (1-based), e.g. `4` or `1:2`.
+    fn label_text(&self, mv: &Self::Move) -> String;
+
+    /// The label in a sentence, e.g. `edge 4` or `heap 1, take 2`.
+    fn label_phrase(&self, mv: &Self::Move) -> String;
+
+    /// Read a label typed by a user.
+    fn parse_label(&self, text: &str) -> Result<Self::Move, String>;
+
+    /// Labels that still exist in `r` (drawn in the entanglement view).
+    fn present_labels(&self, r: &Self::State) -> Vec<Self::Move>;
+
+    /// Why `mv` is not legal for `p` on `r` (assuming it is not).
+    fn absence(&self, r: &Self::State, mv: &Self::Move, p: Player) -> Absence;
+
+    /// What the player does with a label, for messages: "cut" or "play".
+    fn verb(&self) -> &'static str;
+
+    /// What labels are called in messages: "edges" or "labels".
+    fn noun_plural(&self) -> &'static str;
+}
+
+fn player_name(p: Player) -> &'static str {
+    match p {
+        Player::Left => "Left",
+        Player::Right => "Right",
+    }
+}
+
+/// "Left's" / "Right's", for messages.
+pub fn possessive(p: Player) -> String {
+    format!("{}'s", player_name(p))
+}
+
+impl QuantumBase for Hackenbush {
+    /// For a forest (no cycles, loops or parallel edges) the edges falling
+    /// with each edge, so a cut is one mask operation instead of a sweep.
+    type Accel = Option<Vec<EdgeSet>>;
+
+    fn accelerate(&self) -> Option<Vec<EdgeSet>> {
+        forest_above(self)
+    }
+
+    fn play_fast(&self, accel: &Option<Vec<EdgeSet>>, r: &EdgeSet, mv: &usize) -> EdgeSet {
+        match accel {
+            // Realisations are always grounded, and in a forest cutting e
+            // drops exactly the edges whose path to the ground uses e.
+            Some(above) => r.difference(above[*mv]),
+            None => self.play(r, mv),
+        }
+    }
+
+    fn is_covered_by(&self, small: &EdgeSet, big: &EdgeSet) -> bool {
+        small.is_subset(*big)
+    }
+
+    fn symmetry(&self, start: &EdgeSet) -> Symmetry {
+        let p = &self.position;
+        let comps = p.components(*start);
+        // Two components whose relabelled restrictions are equal are
+        // isomorphic by the map "k-th edge to k-th edge" (restrict names
+        // vertices by first appearance along the labels), fixing the ground;
+        // swapping them and fixing everything else is an automorphism.
+        let mut groups: Vec<(crate::position::Position, Vec<Vec<usize>>)> = Vec::new();
+        for c in comps {
+            let shape = p.restrict(c);
+            let block: Vec<usize> = c.iter().collect();
+            match groups.iter_mut().find(|(s, _)| *s == shape) {
+                Some((_, blocks)) => blocks.push(block),
+                None => groups.push((shape, vec![block])),
+            }
+        }
+        Symmetry::new(
+            p.edge_count(),
+            groups
+                .into_iter()
+                .map(|(_, b)| b)
+                .filter(|b| b.len() > 1)
+                .collect(),
+        )
+    }
+
+    fn block_key(&self, r: &EdgeSet, block: &[usize]) -> u128 {
+        block
+            .iter()
+            .enumerate()
+            .fold(0u128, |k, (j, &e)| k | (u128::from(r.contains(e)) << j))
+    }
+
+    fn permute(&self, r: &EdgeSet, perm: &[usize]) -> EdgeSet {
+        r.iter().map(|e| perm[e]).collect()
+    }
+
+    fn label_text(&self, mv: &usize) -> String {
+        (mv + 1).to_string()
+    }
+
+    fn label_phrase(&self, mv: &usize) -> String {
+        format!("edge {}", mv + 1)
+    }
+
+    fn parse_label(&self, text: &str) -> Result<usize, String> {
+        let n = self.position.edge_count();
+        match text.trim().parse::<usize>() {
+            Ok(l) if (1..=n).contains(&l) => Ok(l - 1),
+            Ok(l) => Err(format!("there is no edge {l} (edges are 1..{n})")),
+            Err(_) => Err(format!("'{}' is not an edge label", text.trim())),
+        }
+    }
+
+    fn present_labels(&self, r: &EdgeSet) -> Vec<usize> {
+        r.iter().collect()
+    }
+
+    fn absence(&self, r: &EdgeSet, mv: &usize, _p: Player) -> Absence {
+        if r.contains(*mv) {
+            Absence::NotYours
+        } else {
+            Absence::Missing
+        }
+    }
+
+    fn verb(&self) -> &'static str {
+        "cut"
+    }
+
+    fn noun_plural(&self) -> &'static str {
+        "edges"
+    }
+}
+
+/// `above[e]`: e and every edge whose only path to the ground passes
+/// through e, if the grounded edges form a forest; `None` otherwise.
+fn forest_above(h: &Hackenbush) -> Option<Vec<EdgeSet>> {
+    let p = &h.position;
+    let start = h.start();
+    let n = p.vertex_count;
+    // Orient edges away from the ground; any second way into a vertex (a
+    // cycle, a loop, a parallel edge) means "not a forest".
+    let mut parent_edge = vec![usize::MAX; n];
+    let mut seen = vec![false; n];
+    seen[GROUND] = true;
+    let mut queue = vec![GROUND];
+    let mut used = EdgeSet::EMPTY;
+    let mut order = Vec::new();
+    while let Some(v) = queue.pop() {
+        for e in start.difference(used).iter() {
+            let edge = p.edges[e];
+            let other = if edge.u == v {
+                edge.v
+            } else if edge.v == v {
+                edge.u
+            } else {
+                continue;
+            };
+            used.insert(e);
+            if seen[other] {
+                return None;
+            }
+            seen[other] = true;
+            parent_edge[other] = e;
+            order.push(other);
+            queue.push(other);
+        }
+    }
+    let mut above = vec![EdgeSet::EMPTY; p.edge_count()];
+    // Children come after parents in `order`; fold subtrees upwards.
+    let mut below_vertex = vec![EdgeSet::EMPTY; n];
+    for &v in order.iter().rev() {
+        let e = parent_edge[v];
+        let mut s = below_vertex[v];
+        s.insert(e);
+        above[e] = s;
+        let edge = p.edges[e];
+        let up = if edge.u == v { edge.v } else { edge.u };
+        below_vertex[up] = below_vertex[up].union(s);
+    }
+    Some(above)
+}
+
+impl QuantumBase for Nim {
+    type Accel = ();
+
+    fn accelerate(&self) {}
+
+    fn play_fast(&self, _: &(), r: &Vec<u32>, mv: &(usize, u32)) -> Vec<u32> {
+        self.play(r, mv)
+    }
+
+    /// A heap vector no larger in every heap: every label legal on it is
+    /// legal on the bigger one, under both labellings.
+    fn is_covered_by(&self, small: &Vec<u32>, big: &Vec<u32>) -> bool {
+        small.len() == big.len() && small.iter().zip(big).all(|(a, b)| a <= b)
+    }
+
+    /// Nim's rules never look at a heap's index, so any permutation of the
+    /// heaps (applied to labels and realisations alike) is an automorphism.
+    fn symmetry(&self, start: &Vec<u32>) -> Symmetry {
+        let blocks: Vec<Vec<usize>> = (0..start.len()).map(|i| vec![i]).collect();
+        let groups = if blocks.len() > 1 {
+            vec![blocks]
+        } else {
+            vec![]
+        };
+        Symmetry::new(start.len(), groups)
+    }
+
+    fn block_key(&self, r: &Vec<u32>, block: &[usize]) -> u128 {
+        block.iter().fold(0u128, |k, &i| {
+            (k << 32) | u128::from(r.get(i).copied().unwrap_or(0))
+        })
+    }
+
+    fn permute(&self, r: &Vec<u32>, perm: &[usize]) -> Vec<u32> {
+        let mut out = vec![0; r.len()];
+        for (i, &h) in r.iter().enumerate() {
+            out[perm[i]] = h;
+        }
+        out
+    }
+
+    fn label_text(&self, &(i, k): &(usize, u32)) -> String {
+        format!("{}:{}", i + 1, k)
+    }
+
+    fn label_phrase(&self, &(i, k): &(usize, u32)) -> String {
+        match self.labels {
+            NimLabels::Subtract => format!("heap {}, take {k}", i + 1),
+            NimLabels::Cut => format!("heap {}, cut at {k}", i + 1),
+        }
+    }
+
+    fn parse_label(&self, text: &str) -> Result<(usize, u32), String> {
+        let t = text.trim();
+        let bad = || format!("'{t}' is not a Nim label (expected HEAP:K, e.g. 1:2)");
+        let (h, k) = t.split_once(':').ok_or_else(bad)?;
+        let h: usize = h.trim().parse().map_err(|_| bad())?;
+        let k: u32 = k.trim().parse().map_err(|_| bad())?;
+        if h == 0 || k == 0 {
+            return Err(bad());
+        }
+        Ok((h - 1, k))
+    }
+
+    fn present_labels(&self, r: &Vec<u32>) -> Vec<(usize, u32)> {
+        self.moves(r, Player::Left)
+    }
+
+    fn absence(&self, _: &Vec<u32>, _: &(usize, u32), _: Player) -> Absence {
+        Absence::Missing
+    }
+
+    fn verb(&self) -> &'static str {
+        "play"
+    }
+
+    fn noun_plural(&self) -> &'static str {
+        "labels"
+    }
+}

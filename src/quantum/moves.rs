@@ -1,0 +1,291 @@
+//! The quantum moves of RULES.md §3, straight from the definition: which
+//! labels a player may superpose, which unsuperposed moves the flavour
+//! allows, what a move does, and why a refused move is refused.
+
+use super::base::{possessive, Absence, QuantumBase};
+use super::flavour::{Flavour, Setting, Width};
+use crate::rules::Player;
+
+/// A superposed state: realisations sorted and deduplicated.
+pub type Superposition<S> = Vec<S>;
+
+/// A quantum move: 1..w distinct labels, sorted.
+pub type QuantumMove<M> = Vec<M>;
+
+/// Sort and deduplicate realisations into a superposed state.
+pub fn superpose<S: Ord>(mut realisations: Vec<S>) -> Superposition<S> {
+    realisations.sort_unstable();
+    realisations.dedup();
+    realisations
+}
+
+/// One player's view of a state: every label legal on some realisation,
+/// what it does there, and the counts the flavours look at.
+pub struct LegalMap<B: QuantumBase> {
+    /// Labels legal for the player on at least one realisation, sorted.
+    pub labels: Vec<B::Move>,
+    /// `children[i]`: label i played on each realisation where it is legal.
+    pub children: Vec<Vec<B::State>>,
+    /// On how many realisations label i is legal.
+    pub legal_on: Vec<usize>,
+    /// Realisations on which the player has at least one legal move.
+    pub movers: usize,
+    /// All realisations.
+    pub total: usize,
+}
+
+impl<B: QuantumBase> LegalMap<B> {
+    pub fn new(base: &B, accel: &B::Accel, state: &[B::State], p: Player) -> LegalMap<B> {
+        let mut pairs: Vec<(B::Move, B::State)> = Vec::new();
+        let mut movers = 0;
+        for r in state {
+            let moves = base.moves(r, p);
+            if !moves.is_empty() {
+                movers += 1;
+            }
+            for m in moves {
+                let child = base.play_fast(accel, r, &m);
+                pairs.push((m, child));
+            }
+        }
+        pairs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut labels: Vec<B::Move> = Vec::new();
+        let mut children: Vec<Vec<B::State>> = Vec::new();
+        for (m, child) in pairs {
+            if labels.last() != Some(&m) {
+                labels.push(m);
+                children.push(Vec::new());
+            }
+            if let Some(c) = children.last_mut() {
+                c.push(child);
+            }
+        }
+        let legal_on = children.iter().map(Vec::len).collect();
+        LegalMap {
+            labels,
+            children,
+            legal_on,
+            movers,
+            total: state.len(),
+        }
+    }
+
+    /// Does the flavour allow label i as an unsuperposed move?
+    pub fn unsuperposed_allowed(&self, flavour: Flavour, i: usize) -> bool {
+        let only = self.labels.len() == 1;
+        let everywhere = self.legal_on[i] == self.total;
+        match flavour {
+            Flavour::A => false,
+            Flavour::B => only,
+            Flavour::C => everywhere,
+            // Legal on every realisation where the player can move at all.
+            Flavour::CPrime => self.legal_on[i] == self.movers,
+            Flavour::CPrimeU => only || everywhere,
+            Flavour::D => true,
+        }
+    }
+
+    /// Call `f` with the label indices of every allowed move: allowed
+    /// unsuperposed moves first, then superposed ones by increasing width.
+    pub fn for_each_move(&self, setting: Setting, mut f: impl FnMut(&[usize]) -> bool) {
+        let n = self.labels.len();
+        for i in 0..n {
+            if self.unsuperposed_allowed(setting.flavour, i) && !f(&[i]) {
+                return;
+            }
+        }
+        for k in 2..=setting.width.cap(n) {
+            // Lexicographic k-combinations of 0..n.
+            let mut idx: Vec<usize> = (0..k).collect();
+            loop {
+                if !f(&idx) {
+                    return;
+                }
+                let Some(pos) = (0..k).rev().find(|&j| idx[j] < n - k + j) else {
+                    break;
+                };
+                idx[pos] += 1;
+                for j in pos + 1..k {
+                    idx[j] = idx[j - 1] + 1;
+                }
+            }
+        }
+    }
+
+    /// Every allowed move as labels.
+    pub fn moves(&self, setting: Setting) -> Vec<QuantumMove<B::Move>> {
+        let mut out = Vec::new();
+        self.for_each_move(setting, |idx| {
+            out.push(idx.iter().map(|&i| self.labels[i].clone()).collect());
+            true
+        });
+        out
+    }
+
+    /// The realisations a move on label indices `idx` leads to, unsorted:
+    /// each label cut on each realisation where it is legal; realisations
+    /// where none is legal collapse.
+    pub fn raw_result(&self, idx: &[usize]) -> Vec<B::State> {
+        let mut out = Vec::with_capacity(idx.iter().map(|&i| self.children[i].len()).sum());
+        for &i in idx {
+            out.extend(self.children[i].iter().cloned());
+        }
+        out
+    }
+
+    /// Label indices of `mv`, if every label is legal somewhere.
+    pub fn indices(&self, mv: &[B::Move]) -> Option<Vec<usize>> {
+        mv.iter()
+            .map(|m| self.labels.binary_search(m).ok())
+            .collect()
+    }
+}
+
+/// Every move `p` may make on `state` (the plain definition, nothing merged).
+pub fn allowed_moves<B: QuantumBase>(
+    base: &B,
+    state: &[B::State],
+    p: Player,
+    setting: Setting,
+) -> Vec<QuantumMove<B::Move>> {
+    let accel = base.accelerate();
+    LegalMap::new(base, &accel, state, p).moves(setting)
+}
+
+/// The state `mv` leads to (no reductions). `mv` must be allowed; labels
+/// legal nowhere are ignored.
+pub fn apply_move<B: QuantumBase>(
+    base: &B,
+    state: &[B::State],
+    p: Player,
+    mv: &[B::Move],
+) -> Superposition<B::State> {
+    let mut out = Vec::new();
+    for r in state {
+        let legal = base.moves(r, p);
+        for m in mv {
+            if legal.contains(m) {
+                out.push(base.play(r, m));
+            }
+        }
+    }
+    superpose(out)
+}
+
+/// Check a move typed by a user; the sorted move, or why it is refused.
+pub fn check_move<B: QuantumBase>(
+    base: &B,
+    state: &[B::State],
+    p: Player,
+    setting: Setting,
+    labels: &[B::Move],
+) -> Result<QuantumMove<B::Move>, String> {
+    if labels.is_empty() {
+        return Err("a move names at least one label".to_string());
+    }
+    let mut mv = labels.to_vec();
+    mv.sort();
+    if let Some(w) = mv.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!("{} is named twice", base.label_phrase(&w[0])));
+    }
+    if let Width::Limited(w) = setting.width {
+        if mv.len() > w {
+            return Err(format!(
+                "width {w}: a superposed move has at most {w} {}",
+                base.noun_plural()
+            ));
+        }
+    }
+    let accel = base.accelerate();
+    let map = LegalMap::new(base, &accel, state, p);
+    for m in &mv {
+        if map.labels.binary_search(m).is_err() {
+            let somewhere = state
+                .iter()
+                .any(|r| base.absence(r, m, p) == Absence::NotYours);
+            return Err(if somewhere {
+                format!(
+                    "{} is not {} to {} in any realisation",
+                    base.label_phrase(m),
+                    possessive(p),
+                    base.verb()
+                )
+            } else {
+                format!("{} is missing from every realisation", base.label_phrase(m))
+            });
+        }
+    }
+    if mv.len() == 1 {
+        let i = map.labels.binary_search(&mv[0]).unwrap_or(0);
+        if !map.unsuperposed_allowed(setting.flavour, i) {
+            return Err(refusal(base, state, p, setting.flavour, &map, i));
+        }
+    }
+    Ok(mv)
+}
+
+/// Why the flavour refuses label i as an unsuperposed move.
+fn refusal<B: QuantumBase>(
+    base: &B,
+    state: &[B::State],
+    p: Player,
+    flavour: Flavour,
+    map: &LegalMap<B>,
+    i: usize,
+) -> String {
+    let m = &map.labels[i];
+    let name = base.label_phrase(m);
+    let others = || {
+        let list: Vec<String> = map.labels.iter().map(|l| base.label_text(l)).collect();
+        format!(
+            "{} has {} legal {}: {}",
+            possessive(p).trim_end_matches("'s"),
+            list.len(),
+            base.noun_plural(),
+            list.join(", ")
+        )
+    };
+    let missing_from = |among: usize| {
+        let illegal: Vec<&B::State> = state
+            .iter()
+            .filter(|r| !base.moves(r, p).contains(m))
+            .filter(|r| flavour != Flavour::CPrime || !base.moves(r, p).is_empty())
+            .collect();
+        let all_missing = illegal
+            .iter()
+            .all(|r| base.absence(r, m, p) == Absence::Missing);
+        let what = if all_missing {
+            "is missing from".to_string()
+        } else {
+            format!(
+                "is not legal for {} on",
+                possessive(p).trim_end_matches("'s")
+            )
+        };
+        format!("{name} {what} {} of {among} realisations", illegal.len())
+    };
+    match flavour {
+        Flavour::A => "flavour A: unsuperposed moves are never allowed".to_string(),
+        Flavour::B => format!(
+            "flavour B: an unsuperposed move needs a single legal label ({})",
+            others()
+        ),
+        Flavour::C => format!("flavour C: {}", missing_from(map.total)),
+        Flavour::CPrime => format!(
+            "flavour C': {} where {} can move",
+            missing_from(map.movers),
+            possessive(p).trim_end_matches("'s")
+        ),
+        Flavour::CPrimeU => format!(
+            "flavour C'u: neither B nor C allows it ({}; {})",
+            others(),
+            missing_from(map.total)
+        ),
+        Flavour::D => unreachable_refusal(),
+    }
+}
+
+/// D allows every unsuperposed move, so this text is never shown.
+fn unreachable_refusal() -> String {
+    "flavour D allows every unsuperposed move".to_string()
+}

@@ -1,0 +1,101 @@
+//! The value-preserving reductions applied to every state the engine
+//! stores: deduplication (always), dropping covered realisations (A, B, D
+//! only) and the orbit representative under start-position automorphisms.
+
+use super::base::QuantumBase;
+use super::flavour::Flavour;
+use super::symmetry::Symmetry;
+
+/// Which reductions to use; `none()` gives the plain definition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reductions {
+    /// Drop realisations covered by another (honoured only under A, B, D).
+    pub drop_covered: bool,
+    /// Replace a state by a representative of its automorphism orbit.
+    pub symmetry: bool,
+}
+
+impl Reductions {
+    pub fn all() -> Reductions {
+        Reductions {
+            drop_covered: true,
+            symmetry: true,
+        }
+    }
+
+    pub fn none() -> Reductions {
+        Reductions {
+            drop_covered: false,
+            symmetry: false,
+        }
+    }
+}
+
+/// The reductions as configured for one base position and flavour.
+#[derive(Clone, Debug)]
+pub struct Normaliser {
+    drop_covered: bool,
+    symmetry: Symmetry,
+}
+
+impl Normaliser {
+    pub fn new<B: QuantumBase>(
+        base: &B,
+        start: &B::State,
+        flavour: Flavour,
+        reductions: Reductions,
+    ) -> Normaliser {
+        Normaliser {
+            // Theorems 3.17 and 3.20 of the 2024 thesis need A, B or D.
+            drop_covered: reductions.drop_covered && flavour.drops_covered(),
+            symmetry: if reductions.symmetry {
+                base.symmetry(start)
+            } else {
+                Symmetry::none()
+            },
+        }
+    }
+
+    pub fn drops_covered(&self) -> bool {
+        self.drop_covered
+    }
+
+    /// Sorted, deduplicated, reduced.
+    pub fn normalise<B: QuantumBase>(&self, base: &B, mut state: Vec<B::State>) -> Vec<B::State> {
+        state.sort_unstable();
+        state.dedup();
+        if self.drop_covered {
+            keep_maximal(base, &mut state);
+        }
+        self.symmetry.representative(base, &mut state);
+        state
+    }
+
+    /// Under A, B, D a label's results may be thinned to their maximal
+    /// elements before any union: covering is transitive, so the maximal
+    /// elements of a union are among the unions of maximal elements.
+    pub fn thin<B: QuantumBase>(&self, base: &B, children: &mut Vec<B::State>) {
+        if self.drop_covered {
+            children.sort_unstable();
+            children.dedup();
+            keep_maximal(base, children);
+        }
+    }
+}
+
+/// Remove every realisation covered by a different one (the list is
+/// deduplicated, so "covered by a different one" is a strict order and the
+/// maximal elements remain).
+fn keep_maximal<B: QuantumBase>(base: &B, state: &mut Vec<B::State>) {
+    if state.len() < 2 {
+        return;
+    }
+    let covered: Vec<bool> = (0..state.len())
+        .map(|i| (0..state.len()).any(|j| j != i && base.is_covered_by(&state[i], &state[j])))
+        .collect();
+    let mut k = 0;
+    state.retain(|_| {
+        k += 1;
+        !covered[k - 1]
+    });
+}

@@ -1,0 +1,59 @@
+//! The quantum game as a [`Ruleset`] in its own right, so the generic
+//! [`crate::solve::Solver`] gives the value, outcome, birthday and best
+//! moves of any superposed state.
+
+use super::base::QuantumBase;
+use super::flavour::Setting;
+use super::moves::{apply_move, LegalMap, QuantumMove, Superposition};
+use super::normalise::{Normaliser, Reductions};
+use crate::rules::{Player, Ruleset};
+
+/// A base ruleset under a flavour and width. A state is a superposition
+/// (sorted, deduplicated realisations), a move a sorted set of labels.
+pub struct Quantum<B: QuantumBase> {
+    pub base: B,
+    pub setting: Setting,
+    accel: B::Accel,
+    normaliser: Normaliser,
+}
+
+impl<B: QuantumBase> Quantum<B> {
+    /// `start` is the base position whose automorphisms may be used.
+    pub fn new(base: B, start: &B::State, setting: Setting, reductions: Reductions) -> Self {
+        let accel = base.accelerate();
+        let normaliser = Normaliser::new(&base, start, setting.flavour, reductions);
+        Quantum {
+            base,
+            setting,
+            accel,
+            normaliser,
+        }
+    }
+
+    /// The state as this ruleset stores it (reduced if reductions are on).
+    pub fn normalise(&self, state: Vec<B::State>) -> Superposition<B::State> {
+        self.normaliser.normalise(&self.base, state)
+    }
+}
+
+impl<B: QuantumBase> Ruleset for Quantum<B> {
+    type State = Superposition<B::State>;
+    type Move = QuantumMove<B::Move>;
+
+    fn moves(&self, state: &Self::State, player: Player) -> Vec<Self::Move> {
+        LegalMap::new(&self.base, &self.accel, state, player).moves(self.setting)
+    }
+
+    /// Plays `mv` for the player who may play all its labels somewhere
+    /// (Left if both may: only green edges and Nim labels are shared, and
+    /// for those the result does not depend on the player).
+    fn play(&self, state: &Self::State, mv: &Self::Move) -> Self::State {
+        let left_ok = mv.iter().all(|m| {
+            state
+                .iter()
+                .any(|r| self.base.moves(r, Player::Left).contains(m))
+        });
+        let p = if left_ok { Player::Left } else { Player::Right };
+        self.normalise(apply_move(&self.base, state, p, mv))
+    }
+}

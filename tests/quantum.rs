@@ -1,0 +1,792 @@
+//! The quantum engine against the published facts of RULES.md §5 and
+//! against a deliberately naive implementation of the definition (no
+//! merged moves, no covered-realisation dropping, no symmetry).
+
+use hackenbush_lab::game::{Arena, GameId, Outcome};
+use hackenbush_lab::position::{presets, Colour, EdgeSet, Position};
+use hackenbush_lab::quantum::{
+    apply_move, Flavour, Quantum, QuantumGame, QuantumSolver, Reductions, Setting, Width,
+};
+use hackenbush_lab::rules::{Hackenbush, Nim, NimLabels, Player};
+use hackenbush_lab::solve::Solver;
+use std::collections::{BTreeSet, HashMap};
+
+const W2: Width = Width::Limited(2);
+const FLAVOURS: [Flavour; 6] = Flavour::ALL;
+
+// ---------------------------------------------------------------------
+// The naive reference: RULES.md §3 read literally.
+// ---------------------------------------------------------------------
+
+/// A base ruleset seen by the naive implementation: labels as integers.
+trait NaiveBase {
+    type R: Ord + Clone + std::hash::Hash + std::fmt::Debug;
+    fn legal(&self, r: &Self::R, p: Player) -> Vec<u32>;
+    fn cut(&self, r: &Self::R, label: u32) -> Self::R;
+}
+
+struct NaiveHackenbush(Position);
+
+impl NaiveBase for NaiveHackenbush {
+    type R = EdgeSet;
+    fn legal(&self, r: &EdgeSet, p: Player) -> Vec<u32> {
+        r.iter()
+            .filter(|&e| self.0.edges[e].colour.cuttable_by(p))
+            .map(|e| e as u32)
+            .collect()
+    }
+    fn cut(&self, r: &EdgeSet, label: u32) -> EdgeSet {
+        self.0.cut(*r, label as usize)
+    }
+}
+
+struct NaiveNim(NimLabels);
+
+impl NaiveBase for NaiveNim {
+    type R = Vec<u32>;
+    fn legal(&self, r: &Vec<u32>, _: Player) -> Vec<u32> {
+        (0..r.len() as u32)
+            .flat_map(|i| (1..=r[i as usize]).map(move |k| i * 1000 + k))
+            .collect()
+    }
+    fn cut(&self, r: &Vec<u32>, label: u32) -> Vec<u32> {
+        let (i, k) = ((label / 1000) as usize, label % 1000);
+        let mut out = r.clone();
+        out[i] = match self.0 {
+            NimLabels::Subtract => r[i] - k,
+            NimLabels::Cut => k - 1,
+        };
+        out
+    }
+}
+
+struct Naive<'a, B: NaiveBase> {
+    base: &'a B,
+    flavour: Flavour,
+    width: usize,
+    arena: Arena,
+    memo: HashMap<Vec<B::R>, GameId>,
+}
+
+impl<'a, B: NaiveBase> Naive<'a, B> {
+    fn new(base: &'a B, flavour: Flavour, width: Width) -> Self {
+        let width = match width {
+            Width::Limited(w) => w,
+            Width::Unbounded => usize::MAX,
+        };
+        Naive {
+            base,
+            flavour,
+            width,
+            arena: Arena::new(),
+            memo: HashMap::new(),
+        }
+    }
+
+    fn value(&mut self, state: &[B::R]) -> GameId {
+        let key: Vec<B::R> = state
+            .iter()
+            .cloned()
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let mut sides = [vec![], vec![]];
+        for (side, p) in [Player::Left, Player::Right].into_iter().enumerate() {
+            let legal: Vec<Vec<u32>> = key.iter().map(|r| self.base.legal(r, p)).collect();
+            let labels: Vec<u32> = legal
+                .iter()
+                .flatten()
+                .copied()
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            assert!(labels.len() < 20, "naive reference: too many labels");
+            for mask in 1u32..(1 << labels.len()) {
+                let chosen: Vec<u32> = (0..labels.len())
+                    .filter(|&i| mask >> i & 1 == 1)
+                    .map(|i| labels[i])
+                    .collect();
+                if chosen.len() > self.width {
+                    continue;
+                }
+                if chosen.len() == 1 {
+                    let e = chosen[0];
+                    let on_all = legal.iter().all(|l| l.contains(&e));
+                    let on_movers = legal.iter().all(|l| l.is_empty() || l.contains(&e));
+                    let only = labels.len() == 1;
+                    let ok = match self.flavour {
+                        Flavour::A => false,
+                        Flavour::B => only,
+                        Flavour::C => on_all,
+                        Flavour::CPrime => on_movers,
+                        Flavour::CPrimeU => only || on_all,
+                        Flavour::D => true,
+                    };
+                    if !ok {
+                        continue;
+                    }
+                }
+                let mut next = Vec::new();
+                for (r, l) in key.iter().zip(&legal) {
+                    for &e in &chosen {
+                        if l.contains(&e) {
+                            next.push(self.base.cut(r, e));
+                        }
+                    }
+                }
+                let v = self.value(&next);
+                sides[side].push(v);
+            }
+        }
+        let [l, r] = sides;
+        let v = self.arena.make(l, r);
+        self.memo.insert(key, v);
+        v
+    }
+
+    fn plain(&mut self, state: &[B::R]) -> String {
+        let v = self.value(state);
+        self.arena.plain(v)
+    }
+}
+
+// ---------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------
+
+fn hack(p: Position, flavour: Flavour, width: Width) -> (QuantumSolver<Hackenbush>, EdgeSet) {
+    hackenbush_lab::quantum::hackenbush_solver(p, Setting::new(flavour, width))
+}
+
+fn hack_value(p: Position, flavour: Flavour, width: Width) -> String {
+    let (mut s, start) = hack(p, flavour, width);
+    let v = s.value_of_start(&start).unwrap();
+    s.arena.plain(v)
+}
+
+fn nim_value(heaps: &[u32], labels: NimLabels, flavour: Flavour, width: Width) -> String {
+    nim_state_value(&[heaps.to_vec()], labels, flavour, width)
+}
+
+fn nim_state_value(state: &[Vec<u32>], labels: NimLabels, f: Flavour, w: Width) -> String {
+    let start = state[0].clone();
+    let mut s = QuantumSolver::new(Nim { labels }, &start, Setting::new(f, w));
+    let v = s.value(state).unwrap();
+    s.arena.plain(v)
+}
+
+/// `v` equals the game printed as `want` (from another arena, so the
+/// options may be listed in another order: compare canonical ids).
+fn assert_same(arena: &mut Arena, v: GameId, want: &str, context: &str) {
+    let w = arena.parse(want).expect("reference value parses");
+    assert_eq!(v, w, "{context}: got {}, want {want}", arena.plain(v));
+}
+
+fn nimber(k: i64) -> String {
+    match k {
+        0 => "0".into(),
+        1 => "*".into(),
+        k => format!("*{k}"),
+    }
+}
+
+// ---------------------------------------------------------------------
+// RULES.md §5: Blue Meadow, width 2
+// ---------------------------------------------------------------------
+
+#[test]
+fn blue_meadow_outcome_table_width_2() {
+    let table = [
+        (Flavour::A, ["PPRR", "PRRR", "LLRR", "LLRR"]),
+        (Flavour::B, ["PRRR", "LRRR", "LRRR", "LPRR"]),
+        (Flavour::C, ["PRRR", "LRRR", "LPRR", "LLRR"]),
+        (Flavour::CPrime, ["PRRR", "LRRR", "LRRR", "LPRR"]),
+        (Flavour::D, ["PRRR", "LRRR", "LRRR", "LLRR"]),
+    ];
+    for (flavour, rows) in table {
+        for (n, row) in rows.iter().enumerate() {
+            for (m, want) in row.chars().enumerate() {
+                let (mut s, start) = hack(presets::blue_meadow(n, m), flavour, W2);
+                let got = s.outcome_by_search(&[start]).unwrap();
+                assert_eq!(got.letter(), want, "{flavour} n={n} m={m}");
+                if n + m <= 4 {
+                    assert_eq!(s.outcome(&[start]).unwrap(), got, "{flavour} n={n} m={m}");
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------
+// Single stalks (Theorems 4.4 and 4.5 of the 2024 thesis)
+// ---------------------------------------------------------------------
+
+/// Theorem 4.1's sign-expansion rule on a blue/red string, as a fraction.
+fn sign_expansion(colours: &[Colour]) -> String {
+    let Some(&first) = colours.first() else {
+        return "0".into();
+    };
+    let sign = |c: Colour| if c == Colour::Blue { 1i64 } else { -1 };
+    let run = colours.iter().take_while(|&&c| c == first).count();
+    let scale = 1i64 << 20;
+    let mut num = sign(first) * run as i64 * scale;
+    for (j, &c) in colours[run..].iter().enumerate() {
+        num += sign(c) * (scale >> (j + 1));
+    }
+    let mut den = scale;
+    while den > 1 && num % 2 == 0 {
+        num /= 2;
+        den /= 2;
+    }
+    if den == 1 {
+        num.to_string()
+    } else {
+        format!("{num}/{den}")
+    }
+}
+
+fn without_first(colours: &[Colour], c: Colour) -> Vec<Colour> {
+    let mut out = colours.to_vec();
+    if let Some(i) = out.iter().position(|&x| x == c) {
+        out.remove(i);
+    }
+    out
+}
+
+fn all_stalks(max_len: usize) -> Vec<Vec<Colour>> {
+    let mut out = Vec::new();
+    for len in 1..=max_len {
+        for bits in 0u32..(1 << len) {
+            out.push(
+                (0..len)
+                    .map(|i| {
+                        if bits >> i & 1 == 0 {
+                            Colour::Blue
+                        } else {
+                            Colour::Red
+                        }
+                    })
+                    .collect(),
+            );
+        }
+    }
+    out
+}
+
+fn letters(c: &[Colour]) -> String {
+    c.iter().map(|c| c.letter()).collect()
+}
+
+#[test]
+fn single_stalks_follow_theorems_4_4_and_4_5() {
+    for colours in all_stalks(8) {
+        let text = letters(&colours);
+        let classic = sign_expansion(&colours);
+        // The rule itself, checked against the classical solver.
+        let mut solver = Solver::new(Hackenbush::new(presets::stalk(&text)));
+        let start = solver.rules.start();
+        let v = solver.value(&start);
+        assert_eq!(solver.arena.plain(v), classic, "classical {text}");
+        let a_rule = sign_expansion(&without_first(
+            &without_first(&colours, Colour::Blue),
+            Colour::Red,
+        ));
+        let widths: &[Width] = if colours.len() <= 6 {
+            &[W2, Width::Unbounded]
+        } else {
+            &[W2]
+        };
+        for &w in widths {
+            for f in [Flavour::B, Flavour::CPrime, Flavour::D] {
+                let got = hack_value(presets::stalk(&text), f, w);
+                assert_eq!(got, classic, "{f} width {w} stalk {text}");
+            }
+            let got = hack_value(presets::stalk(&text), Flavour::A, w);
+            assert_eq!(got, a_rule, "A width {w} stalk {text}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------
+// Circus tents (Theorems 5.3 and 5.4)
+// ---------------------------------------------------------------------
+
+#[test]
+fn circus_tents() {
+    for n in 2..=3 {
+        for f in FLAVOURS {
+            let want = match f {
+                Flavour::C => "1",
+                Flavour::CPrimeU => continue,
+                _ => "1/2",
+            };
+            assert_eq!(
+                hack_value(presets::circus_tent(n), f, W2),
+                want,
+                "{f} tent {n}"
+            );
+            if n == 2 {
+                let got = hack_value(presets::circus_tent(n), f, Width::Unbounded);
+                assert_eq!(got, want, "{f} tent {n} unbounded");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------
+// Quantum Nim (Dorbec & Mhalla 2017)
+// ---------------------------------------------------------------------
+
+/// Lemmas 6–10: the value of a superposition of single heaps.
+fn lemma_value(f: Flavour, heaps: &BTreeSet<u32>) -> Option<String> {
+    let k = *heaps.iter().max()? as i64;
+    let has = |h: i64| h >= 0 && heaps.contains(&(h as u32));
+    Some(match f {
+        Flavour::A => nimber((k - 1).max(0)),
+        Flavour::B => match k {
+            0 => nimber(0),
+            1 => nimber(1),
+            2 => nimber(0),
+            _ => nimber(k - 1),
+        },
+        Flavour::D => nimber(k),
+        Flavour::C => {
+            if heaps.len() == 1 {
+                nimber(k)
+            } else {
+                nimber((k - 1).max(0))
+            }
+        }
+        Flavour::CPrime => {
+            let rest: BTreeSet<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
+            if k == 2 && has(1) && rest.len() == 2 {
+                nimber(0)
+            } else if k == 1 {
+                nimber(1)
+            } else if k >= 1 && has(k - 1) {
+                nimber(k - 1)
+            } else {
+                nimber(k)
+            }
+        }
+        Flavour::CPrimeU => return None,
+    })
+}
+
+#[test]
+fn quantum_nim_single_heaps_follow_lemmas_6_to_10() {
+    for f in FLAVOURS {
+        // Classical starts {Nim(k)}, both labellings, widths 2 and unbounded.
+        for k in 0..=8u32 {
+            let Some(want) = lemma_value(f, &[k].into()) else {
+                continue;
+            };
+            for labels in [NimLabels::Subtract, NimLabels::Cut] {
+                for w in [W2, Width::Unbounded] {
+                    assert_eq!(
+                        nim_value(&[k], labels, f, w),
+                        want,
+                        "{f} {labels:?} width {w} heap {k}"
+                    );
+                }
+            }
+        }
+        // Every superposition of single heaps up to 7 (subtract labels,
+        // the labelling the lemmas are stated in).
+        for set in 1u32..(1 << 8) {
+            let heaps: BTreeSet<u32> = (0..8).filter(|h| set >> h & 1 == 1).collect();
+            let Some(want) = lemma_value(f, &heaps) else {
+                continue;
+            };
+            let state: Vec<Vec<u32>> = heaps.iter().map(|&h| vec![h]).collect();
+            let got = nim_state_value(&state, NimLabels::Subtract, f, Width::Unbounded);
+            assert_eq!(got, want, "{f} {heaps:?}");
+        }
+    }
+}
+
+#[test]
+fn nim_1_1_1_under_a_depends_on_width() {
+    assert_eq!(
+        nim_value(&[1, 1, 1], NimLabels::Subtract, Flavour::A, W2),
+        "0"
+    );
+    assert_eq!(
+        nim_value(
+            &[1, 1, 1],
+            NimLabels::Subtract,
+            Flavour::A,
+            Width::Unbounded
+        ),
+        "*"
+    );
+    // The intermediate states of the 2017 paper's argument.
+    let s = [vec![1, 0, 1], vec![0, 1, 1]];
+    assert_eq!(
+        nim_state_value(&s, NimLabels::Subtract, Flavour::A, W2),
+        "*2"
+    );
+}
+
+fn nim_outcome(heaps: &[u32], f: Flavour) -> Outcome {
+    let mut s = QuantumSolver::new(
+        Nim {
+            labels: NimLabels::Subtract,
+        },
+        &heaps.to_vec(),
+        Setting::new(f, W2),
+    );
+    s.outcome_by_search(&[heaps.to_vec()]).unwrap()
+}
+
+#[test]
+fn nim_2_2_example_4() {
+    assert_eq!(nim_outcome(&[2, 2], Flavour::D), Outcome::N);
+    assert_eq!(nim_outcome(&[2, 2], Flavour::CPrime), Outcome::P);
+}
+
+#[test]
+fn lemma_11_two_superposed_single_heaps_under_a() {
+    for i in 1..=5u32 {
+        for j in 1..=5u32 {
+            let want = nimber(i.max(j) as i64 - 1 + i64::from(i == j));
+            let state = [vec![i, 0], vec![0, j]];
+            for w in [W2, Width::Unbounded] {
+                let got = nim_state_value(&state, NimLabels::Subtract, Flavour::A, w);
+                assert_eq!(got, want, "i={i} j={j} width {w}");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------
+// The fast engine against the naive definition
+// ---------------------------------------------------------------------
+
+/// Small random positions (≤ 7 edges), all colours, some uncoloured.
+fn random_positions(count: u64) -> Vec<Position> {
+    (0..count)
+        .map(|seed| {
+            let edges = 1 + (seed % 7) as usize;
+            let palette: &[Colour] = if seed % 5 == 4 {
+                &[Colour::Blue, Colour::Red, Colour::Green, Colour::Uncoloured]
+            } else {
+                &[Colour::Blue, Colour::Red, Colour::Green]
+            };
+            presets::random(seed * 7919 + 13, edges, palette)
+        })
+        .collect()
+}
+
+const WIDTHS: [Width; 3] = [Width::Limited(2), Width::Limited(3), Width::Unbounded];
+
+/// A width for the k-th case: wide moves only on small positions, since
+/// the naive reference (and C, C' with no covering) grows fast with width.
+fn width_for(edges: usize, k: usize) -> Width {
+    match (k % 3, edges) {
+        (2, e) if e <= 5 => Width::Unbounded,
+        (1, e) | (2, e) if e <= 5 => Width::Limited(3),
+        _ => W2,
+    }
+}
+
+#[test]
+fn fast_engine_matches_naive_definition_on_random_positions() {
+    let positions = random_positions(240);
+    for (k, p) in positions.iter().enumerate() {
+        // Spread the settings over the positions to keep the run short,
+        // while every position meets several flavours and widths.
+        // Half the flavours per position, alternating, so every flavour
+        // meets every size and width while the run stays short.
+        for (j, f) in FLAVOURS
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| (k + j) % 2 == 0)
+        {
+            let w = width_for(p.edge_count(), k + j / 2);
+            let naive_base = NaiveHackenbush(p.clone());
+            let mut naive = Naive::new(&naive_base, *f, w);
+            let start = Hackenbush::new(p.clone()).start();
+            let want = naive.plain(&[start]);
+            let (mut fast, start) = hack(p.clone(), *f, w);
+            let v = fast.value_of_start(&start).unwrap();
+            assert_same(&mut fast.arena, v, &want, &format!("{f} width {w} {p:?}"));
+            let o = fast.outcome_by_search(&[start]).unwrap();
+            assert_eq!(o, fast.arena.outcome(v), "outcome {f} width {w} {p:?}");
+        }
+    }
+}
+
+/// Play `steps` random allowed moves (alternating from a random player)
+/// from the classical start; the exact superposed state reached.
+fn random_walk(base: &Hackenbush, setting: Setting, seed: u64, steps: usize) -> Vec<EdgeSet> {
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut state = vec![base.start()];
+    let mut p = if next() % 2 == 0 {
+        Player::Left
+    } else {
+        Player::Right
+    };
+    for _ in 0..steps {
+        let moves = hackenbush_lab::quantum::allowed_moves(base, &state, p, setting);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = &moves[(next() % moves.len() as u64) as usize];
+        state = apply_move(base, &state, p, mv);
+        p = p.opponent();
+    }
+    state
+}
+
+#[test]
+fn fast_engine_matches_naive_definition_on_superposed_states() {
+    let positions = random_positions(120);
+    for (k, p) in positions.iter().enumerate() {
+        let f = FLAVOURS[k % 6];
+        let w = width_for(p.edge_count(), k / 6);
+        let setting = Setting::new(f, w);
+        let base = Hackenbush::new(p.clone());
+        let state = random_walk(&base, setting, k as u64, 1 + k % 3);
+        let naive_base = NaiveHackenbush(p.clone());
+        let want = Naive::new(&naive_base, f, w).plain(&state);
+        let mut fast = QuantumSolver::new(base.clone(), &base.start(), setting);
+        let v = fast.value(&state).unwrap();
+        assert_same(
+            &mut fast.arena,
+            v,
+            &want,
+            &format!("{f} width {w} {p:?} {state:?}"),
+        );
+        // The generic solver over the quantum ruleset agrees too.
+        let rules = Quantum::new(base.clone(), &base.start(), setting, Reductions::none());
+        let mut generic = Solver::new(rules);
+        let g = generic.value(&state);
+        assert_same(
+            &mut generic.arena,
+            g,
+            &want,
+            &format!("generic {f} width {w} {p:?}"),
+        );
+    }
+}
+
+#[test]
+fn fast_engine_matches_naive_definition_on_quantum_nim() {
+    for f in FLAVOURS {
+        for labels in [NimLabels::Subtract, NimLabels::Cut] {
+            for heaps in [
+                vec![1, 1, 1],
+                vec![2, 1],
+                vec![2, 2],
+                vec![3, 1],
+                vec![2, 1, 1],
+            ] {
+                for w in WIDTHS {
+                    let naive_base = NaiveNim(labels);
+                    let want = Naive::new(&naive_base, f, w).plain(std::slice::from_ref(&heaps));
+                    let mut s = QuantumSolver::new(Nim { labels }, &heaps, Setting::new(f, w));
+                    let v = s.value(std::slice::from_ref(&heaps)).unwrap();
+                    assert_same(
+                        &mut s.arena,
+                        v,
+                        &want,
+                        &format!("{f} {labels:?} {w} {heaps:?}"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Identical components make the symmetry reduction do real work; the
+/// reduced engine must agree with the unreduced one.
+#[test]
+fn symmetry_and_covering_agree_with_unreduced_engine() {
+    let texts = [
+        "BR BR R R",
+        "G G BR BR",
+        "BRG BRG R",
+        "BR BR BR R",
+        "GB GB RG",
+    ];
+    for text in texts {
+        let p: Position = text.parse().unwrap();
+        for f in FLAVOURS {
+            let widths: &[Width] = if p.edge_count() <= 5 {
+                &[W2, Width::Unbounded]
+            } else {
+                &[W2]
+            };
+            for &w in widths {
+                let base = Hackenbush::new(p.clone());
+                let start = base.start();
+                let setting = Setting::new(f, w);
+                let mut plain = QuantumSolver::with_reductions(
+                    base.clone(),
+                    &start,
+                    setting,
+                    Reductions::none(),
+                );
+                let mut reduced = QuantumSolver::new(base, &start, setting);
+                let a = plain.value_of_start(&start).unwrap();
+                let b = reduced.value_of_start(&start).unwrap();
+                let want = plain.arena.plain(a);
+                assert_same(&mut reduced.arena, b, &want, &format!("{f} {w} {text}"));
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------
+// Play: game record, refusals in words
+// ---------------------------------------------------------------------
+
+#[test]
+fn game_record_plays_takes_back_and_explains_refusals() {
+    let p: Position = "BR BR R".parse().unwrap();
+    let base = Hackenbush::new(p);
+    let start = base.start();
+    let mut game = QuantumGame::new(base, start, Setting::new(Flavour::C, W2));
+    // Red edge 2 is Right's, not Left's.
+    let e = game.play_text(Player::Left, "2").unwrap_err();
+    assert_eq!(e, "edge 2 is not Left's to cut in any realisation");
+    let e = game.play_text(Player::Left, "1,3,4").unwrap_err();
+    assert_eq!(e, "width 2: a superposed move has at most 2 edges");
+    let e = game.play_text(Player::Left, "9").unwrap_err();
+    assert!(e.contains("no edge 9"), "{e}");
+    game.play_text(Player::Left, "1,3").unwrap();
+    assert_eq!(game.state().len(), 2);
+    // Edge 4 (blue of the second stalk) ... is edge 3; edge 4 is its red.
+    let e = game.play_text(Player::Right, "4").unwrap_err();
+    assert_eq!(e, "flavour C: edge 4 is missing from 1 of 2 realisations");
+    game.play_text(Player::Right, "5").unwrap();
+    assert_eq!(game.history().len(), 2);
+    assert!(!game.is_present(&4)); // edge 5 (index 4) is gone everywhere
+    assert!(game.is_present(&0));
+    assert!(game.takeback());
+    assert!(game.is_present(&4));
+    assert!(game.takeback());
+    assert!(!game.takeback());
+    assert_eq!(game.state(), &vec![start]);
+    let mut a = QuantumGame::new(
+        Hackenbush::new("BR".parse().unwrap()),
+        EdgeSet::first(2),
+        Setting::new(Flavour::A, W2),
+    );
+    let e = a.play_text(Player::Left, "1").unwrap_err();
+    assert_eq!(e, "flavour A: unsuperposed moves are never allowed");
+}
+
+// ---------------------------------------------------------------------
+// CLI
+// ---------------------------------------------------------------------
+
+fn cli(args: &[&str]) -> Result<String, String> {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    hackenbush_lab::cli::run(&args).map_err(|e| {
+        assert_eq!(e.exit_code(), 2);
+        e.to_string()
+    })
+}
+
+#[test]
+fn cli_quantum_value_and_table() {
+    let v = |a: &[&str]| cli(a).unwrap();
+    assert_eq!(
+        v(&["value", "--rules", "quantum", "--flavour", "A", "nim:1,1,1"]),
+        "0\n"
+    );
+    assert_eq!(
+        v(&[
+            "value",
+            "--rules",
+            "quantum",
+            "--flavour",
+            "A",
+            "--width",
+            "unbounded",
+            "nim:1,1,1"
+        ]),
+        "*\n"
+    );
+    assert_eq!(
+        v(&[
+            "value",
+            "--rules",
+            "quantum",
+            "--flavour",
+            "C",
+            "0-1:B 1-3:R 0-2:B 2-3:R"
+        ]),
+        "1\n"
+    );
+    let json = v(&[
+        "value",
+        "--rules",
+        "quantum",
+        "--json",
+        "--flavour",
+        "D",
+        "nim:2,2",
+    ]);
+    assert!(
+        json.contains("\"outcome\":\"N\"") && json.contains("\"birthday\""),
+        "{json}"
+    );
+    let cut = v(&[
+        "value",
+        "--rules",
+        "quantum",
+        "--labels",
+        "cut",
+        "--flavour",
+        "A",
+        "nim:4",
+    ]);
+    assert_eq!(cut, "*3\n");
+    for bad in [
+        &["value", "--rules", "quantum", "--width", "1", "BR"][..],
+        &["value", "--rules", "quantum", "--labels", "cut", "BR"],
+        &["value", "--rules", "quantum", "--flavour", "E", "BR"],
+        &["value", "--rules", "quantum", "BQ"],
+        &["table", "--n", "3..1"],
+        &["table", "--bogus"],
+    ] {
+        let e = cli(bad).unwrap_err();
+        assert!(!e.contains('\n') && !e.is_empty(), "{bad:?}: {e}");
+    }
+    let table = v(&[
+        "table",
+        "--quiet",
+        "--flavour",
+        "C'",
+        "--n",
+        "0..3",
+        "--m",
+        "0..3",
+    ]);
+    assert!(table.contains("| 3 | L | P | R | R |"), "{table}");
+    let csv = v(&[
+        "table",
+        "--quiet",
+        "--csv",
+        "--values",
+        "--flavour",
+        "D",
+        "--n",
+        "1",
+        "--m",
+        "0..1",
+    ]);
+    assert_eq!(csv, "n,m=0,m=1\n1,\"1/2\",\"-1/2\"\n");
+}
