@@ -1,0 +1,260 @@
+//! The memoised recursion over positions.
+//!
+//! A state is the set of edges still standing. Its value is the value of the
+//! matrix game over (Left's edge, Right's edge), where each cell is the value
+//! of the state left after both cuts and the fall (RULES.md §3, sync).
+//!
+//! Symmetry reduction: for a group of automorphisms of the state there is an
+//! optimal strategy that is uniform on each orbit, and against such a
+//! strategy a pure reply's payoff depends only on its orbit. So the game
+//! whose rows and columns are orbits, with cell (A, B) = the average of
+//! M[i][j] over j ∈ B for one fixed i ∈ A, has the same value, and its
+//! strategies spread evenly over each orbit are optimal in the full game.
+//! The average is taken over the orbits of the stabiliser of i inside B
+//! (M[i][·] is constant on them), which needs one child per such orbit.
+//!
+//! Note that "edges whose cuts lead to isomorphic positions" is *not* enough
+//! for identical rows: in `BR BR` the two blue edges are symmetric but their
+//! rows are permutations of each other (a red cut above one's own blue edge
+//! differs from a red cut on the other stalk); hence the averaging.
+
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use rustc_hash::FxHashMap;
+
+use super::canon::{Canon, Graph};
+use super::matrix::solve_matrix;
+use super::replay::{self, Cell};
+use super::Conflict;
+use crate::position::{Colour, EdgeSet};
+use crate::rules::Player;
+
+/// Stop rather than exhaust memory on positions far beyond reach.
+pub(crate) const MAX_STATES: usize = 20_000_000;
+
+/// A value known to lie in [lo, hi]; exact when lo == hi.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Val {
+    pub lo: BigRational,
+    pub hi: BigRational,
+}
+
+impl Val {
+    fn exact(v: BigRational) -> Val {
+        Val {
+            lo: v.clone(),
+            hi: v,
+        }
+    }
+}
+
+/// A solved state: its value and, per edge index, each player's probability.
+pub(crate) struct Solved {
+    pub val: Val,
+    pub left: Vec<(usize, BigRational)>,
+    pub right: Vec<(usize, BigRational)>,
+}
+
+/// The memo and settings shared by every state of one or more analyses.
+pub(crate) struct Solver {
+    canon: Canon,
+    memo: FxHashMap<u32, Val>,
+    conflict: Conflict,
+    /// Replay brackets are bisected to this width at each level.
+    delta: BigRational,
+}
+
+impl Solver {
+    pub(crate) fn new(conflict: Conflict, delta: BigRational) -> Solver {
+        Solver {
+            canon: Canon::default(),
+            memo: FxHashMap::default(),
+            conflict,
+            delta,
+        }
+    }
+
+    /// Number of distinct positions solved so far.
+    pub(crate) fn states(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The value of the state `set` (grounded), memoised by isomorphism class.
+    pub(crate) fn value(&mut self, g: &Graph, set: EdgeSet) -> Result<Val, String> {
+        let key = self.canon.key(g, set);
+        if let Some(v) = self.memo.get(&key) {
+            return Ok(v.clone());
+        }
+        if self.memo.len() >= MAX_STATES {
+            return Err(format!(
+                "synchronous analysis stopped after {MAX_STATES} positions; the position is too large"
+            ));
+        }
+        let solved = self.solve_state(g, set)?;
+        self.memo.insert(key, solved.val.clone());
+        Ok(solved.val)
+    }
+
+    /// Solve one state from its children, with strategies.
+    pub(crate) fn solve_state(&mut self, g: &Graph, set: EdgeSet) -> Result<Solved, String> {
+        let pos = g.pos;
+        let lefts = pos.cuttable(set, Player::Left);
+        let rights = pos.cuttable(set, Player::Right);
+        let count = BigRational::from_integer((set.len() as i64).into());
+        if lefts.is_empty() || rights.is_empty() {
+            let (val, left, right) = if !lefts.is_empty() {
+                (count, safe_move(g, set), vec![])
+            } else if !rights.is_empty() {
+                (-count, vec![], safe_move(g, set))
+            } else {
+                (BigRational::zero(), vec![], vec![])
+            };
+            return Ok(Solved {
+                val: Val::exact(val),
+                left,
+                right,
+            });
+        }
+
+        let orbit = self.canon.orbits(g, set, None);
+        let rows = group_by_orbit(lefts, &orbit);
+        let cols = group_by_orbit(rights, &orbit);
+        let symmetric = rows.len() < lefts.len() || cols.len() < rights.len();
+        let mut cells: Vec<Vec<Cell>> = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let i = row[0];
+            let stab = if symmetric {
+                Some(self.canon.orbits(g, set, Some(i)))
+            } else {
+                None
+            };
+            let mut line = Vec::with_capacity(cols.len());
+            for col in &cols {
+                let parts = match &stab {
+                    Some(stab) => group_by_orbit(col.iter().copied().collect(), stab),
+                    None => vec![col.clone()],
+                };
+                let size = BigRational::from_integer((col.len() as i64).into());
+                let mut cell = Cell {
+                    lo: BigRational::zero(),
+                    hi: BigRational::zero(),
+                    b: BigRational::zero(),
+                };
+                for part in parts {
+                    let w = BigRational::from_integer((part.len() as i64).into()) / &size;
+                    match self.child(g, set, i, part[0])? {
+                        Some(v) => {
+                            cell.lo += &w * &v.lo;
+                            cell.hi += &w * &v.hi;
+                        }
+                        None => cell.b += w,
+                    }
+                }
+                line.push(cell);
+            }
+            cells.push(line);
+        }
+
+        let green_single = |o: &Vec<usize>| o.len() == 1 && pos.edges[o[0]].colour == Colour::Green;
+        let risky_rows: Vec<bool> = rows.iter().map(green_single).collect();
+        let risky_cols: Vec<bool> = cols.iter().map(green_single).collect();
+        let b = solve_cells(&cells, &risky_rows, &risky_cols, &self.delta)?;
+        Ok(Solved {
+            val: Val { lo: b.lo, hi: b.hi },
+            left: spread(&rows, &b.row),
+            right: spread(&cols, &b.col),
+        })
+    }
+
+    /// The value after Left cuts `i` and Right cuts `j`; `None` stands for
+    /// "the same state again" (a replayed green conflict).
+    fn child(
+        &mut self,
+        g: &Graph,
+        set: EdgeSet,
+        i: usize,
+        j: usize,
+    ) -> Result<Option<Val>, String> {
+        if i != j {
+            let next = g.pos.grounded(set.without(i).without(j));
+            return self.value(g, next).map(Some);
+        }
+        match self.conflict {
+            Conflict::Shared => self.value(g, g.pos.cut(set, i)).map(Some),
+            Conflict::Tie => Ok(Some(Val::exact(BigRational::zero()))),
+            Conflict::Replay => Ok(None),
+        }
+    }
+}
+
+/// Solve the reduced game: an ordinary matrix game unless some cell replays.
+fn solve_cells(
+    cells: &[Vec<Cell>],
+    risky_rows: &[bool],
+    risky_cols: &[bool],
+    delta: &BigRational,
+) -> Result<replay::Bracket, String> {
+    if cells.iter().flatten().any(|c| !c.b.is_zero()) {
+        return replay::solve(cells, risky_rows, risky_cols, delta);
+    }
+    let lo: Vec<Vec<BigRational>> = cells
+        .iter()
+        .map(|r| r.iter().map(|c| c.lo.clone()).collect())
+        .collect();
+    let low = solve_matrix(&lo)?;
+    if cells.iter().flatten().all(|c| c.lo == c.hi) {
+        return Ok(replay::Bracket {
+            lo: low.value.clone(),
+            hi: low.value,
+            row: low.row_strategy,
+            col: low.col_strategy,
+        });
+    }
+    // Payoffs known only to intervals (replay below): value is monotone.
+    let hi: Vec<Vec<BigRational>> = cells
+        .iter()
+        .map(|r| r.iter().map(|c| c.hi.clone()).collect())
+        .collect();
+    let high = solve_matrix(&hi)?;
+    Ok(replay::Bracket {
+        lo: low.value,
+        hi: high.value,
+        row: low.row_strategy,
+        col: high.col_strategy,
+    })
+}
+
+/// Group edges by orbit id, in order of their first (lowest) member.
+fn group_by_orbit(edges: EdgeSet, orbit: &[u32]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<(u32, Vec<usize>)> = Vec::new();
+    for i in edges.iter() {
+        match groups.iter_mut().find(|(o, _)| *o == orbit[i]) {
+            Some((_, g)) => g.push(i),
+            None => groups.push((orbit[i], vec![i])),
+        }
+    }
+    groups.into_iter().map(|(_, g)| g).collect()
+}
+
+/// Spread each orbit's probability evenly over its edges.
+fn spread(groups: &[Vec<usize>], probs: &[BigRational]) -> Vec<(usize, BigRational)> {
+    let mut out: Vec<(usize, BigRational)> = Vec::new();
+    for (group, p) in groups.iter().zip(probs) {
+        let share = p / BigRational::from_integer((group.len() as i64).into());
+        out.extend(group.iter().map(|&i| (i, share.clone())));
+    }
+    out.sort_by_key(|(i, _)| *i);
+    out
+}
+
+/// When one player moves alone the value is fixed by the rules; still, name
+/// a sensible move: the lowest edge whose cut drops nothing else.
+fn safe_move(g: &Graph, set: EdgeSet) -> Vec<(usize, BigRational)> {
+    let keep = set.len().saturating_sub(1);
+    let pick = set
+        .iter()
+        .find(|&i| g.pos.cut(set, i).len() == keep)
+        .or_else(|| set.iter().next());
+    pick.map(|i| vec![(i, BigRational::one())])
+        .unwrap_or_default()
+}
