@@ -155,9 +155,13 @@ impl Solver {
             cells.push(line);
         }
 
-        let green_single = |o: &Vec<usize>| o.len() == 1 && pos.edges[o[0]].colour == Colour::Green;
-        let risky_rows: Vec<bool> = rows.iter().map(green_single).collect();
-        let risky_cols: Vec<bool> = cols.iter().map(green_single).collect();
+        // A single green edge as a row, paired with its own column.
+        let partner = |o: &Vec<usize>, other: &[Vec<usize>]| {
+            let single_green = o.len() == 1 && pos.edges[o[0]].colour == Colour::Green;
+            other.iter().position(|p| single_green && p == o)
+        };
+        let risky_rows: Vec<Option<usize>> = rows.iter().map(|o| partner(o, &cols)).collect();
+        let risky_cols: Vec<Option<usize>> = cols.iter().map(|o| partner(o, &rows)).collect();
         let b = solve_cells(&cells, &risky_rows, &risky_cols, &self.delta)?;
         Ok(Solved {
             val: Val { lo: b.lo, hi: b.hi },
@@ -190,8 +194,8 @@ impl Solver {
 /// Solve the reduced game: an ordinary matrix game unless some cell replays.
 fn solve_cells(
     cells: &[Vec<Cell>],
-    risky_rows: &[bool],
-    risky_cols: &[bool],
+    risky_rows: &[Option<usize>],
+    risky_cols: &[Option<usize>],
     delta: &BigRational,
 ) -> Result<replay::Bracket, String> {
     if cells.iter().flatten().any(|c| !c.b.is_zero()) {
