@@ -11,10 +11,14 @@
 //! mapped back with zeros on removed rows and columns, which stays optimal
 //! (see [`reduce_dominated`]).
 
+use std::cmp::Ordering;
+
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
-use super::simplex;
+use num_bigint::Sign;
+
+use super::{fastq, simplex};
 
 /// The value and one pair of optimal mixed strategies of a matrix game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,7 +127,7 @@ pub fn reduce_dominated(m: &[Vec<BigRational>]) -> (Vec<usize>, Vec<usize>) {
             let i = rows[r];
             let dominated = rows
                 .iter()
-                .any(|&k| k != i && cols.iter().all(|&j| m[i][j] <= m[k][j]));
+                .any(|&k| k != i && cols.iter().all(|&j| fastq::le(&m[i][j], &m[k][j])));
             if dominated {
                 rows.remove(r);
                 changed = true;
@@ -137,7 +141,7 @@ pub fn reduce_dominated(m: &[Vec<BigRational>]) -> (Vec<usize>, Vec<usize>) {
             let j = cols[c];
             let dominated = cols
                 .iter()
-                .any(|&k| k != j && rows.iter().all(|&i| m[i][j] >= m[i][k]));
+                .any(|&k| k != j && rows.iter().all(|&i| fastq::le(&m[i][k], &m[i][j])));
             if dominated {
                 cols.remove(c);
                 changed = true;
@@ -154,50 +158,77 @@ pub fn reduce_dominated(m: &[Vec<BigRational>]) -> (Vec<usize>, Vec<usize>) {
 /// A pure saddle point, if one exists: the largest row minimum equals the
 /// smallest column maximum. Covers every 1×n and n×1 game.
 fn saddle_point(m: &[Vec<BigRational>]) -> Option<MatrixSolution> {
+    let pick = pick_extreme;
     let cols = m[0].len();
-    let (best_row, lower) = m
+    let row_mins: Vec<&BigRational> = m
         .iter()
-        .enumerate()
-        .map(|(i, r)| (i, r.iter().min().cloned().unwrap_or_else(BigRational::zero)))
-        .max_by(|a, b| a.1.cmp(&b.1))?;
-    let (best_col, upper) = (0..cols)
-        .map(|j| {
-            let top = m.iter().map(|r| &r[j]).max().cloned();
-            (j, top.unwrap_or_else(BigRational::zero))
-        })
-        .min_by(|a, b| a.1.cmp(&b.1))?;
+        .filter_map(|r| pick(&mut r.iter(), Ordering::Less).map(|(_, x)| x))
+        .collect();
+    let col_maxs: Vec<&BigRational> = (0..cols)
+        .filter_map(|j| pick(&mut m.iter().map(|r| &r[j]), Ordering::Greater).map(|(_, x)| x))
+        .collect();
+    let (best_row, lower) = pick(&mut row_mins.iter().copied(), Ordering::Greater)?;
+    let (best_col, upper) = pick(&mut col_maxs.iter().copied(), Ordering::Less)?;
     (lower == upper).then(|| MatrixSolution {
-        value: lower,
+        value: lower.clone(),
         row_strategy: unit(m.len(), best_row),
         col_strategy: unit(cols, best_col),
     })
 }
 
 /// The closed form of a 2×2 game without a saddle point: both players make
-/// the opponent indifferent.
+/// the opponent indifferent. Computed fraction-free and reduced once per
+/// result (see [`super::fastq`]); `None` if the formula does not apply.
 fn two_by_two(m: &[Vec<BigRational>]) -> Option<MatrixSolution> {
     if m.len() != 2 || m[0].len() != 2 {
         return None;
     }
     let (a, b, c, d) = (&m[0][0], &m[0][1], &m[1][0], &m[1][1]);
-    let den = a - b - c + d;
-    if den.is_zero() {
-        // Only possible with a saddle point, which was tried first.
+    let den = fastq::combine(&[(1, a), (-1, b), (-1, c), (1, d)]);
+    let den_sign = fastq::sign(&den);
+    if den_sign == Sign::NoSign {
         return None;
     }
-    let p = (d - c) / &den;
-    let q = (d - b) / &den;
-    let one = BigRational::one();
-    let zero = BigRational::zero();
-    if p < zero || p > one || q < zero || q > one {
+    // p = (d − c)/den on row 0, 1 − p = (a − b)/den; q likewise for columns.
+    let parts = [
+        fastq::combine(&[(1, d), (-1, c)]),
+        fastq::combine(&[(1, a), (-1, b)]),
+        fastq::combine(&[(1, d), (-1, b)]),
+        fastq::combine(&[(1, a), (-1, c)]),
+    ];
+    // Each share must be ≥ 0, i.e. have the sign of den (or be zero).
+    if parts.iter().any(|p| {
+        let s = fastq::sign(p);
+        s != Sign::NoSign && s != den_sign
+    }) {
         return None;
     }
-    let value = (a * d - b * c) / &den;
+    let [p0, p1, q0, q1] = parts.map(|p| fastq::ratio(&p, &den));
+    // value = (ad − bc)/den
+    let ad_bc = (
+        a.numer() * d.numer() * b.denom() * c.denom()
+            - b.numer() * c.numer() * a.denom() * d.denom(),
+        a.denom() * b.denom() * c.denom() * d.denom(),
+    );
     Some(MatrixSolution {
-        value,
-        row_strategy: vec![p.clone(), &one - &p],
-        col_strategy: vec![q.clone(), &one - &q],
+        value: fastq::ratio(&ad_bc, &den),
+        row_strategy: vec![p0, p1],
+        col_strategy: vec![q0, q1],
     })
+}
+
+/// The first strictly best element (`want` = Less: minimum, Greater: maximum).
+fn pick_extreme<'a>(
+    items: &mut dyn Iterator<Item = &'a BigRational>,
+    want: Ordering,
+) -> Option<(usize, &'a BigRational)> {
+    let mut best: Option<(usize, &BigRational)> = None;
+    for (k, x) in items.enumerate() {
+        if best.is_none_or(|(_, b)| fastq::cmp(x, b) == want) {
+            best = Some((k, x));
+        }
+    }
+    best
 }
 
 fn unit(n: usize, k: usize) -> Vec<BigRational> {

@@ -11,6 +11,7 @@
 //! * [`halves_table`] — the sums-of-halves table `m × BR + n × RB`.
 
 mod canon;
+mod fastq;
 mod format;
 mod halves;
 pub mod matrix;

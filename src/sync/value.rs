@@ -23,6 +23,7 @@ use num_traits::{One, Zero};
 use rustc_hash::FxHashMap;
 
 use super::canon::{Canon, Graph};
+use super::fastq;
 use super::matrix::solve_matrix;
 use super::replay::{self, Cell};
 use super::Conflict;
@@ -134,22 +135,26 @@ impl Solver {
                     Some(stab) => group_by_orbit(col.iter().copied().collect(), stab),
                     None => vec![col.clone()],
                 };
-                let size = BigRational::from_integer((col.len() as i64).into());
-                let mut cell = Cell {
-                    lo: BigRational::zero(),
-                    hi: BigRational::zero(),
-                    b: BigRational::zero(),
-                };
+                let mut known: Vec<(u64, Val)> = Vec::with_capacity(parts.len());
+                let mut replayed = 0u64;
                 for part in parts {
-                    let w = BigRational::from_integer((part.len() as i64).into()) / &size;
                     match self.child(g, set, i, part[0])? {
-                        Some(v) => {
-                            cell.lo += &w * &v.lo;
-                            cell.hi += &w * &v.hi;
-                        }
-                        None => cell.b += w,
+                        Some(v) => known.push((part.len() as u64, v)),
+                        None => replayed += part.len() as u64,
                     }
                 }
+                let total = col.len() as u64;
+                let lo: Vec<(u64, &BigRational)> = known.iter().map(|(w, v)| (*w, &v.lo)).collect();
+                let lo = fastq::weighted_sum(&lo, total);
+                let hi = if known.iter().all(|(_, v)| v.lo == v.hi) {
+                    lo.clone()
+                } else {
+                    let hi: Vec<(u64, &BigRational)> =
+                        known.iter().map(|(w, v)| (*w, &v.hi)).collect();
+                    fastq::weighted_sum(&hi, total)
+                };
+                let b = BigRational::new((replayed as i64).into(), (total as i64).into());
+                let cell = Cell { lo, hi, b };
                 line.push(cell);
             }
             cells.push(line);
