@@ -56,7 +56,11 @@ pub(crate) fn gcd(a: &BigUint, b: &BigUint) -> BigUint {
             }
         }
     }
-    a.gcd(&b)
+    if b.is_zero() {
+        return a;
+    }
+    // One division first: the library's binary gcd is slow when a is large.
+    (&a % &b).gcd(&b)
 }
 
 /// n / d reduced (d ≠ 0; callers guarantee it).

@@ -123,7 +123,7 @@ pub fn analyse(
     let levels = BigRational::from_integer(BigInt::from(2 * set.len().max(1)));
     let mut solver = Solver::new(conflict, eps / levels);
     let graph = Graph::new(position);
-    let solved = solver.solve_state(&graph, set)?;
+    let solved = solver.solve_state(&graph, set, true)?;
     let zero = BigRational::zero();
     let (value, outcome) = if solved.val.lo == solved.val.hi {
         let v = solved.val.lo;

@@ -91,13 +91,20 @@ impl Solver {
                 "synchronous analysis stopped after {MAX_STATES} positions; the position is too large"
             ));
         }
-        let solved = self.solve_state(g, set)?;
+        let solved = self.solve_state(g, set, false)?;
         self.memo.insert(key, solved.val.clone());
         Ok(solved.val)
     }
 
-    /// Solve one state from its children, with strategies.
-    pub(crate) fn solve_state(&mut self, g: &Graph, set: EdgeSet) -> Result<Solved, String> {
+    /// Solve one state from its children; per-edge strategies only if
+    /// `strategies` (the root needs them; spreading huge fractions over
+    /// orbits at every inner state cost a third of the running time).
+    pub(crate) fn solve_state(
+        &mut self,
+        g: &Graph,
+        set: EdgeSet,
+        strategies: bool,
+    ) -> Result<Solved, String> {
         let pos = g.pos;
         let lefts = pos.cuttable(set, Player::Left);
         let rights = pos.cuttable(set, Player::Right);
@@ -168,10 +175,15 @@ impl Solver {
         let risky_rows: Vec<Option<usize>> = rows.iter().map(|o| partner(o, &cols)).collect();
         let risky_cols: Vec<Option<usize>> = cols.iter().map(|o| partner(o, &rows)).collect();
         let b = solve_cells(&cells, &risky_rows, &risky_cols, &self.delta)?;
+        let (left, right) = if strategies {
+            (spread(&rows, &b.row), spread(&cols, &b.col))
+        } else {
+            (vec![], vec![])
+        };
         Ok(Solved {
             val: Val { lo: b.lo, hi: b.hi },
-            left: spread(&rows, &b.row),
-            right: spread(&cols, &b.col),
+            left,
+            right,
         })
     }
 
@@ -249,7 +261,7 @@ fn group_by_orbit(edges: EdgeSet, orbit: &[u32]) -> Vec<Vec<usize>> {
 fn spread(groups: &[Vec<usize>], probs: &[BigRational]) -> Vec<(usize, BigRational)> {
     let mut out: Vec<(usize, BigRational)> = Vec::new();
     for (group, p) in groups.iter().zip(probs) {
-        let share = p / BigRational::from_integer((group.len() as i64).into());
+        let share = fastq::weighted_sum(&[(1, p)], group.len() as u64);
         out.extend(group.iter().map(|&i| (i, share.clone())));
     }
     out.sort_by_key(|(i, _)| *i);
