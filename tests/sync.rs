@@ -181,7 +181,7 @@ fn sums_of_halves_table_is_antisymmetric_and_matches_known_entries() {
     assert_eq!(t[3][2], q(1, 4)); // V(3,2) = V(2,1) in the thesis' §6.3
     assert_eq!(t[4][0], q(4, 3));
     assert_eq!(
-        value_of(&halves_position(3, 1), Conflict::Tie),
+        value_of(&halves_position(3, 1).unwrap(), Conflict::Tie),
         t[3][1],
         "no green edge: the rule is irrelevant"
     );
@@ -306,6 +306,8 @@ fn bad_input_is_an_error_not_a_panic() {
     assert!(solve_matrix(&[]).is_err());
     assert!(solve_matrix(&[vec![q(1, 1)], vec![]]).is_err());
     assert!(Conflict::parse("coinflip").is_err());
+    assert!(halves_position(40, 40).is_err());
+    assert!(halves_table(40, 40, Conflict::Shared).is_err());
     assert_eq!(Conflict::parse("replay"), Ok(Conflict::Replay));
     // The empty position and one-sided positions.
     assert_eq!(value("", Conflict::Shared), q(0, 1));

@@ -91,6 +91,11 @@ pub struct SyncReport {
     /// empty.
     pub left_strategy: Vec<(usize, BigRational)>,
     /// Right's optimal mixed strategy, as for Left.
+    ///
+    /// Under [`Conflict::Replay`] optimal strategies need not exist (the
+    /// value may only be approached, as in `BG G`); the strategies reported
+    /// then guarantee the ends of the bracket, or the exact value to within
+    /// the precision.
     pub right_strategy: Vec<(usize, BigRational)>,
     /// `L` if the value is positive, `R` if negative, `P` if zero; `?` only
     /// for a replay bracket that still contains 0.

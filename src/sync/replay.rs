@@ -22,9 +22,14 @@
 //! and Left's optimal strategy at c never plays a green edge with
 //! probability 1, then for x < c that strategy earns ≥ c − (c − x)·p_g > x in
 //! every column, so every x < c is a lower certificate and the value is c
-//! (symmetrically for c < 0 and Right). Candidates c are the stationary
-//! payoffs `pAq / (1 − pBq)` of the strategies met during bisection, so
-//! values with a rational fixed point are usually reported exactly.
+//! (symmetrically for c < 0 and Right). If Left's optimal strategy at c is
+//! pure on a green edge g, [`certify_below`] looks for an optimal mix that is
+//! not, or else proves the value c through strategies that approach it
+//! (then Left has only ε-optimal strategies, as is usual in recursive
+//! games). Candidates c are 0, the stationary payoffs `pAq / (1 − pBq)` of
+//! the strategies met during bisection, and the simplest fraction inside the
+//! current bracket, so rational values are usually reported exactly; an
+//! irrational one (√2 − 1 for `BG RB G`) stays a bracket.
 //!
 //! When the other outcomes are themselves only known to an interval, value
 //! is monotone in the payoffs: the lower end uses the lower payoffs, the
