@@ -7,7 +7,12 @@ use crate::position::{Colour, Edge, Position};
 use crate::rules::nim::parse_nim;
 use crate::rules::{Childish, Hackenbush, Misere, Player, Ruleset, Uncolored};
 use crate::solve::Solver;
+use crate::sync;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::Zero;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// Which ruleset and options to analyse a position under (strings as typed
 /// by a user, validated by [`Options::from_choice`]).
@@ -24,6 +29,9 @@ pub struct RulesChoice {
     pub labels: Option<String>,
     /// shared | tie | replay (sync only)
     pub conflict: Option<String>,
+    /// The width of the interval reported under `--conflict replay`, as a
+    /// positive rational such as `1/1000000` (sync only; default 2^-20).
+    pub precision: Option<String>,
 }
 
 /// The ruleset families.
@@ -75,6 +83,16 @@ pub struct Report {
     /// Labels of Right's best moves.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub right_moves: Option<MoveAdvice>,
+    /// Synchronous play: Left's optimal mixed strategy, label → exact
+    /// probability (e.g. `"1/3"`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_strategy: Option<BTreeMap<usize, String>>,
+    /// Synchronous play: Right's optimal mixed strategy.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub right_strategy: Option<BTreeMap<usize, String>>,
+    /// True when `value` is an interval (`~[lo, hi]`), not an exact value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub approximate: Option<bool>,
 }
 
 /// Best moves as user-facing labels.
@@ -109,6 +127,9 @@ impl Options {
         }
         if kind != RulesKind::Sync && choice.conflict.is_some() {
             return Err("--conflict needs --rules sync".to_string());
+        }
+        if kind != RulesKind::Sync && choice.precision.is_some() {
+            return Err("--precision needs --rules sync".to_string());
         }
         Ok(Options { kind })
     }
@@ -153,7 +174,7 @@ pub fn analyse(position: &str, choice: &RulesChoice) -> Result<Report, String> {
             choice.width.as_deref(),
             choice.labels.as_deref(),
         ),
-        RulesKind::Sync => Err("--rules sync is not available yet".to_string()),
+        RulesKind::Sync => sync_report(position, choice),
         RulesKind::Normal => {
             let p = parse_position(position)?;
             let rules = Hackenbush::new(p);
@@ -196,6 +217,91 @@ pub fn analyse(position: &str, choice: &RulesChoice) -> Result<Report, String> {
     }
 }
 
+/// Value and both optimal mixed strategies under synchronous rules.
+fn sync_report(position: &str, choice: &RulesChoice) -> Result<Report, String> {
+    let p = parse_position(position)?;
+    let conflict = sync::Conflict::parse(choice.conflict.as_deref().unwrap_or("shared"))?;
+    let precision = choice
+        .precision
+        .as_deref()
+        .map(parse_precision)
+        .transpose()?;
+    let r = sync::analyse(&p, conflict, precision)?;
+    let strategy = |s: &[(usize, BigRational)]| {
+        Some(
+            s.iter()
+                .map(|(label, prob)| (*label, sync::format_rational(prob)))
+                .collect(),
+        )
+    };
+    let outcome = r.outcome.to_string();
+    let outcome_sentence = match r.outcome {
+        'L' => "Left wins: the value is positive",
+        'R' => "Right wins: the value is negative",
+        'P' => "Neither player is favoured: the value is 0",
+        _ => "The sign of the value is not settled at this precision",
+    };
+    let approximate = matches!(r.value, sync::SyncValue::Approx { .. });
+    Ok(Report {
+        value: r.value.to_string(),
+        pretty: r.value.to_string(),
+        outcome,
+        outcome_sentence: outcome_sentence.to_string(),
+        left_strategy: strategy(&r.left_strategy),
+        right_strategy: strategy(&r.right_strategy),
+        approximate: Some(approximate),
+        ..Report::default()
+    })
+}
+
+/// A positive rational precision such as `1/1000000`, `0.001` or `1e-6`.
+fn parse_precision(text: &str) -> Result<BigRational, String> {
+    let bad = || format!("--precision: '{text}' is not a positive number (e.g. 1/1000000)");
+    let value = if let Some((mantissa, exp)) = text.split_once(['e', 'E']) {
+        let m = parse_decimal(mantissa).ok_or_else(bad)?;
+        let e: i32 = exp.parse().map_err(|_| bad())?;
+        if e.unsigned_abs() > 1000 {
+            return Err(bad());
+        }
+        let ten = BigRational::from_integer(BigInt::from(10));
+        m * num_traits::pow::Pow::pow(&ten, e)
+    } else if let Some((n, d)) = text.split_once('/') {
+        let n: BigInt = n.parse().map_err(|_| bad())?;
+        let d: BigInt = d.parse().map_err(|_| bad())?;
+        if d.is_zero() {
+            return Err(bad());
+        }
+        BigRational::new(n, d)
+    } else {
+        parse_decimal(text).ok_or_else(bad)?
+    };
+    if value <= BigRational::zero() {
+        return Err(bad());
+    }
+    Ok(value)
+}
+
+/// `0.001` or `3` as an exact rational.
+fn parse_decimal(text: &str) -> Option<BigRational> {
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    let digits_ok = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() && frac.is_empty() || !digits_ok(frac) || frac.len() > 1000 {
+        return None;
+    }
+    let whole: BigInt = if whole.is_empty() {
+        BigInt::zero()
+    } else {
+        whole.parse().ok()?
+    };
+    let scale = BigInt::from(10).pow(frac.len() as u32);
+    let frac: BigInt = if frac.is_empty() {
+        BigInt::zero()
+    } else {
+        frac.parse().ok()?
+    };
+    Some(BigRational::new(whole * &scale + frac, scale))
+}
+
 fn misere_sentence(o: Outcome) -> String {
     format!("{} (misère play)", o.sentence())
 }
@@ -225,5 +331,6 @@ pub fn short_game_report<R: Ruleset>(
         birthday: Some(solver.arena.birthday(v)),
         left_moves,
         right_moves,
+        ..Report::default()
     }
 }

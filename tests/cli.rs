@@ -223,20 +223,105 @@ fn unknown_command_and_rules() {
     assert!(e.contains("bogus"), "{e}");
 }
 
-/// Quantum and sync are other engineers' work: until they land the binary
-/// must refuse them cleanly; once they land it must answer in one line.
+/// Synchronous values are exact rationals; `--json` carries both mixed
+/// strategies as label → exact probability.
 #[test]
-fn quantum_and_sync_answer_or_refuse_cleanly() {
-    for rules in ["quantum", "sync"] {
-        let out = run(&["value", "--rules", rules, "BR"]);
-        let stderr = text(&out.stderr);
-        assert!(!stderr.contains("panicked"), "{rules}: {stderr}");
-        match out.status.code() {
-            Some(0) => assert_eq!(text(&out.stdout).lines().count(), 1, "{rules}"),
-            _ => {
-                let e = usage_error(&["value", "--rules", rules, "BR"]);
-                assert!(e.contains(rules), "{rules}: {e}");
-            }
+fn sync_values_and_strategies() {
+    assert_eq!(
+        ok_line(&["value", "--rules", "sync", "BR", "BR", "BR"]),
+        "5/6"
+    );
+    assert_eq!(ok_line(&["value", "--rules", "sync", "BR BR RB"]), "1/4");
+    assert_eq!(
+        ok_line(&["value", "--rules=sync", "--conflict", "tie", "BR B G"]),
+        "2/3"
+    );
+    let j = json(&[
+        "value",
+        "--rules",
+        "sync",
+        "--json",
+        "0-1:B 1-3:R 0-2:B 2-3:R",
+    ]);
+    assert_eq!(j["value"], "1/2");
+    assert_eq!(j["outcome"], "L");
+    assert_eq!(j["approximate"], false);
+    assert_eq!(j["left_strategy"]["1"], "1/2");
+    assert_eq!(j["left_strategy"]["3"], "1/2");
+    assert_eq!(j["right_strategy"]["2"], "1/2");
+    assert!(j.get("birthday").is_none(), "not a short game: {j}");
+    // Shared green conflict (RULES.md §5): BR BR G = 1/2, Left plays green.
+    let j = json(&["value", "--rules", "sync", "--json", "BR BR G"]);
+    assert_eq!(j["value"], "1/2");
+    assert_eq!(j["left_strategy"]["5"], "1");
+}
+
+/// Under replay the value may be irrational (BG RB G is √2 − 1): it is an
+/// interval of at most the requested width, marked approximate.
+#[test]
+fn sync_replay_is_an_interval_of_the_stated_precision() {
+    let j = json(&[
+        "value",
+        "--rules",
+        "sync",
+        "--conflict",
+        "replay",
+        "--precision",
+        "1/1000",
+        "--json",
+        "BG RB G",
+    ]);
+    assert_eq!(j["approximate"], true);
+    let v = j["value"].as_str().unwrap();
+    let inner = v
+        .strip_prefix("~[")
+        .and_then(|s| s.strip_suffix(']'))
+        .unwrap();
+    let (lo, hi) = inner.split_once(", ").unwrap();
+    let parse = |t: &str| {
+        let (n, d) = t.split_once('/').unwrap();
+        n.parse::<f64>().unwrap() / d.parse::<f64>().unwrap()
+    };
+    let (lo, hi) = (parse(lo), parse(hi));
+    let root = 2f64.sqrt() - 1.0;
+    assert!(lo <= root && root <= hi && hi - lo <= 1e-3, "{v}");
+    for bad in ["0", "-1/2", "abc", "1/0"] {
+        let e = usage_error(&["value", "--rules", "sync", "--precision", bad, "BR"]);
+        assert!(e.contains("--precision"), "{bad}: {e}");
+    }
+    usage_error(&["value", "--precision", "1/2", "BR"]);
+    usage_error(&["value", "--rules", "sync", "X"]);
+}
+
+/// The sums-of-halves table: exact, antisymmetric, with the thesis' 9/14.
+#[test]
+fn sync_halves_table() {
+    let out = run(&[
+        "table", "--rules", "sync", "--m", "0..3", "--n", "0..3", "--csv", "--quiet",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let csv = text(&out.stdout);
+    let rows: Vec<Vec<String>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            l.split(',')
+                .skip(1)
+                .map(|c| c.trim_matches('"').to_string())
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows[3][1], "9/14");
+    assert_eq!(rows[2][0], "1/2");
+    let neg = |v: &str| match v.strip_prefix('-') {
+        Some(pos) => pos.to_string(),
+        None if v == "0" => v.to_string(),
+        None => format!("-{v}"),
+    };
+    for (m, row) in rows.iter().enumerate() {
+        for (n, v) in row.iter().enumerate() {
+            assert_eq!(rows[n][m], neg(v), "V({n},{m}) = -V({m},{n})");
         }
     }
+    usage_error(&["table", "--rules", "sync", "--flavour", "A"]);
 }

@@ -20,9 +20,12 @@ pub struct ValueArgs {
     pub position: String,
 }
 
-/// `hackenbush table`: Blue Meadow positions n × `BR` + m × `R`.
+/// `hackenbush table`: Blue Meadow positions n × `BR` + m × `R` under
+/// quantum rules, or sums of halves m × `BR` + n × `RB` under sync rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableArgs {
+    /// quantum (default) or sync.
+    pub sync: bool,
     pub flavour: Option<String>,
     pub width: Option<String>,
     /// Inclusive ranges of n and m.
@@ -38,6 +41,7 @@ pub struct TableArgs {
 impl Default for TableArgs {
     fn default() -> Self {
         TableArgs {
+            sync: false,
             flavour: None,
             width: None,
             n: (0, 3),
@@ -100,6 +104,10 @@ fn parse_table_args<'a>(mut it: impl Iterator<Item = &'a String>) -> Result<Comm
                 check_width(val)?;
                 t.width = Some(val.to_string());
             }
+            "--rules" => {
+                let val = flag_value(flag, inline, &mut it)?;
+                t.sync = check_choice(flag, val, &["quantum", "sync"])? == "sync";
+            }
             "--n" => t.n = parse_range(flag, flag_value(flag, inline, &mut it)?)?,
             "--m" => t.m = parse_range(flag, flag_value(flag, inline, &mut it)?)?,
             other if other.starts_with("--") => {
@@ -111,6 +119,11 @@ fn parse_table_args<'a>(mut it: impl Iterator<Item = &'a String>) -> Result<Comm
                 )))
             }
         }
+    }
+    if t.sync && (t.flavour.is_some() || t.width.is_some()) {
+        return Err(CliError::new(
+            "table: --flavour and --width belong to --rules quantum",
+        ));
     }
     Ok(Command::Table(t))
 }
@@ -223,6 +236,9 @@ pub fn parse_args(args: &[String]) -> Result<Command, CliError> {
             "--conflict" => {
                 let val = flag_value(flag, inline, &mut it)?;
                 c.conflict = Some(check_choice(flag, val, &["shared", "tie", "replay"])?);
+            }
+            "--precision" => {
+                c.precision = Some(flag_value(flag, inline, &mut it)?.to_string());
             }
             other => return Err(CliError::new(format!("unknown flag '{other}'"))),
         }

@@ -38,14 +38,19 @@ pub const USAGE: &str = "\
 usage: hackenbush value [--rules normal|misere|childish|uncolored|sync|quantum]
                         [--flavour A|B|C|C'|C'u|D] [--width N|unbounded]
                         [--labels subtract|cut] [--conflict shared|tie|replay]
-                        [--pretty] [--json] POSITION
-       hackenbush table [--flavour A|B|C|C'|C'u|D] [--width N|unbounded]
-                        [--n 0..5] [--m 0..5] [--values] [--csv] [--quiet]
+                        [--precision 1/1000000] [--pretty] [--json] POSITION
+       hackenbush table [--rules quantum] [--flavour A|B|C|C'|C'u|D]
+                        [--width N|unbounded] [--n 0..5] [--m 0..5] [--values]
+                        [--csv] [--quiet]
+       hackenbush table --rules sync [--m 0..9] [--n 0..9] [--csv] [--quiet]
        hackenbush help
 
 `--rules quantum` defaults to flavour D and width 2. `table` prints the
 outcome classes (or with --values the canonical values) of Blue Meadow
-positions n × BR + m × R under quantum rules, with a progress bar on stderr.
+positions n × BR + m × R under quantum rules, or with --rules sync the exact
+synchronous values of sums of halves m × BR + n × RB, with a progress bar on
+stderr. Under `--conflict replay` a synchronous value may be irrational: it is
+printed as an interval ~[lo, hi] of width at most --precision (default 2^-20).
 
 POSITION uses the notation of RULES.md: stalks like `BR BRR G` (colours from
 the ground up), edges like `0-1:B 1-2:R` (vertex 0 is the ground), or
@@ -78,18 +83,90 @@ pub fn format_value(report: &Report, json: bool, pretty: bool) -> String {
     }
 }
 
-/// The `table` subcommand: Blue Meadow outcomes or values, Markdown or CSV.
-fn run_table(t: &TableArgs) -> Result<String, CliError> {
-    use crate::quantum::report::{parse_setting, STATE_LIMIT};
-    use crate::quantum::table::{blue_meadow_table, format_table, TableFormat, TableKind};
+/// Draw a progress bar on stderr (a failed write must not stop the table).
+fn progress(quiet: bool, done: usize, total: usize, what: std::fmt::Arguments) {
     use std::io::Write;
+    if quiet {
+        return;
+    }
+    const BAR: usize = 30;
+    let filled = done * BAR / total.max(1);
+    let mut stderr = std::io::stderr();
+    let _ = write!(
+        stderr,
+        "\r[{}{}] {done}/{total} ({what})",
+        "#".repeat(filled),
+        " ".repeat(BAR - filled),
+    );
+    if done == total {
+        let _ = writeln!(stderr);
+    }
+}
+
+/// The `table` subcommand: quantum Blue Meadow or synchronous halves.
+fn run_table(t: &TableArgs) -> Result<String, CliError> {
+    if t.sync {
+        run_halves_table(t)
+    } else {
+        run_meadow_table(t)
+    }
+}
+
+/// Exact synchronous values of m × BR + n × RB.
+fn run_halves_table(t: &TableArgs) -> Result<String, CliError> {
+    use crate::solve::table::Grid;
+    let total = (t.m.1 + 1) * (t.n.1 + 1);
+    let mut done = 0;
+    let start = std::time::Instant::now();
+    // One memo serves the whole table, so it is computed from (0, 0) up.
+    let values = crate::sync::halves_table_with(
+        t.m.1,
+        t.n.1,
+        crate::sync::Conflict::Shared,
+        |m, n, _, states| {
+            done += 1;
+            let secs = start.elapsed().as_secs_f64();
+            progress(
+                t.quiet,
+                done,
+                total,
+                format_args!("m={m}, n={n}: {states} positions, {secs:.2}s"),
+            );
+        },
+    )
+    .map_err(CliError::new)?;
+    let rows: Vec<usize> = (t.m.0..=t.m.1).collect();
+    let cols: Vec<usize> = (t.n.0..=t.n.1).collect();
+    let grid = Grid {
+        title: "Synchronous values of m × BR + n × RB (exact)",
+        row_axis: "m",
+        col_axis: "n",
+        rows: &rows,
+        cols: &cols,
+    };
+    Ok(grid.format(table_format(t), |m, n| {
+        crate::sync::format_rational(&values[m][n])
+    }))
+}
+
+fn table_format(t: &TableArgs) -> crate::solve::table::TableFormat {
+    if t.csv {
+        crate::solve::table::TableFormat::Csv
+    } else {
+        crate::solve::table::TableFormat::Markdown
+    }
+}
+
+/// Quantum Blue Meadow outcomes or values, Markdown or CSV.
+fn run_meadow_table(t: &TableArgs) -> Result<String, CliError> {
+    use crate::quantum::report::{parse_setting, STATE_LIMIT};
+    use crate::quantum::table::{blue_meadow_table, format_table, TableKind};
     let setting = parse_setting(t.flavour.as_deref(), t.width.as_deref()).map_err(CliError::new)?;
     let kind = if t.values {
         TableKind::Value
     } else {
         TableKind::Outcome
     };
-    let mut stderr = std::io::stderr();
     let cells = blue_meadow_table(
         t.n.0..=t.n.1,
         t.m.0..=t.m.1,
@@ -97,30 +174,14 @@ fn run_table(t: &TableArgs) -> Result<String, CliError> {
         kind,
         STATE_LIMIT,
         |done, total, cell| {
-            if !t.quiet {
-                const BAR: usize = 30;
-                let filled = done * BAR / total.max(1);
-                // A failed write to stderr must not stop the table.
-                let _ = write!(
-                    stderr,
-                    "\r[{}{}] {done}/{total} (n={}, m={}: {:.2}s)",
-                    "#".repeat(filled),
-                    " ".repeat(BAR - filled),
-                    cell.n,
-                    cell.m,
-                    cell.seconds
-                );
-                if done == total {
-                    let _ = writeln!(stderr);
-                }
-            }
+            progress(
+                t.quiet,
+                done,
+                total,
+                format_args!("n={}, m={}: {:.2}s", cell.n, cell.m, cell.seconds),
+            )
         },
     )
     .map_err(CliError::new)?;
-    let format = if t.csv {
-        TableFormat::Csv
-    } else {
-        TableFormat::Markdown
-    };
-    Ok(format_table(&cells, setting, format))
+    Ok(format_table(&cells, setting, table_format(t)))
 }

@@ -90,5 +90,6 @@ fn report<B: QuantumBase>(mut solver: QuantumSolver<B>, start: B::State) -> Resu
         birthday: Some(solver.arena.birthday(v)),
         left_moves,
         right_moves,
+        ..Report::default()
     })
 }

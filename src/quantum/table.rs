@@ -5,6 +5,8 @@
 use super::flavour::Setting;
 use super::hackenbush_solver;
 use crate::position::presets::blue_meadow;
+use crate::solve::table::Grid;
+pub use crate::solve::table::TableFormat;
 use std::time::Instant;
 
 /// What a table cell shows.
@@ -12,13 +14,6 @@ use std::time::Instant;
 pub enum TableKind {
     Outcome,
     Value,
-}
-
-/// How a table is printed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TableFormat {
-    Markdown,
-    Csv,
 }
 
 /// One computed cell.
@@ -96,50 +91,21 @@ pub fn format_table(cells: &[Cell], setting: Setting, format: TableFormat) -> St
     ns.dedup();
     ms.sort_unstable();
     ms.dedup();
-    let text = |n: usize, m: usize| {
+    let title = format!(
+        "Blue Meadow n × BR + m × R, flavour {}, width {}",
+        setting.flavour, setting.width
+    );
+    let grid = Grid {
+        title: &title,
+        row_axis: "n",
+        col_axis: "m",
+        rows: &ns,
+        cols: &ms,
+    };
+    grid.format(format, |n, m| {
         cells
             .iter()
             .find(|c| c.n == n && c.m == m)
             .map_or(String::new(), |c| c.text.clone())
-    };
-    let mut out = String::new();
-    match format {
-        TableFormat::Markdown => {
-            out.push_str(&format!(
-                "Blue Meadow n × BR + m × R, flavour {}, width {}\n\n",
-                setting.flavour, setting.width
-            ));
-            out.push_str("| n \\ m |");
-            for m in &ms {
-                out.push_str(&format!(" {m} |"));
-            }
-            out.push_str("\n|---|");
-            out.push_str(&"---|".repeat(ms.len()));
-            out.push('\n');
-            for &n in &ns {
-                out.push_str(&format!("| {n} |"));
-                for &m in &ms {
-                    // A `|` inside a value would break the Markdown row.
-                    out.push_str(&format!(" {} |", text(n, m).replace('|', "\\|")));
-                }
-                out.push('\n');
-            }
-        }
-        TableFormat::Csv => {
-            out.push('n');
-            for m in &ms {
-                out.push_str(&format!(",m={m}"));
-            }
-            out.push('\n');
-            for &n in &ns {
-                out.push_str(&n.to_string());
-                for &m in &ms {
-                    // Values contain commas: quote every cell.
-                    out.push_str(&format!(",\"{}\"", text(n, m).replace('"', "\"\"")));
-                }
-                out.push('\n');
-            }
-        }
-    }
-    out
+    })
 }

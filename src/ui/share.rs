@@ -265,6 +265,7 @@ fn read_slide(s: SlideDoc) -> Result<Slide, String> {
         width: option("width", s.r.w)?,
         labels: option("labels", s.r.lb)?,
         conflict: option("conflict", s.r.c)?,
+        precision: None,
     };
     let first = match s.f.as_deref() {
         None | Some("L") => Player::Left,

@@ -1,0 +1,174 @@
+//! Memoised search over any [`Ruleset`]: canonical value, outcome class,
+//! birthday and best moves. Under normal play a state that splits into
+//! independent components is solved per component and summed.
+
+use crate::game::{Arena, GameId, Outcome};
+use crate::rules::{Player, Ruleset};
+use rustc_hash::FxHashMap;
+
+/// A solver owns its ruleset, its arena of values and its memo tables, so
+/// repeated questions about positions of one game are answered from cache.
+pub struct Solver<R: Ruleset> {
+    pub rules: R,
+    pub arena: Arena,
+    split: bool,
+    values: FxHashMap<R::State, GameId>,
+    wins: FxHashMap<(R::State, Player), bool>,
+}
+
+/// The moves a player should consider, and whether they win.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestMoves<M> {
+    /// True if every listed move wins (the mover wins moving first).
+    pub winning: bool,
+    /// Winning moves if there are any, otherwise the moves to undominated
+    /// options (the least bad ones).
+    pub moves: Vec<M>,
+}
+
+impl<R: Ruleset> Solver<R> {
+    pub fn new(rules: R) -> Self {
+        Solver {
+            rules,
+            arena: Arena::new(),
+            split: true,
+            values: FxHashMap::default(),
+            wins: FxHashMap::default(),
+        }
+    }
+
+    /// A solver that never splits into components (the whole-graph search,
+    /// kept to cross-check the component sum).
+    pub fn without_splitting(rules: R) -> Self {
+        Solver {
+            split: false,
+            ..Solver::new(rules)
+        }
+    }
+
+    /// How many states have a memoised value.
+    pub fn memo_len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The canonical value (normal play only: misère games are not values).
+    pub fn value(&mut self, s: &R::State) -> GameId {
+        debug_assert!(!R::MISERE, "misère positions have no normal-play value");
+        if let Some(&v) = self.values.get(s) {
+            return v;
+        }
+        let v = match self.split.then(|| self.rules.components(s)).flatten() {
+            Some(parts) if parts.len() > 1 => {
+                let mut total = self.arena.zero();
+                for part in &parts {
+                    let pv = self.value(part);
+                    total = self.arena.add(total, pv);
+                }
+                total
+            }
+            _ => {
+                let left = self.option_values(s, Player::Left);
+                let right = self.option_values(s, Player::Right);
+                self.arena.make(left, right)
+            }
+        };
+        self.values.insert(s.clone(), v);
+        v
+    }
+
+    fn option_values(&mut self, s: &R::State, p: Player) -> Vec<GameId> {
+        let moves = self.rules.moves(s, p);
+        moves
+            .iter()
+            .map(|m| {
+                let next = self.rules.play(s, m);
+                self.value(&next)
+            })
+            .collect()
+    }
+
+    /// Does `p` win moving first from `s`? Plain alternating search under
+    /// the ruleset's convention (normal or misère), no values built.
+    pub fn wins_moving_first(&mut self, s: &R::State, p: Player) -> bool {
+        let key = (s.clone(), p);
+        if let Some(&w) = self.wins.get(&key) {
+            return w;
+        }
+        let moves = self.rules.moves(s, p);
+        let w = if moves.is_empty() {
+            R::MISERE
+        } else {
+            moves.iter().any(|m| {
+                let next = self.rules.play(s, m);
+                !self.wins_moving_first(&next, p.opponent())
+            })
+        };
+        self.wins.insert(key, w);
+        w
+    }
+
+    /// The outcome class by search alone (works for misère too).
+    pub fn outcome_by_search(&mut self, s: &R::State) -> Outcome {
+        let l = self.wins_moving_first(s, Player::Left);
+        let r = self.wins_moving_first(s, Player::Right);
+        Outcome::from_first_player_wins(l, r)
+    }
+
+    /// The outcome class: from the value under normal play, by search under
+    /// misère.
+    pub fn outcome(&mut self, s: &R::State) -> Outcome {
+        if R::MISERE {
+            return self.outcome_by_search(s);
+        }
+        let v = self.value(s);
+        self.arena.outcome(v)
+    }
+
+    /// The birthday of the canonical value.
+    pub fn birthday(&mut self, s: &R::State) -> u64 {
+        let v = self.value(s);
+        self.arena.birthday(v)
+    }
+
+    /// The moves `p` should make from `s` (normal play).
+    pub fn best_moves(&mut self, s: &R::State, p: Player) -> BestMoves<R::Move> {
+        let moves = self.rules.moves(s, p);
+        let zero = self.arena.zero();
+        let mut scored = Vec::with_capacity(moves.len());
+        for m in moves {
+            let next = self.rules.play(s, &m);
+            let v = self.value(&next);
+            scored.push((m, v));
+        }
+        // Left wants an option ≥ 0 (Right, moving next, loses), Right ≤ 0.
+        let wins = |a: &mut Arena, v: GameId| match p {
+            Player::Left => a.le(zero, v),
+            Player::Right => a.le(v, zero),
+        };
+        let winning: Vec<R::Move> = scored
+            .iter()
+            .filter(|(_, v)| wins(&mut self.arena, *v))
+            .map(|(m, _)| m.clone())
+            .collect();
+        if !winning.is_empty() {
+            return BestMoves {
+                winning: true,
+                moves: winning,
+            };
+        }
+        let values: Vec<GameId> = scored.iter().map(|x| x.1).collect();
+        let better = |a: &mut Arena, x: GameId, y: GameId| match p {
+            Player::Left => a.lt(x, y),
+            Player::Right => a.lt(y, x),
+        };
+        let moves = scored
+            .iter()
+            .filter(|(_, v)| !values.iter().any(|&w| better(&mut self.arena, *v, w)))
+            .map(|(m, _)| m.clone())
+            .collect();
+        BestMoves {
+            winning: false,
+            moves,
+        }
+    }
+}
