@@ -14,7 +14,7 @@ pub struct Quantum<B: QuantumBase> {
     pub base: B,
     pub setting: Setting,
     accel: B::Accel,
-    normaliser: Normaliser,
+    normaliser: Normaliser<B::State>,
 }
 
 impl<B: QuantumBase> Quantum<B> {

@@ -51,7 +51,7 @@ pub struct QuantumSolver<B: QuantumBase> {
     pub setting: Setting,
     pub arena: Arena,
     accel: B::Accel,
-    normaliser: Normaliser,
+    normaliser: Normaliser<B::State>,
     values: FxHashMap<Superposition<B::State>, GameId>,
     wins: FxHashMap<Superposition<B::State>, u8>,
     limit: usize,
