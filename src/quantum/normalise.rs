@@ -66,6 +66,11 @@ impl<S: Clone + Eq + Hash> Normaliser<S> {
         self.drop_covered
     }
 
+    /// The automorphisms in use (trivial if symmetry is off).
+    pub fn symmetry(&self) -> &Symmetry {
+        &self.symmetry
+    }
+
     /// Sorted, deduplicated, reduced.
     pub fn normalise<B: QuantumBase<State = S>>(&self, base: &B, mut state: Vec<S>) -> Vec<S> {
         state.sort_unstable();
@@ -94,11 +99,17 @@ impl<S: Clone + Eq + Hash> Normaliser<S> {
 /// deduplicated, so "covered by a different one" is a strict order and the
 /// maximal elements remain).
 fn keep_maximal<B: QuantumBase>(base: &B, state: &mut Vec<B::State>) {
+    keep_maximal_by(state, |a, b| base.is_covered_by(a, b));
+}
+
+/// [`keep_maximal`] for any representation of realisations; `covered(a, b)`
+/// says a's label set is a subset of b's.
+pub(crate) fn keep_maximal_by<T>(state: &mut Vec<T>, covered: impl Fn(&T, &T) -> bool) {
     if state.len() < 2 {
         return;
     }
     let covered: Vec<bool> = (0..state.len())
-        .map(|i| (0..state.len()).any(|j| j != i && base.is_covered_by(&state[i], &state[j])))
+        .map(|i| (0..state.len()).any(|j| j != i && covered(&state[i], &state[j])))
         .collect();
     let mut k = 0;
     state.retain(|_| {

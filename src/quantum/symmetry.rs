@@ -67,7 +67,7 @@ impl Symmetry {
         if self.groups.is_empty() || state.is_empty() {
             return;
         }
-        let blocks: usize = self.groups.iter().map(Vec::len).sum();
+        let blocks = self.block_count();
         let mut sig = vec![0u64; blocks];
         for r in state.iter() {
             let t = cache.terms(self, base, r, blocks);
@@ -75,8 +75,24 @@ impl Symmetry {
                 *s = s.wrapping_add(x);
             }
         }
-        let mut perm: Vec<usize> = (0..self.coords).collect();
-        let mut moved = false;
+        if let Some(perm) = self.sorting_perm(&sig) {
+            for r in state.iter_mut() {
+                *r = base.permute(r, &perm);
+            }
+            state.sort_unstable();
+        }
+    }
+
+    /// How many blocks all groups have together.
+    pub fn block_count(&self) -> usize {
+        self.groups.iter().map(Vec::len).sum()
+    }
+
+    /// The coordinate permutation sorting each group's blocks by their
+    /// signatures `sig` (all groups' blocks in order), or `None` if every
+    /// block is already in place.
+    pub fn sorting_perm(&self, sig: &[u64]) -> Option<Vec<usize>> {
+        let mut perm: Option<Vec<usize>> = None;
         let mut signed: Vec<(u64, usize)> = Vec::new();
         let mut at = 0;
         for group in &self.groups {
@@ -88,25 +104,20 @@ impl Symmetry {
             signed.sort_unstable();
             for (slot, &(_, from)) in signed.iter().enumerate() {
                 if slot != from {
-                    moved = true;
+                    let perm = perm.get_or_insert_with(|| (0..self.coords).collect());
                     for (k, &c) in group[from].iter().enumerate() {
                         perm[c] = group[slot][k];
                     }
                 }
             }
         }
-        if moved {
-            for r in state.iter_mut() {
-                *r = base.permute(r, &perm);
-            }
-            state.sort_unstable();
-        }
+        perm
     }
 
     /// Each block's term for one realisation: a hash of (the block's
     /// contents, the realisation's shape). Summed over the realisations of
     /// a state it is the block's signature.
-    fn block_terms<B: QuantumBase>(&self, base: &B, r: &B::State, out: &mut Vec<u64>) {
+    pub fn block_terms<B: QuantumBase>(&self, base: &B, r: &B::State, out: &mut Vec<u64>) {
         let first = out.len();
         let mut shape = 0u64;
         for (g, group) in self.groups.iter().enumerate() {
