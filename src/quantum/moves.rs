@@ -4,7 +4,7 @@
 
 use super::base::{possessive, Absence, QuantumBase};
 use super::flavour::{Flavour, Setting, Width};
-use crate::rules::Player;
+use crate::rules::{Player, Ruleset};
 
 /// A superposed state: realisations sorted and deduplicated.
 pub type Superposition<S> = Vec<S>;
@@ -20,13 +20,16 @@ pub fn superpose<S: Ord>(mut realisations: Vec<S>) -> Superposition<S> {
 }
 
 /// One player's view of a state: every label legal on some realisation,
-/// what it does there, and the counts the flavours look at.
-pub struct LegalMap<B: QuantumBase> {
+/// what it does there, and the counts the flavours look at. `C` is how a
+/// resulting realisation is held: the realisation itself, or an id in the
+/// solver's table of realisations.
+pub struct Legal<M, C> {
     /// Labels legal for the player on at least one realisation, sorted.
-    pub labels: Vec<B::Move>,
+    pub labels: Vec<M>,
     /// `children[i]`: label i played on each realisation where it is legal.
-    pub children: Vec<Vec<B::State>>,
-    /// On how many realisations label i is legal.
+    pub children: Vec<Vec<C>>,
+    /// On how many realisations label i is legal (fixed at construction:
+    /// thinning `children` later must not change what C and C' see).
     pub legal_on: Vec<usize>,
     /// Realisations on which the player has at least one legal move.
     pub movers: usize,
@@ -34,23 +37,37 @@ pub struct LegalMap<B: QuantumBase> {
     pub total: usize,
 }
 
-impl<B: QuantumBase> LegalMap<B> {
-    pub fn new(base: &B, accel: &B::Accel, state: &[B::State], p: Player) -> LegalMap<B> {
-        let mut pairs: Vec<(B::Move, B::State)> = Vec::new();
-        let mut movers = 0;
-        for r in state {
-            let moves = base.moves(r, p);
-            if !moves.is_empty() {
-                movers += 1;
-            }
-            for m in moves {
-                let child = base.play_fast(accel, r, &m);
-                pairs.push((m, child));
-            }
+/// The legal map over realisations themselves.
+pub type LegalMap<B> = Legal<<B as Ruleset>::Move, <B as Ruleset>::State>;
+
+/// The player's legal map on `state`.
+pub fn legal_map<B: QuantumBase>(
+    base: &B,
+    accel: &B::Accel,
+    state: &[B::State],
+    p: Player,
+) -> LegalMap<B> {
+    let mut pairs: Vec<(B::Move, B::State)> = Vec::new();
+    let mut movers = 0;
+    for r in state {
+        let moves = base.moves(r, p);
+        if !moves.is_empty() {
+            movers += 1;
         }
+        for m in moves {
+            let child = base.play_fast(accel, r, &m);
+            pairs.push((m, child));
+        }
+    }
+    Legal::from_pairs(pairs, movers, state.len())
+}
+
+impl<M: Clone + Ord, C: Clone> Legal<M, C> {
+    /// From every (label, result) pair of the realisations of a state.
+    pub fn from_pairs(mut pairs: Vec<(M, C)>, movers: usize, total: usize) -> Legal<M, C> {
         pairs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        let mut labels: Vec<B::Move> = Vec::new();
-        let mut children: Vec<Vec<B::State>> = Vec::new();
+        let mut labels: Vec<M> = Vec::new();
+        let mut children: Vec<Vec<C>> = Vec::new();
         for (m, child) in pairs {
             if labels.last() != Some(&m) {
                 labels.push(m);
@@ -61,12 +78,12 @@ impl<B: QuantumBase> LegalMap<B> {
             }
         }
         let legal_on = children.iter().map(Vec::len).collect();
-        LegalMap {
+        Legal {
             labels,
             children,
             legal_on,
             movers,
-            total: state.len(),
+            total,
         }
     }
 
@@ -113,7 +130,7 @@ impl<B: QuantumBase> LegalMap<B> {
     }
 
     /// Every allowed move as labels.
-    pub fn moves(&self, setting: Setting) -> Vec<QuantumMove<B::Move>> {
+    pub fn moves(&self, setting: Setting) -> Vec<QuantumMove<M>> {
         let mut out = Vec::new();
         self.for_each_move(setting, |idx| {
             out.push(idx.iter().map(|&i| self.labels[i].clone()).collect());
@@ -125,7 +142,7 @@ impl<B: QuantumBase> LegalMap<B> {
     /// The realisations a move on label indices `idx` leads to, unsorted:
     /// each label cut on each realisation where it is legal; realisations
     /// where none is legal collapse.
-    pub fn raw_result(&self, idx: &[usize]) -> Vec<B::State> {
+    pub fn raw_result(&self, idx: &[usize]) -> Vec<C> {
         let mut out = Vec::with_capacity(idx.iter().map(|&i| self.children[i].len()).sum());
         for &i in idx {
             out.extend(self.children[i].iter().cloned());
@@ -134,7 +151,7 @@ impl<B: QuantumBase> LegalMap<B> {
     }
 
     /// Label indices of `mv`, if every label is legal somewhere.
-    pub fn indices(&self, mv: &[B::Move]) -> Option<Vec<usize>> {
+    pub fn indices(&self, mv: &[M]) -> Option<Vec<usize>> {
         mv.iter()
             .map(|m| self.labels.binary_search(m).ok())
             .collect()
@@ -149,7 +166,7 @@ pub fn allowed_moves<B: QuantumBase>(
     setting: Setting,
 ) -> Vec<QuantumMove<B::Move>> {
     let accel = base.accelerate();
-    LegalMap::new(base, &accel, state, p).moves(setting)
+    legal_map(base, &accel, state, p).moves(setting)
 }
 
 /// The state `mv` leads to (no reductions). `mv` must be allowed; labels
@@ -197,7 +214,7 @@ pub fn check_move<B: QuantumBase>(
         }
     }
     let accel = base.accelerate();
-    let map = LegalMap::new(base, &accel, state, p);
+    let map = legal_map(base, &accel, state, p);
     for m in &mv {
         if map.labels.binary_search(m).is_err() {
             let somewhere = state

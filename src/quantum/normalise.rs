@@ -4,7 +4,9 @@
 
 use super::base::QuantumBase;
 use super::flavour::Flavour;
-use super::symmetry::Symmetry;
+use super::symmetry::{OrbitCache, Symmetry};
+use std::cell::RefCell;
+use std::hash::Hash;
 
 /// Which reductions to use; `none()` gives the plain definition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,18 +35,21 @@ impl Reductions {
 
 /// The reductions as configured for one base position and flavour.
 #[derive(Clone, Debug)]
-pub struct Normaliser {
+pub struct Normaliser<S> {
     drop_covered: bool,
     symmetry: Symmetry,
+    /// Per-realisation data for the orbit representative; interior
+    /// mutability because normalising is logically a pure function.
+    cache: RefCell<OrbitCache<S>>,
 }
 
-impl Normaliser {
-    pub fn new<B: QuantumBase>(
+impl<S: Clone + Eq + Hash> Normaliser<S> {
+    pub fn new<B: QuantumBase<State = S>>(
         base: &B,
-        start: &B::State,
+        start: &S,
         flavour: Flavour,
         reductions: Reductions,
-    ) -> Normaliser {
+    ) -> Normaliser<S> {
         Normaliser {
             // Theorems 3.17 and 3.20 of the 2024 thesis need A, B or D.
             drop_covered: reductions.drop_covered && flavour.drops_covered(),
@@ -53,6 +58,7 @@ impl Normaliser {
             } else {
                 Symmetry::none()
             },
+            cache: RefCell::new(OrbitCache::default()),
         }
     }
 
@@ -60,21 +66,27 @@ impl Normaliser {
         self.drop_covered
     }
 
+    /// The automorphisms in use (trivial if symmetry is off).
+    pub fn symmetry(&self) -> &Symmetry {
+        &self.symmetry
+    }
+
     /// Sorted, deduplicated, reduced.
-    pub fn normalise<B: QuantumBase>(&self, base: &B, mut state: Vec<B::State>) -> Vec<B::State> {
+    pub fn normalise<B: QuantumBase<State = S>>(&self, base: &B, mut state: Vec<S>) -> Vec<S> {
         state.sort_unstable();
         state.dedup();
         if self.drop_covered {
             keep_maximal(base, &mut state);
         }
-        self.symmetry.representative(base, &mut state);
+        self.symmetry
+            .representative_cached(base, &mut state, &mut self.cache.borrow_mut());
         state
     }
 
     /// Under A, B, D a label's results may be thinned to their maximal
     /// elements before any union: covering is transitive, so the maximal
     /// elements of a union are among the unions of maximal elements.
-    pub fn thin<B: QuantumBase>(&self, base: &B, children: &mut Vec<B::State>) {
+    pub fn thin<B: QuantumBase<State = S>>(&self, base: &B, children: &mut Vec<S>) {
         if self.drop_covered {
             children.sort_unstable();
             children.dedup();
@@ -87,11 +99,17 @@ impl Normaliser {
 /// deduplicated, so "covered by a different one" is a strict order and the
 /// maximal elements remain).
 fn keep_maximal<B: QuantumBase>(base: &B, state: &mut Vec<B::State>) {
+    keep_maximal_by(state, |a, b| base.is_covered_by(a, b));
+}
+
+/// [`keep_maximal`] for any representation of realisations; `covered(a, b)`
+/// says a's label set is a subset of b's.
+pub(crate) fn keep_maximal_by<T>(state: &mut Vec<T>, covered: impl Fn(&T, &T) -> bool) {
     if state.len() < 2 {
         return;
     }
     let covered: Vec<bool> = (0..state.len())
-        .map(|i| (0..state.len()).any(|j| j != i && base.is_covered_by(&state[i], &state[j])))
+        .map(|i| (0..state.len()).any(|j| j != i && covered(&state[i], &state[j])))
         .collect();
     let mut k = 0;
     state.retain(|_| {

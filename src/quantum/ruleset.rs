@@ -4,7 +4,7 @@
 
 use super::base::QuantumBase;
 use super::flavour::Setting;
-use super::moves::{apply_move, LegalMap, QuantumMove, Superposition};
+use super::moves::{apply_move, legal_map, QuantumMove, Superposition};
 use super::normalise::{Normaliser, Reductions};
 use crate::rules::{Player, Ruleset};
 
@@ -14,7 +14,7 @@ pub struct Quantum<B: QuantumBase> {
     pub base: B,
     pub setting: Setting,
     accel: B::Accel,
-    normaliser: Normaliser,
+    normaliser: Normaliser<B::State>,
 }
 
 impl<B: QuantumBase> Quantum<B> {
@@ -41,7 +41,7 @@ impl<B: QuantumBase> Ruleset for Quantum<B> {
     type Move = QuantumMove<B::Move>;
 
     fn moves(&self, state: &Self::State, player: Player) -> Vec<Self::Move> {
-        LegalMap::new(&self.base, &self.accel, state, player).moves(self.setting)
+        legal_map(&self.base, &self.accel, state, player).moves(self.setting)
     }
 
     /// Plays `mv` for the player who may play all its labels somewhere

@@ -8,12 +8,13 @@
 
 use super::base::QuantumBase;
 use super::flavour::Setting;
-use super::moves::{LegalMap, QuantumMove, Superposition};
-use super::normalise::{Normaliser, Reductions};
+use super::moves::{legal_map, Legal, LegalMap, QuantumMove, Superposition};
+use super::normalise::{keep_maximal_by, Normaliser, Reductions};
 use crate::game::{Arena, GameId, Outcome};
-use crate::rules::Player;
+use crate::rules::{Player, Ruleset};
 use crate::solve::BestMoves;
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::rc::Rc;
 
 /// The search stopped because it stored more states than allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,15 +46,41 @@ fn bits(p: Player) -> (u8, u8) {
     }
 }
 
+/// A realisation's id in the solver's table.
+type RealId = u32;
+
+/// A reduced state as the solver stores it: sorted, distinct realisation
+/// ids. Ids are interned once, so hashing, comparing and sorting states
+/// costs a few u32 operations per realisation instead of whole positions.
+type IdState = Vec<RealId>;
+
+/// One realisation's legal labels for a player and their results.
+type RealMoves<B> = Rc<[(<B as Ruleset>::Move, RealId)]>;
+
+/// Every realisation the solver has met, with what it keeps per
+/// realisation: its block terms for the symmetry signature and, per
+/// player, its legal labels and their results as ids. States of one solve
+/// share few distinct realisations (thousands) but are built millions of
+/// times, so this work is done once per realisation instead of per state.
+struct Reals<B: QuantumBase> {
+    states: Vec<B::State>,
+    index: FxHashMap<B::State, RealId>,
+    /// `blocks` terms per realisation (none when symmetry is trivial).
+    terms: Vec<u64>,
+    blocks: usize,
+    moves: [Vec<Option<RealMoves<B>>>; 2],
+}
+
 /// Values and outcomes of superposed states of one base position.
 pub struct QuantumSolver<B: QuantumBase> {
     pub base: B,
     pub setting: Setting,
     pub arena: Arena,
     accel: B::Accel,
-    normaliser: Normaliser,
-    values: FxHashMap<Superposition<B::State>, GameId>,
-    wins: FxHashMap<Superposition<B::State>, u8>,
+    normaliser: Normaliser<B::State>,
+    reals: Reals<B>,
+    values: FxHashMap<IdState, GameId>,
+    wins: FxHashMap<IdState, u8>,
     limit: usize,
 }
 
@@ -72,12 +99,20 @@ impl<B: QuantumBase> QuantumSolver<B> {
     ) -> Self {
         let accel = base.accelerate();
         let normaliser = Normaliser::new(&base, start, setting.flavour, reductions);
+        let blocks = normaliser.symmetry().block_count();
         QuantumSolver {
             base,
             setting,
             arena: Arena::new(),
             accel,
             normaliser,
+            reals: Reals {
+                states: Vec::new(),
+                index: FxHashMap::default(),
+                terms: Vec::new(),
+                blocks,
+                moves: [Vec::new(), Vec::new()],
+            },
             values: FxHashMap::default(),
             wins: FxHashMap::default(),
             limit: usize::MAX,
@@ -115,7 +150,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// The player's legal map with each label's results thinned.
     fn legal_map(&self, state: &[B::State], p: Player) -> LegalMap<B> {
-        let mut map = LegalMap::new(&self.base, &self.accel, state, p);
+        let mut map = legal_map(&self.base, &self.accel, state, p);
         for c in &mut map.children {
             self.normaliser.thin(&self.base, c);
         }
@@ -137,26 +172,161 @@ impl<B: QuantumBase> QuantumSolver<B> {
         out
     }
 
-    /// The canonical value of a superposed state (any state, reduced or not).
-    pub fn value(&mut self, state: &[B::State]) -> Result<GameId, TooLarge> {
-        let s = self.normalise(state.to_vec());
-        self.value_of_normal(&s)
+    // --- the id-based core -------------------------------------------
+
+    /// The id of a realisation, interning it (and its block terms).
+    fn intern(&mut self, r: &B::State) -> RealId {
+        if let Some(&id) = self.reals.index.get(r) {
+            return id;
+        }
+        let id = RealId::try_from(self.reals.states.len()).expect("too many realisations");
+        if self.reals.blocks > 0 {
+            let before = self.reals.terms.len();
+            self.normaliser
+                .symmetry()
+                .block_terms(&self.base, r, &mut self.reals.terms);
+            debug_assert_eq!(self.reals.terms.len() - before, self.reals.blocks);
+        }
+        self.reals.states.push(r.clone());
+        self.reals.index.insert(r.clone(), id);
+        for m in &mut self.reals.moves {
+            m.push(None);
+        }
+        id
     }
 
-    fn value_of_normal(&mut self, s: &Superposition<B::State>) -> Result<GameId, TooLarge> {
+    /// The player's legal labels on realisation `id` and their results.
+    fn real_moves(&mut self, id: RealId, p: Player) -> RealMoves<B> {
+        if let Some(m) = &self.reals.moves[p as usize][id as usize] {
+            return m.clone();
+        }
+        let r = self.reals.states[id as usize].clone();
+        let labels = self.base.moves(&r, p);
+        let mut out = Vec::with_capacity(labels.len());
+        for m in labels {
+            let child = self.base.play_fast(&self.accel, &r, &m);
+            let c = self.intern(&child);
+            out.push((m, c));
+        }
+        let out: Rc<[(B::Move, RealId)]> = out.into();
+        self.reals.moves[p as usize][id as usize] = Some(out.clone());
+        out
+    }
+
+    /// Sorted, deduplicated, reduced: the same reductions as
+    /// [`Normaliser::normalise`], on ids.
+    fn normalise_ids(&mut self, ids: IdState) -> IdState {
+        let ids = self.prune_ids(ids);
+        self.orient_ids(ids)
+    }
+
+    /// Sorted, deduplicated, covered realisations dropped (A, B, D).
+    fn prune_ids(&mut self, mut ids: IdState) -> IdState {
+        ids.sort_unstable();
+        ids.dedup();
+        if self.normaliser.drops_covered() {
+            self.keep_maximal_ids(&mut ids);
+        }
+        ids
+    }
+
+    /// The orbit representative of a pruned state.
+    fn orient_ids(&mut self, mut ids: IdState) -> IdState {
+        let blocks = self.reals.blocks;
+        if blocks == 0 || ids.is_empty() {
+            return ids;
+        }
+        let mut sig = vec![0u64; blocks];
+        for &id in &ids {
+            let t = &self.reals.terms[id as usize * blocks..(id as usize + 1) * blocks];
+            for (s, &x) in sig.iter_mut().zip(t) {
+                *s = s.wrapping_add(x);
+            }
+        }
+        if let Some(perm) = self.normaliser.symmetry().sorting_perm(&sig) {
+            for id in &mut ids {
+                let image = self.base.permute(&self.reals.states[*id as usize], &perm);
+                *id = self.intern(&image);
+            }
+            // A permutation is a bijection: the images stay distinct.
+            ids.sort_unstable();
+        }
+        ids
+    }
+
+    fn keep_maximal_ids(&self, ids: &mut IdState) {
+        let states = &self.reals.states;
+        keep_maximal_by(ids, |&a, &b| {
+            self.base
+                .is_covered_by(&states[a as usize], &states[b as usize])
+        });
+    }
+
+    /// The reduced state of any list of realisations.
+    fn reduce(&mut self, state: &[B::State]) -> IdState {
+        let ids = state.iter().map(|r| self.intern(r)).collect();
+        self.normalise_ids(ids)
+    }
+
+    /// The player's legal map on a reduced state, results as ids, each
+    /// label's results deduplicated (and thinned under A, B, D). The
+    /// counts C and C' look at are taken before any of that.
+    fn legal_ids(&mut self, state: &[RealId], p: Player) -> Legal<B::Move, RealId> {
+        let mut pairs = Vec::new();
+        let mut movers = 0;
+        for &id in state {
+            let moves = self.real_moves(id, p);
+            if !moves.is_empty() {
+                movers += 1;
+            }
+            pairs.extend(moves.iter().cloned());
+        }
+        let mut map = Legal::from_pairs(pairs, movers, state.len());
+        for c in &mut map.children {
+            c.sort_unstable();
+            c.dedup();
+            // Under A, B, D a label's results may be thinned to their
+            // maximal elements before any union (see `Normaliser::thin`).
+            if self.normaliser.drops_covered() {
+                self.keep_maximal_ids(c);
+            }
+        }
+        map
+    }
+
+    /// The reduced states `p` can move to (possibly with repeats; every
+    /// caller merges them through the memo or the arena).
+    fn option_ids(&mut self, state: &[RealId], p: Player) -> Vec<IdState> {
+        let map = self.legal_ids(state, p);
+        let mut out = Vec::new();
+        map.for_each_move(self.setting, |idx| {
+            out.push(map.raw_result(idx));
+            true
+        });
+        out.into_iter().map(|c| self.normalise_ids(c)).collect()
+    }
+
+    /// The canonical value of a superposed state (any state, reduced or not).
+    pub fn value(&mut self, state: &[B::State]) -> Result<GameId, TooLarge> {
+        let s = self.reduce(state);
+        self.value_of_ids(&s)
+    }
+
+    fn value_of_ids(&mut self, s: &[RealId]) -> Result<GameId, TooLarge> {
         if let Some(&v) = self.values.get(s) {
             return Ok(v);
         }
         self.check_size()?;
         let mut sides = [Vec::new(), Vec::new()];
         for (k, p) in Player::BOTH.into_iter().enumerate() {
-            for child in self.options(s, p) {
-                sides[k].push(self.value_of_normal(&child)?);
+            for child in self.option_ids(s, p) {
+                sides[k].push(self.value_of_ids(&child)?);
             }
         }
         let [left, right] = sides;
+        // `make` sorts and deduplicates options, so repeats are harmless.
         let v = self.arena.make(left, right);
-        self.values.insert(s.clone(), v);
+        self.values.insert(s.to_vec(), v);
         Ok(v)
     }
 
@@ -173,11 +343,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// Does `p` win moving first? Alternating search only, no values.
     pub fn wins_moving_first(&mut self, state: &[B::State], p: Player) -> Result<bool, TooLarge> {
-        let s = self.normalise(state.to_vec());
-        self.wins_normal(&s, p)
+        let s = self.reduce(state);
+        self.wins_ids(&s, p)
     }
 
-    fn wins_normal(&mut self, s: &Superposition<B::State>, p: Player) -> Result<bool, TooLarge> {
+    fn wins_ids(&mut self, s: &[RealId], p: Player) -> Result<bool, TooLarge> {
         let (known, win) = bits(p);
         if let Some(&b) = self.wins.get(s) {
             if b & known != 0 {
@@ -185,15 +355,15 @@ impl<B: QuantumBase> QuantumSolver<B> {
             }
         }
         self.check_size()?;
-        let map = self.legal_map(s, p);
+        let map = self.legal_ids(s, p);
         let mut seen = FxHashSet::default();
         let mut result = Ok(false);
         map.for_each_move(self.setting, |idx| {
-            let child = self.normalise(map.raw_result(idx));
+            let child = self.normalise_ids(map.raw_result(idx));
             if !seen.insert(child.clone()) {
                 return true;
             }
-            match self.wins_normal(&child, p.opponent()) {
+            match self.wins_ids(&child, p.opponent()) {
                 Ok(true) => true,
                 Ok(false) => {
                     result = Ok(true);
@@ -206,7 +376,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             }
         });
         let w = result?;
-        let entry = self.wins.entry(s.clone()).or_insert(0);
+        let entry = self.wins.entry(s.to_vec()).or_insert(0);
         *entry |= known | if w { win } else { 0 };
         Ok(w)
     }
@@ -231,7 +401,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         state: &[B::State],
         p: Player,
     ) -> Result<BestMoves<QuantumMove<B::Move>>, TooLarge> {
-        let map = LegalMap::new(&self.base, &self.accel, state, p);
+        let map = legal_map(&self.base, &self.accel, state, p);
         let mut scored = Vec::new();
         let mut moves = Vec::new();
         map.for_each_move(self.setting, |idx| {
@@ -239,8 +409,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
             true
         });
         for idx in moves {
-            let child = self.normalise(map.raw_result(&idx));
-            let v = self.value_of_normal(&child)?;
+            let child = self.reduce(&map.raw_result(&idx));
+            let v = self.value_of_ids(&child)?;
             let labels: QuantumMove<B::Move> = idx.iter().map(|&i| map.labels[i].clone()).collect();
             scored.push((labels, v));
         }
