@@ -4,8 +4,9 @@
 
 use crate::game::Outcome;
 use crate::position::{Colour, Edge, Position};
+use crate::quantum::{QuantumBase, QuantumGame, QuantumSolver, Setting, TooLarge};
 use crate::rules::nim::parse_nim;
-use crate::rules::{Childish, Hackenbush, Misere, Player, Ruleset, Uncolored};
+use crate::rules::{Childish, Hackenbush, Misere, Nim, NimLabels, Player, Ruleset, Uncolored};
 use crate::solve::Solver;
 use serde::{Deserialize, Serialize};
 
@@ -75,6 +76,34 @@ pub struct Report {
     /// Labels of Right's best moves.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub right_moves: Option<MoveAdvice>,
+}
+
+/// The answer to a [`Request`]: the report, and for quantum states the
+/// realisations, each as the labels present in it, so a page can draw them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answer {
+    #[serde(flatten)]
+    pub report: Report,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub realisations: Option<Vec<Vec<String>>>,
+}
+
+/// A question from the playground: a position, its rules, and for quantum
+/// rules the moves played since it (the engine replays them, so a
+/// superposed state is sent as the moves that made it).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Request {
+    pub position: String,
+    pub choice: RulesChoice,
+    /// Quantum only: the moves played, each as labels (`"1,3"`); the
+    /// players alternate, starting with `first`.
+    pub moves: Vec<String>,
+    /// `"L"` (default) or `"R"`: who made the first of `moves`.
+    pub first: Option<String>,
+    /// Give up with a "too large" message past this many memoised quantum
+    /// states (the browser sets it: a tab must not run out of memory).
+    pub state_limit: Option<usize>,
 }
 
 /// Best moves as user-facing labels.
@@ -196,6 +225,129 @@ pub fn analyse(position: &str, choice: &RulesChoice) -> Result<Report, String> {
     }
 }
 
+/// Analyse a [`Request`]: as [`analyse`], plus quantum moves replayed and
+/// a state limit. A move the rules refuse is an error naming it and why.
+pub fn analyse_request(req: &Request) -> Result<Answer, String> {
+    let options = Options::from_choice(&req.choice)?;
+    if options.kind != RulesKind::Quantum {
+        if !req.moves.is_empty() {
+            return Err(
+                "moves can be replayed only under quantum rules; send the position left".into(),
+            );
+        }
+        return analyse(&req.position, &req.choice).map(|report| Answer {
+            report,
+            realisations: None,
+        });
+    }
+    let first = match req.first.as_deref() {
+        None | Some("L") => Player::Left,
+        Some("R") => Player::Right,
+        Some(other) => return Err(format!("first player '{other}' must be L or R")),
+    };
+    let c = &req.choice;
+    let setting = crate::quantum::report::parse_setting(c.flavour.as_deref(), c.width.as_deref())?;
+    if req.position.trim_start().starts_with("nim:") {
+        let heaps = parse_nim(&req.position)?;
+        let labels = match c.labels.as_deref() {
+            None | Some("subtract") => NimLabels::Subtract,
+            Some("cut") => NimLabels::Cut,
+            Some(other) => {
+                return Err(format!(
+                    "--labels: unknown value '{other}' (expected subtract, cut)"
+                ))
+            }
+        };
+        return quantum_after_moves(Nim { labels }, heaps, setting, first, req);
+    }
+    if c.labels.is_some() {
+        return Err("--labels needs a nim: position (e.g. nim:3,2)".to_string());
+    }
+    let rules = Hackenbush::new(parse_position(&req.position)?);
+    let start = rules.start();
+    quantum_after_moves(rules, start, setting, first, req)
+}
+
+/// Replay `req.moves` through a [`QuantumGame`] and report on the state
+/// reached (value, outcome, birthday, best moves, realisations). The
+/// solver's reductions use the start's symmetries, which stay sound for
+/// any state reached from it.
+fn quantum_after_moves<B: QuantumBase + Clone>(
+    base: B,
+    start: B::State,
+    setting: Setting,
+    first: Player,
+    req: &Request,
+) -> Result<Answer, String> {
+    let mut game = QuantumGame::new(base.clone(), start.clone(), setting);
+    let mut p = first;
+    for (k, m) in req.moves.iter().enumerate() {
+        game.play_text(p, m).map_err(|e| {
+            let who = if p == Player::Left { "Left" } else { "Right" };
+            format!("move {} ({who}: {m}) is illegal: {e}", k + 1)
+        })?;
+        p = p.opponent();
+    }
+    let state = game.state().clone();
+    let mut solver = QuantumSolver::new(base, &start, setting);
+    let limit = req
+        .state_limit
+        .unwrap_or(crate::quantum::report::STATE_LIMIT);
+    solver.set_state_limit(limit);
+    let too_large = |e: TooLarge| {
+        match req.state_limit {
+        Some(_) => format!(
+            "too large to analyse here (more than {} superposed states) — try width 2 or fewer edges",
+            e.limit
+        ),
+        None => e.to_string(),
+    }
+    };
+    let v = solver.value(&state).map_err(too_large)?;
+    let outcome = solver.arena.outcome(v);
+    let mut advice = |p: Player| -> Result<MoveAdvice, String> {
+        let best = solver.best_moves(&state, p).map_err(too_large)?;
+        Ok(MoveAdvice {
+            winning: best.winning,
+            labels: best
+                .moves
+                .iter()
+                .map(|mv| {
+                    mv.iter()
+                        .map(|m| solver.base.label_text(m))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                })
+                .collect(),
+        })
+    };
+    let left_moves = Some(advice(Player::Left)?);
+    let right_moves = Some(advice(Player::Right)?);
+    let realisations = state
+        .iter()
+        .map(|r| {
+            solver
+                .base
+                .present_labels(r)
+                .iter()
+                .map(|m| solver.base.label_text(m))
+                .collect()
+        })
+        .collect();
+    Ok(Answer {
+        report: Report {
+            value: solver.arena.plain(v),
+            pretty: solver.arena.pretty(v),
+            outcome: outcome.letter().to_string(),
+            outcome_sentence: outcome.sentence().to_string(),
+            birthday: Some(solver.arena.birthday(v)),
+            left_moves,
+            right_moves,
+        },
+        realisations: Some(realisations),
+    })
+}
+
 fn misere_sentence(o: Outcome) -> String {
     format!("{} (misère play)", o.sentence())
 }
@@ -225,5 +377,75 @@ pub fn short_game_report<R: Ruleset>(
         birthday: Some(solver.arena.birthday(v)),
         left_moves,
         right_moves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quantum(position: &str, moves: &[&str]) -> Request {
+        Request {
+            position: position.into(),
+            choice: RulesChoice {
+                rules: "quantum".into(),
+                flavour: Some("D".into()),
+                ..RulesChoice::default()
+            },
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            ..Request::default()
+        }
+    }
+
+    #[test]
+    fn quantum_states_after_moves_are_valued_and_drawn() {
+        // No moves: the same report as the CLI's.
+        let start = analyse_request(&quantum("BR BR R", &[])).unwrap();
+        let cli = analyse("BR BR R", &quantum("", &[]).choice).unwrap();
+        assert_eq!(start.report, cli);
+        assert_eq!(
+            start.realisations,
+            Some(vec![vec!["1", "2", "3", "4", "5"]
+                .into_iter()
+                .map(String::from)
+                .collect::<Vec<_>>()])
+        );
+        // Left superposes its two blue edges: two realisations, each with
+        // one blue half gone (the red above it falls).
+        let a = analyse_request(&quantum("BR BR R", &["1,3"])).unwrap();
+        let r = a.realisations.unwrap();
+        assert_eq!(r, vec![vec!["1", "2", "5"], vec!["3", "4", "5"]]);
+        // Both are `BR R` = -1/2 classically; the superposed state is a
+        // value the engine computes the same way as any other state.
+        let direct = analyse_request(&quantum("BR R", &[])).unwrap();
+        assert_eq!(a.report.outcome, direct.report.outcome);
+        // Then Right cuts 5 unsuperposed (flavour D).
+        let b = analyse_request(&quantum("BR BR R", &["1,3", "5"])).unwrap();
+        assert_eq!(b.realisations.unwrap().len(), 2);
+    }
+
+    #[test]
+    fn illegal_moves_and_large_states_are_explained() {
+        let err = analyse_request(&quantum("BR BR R", &["1,2"])).unwrap_err();
+        assert!(err.contains("move 1 (Left: 1,2) is illegal"), "{err}");
+        assert!(err.contains("edge 2"), "{err}");
+        let err = analyse_request(&quantum("BR BR R", &["9"])).unwrap_err();
+        assert!(err.contains("no edge 9"), "{err}");
+        let mut r = quantum("BR BR R", &[]);
+        r.first = Some("X".into());
+        assert!(analyse_request(&r).is_err());
+        r.first = Some("R".into());
+        r.moves = vec!["2,4".into()];
+        assert!(analyse_request(&r).is_ok());
+        let mut big = quantum("BRBRBR BRBRBR GGG", &[]);
+        big.state_limit = Some(10);
+        let err = analyse_request(&big).unwrap_err();
+        assert!(err.contains("try width 2 or fewer edges"), "{err}");
+        let normal = Request {
+            position: "BR".into(),
+            moves: vec!["1".into()],
+            ..Request::default()
+        };
+        assert!(analyse_request(&normal).unwrap_err().contains("quantum"));
     }
 }
