@@ -502,7 +502,7 @@ fn synchronous_turns_take_one_edge_each() {
 }
 
 #[test]
-fn superposed_moves_wait_for_the_quantum_engine() {
+fn superposed_moves_need_quantum_rules() {
     let mut g = game("B B", "normal");
     g.toggle_select(1);
     g.toggle_select(2);
@@ -510,15 +510,85 @@ fn superposed_moves_wait_for_the_quantum_engine() {
     g.toggle_select(2);
     assert_eq!(g.selection(), &[1, 2]);
     assert!(g.commit_selection().unwrap_err().contains("quantum"));
+}
+
+fn quantum(text: &str, flavour: &str) -> Game {
     let mut setup = Setup::default();
     setup.choice.rules = "quantum".into();
-    setup.choice.flavour = Some("D".into());
-    let mut g = Game::new(parse("B B").unwrap(), setup).unwrap();
-    assert!(g.play_label(1).unwrap_err().contains("quantum engine"));
-    assert!(
-        g.analysis_request().is_some(),
-        "the start is still a position"
-    );
+    setup.choice.flavour = Some(flavour.into());
+    Game::new(parse(text).unwrap(), setup).unwrap()
+}
+
+#[test]
+fn quantum_play_goes_through_the_engine() {
+    // BR BR R: edges 1 B, 2 R, 3 B, 4 R, 5 R.
+    let mut g = quantum("BR BR R", "D");
+    assert!(g.analysis_request().unwrap().moves.is_empty());
+    g.toggle_select(1);
+    g.toggle_select(3);
+    g.commit_selection().unwrap();
+    assert_eq!(g.describe(0), "Left (blue) cuts 1 + 3");
+    let b = g.board();
+    assert_eq!(b.realisations.len(), 2, "one realisation per cut");
+    // Edge 1 is gone in one realisation, edge 3 in the other: both stand
+    // somewhere, so the board still shows them.
+    assert!(b.stands(1) && b.stands(3));
+    assert_eq!(g.to_move(), Side::Right);
+    // Flavour D allows an unsuperposed move by one click.
+    g.play_label(5).unwrap();
+    assert!(!g.board().stands(5));
+    let req = g.analysis_request().unwrap();
+    assert_eq!(req.position, "BR BR R");
+    assert_eq!(req.moves, vec!["1,3", "5"]);
+    // Takeback and jump keep the engine's record in step.
+    assert!(g.takeback());
+    assert_eq!(g.board().realisations.len(), 2);
+    g.jump(0);
+    assert_eq!(g.board().realisations.len(), 1);
+    g.jump(2);
+    assert!(!g.board().stands(5));
+    g.jump(1);
+    g.play(Move {
+        side: Side::Right,
+        labels: vec![2, 4],
+    })
+    .unwrap();
+    assert_eq!(g.moves().len(), 2);
+
+    // Flavour A never allows an unsuperposed move: the engine says why.
+    let mut g = quantum("BR BR R", "A");
+    let err = g.play_label(1).unwrap_err();
+    assert!(err.contains("flavour A"), "{err}");
+    // Left's edge is not Right's to cut.
+    let err = g
+        .play(Move {
+            side: Side::Left,
+            labels: vec![1, 2],
+        })
+        .unwrap_err();
+    assert!(err.contains("edge 2 is not Left's to cut"), "{err}");
+    // A single blue edge under A: Left has no move at all.
+    let g = quantum("B", "A");
+    assert!(g.result().unwrap().contains("Left (blue) cannot move"));
+}
+
+#[test]
+fn quantum_links_replay_and_reject_illegal_moves() {
+    let mut setup = Setup::default();
+    setup.choice.rules = "quantum".into();
+    setup.choice.flavour = Some("A".into());
+    let moves = [Move {
+        side: Side::Left,
+        labels: vec![1],
+    }];
+    let err = Game::replay(parse("BR BR R").unwrap(), setup.clone(), &moves, 1).unwrap_err();
+    assert!(err.starts_with("move 1 (L1): flavour A"), "{err}");
+    let moves = [Move {
+        side: Side::Left,
+        labels: vec![1, 3],
+    }];
+    let g = Game::replay(parse("BR BR R").unwrap(), setup, &moves, 1).unwrap();
+    assert_eq!(g.board().realisations.len(), 2);
 }
 
 #[test]

@@ -21,6 +21,7 @@ pub mod gallery;
 pub mod geometry;
 pub mod history;
 pub mod play;
+pub mod referee;
 pub mod scene;
 pub mod session;
 pub mod share;
