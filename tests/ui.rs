@@ -980,6 +980,70 @@ mod session {
     }
 
     #[test]
+    fn quantum_play_picks_commits_and_shows_the_views() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR BR R").unwrap();
+        s.set_rules(RulesChoice {
+            rules: "quantum".into(),
+            flavour: Some("D".into()),
+            ..RulesChoice::default()
+        })
+        .unwrap();
+        assert!(s.quantum_views().is_none(), "views only in play");
+        s.set_mode(Mode::Play);
+        let v = s.quantum_views().unwrap();
+        assert_eq!((v.count, v.links.len(), v.vertices.len()), (1, 0, 5));
+        // Clicks pick edges; Enter commits them as one superposed move.
+        s.play_label(1, 0.0).unwrap();
+        s.play_label(3, 0.0).unwrap();
+        assert_eq!(s.status().commit, "Commit superposed move (1 + 3)");
+        assert!(s.key("Enter", false, false, 0.0).unwrap());
+        assert_eq!(s.status().history, vec!["Left (blue) cuts 1 + 3"]);
+        let v = s.quantum_views().unwrap();
+        assert_eq!(v.count, 2);
+        assert_eq!(v.thumbs[0].labels, vec![1, 2, 5]);
+        assert!(
+            v.thumbs[0].svg.contains("opacity=\"0.30\""),
+            "absent edges faded"
+        );
+        assert_eq!(v.links.len(), 1);
+        assert_eq!(v.links[0].labels, vec![1, 3]);
+        assert_eq!(v.summary, "5 vertices, 1 link");
+        assert!(v.note.contains("2 cuts gave 2 realisations"), "{}", v.note);
+        // Right cuts one edge alone (flavour D), by a click in "cut one" mode.
+        s.superpose = false;
+        s.play_label(5, 0.0).unwrap();
+        let v = s.quantum_views().unwrap();
+        assert!(v.vertices[4].absent);
+        assert!(v.summary.ends_with("1 gone from every realisation"));
+        // Left picks 2 (red): the engine refuses, in words.
+        s.superpose = true;
+        s.play_label(2, 0.0).unwrap();
+        s.play_label(4, 0.0).unwrap();
+        let err = s.commit(0.0).unwrap_err();
+        assert!(err.contains("not Left's to cut"), "{err}");
+        // The request replays the moves; advice in "1,3" form maps back.
+        s.key("Escape", false, false, 0.0).unwrap();
+        let req = s.analysis_request().unwrap();
+        assert_eq!(req.moves, vec!["1,3", "5"]);
+        let report = Report {
+            left_moves: Some(MoveAdvice {
+                winning: false,
+                labels: vec!["1,3".into()],
+            }),
+            ..Report::default()
+        };
+        s.set_report(&report);
+        assert!(s.advice_text(&report).contains("1+3"));
+        // A link restores the superposed state.
+        let link = s.link();
+        let mut t = Session::new(640.0, 480.0);
+        t.open_link(&link).unwrap();
+        assert_eq!(t.quantum_views().unwrap().count, 2);
+        assert_eq!(t.status().cursor, 2);
+    }
+
+    #[test]
     fn links_restore_the_state_and_decks_navigate() {
         let mut s = Session::new(800.0, 500.0);
         s.set_text("BR BR R").unwrap();

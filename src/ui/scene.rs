@@ -111,6 +111,8 @@ pub struct SceneOptions {
     pub selected_vertex: Option<usize>,
     pub picked: Vec<usize>,
     pub advice: Vec<Advice>,
+    /// Labels drawn faded (absent from a quantum realisation).
+    pub faded: Vec<usize>,
     /// Labels falling and the animation's progress 0..1.
     pub falling: Vec<usize>,
     pub fall_progress: f64,
@@ -151,7 +153,7 @@ pub fn build(d: &Drawing, v: &Viewport, o: &SceneOptions) -> Scene {
             label,
             shape: map_shape(v, shape),
             colour,
-            faded: o.board.is_none() && ungrounded.contains(i),
+            faded: (o.board.is_none() && ungrounded.contains(i)) || o.faded.contains(&label),
             selected: o.selected_edge == Some(i),
             picked: o.picked.contains(&label),
             advice: o.advice.get(i).copied().unwrap_or_default(),

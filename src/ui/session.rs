@@ -48,6 +48,11 @@ pub struct Status {
     pub cursor: usize,
     /// Labels picked for a move of several edges.
     pub picked: Vec<usize>,
+    /// Quantum play: whether a click picks edges (else it cuts one).
+    pub quantum: bool,
+    pub superpose: bool,
+    /// The commit button's text ("" when there is nothing to commit).
+    pub commit: String,
     pub ungrounded: usize,
     pub slide: usize,
     pub slides: usize,
@@ -68,6 +73,11 @@ pub struct Session {
     advice: Vec<Advice>,
     /// Play-mode keyboard focus (a label).
     focus: Option<usize>,
+    /// Play-mode edge under the pointer or under a hovered graph vertex.
+    hover: Option<usize>,
+    /// Quantum play: a click picks edges for a superposed move (true) or
+    /// cuts one edge unsuperposed (false).
+    pub superpose: bool,
     falling: Vec<usize>,
     fall_start: Option<f64>,
     slides: Vec<Slide>,
@@ -93,6 +103,8 @@ impl Session {
             request: None,
             advice: Vec::new(),
             focus: None,
+            hover: None,
+            superpose: true,
             falling: Vec::new(),
             fall_start: None,
             slides: Vec::new(),
@@ -111,6 +123,7 @@ impl Session {
             self.game_revision = self.editor.revision();
             self.advice.clear();
             self.focus = None;
+            self.hover = None;
         }
     }
 
@@ -147,26 +160,43 @@ impl Session {
                 self.sync_game();
                 result
             }
-            Mode::Play => {
-                let d = self.editor.drawing();
-                let board = self.game.board().clone();
-                // Only standing edges can be hit.
-                let mut standing = d.clone();
-                standing.edges.clear();
-                let mut labels = Vec::new();
-                for (i, e) in d.edges.iter().enumerate() {
-                    if board.stands(i + 1) {
-                        standing.edges.push(*e);
-                        labels.push(i + 1);
-                    }
-                }
-                // Parallel-edge shapes depend on which edges stand, as drawn.
-                match super::editor::hit_test(&standing, p, r) {
-                    super::Hit::Edge(k) => self.play_label(labels[k], now),
-                    _ => Ok(()),
-                }
+            Mode::Play => match self.label_at(x, y) {
+                Some(label) => self.play_label(label, now),
+                None => Ok(()),
+            },
+        }
+    }
+
+    /// The standing edge under canvas pixel (x, y) in play, if any.
+    pub fn label_at(&self, x: f64, y: f64) -> Option<usize> {
+        let (p, r) = (self.world(x, y), self.radius());
+        let d = self.editor.drawing();
+        let board = self.game.board();
+        // Only standing edges can be hit.
+        let mut standing = d.clone();
+        standing.edges.clear();
+        let mut labels = Vec::new();
+        for (i, e) in d.edges.iter().enumerate() {
+            if board.stands(i + 1) {
+                standing.edges.push(*e);
+                labels.push(i + 1);
             }
         }
+        // Parallel-edge shapes depend on which edges stand, as drawn.
+        match super::editor::hit_test(&standing, p, r) {
+            super::Hit::Edge(k) => labels.get(k).copied(),
+            _ => None,
+        }
+    }
+
+    /// Drop the picked edges (switching between picking and cutting).
+    pub fn game_clear_selection(&mut self) {
+        self.game.clear_selection();
+    }
+
+    /// Highlight `label` on the board (hovering it or its graph vertex).
+    pub fn set_hover(&mut self, label: Option<usize>) {
+        self.hover = label;
     }
 
     pub fn pointer_cancel(&mut self) {
@@ -178,7 +208,8 @@ impl Session {
     /// move takes several edges (synchronous and quantum rules).
     pub fn play_label(&mut self, label: usize, now: f64) -> Result<(), String> {
         self.focus = Some(label);
-        let several = self.game.to_move() == Side::Both || self.setup.choice.rules == "quantum";
+        let several =
+            self.game.to_move() == Side::Both || (self.game.is_quantum() && self.superpose);
         if several {
             self.game.toggle_select(label);
             return Ok(());
@@ -228,6 +259,9 @@ impl Session {
         match self.mode {
             Mode::Edit => self.edit_key(key, ctrl, shift),
             Mode::Play => match key {
+                // Enter commits picked edges; with none picked it acts on
+                // the focused edge, like Space.
+                "Enter" if !self.game.selection().is_empty() => self.commit(now).map(|_| true),
                 "Enter" | " " => match self.focus {
                     Some(l) => self.play_label(l, now).map(|_| true),
                     None => Ok(false),
@@ -403,6 +437,7 @@ impl Session {
         self.view.play = mode == Mode::Play;
         self.advice.clear();
         self.focus = None;
+        self.hover = None;
     }
 
     pub fn takeback(&mut self) -> bool {
@@ -443,7 +478,8 @@ impl Session {
         let mut advice = vec![Advice::None; n];
         if let Some(req) = &self.request {
             let mut mark = |labels: &[String], side: Advice| {
-                for l in labels {
+                // A quantum move lists its labels as "1,3".
+                for l in labels.iter().flat_map(|m| m.split(',')) {
                     if let Some(b) = req.board_label(l).filter(|&b| b >= 1 && b <= n) {
                         advice[b - 1] = match (advice[b - 1], side) {
                             (Advice::None, s) => s,
@@ -473,10 +509,13 @@ impl Session {
             let labels: Vec<String> = m
                 .labels
                 .iter()
-                .filter_map(|l| {
-                    let b = req.board_label(l)?;
-                    let suffix: String = l.chars().skip_while(char::is_ascii_digit).collect();
-                    Some(format!("{b}{suffix}"))
+                .filter_map(|m| {
+                    let parts = m.split(',').map(|l| {
+                        let b = req.board_label(l)?;
+                        let suffix: String = l.chars().skip_while(char::is_ascii_digit).collect();
+                        Some(format!("{b}{suffix}"))
+                    });
+                    Some(parts.collect::<Option<Vec<_>>>()?.join("+"))
                 })
                 .collect();
             if labels.is_empty() {
@@ -511,7 +550,7 @@ impl Session {
             None => 1.0,
         };
         let (selected_edge, selected_vertex) = match (self.mode, self.editor.selection()) {
-            (Mode::Play, _) => (self.focus.map(|l| l - 1), None),
+            (Mode::Play, _) => (self.hover.or(self.focus).map(|l| l - 1), None),
             (_, Selection::Edge(e)) => (Some(e), None),
             (_, Selection::Vertex(v)) => (None, Some(v)),
             _ => (None, None),
@@ -522,6 +561,7 @@ impl Session {
             selected_edge,
             selected_vertex,
             picked: self.game.selection().to_vec(),
+            faded: Vec::new(),
             advice: if self.view.hide_values {
                 Vec::new()
             } else {
@@ -541,6 +581,17 @@ impl Session {
                 .map(|(a, b, _)| (a, b, self.editor.colour)),
         };
         scene::build(self.editor.drawing(), &self.viewport, &opts)
+    }
+
+    /// The quantum views (realisations, entanglement graph) for the board
+    /// shown, or `None` outside quantum play.
+    pub fn quantum_views(&self) -> Option<super::quantum_views::QuantumViews> {
+        let play = self.mode == Mode::Play;
+        let g = &self.game;
+        if !play || !g.is_quantum() {
+            return None;
+        }
+        super::quantum_views::build(g, self.editor.drawing(), self.view.colour_blind)
     }
 
     pub fn svg(&self) -> String {
@@ -573,6 +624,9 @@ impl Session {
             history: (0..g.moves().len()).map(|k| g.describe(k)).collect(),
             cursor: g.cursor(),
             picked: g.selection().to_vec(),
+            quantum: g.is_quantum(),
+            superpose: self.superpose,
+            commit: commit_text(g),
             ungrounded: self.editor.drawing().ungrounded().len(),
             slide: self.slide,
             slides: self.slides.len().max(1),
@@ -649,6 +703,7 @@ impl Session {
         self.advice.clear();
         self.falling.clear();
         self.focus = None;
+        self.hover = None;
         Ok(())
     }
 
@@ -673,6 +728,18 @@ impl Session {
         self.show_slide(self.slides[k].clone())?;
         self.slide = k;
         Ok(())
+    }
+}
+
+/// The commit button's text for the picked edges.
+fn commit_text(g: &Game) -> String {
+    let picked = g.selection();
+    let list: Vec<String> = picked.iter().map(|l| l.to_string()).collect();
+    match (picked.len(), g.is_quantum()) {
+        (0, _) => String::new(),
+        (1, true) => format!("Cut {} alone (unsuperposed)", list[0]),
+        (_, true) => format!("Commit superposed move ({})", list.join(" + ")),
+        (_, false) => format!("Commit move ({})", list.join(" + ")),
     }
 }
 
