@@ -294,14 +294,19 @@ fn quantum_after_moves<B: QuantumBase + Clone>(
         .state_limit
         .unwrap_or(crate::quantum::report::STATE_LIMIT);
     solver.set_state_limit(limit);
-    let too_large = |e: TooLarge| {
-        match req.state_limit {
+    // The browser's message names the cheapest way out: a narrower width
+    // shrinks the search far more than one edge less.
+    let advice = if setting.width == crate::quantum::Width::Limited(2) {
+        "try fewer edges"
+    } else {
+        "try width 2 or fewer edges"
+    };
+    let too_large = |e: TooLarge| match req.state_limit {
         Some(_) => format!(
-            "too large to analyse here (more than {} superposed states) — try width 2 or fewer edges",
+            "too large to analyse here (more than {} superposed states) — {advice}",
             e.limit
         ),
         None => e.to_string(),
-    }
     };
     let v = solver.value(&state).map_err(too_large)?;
     let outcome = solver.arena.outcome(v);
@@ -440,7 +445,13 @@ mod tests {
         let mut big = quantum("BRBRBR BRBRBR GGG", &[]);
         big.state_limit = Some(10);
         let err = analyse_request(&big).unwrap_err();
-        assert!(err.contains("try width 2 or fewer edges"), "{err}");
+        assert!(
+            err.contains("too large") && err.ends_with("try fewer edges"),
+            "{err}"
+        );
+        big.choice.width = Some("unbounded".into());
+        let err = analyse_request(&big).unwrap_err();
+        assert!(err.ends_with("try width 2 or fewer edges"), "{err}");
         let normal = Request {
             position: "BR".into(),
             moves: vec!["1".into()],

@@ -55,6 +55,8 @@ function quantumCard() {
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 const $ = (id) => document.getElementById(id);
+// Longest analysis the page waits for before stopping it (seconds).
+const TIME_LIMIT_S = 30;
 const engine = new Engine();
 const now = () => performance.now();
 
@@ -137,6 +139,17 @@ async function analyse(force = false) {
   setBusy(true);
   $('status').textContent = 'Computing…';
   const started = now();
+  // Wide quantum moves can cost far more per state than the engine's state
+  // limit allows for: past the time limit, stop and say what to try.
+  const timer = setTimeout(() => {
+    if (id !== requestId) return;
+    requestId++;
+    engine.cancel();
+    setBusy(false);
+    $('report').hidden = true;
+    setMessage($('error'), `Too large to analyse here within ${TIME_LIMIT_S} s — try width 2 or fewer edges (the command-line tool has no time limit).`);
+    $('status').textContent = 'Stopped.';
+  }, TIME_LIMIT_S * 1000);
   try {
     const report = await engine.request(JSON.parse(req));
     if (id !== requestId) return;
@@ -154,6 +167,7 @@ async function analyse(force = false) {
       $('status').textContent = 'Could not analyse.';
     }
   } finally {
+    clearTimeout(timer);
     if (id === requestId) setBusy(false);
   }
 }

@@ -152,3 +152,20 @@ test('quantum A refuses a single edge in words; layouts for wide screens and pho
     assert.deepEqual(problems, []);
   });
 });
+
+test('a quantum position too large for the browser says so instead of hanging', { timeout: TIMEOUT }, async () => {
+  await withPage(browser, 'quantum-too-large', async (page, url, problems) => {
+    await open(page, url);
+    await page.getByLabel('Position').fill('BRBR BRB RBR GG');
+    await page.getByLabel('Position').press('Enter');
+    await page.locator('#rules').selectOption('quantum');
+    // While it runs: the spinner, the elapsed time and Cancel.
+    await page.locator('#busy:not([hidden])').waitFor();
+    assert.ok(await page.locator('#cancel').isVisible());
+    const err = page.locator('#error');
+    await err.waitFor({ timeout: 60_000 });
+    assert.match(await err.textContent(), /too large to analyse here .* try fewer edges/);
+    assert.ok(await page.locator('#busy').isHidden());
+    assert.deepEqual(problems, []);
+  });
+});
