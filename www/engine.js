@@ -56,7 +56,10 @@ export class Engine {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ type: 'analyse', id, request });
+      // position and choice also travel on their own, as analyse() sends
+      // them, so a worker reading only those still answers.
+      const { position, choice } = request;
+      this.#worker.postMessage({ type: 'analyse', id, position: String(position), choice, request });
     });
   }
 

@@ -2,7 +2,8 @@
 // so that long computations never freeze the page.
 //
 // main → worker: {type: 'analyse', id, position, choice}
-//                {type: 'analyse', id, request}   (an analysis::Request: quantum moves, state limit)
+//                {type: 'analyse', id, position, choice, request}
+//                  (request: an analysis::Request with quantum moves and a state limit)
 // worker → main: {type: 'ready', version}
 //                {type: 'fatal', error}            (the engine could not load)
 //                {type: 'result', id, reply, crashed}
