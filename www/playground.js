@@ -254,11 +254,15 @@ function drawGraph(v) {
   }
   for (const x of v.vertices) {
     const node = svgEl('g', { class: `vertex${x.absent ? ' absent' : ''}${x.label === hot ? ' hot' : ''}`, 'data-label': x.label, tabindex: 0 });
-    node.append(svgEl('circle', { cx: x.x, cy: x.y, r: 6, fill: x.absent ? '#eee' : '#fff', stroke: x.colour, 'stroke-width': 2 }));
+    node.append(svgEl('circle', {
+      cx: x.x, cy: x.y, r: 6, fill: x.absent ? '#eee' : '#fff', stroke: x.colour, 'stroke-width': 2,
+      ...(x.absent ? { 'stroke-dasharray': '2 1.5', opacity: 0.7 } : {}),
+    }));
+    // The strike goes under the number, so the label stays readable.
+    if (x.absent) node.append(svgEl('line', { x1: x.x - 7, y1: x.y + 7, x2: x.x + 7, y2: x.y - 7, stroke: '#8a8f99', 'stroke-width': 1 }));
     const t = svgEl('text', { x: x.x, y: x.y + 2.2, 'text-anchor': 'middle', 'font-size': 6.5, fill: '#1d1f24' });
     t.textContent = String(x.label);
     node.append(t);
-    if (x.absent) node.append(svgEl('line', { x1: x.x - 6, y1: x.y + 6, x2: x.x + 6, y2: x.y - 6, stroke: '#5a606b', 'stroke-width': 1.2 }));
     const title = svgEl('title', {});
     title.textContent = `Edge ${x.label}${x.absent ? ' (gone from every realisation)' : ''}`;
     node.append(title);
