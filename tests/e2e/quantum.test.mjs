@@ -144,6 +144,8 @@ test('quantum A refuses a single edge in words; layouts for wide screens and pho
     const b2 = await page.locator('#board-panel').boundingBox();
     const v2 = await page.locator('#realisations-card').boundingBox();
     assert.ok(v2.y >= b2.y + b2.height - 1, 'views below the board');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
     for (const id of ['#pick-superpose', '#pick-single', '#takeback', '#mode-play']) {
       const box = await page.locator(id).boundingBox();
       assert.ok(box.height >= 44 && box.width >= 44, `${id} is ${box.width}×${box.height}`);
