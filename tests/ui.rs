@@ -1010,6 +1010,15 @@ mod session {
         assert_eq!(v.links[0].labels, vec![1, 3]);
         assert_eq!(v.summary, "5 vertices, 1 link");
         assert!(v.note.contains("2 cuts gave 2 realisations"), "{}", v.note);
+        // On the board, edges standing in only one realisation are lighter.
+        let partial: Vec<usize> = s
+            .scene(1e9)
+            .edges
+            .iter()
+            .filter(|e| e.partial)
+            .map(|e| e.label)
+            .collect();
+        assert_eq!(partial, vec![1, 2, 3, 4]);
         // Right cuts one edge alone (flavour D), by a click in "cut one" mode.
         s.superpose = false;
         s.play_label(5, 0.0).unwrap();

@@ -78,6 +78,8 @@ pub struct EdgeItem {
     pub colour: Colour,
     /// Not connected to the ground: drawn faded.
     pub faded: bool,
+    /// Quantum play: standing in only some realisations, drawn lighter.
+    pub partial: bool,
     /// Keyboard/pointer selection.
     pub selected: bool,
     /// Picked for a move of several edges.
@@ -113,6 +115,8 @@ pub struct SceneOptions {
     pub advice: Vec<Advice>,
     /// Labels drawn faded (absent from a quantum realisation).
     pub faded: Vec<usize>,
+    /// Labels standing in only some quantum realisations.
+    pub partial: Vec<usize>,
     /// Labels falling and the animation's progress 0..1.
     pub falling: Vec<usize>,
     pub fall_progress: f64,
@@ -154,6 +158,7 @@ pub fn build(d: &Drawing, v: &Viewport, o: &SceneOptions) -> Scene {
             shape: map_shape(v, shape),
             colour,
             faded: (o.board.is_none() && ungrounded.contains(i)) || o.faded.contains(&label),
+            partial: o.partial.contains(&label),
             selected: o.selected_edge == Some(i),
             picked: o.picked.contains(&label),
             advice: o.advice.get(i).copied().unwrap_or_default(),
@@ -186,6 +191,17 @@ pub fn build(d: &Drawing, v: &Viewport, o: &SceneOptions) -> Scene {
         rubber: o
             .rubber
             .map(|(a, b, c)| (v.to_screen(a), v.to_screen(b), c)),
+    }
+}
+
+/// How opaque an edge is drawn (canvas and SVG alike).
+pub fn opacity(e: &EdgeItem) -> f64 {
+    if e.faded {
+        0.3
+    } else if e.partial {
+        0.55 * (1.0 - e.fall)
+    } else {
+        1.0 - e.fall
     }
 }
 

@@ -562,6 +562,7 @@ impl Session {
             selected_vertex,
             picked: self.game.selection().to_vec(),
             faded: Vec::new(),
+            partial: self.partial_labels(),
             advice: if self.view.hide_values {
                 Vec::new()
             } else {
@@ -592,6 +593,24 @@ impl Session {
             return None;
         }
         super::quantum_views::build(g, self.editor.drawing(), self.view.colour_blind)
+    }
+
+    /// Quantum play: labels standing in some realisations but not all.
+    fn partial_labels(&self) -> Vec<usize> {
+        let board = self.game.board();
+        if self.mode != Mode::Play || board.realisations.len() < 2 {
+            return Vec::new();
+        }
+        let everywhere = board
+            .realisations
+            .iter()
+            .fold(board.present(), |a, r| a.intersection(*r));
+        board
+            .present()
+            .difference(everywhere)
+            .iter()
+            .map(|i| i + 1)
+            .collect()
     }
 
     pub fn svg(&self) -> String {

@@ -53,7 +53,7 @@ pub fn to_svg(s: &Scene) -> String {
     for e in &s.edges {
         let st = scene::stroke(e.colour, s.colour_blind);
         let d = path_d(&e.shape, fall_offset(e.fall));
-        let opacity = if e.faded { 0.3 } else { 1.0 - e.fall };
+        let opacity = scene::opacity(e);
         let dash = if st.dash.is_empty() {
             String::new()
         } else {

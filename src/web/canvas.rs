@@ -82,7 +82,7 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
     for e in &s.edges {
         let st = scene::stroke(e.colour, s.colour_blind);
         let dy = fall_offset(e.fall);
-        let alpha = if e.faded { 0.3 } else { 1.0 - e.fall };
+        let alpha = scene::opacity(e);
         ctx.set_global_alpha(alpha.clamp(0.0, 1.0));
         trace(ctx, &e.shape, dy);
         ctx.set_stroke_style_str(st.css);
