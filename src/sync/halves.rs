@@ -1,0 +1,80 @@
+//! Sums of halves: `m × BR + n × RB`, the family the 2022 thesis tabulates.
+
+use num_rational::BigRational;
+
+use super::canon::Graph;
+use super::value::Solver;
+use super::{default_precision, Conflict};
+use crate::position::{Colour, Edge, Position, MAX_EDGES};
+
+/// `m` blue halves (`BR`: blue grounded, red on top) then `n` red halves
+/// (`RB`), each stalk bottom-up, labels in that order. An error if
+/// 2(m + n) exceeds the edge limit.
+pub fn halves_position(m: usize, n: usize) -> Result<Position, String> {
+    if 2 * (m + n) > MAX_EDGES {
+        return Err(format!("m + n must be at most {}", MAX_EDGES / 2));
+    }
+    let mut edges = Vec::with_capacity(2 * (m + n));
+    let mut next = 1;
+    let stalks = std::iter::repeat_n([Colour::Blue, Colour::Red], m)
+        .chain(std::iter::repeat_n([Colour::Red, Colour::Blue], n));
+    for [bottom, top] in stalks {
+        edges.push(Edge {
+            u: 0,
+            v: next,
+            colour: bottom,
+        });
+        edges.push(Edge {
+            u: next,
+            v: next + 1,
+            colour: top,
+        });
+        next += 2;
+    }
+    Ok(Position::from_edges(edges))
+}
+
+/// The table `t[m][n]` = value of `m × BR + n × RB`, for m ≤ `max_m`, n ≤ `max_n`.
+///
+/// Exact, whatever the conflict rule (halves have no green edge). Costs grow
+/// fast because the fractions do: about 17,000-bit denominators at 9 × 9 and
+/// 98,000 at 10 × 10.
+pub fn halves_table(
+    max_m: usize,
+    max_n: usize,
+    conflict: Conflict,
+) -> Result<Vec<Vec<BigRational>>, String> {
+    halves_table_with(max_m, max_n, conflict, |_, _, _, _| {})
+}
+
+/// As [`halves_table`], calling `progress(m, n, value, positions solved so far)`
+/// after each entry (row by row), e.g. to print timings. One memo serves the
+/// whole table, since smaller sums recur inside larger ones.
+pub fn halves_table_with(
+    max_m: usize,
+    max_n: usize,
+    conflict: Conflict,
+    mut progress: impl FnMut(usize, usize, &BigRational, usize),
+) -> Result<Vec<Vec<BigRational>>, String> {
+    if 2 * (max_m + max_n) > MAX_EDGES {
+        return Err(format!("m + n must be at most {}", MAX_EDGES / 2));
+    }
+    // Halves contain no green edge, so every value is exact.
+    let mut solver = Solver::new(conflict, default_precision());
+    let mut table = Vec::with_capacity(max_m + 1);
+    for m in 0..=max_m {
+        let mut row = Vec::with_capacity(max_n + 1);
+        for n in 0..=max_n {
+            let pos = halves_position(m, n)?;
+            let graph = Graph::new(&pos);
+            let val = solver.value(&graph, pos.full_set())?;
+            if val.lo != val.hi {
+                return Err("internal error: a sum of halves gave an inexact value".into());
+            }
+            progress(m, n, &val.lo, solver.states());
+            row.push(val.lo);
+        }
+        table.push(row);
+    }
+    Ok(table)
+}

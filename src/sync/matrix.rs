@@ -1,0 +1,244 @@
+//! Exact solution of finite two-player zero-sum matrix games.
+//!
+//! Synchronous Hackenbush values are values of matrix games whose entries are
+//! themselves such values; their denominators grow quickly (the 2022 thesis
+//! overflowed 64-bit fractions), so everything here is `BigRational` and no
+//! floating point is used anywhere.
+//!
+//! The solver first removes weakly dominated rows and columns, then tries a
+//! saddle point and the 2×2 closed form, and only then runs the exact simplex
+//! method of [`super::simplex`]. Strategies found on the reduced matrix are
+//! mapped back with zeros on removed rows and columns, which stays optimal
+//! (see [`reduce_dominated`]).
+
+use std::cmp::Ordering;
+
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+use num_bigint::Sign;
+
+use super::{fastq, simplex};
+
+/// The value and one pair of optimal mixed strategies of a matrix game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatrixSolution {
+    /// The value of the game to the row player.
+    pub value: BigRational,
+    /// An optimal mixed strategy of the row player (Left, the maximiser).
+    pub row_strategy: Vec<BigRational>,
+    /// An optimal mixed strategy of the column player (Right, the minimiser).
+    pub col_strategy: Vec<BigRational>,
+}
+
+/// Solve the zero-sum game with payoff matrix `m` (row player maximises).
+///
+/// Returns an error (never panics) if the matrix is empty or ragged.
+pub fn solve_matrix(m: &[Vec<BigRational>]) -> Result<MatrixSolution, String> {
+    let cols = m.first().map_or(0, Vec::len);
+    if m.is_empty() || cols == 0 {
+        return Err("a matrix game needs at least one row and one column".into());
+    }
+    if m.iter().any(|r| r.len() != cols) {
+        return Err("matrix rows have different lengths".into());
+    }
+    let (rows_kept, cols_kept) = reduce_dominated(m);
+    let sub: Vec<Vec<BigRational>> = rows_kept
+        .iter()
+        .map(|&i| cols_kept.iter().map(|&j| m[i][j].clone()).collect())
+        .collect();
+    let small = saddle_point(&sub)
+        .or_else(|| two_by_two(&sub))
+        .unwrap_or_else(|| simplex::solve(&sub));
+    let mut sol = MatrixSolution {
+        value: small.value,
+        row_strategy: vec![BigRational::zero(); m.len()],
+        col_strategy: vec![BigRational::zero(); cols],
+    };
+    for (k, &i) in rows_kept.iter().enumerate() {
+        sol.row_strategy[i] = small.row_strategy[k].clone();
+    }
+    for (k, &j) in cols_kept.iter().enumerate() {
+        sol.col_strategy[j] = small.col_strategy[k].clone();
+    }
+    debug_assert!(
+        is_optimal(m, &sol),
+        "matrix solver returned a non-optimal pair"
+    );
+    Ok(sol)
+}
+
+/// Check exactly that `sol` is a solution of `m`: both strategies are
+/// probability vectors, the row strategy earns at least `value` against every
+/// column and the column strategy concedes at most `value` against every row.
+pub fn is_optimal(m: &[Vec<BigRational>], sol: &MatrixSolution) -> bool {
+    let cols = m.first().map_or(0, Vec::len);
+    let is_distribution = |p: &[BigRational], n: usize| {
+        p.len() == n
+            && p.iter().all(|x| !x.is_negative_())
+            && p.iter().fold(BigRational::zero(), |s, x| s + x) == BigRational::one()
+    };
+    if !is_distribution(&sol.row_strategy, m.len()) || !is_distribution(&sol.col_strategy, cols) {
+        return false;
+    }
+    let rows_ok = m.iter().all(|row| {
+        let against: BigRational = row.iter().zip(&sol.col_strategy).map(|(a, q)| a * q).sum();
+        against <= sol.value
+    });
+    let cols_ok = (0..cols).all(|j| {
+        let against: BigRational = m
+            .iter()
+            .zip(&sol.row_strategy)
+            .map(|(r, p)| &r[j] * p)
+            .sum();
+        against >= sol.value
+    });
+    rows_ok && cols_ok
+}
+
+/// `is_negative` without pulling in `Signed` at every call site.
+trait NegativeExt {
+    fn is_negative_(&self) -> bool;
+}
+
+impl NegativeExt for BigRational {
+    fn is_negative_(&self) -> bool {
+        *self < BigRational::zero()
+    }
+}
+
+/// Iteratively delete weakly dominated rows (no better than another row
+/// against every remaining column) and columns, keeping one of any set of
+/// equal lines. Returns the indices of the surviving rows and columns.
+///
+/// Why this is safe: a row removed while dominated by row k (on the columns
+/// alive at that time) earns, against any column strategy supported on the
+/// final columns, at most what row k earns, and by induction at most the
+/// value; symmetrically for columns. So an optimal pair of the reduced game,
+/// padded with zeros, is optimal in the full game.
+pub fn reduce_dominated(m: &[Vec<BigRational>]) -> (Vec<usize>, Vec<usize>) {
+    let mut rows: Vec<usize> = (0..m.len()).collect();
+    let mut cols: Vec<usize> = (0..m.first().map_or(0, Vec::len)).collect();
+    loop {
+        let mut changed = false;
+        // Rows: i is dominated by k if m[i][j] <= m[k][j] for all live j.
+        let mut r = 0;
+        while r < rows.len() && rows.len() > 1 {
+            let i = rows[r];
+            let dominated = rows
+                .iter()
+                .any(|&k| k != i && cols.iter().all(|&j| fastq::le(&m[i][j], &m[k][j])));
+            if dominated {
+                rows.remove(r);
+                changed = true;
+            } else {
+                r += 1;
+            }
+        }
+        // Columns: j is dominated by k if m[i][j] >= m[i][k] for all live i.
+        let mut c = 0;
+        while c < cols.len() && cols.len() > 1 {
+            let j = cols[c];
+            let dominated = cols
+                .iter()
+                .any(|&k| k != j && rows.iter().all(|&i| fastq::le(&m[i][k], &m[i][j])));
+            if dominated {
+                cols.remove(c);
+                changed = true;
+            } else {
+                c += 1;
+            }
+        }
+        if !changed {
+            return (rows, cols);
+        }
+    }
+}
+
+/// A pure saddle point, if one exists: the largest row minimum equals the
+/// smallest column maximum. Covers every 1×n and n×1 game.
+fn saddle_point(m: &[Vec<BigRational>]) -> Option<MatrixSolution> {
+    let pick = pick_extreme;
+    let cols = m[0].len();
+    let row_mins: Vec<&BigRational> = m
+        .iter()
+        .filter_map(|r| pick(&mut r.iter(), Ordering::Less).map(|(_, x)| x))
+        .collect();
+    let col_maxs: Vec<&BigRational> = (0..cols)
+        .filter_map(|j| pick(&mut m.iter().map(|r| &r[j]), Ordering::Greater).map(|(_, x)| x))
+        .collect();
+    let (best_row, lower) = pick(&mut row_mins.iter().copied(), Ordering::Greater)?;
+    let (best_col, upper) = pick(&mut col_maxs.iter().copied(), Ordering::Less)?;
+    (lower == upper).then(|| MatrixSolution {
+        value: lower.clone(),
+        row_strategy: unit(m.len(), best_row),
+        col_strategy: unit(cols, best_col),
+    })
+}
+
+/// The closed form of a 2×2 game without a saddle point: both players make
+/// the opponent indifferent. Computed fraction-free and reduced once per
+/// result (see [`super::fastq`]); `None` if the formula does not apply.
+fn two_by_two(m: &[Vec<BigRational>]) -> Option<MatrixSolution> {
+    if m.len() != 2 || m[0].len() != 2 {
+        return None;
+    }
+    let (a, b, c, d) = (&m[0][0], &m[0][1], &m[1][0], &m[1][1]);
+    let den = fastq::combine(&[(1, a), (-1, b), (-1, c), (1, d)]);
+    let den_sign = fastq::sign(&den);
+    if den_sign == Sign::NoSign {
+        return None;
+    }
+    // p = (d − c)/den on row 0, 1 − p = (a − b)/den; q likewise for columns.
+    let parts = [
+        fastq::combine(&[(1, d), (-1, c)]),
+        fastq::combine(&[(1, a), (-1, b)]),
+        fastq::combine(&[(1, d), (-1, b)]),
+        fastq::combine(&[(1, a), (-1, c)]),
+    ];
+    // Each share must be ≥ 0, i.e. have the sign of den (or be zero).
+    if parts.iter().any(|p| {
+        let s = fastq::sign(p);
+        s != Sign::NoSign && s != den_sign
+    }) {
+        return None;
+    }
+    let [p0, p1, q0, q1] = parts.map(|p| fastq::ratio(&p, &den));
+    // value = (ad − bc)/den
+    let ad_bc = (
+        a.numer() * d.numer() * b.denom() * c.denom()
+            - b.numer() * c.numer() * a.denom() * d.denom(),
+        a.denom() * b.denom() * c.denom() * d.denom(),
+    );
+    Some(MatrixSolution {
+        value: fastq::ratio(&ad_bc, &den),
+        row_strategy: vec![p0, p1],
+        col_strategy: vec![q0, q1],
+    })
+}
+
+/// The first strictly best element (`want` = Less: minimum, Greater: maximum).
+fn pick_extreme<'a>(
+    items: &mut dyn Iterator<Item = &'a BigRational>,
+    want: Ordering,
+) -> Option<(usize, &'a BigRational)> {
+    let mut best: Option<(usize, &BigRational)> = None;
+    for (k, x) in items.enumerate() {
+        if best.is_none_or(|(_, b)| fastq::cmp(x, b) == want) {
+            best = Some((k, x));
+        }
+    }
+    best
+}
+
+fn unit(n: usize, k: usize) -> Vec<BigRational> {
+    (0..n)
+        .map(|i| {
+            if i == k {
+                BigRational::one()
+            } else {
+                BigRational::zero()
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,281 @@
+//! The memoised recursion over positions.
+//!
+//! A state is the set of edges still standing. Its value is the value of the
+//! matrix game over (Left's edge, Right's edge), where each cell is the value
+//! of the state left after both cuts and the fall (RULES.md §3, sync).
+//!
+//! Symmetry reduction: for a group of automorphisms of the state there is an
+//! optimal strategy that is uniform on each orbit, and against such a
+//! strategy a pure reply's payoff depends only on its orbit. So the game
+//! whose rows and columns are orbits, with cell (A, B) = the average of
+//! M[i][j] over j ∈ B for one fixed i ∈ A, has the same value, and its
+//! strategies spread evenly over each orbit are optimal in the full game.
+//! The average is taken over the orbits of the stabiliser of i inside B
+//! (M[i][·] is constant on them), which needs one child per such orbit.
+//!
+//! Note that "edges whose cuts lead to isomorphic positions" is *not* enough
+//! for identical rows: in `BR BR` the two blue edges are symmetric but their
+//! rows are permutations of each other (a red cut above one's own blue edge
+//! differs from a red cut on the other stalk); hence the averaging.
+
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use rustc_hash::FxHashMap;
+
+use super::canon::{Canon, Graph};
+use super::fastq;
+use super::matrix::solve_matrix;
+use super::replay::{self, Cell};
+use super::Conflict;
+use crate::position::{Colour, EdgeSet};
+use crate::rules::Player;
+
+/// Stop rather than exhaust memory on positions far beyond reach.
+pub(crate) const MAX_STATES: usize = 20_000_000;
+
+/// A value known to lie in [lo, hi]; exact when lo == hi.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Val {
+    pub lo: BigRational,
+    pub hi: BigRational,
+}
+
+impl Val {
+    fn exact(v: BigRational) -> Val {
+        Val {
+            lo: v.clone(),
+            hi: v,
+        }
+    }
+}
+
+/// A solved state: its value and, per edge index, each player's probability.
+pub(crate) struct Solved {
+    pub val: Val,
+    pub left: Vec<(usize, BigRational)>,
+    pub right: Vec<(usize, BigRational)>,
+}
+
+/// The memo and settings shared by every state of one or more analyses.
+pub(crate) struct Solver {
+    canon: Canon,
+    memo: FxHashMap<u32, Val>,
+    conflict: Conflict,
+    /// Replay brackets are bisected to this width at each level.
+    delta: BigRational,
+}
+
+impl Solver {
+    pub(crate) fn new(conflict: Conflict, delta: BigRational) -> Solver {
+        Solver {
+            canon: Canon::default(),
+            memo: FxHashMap::default(),
+            conflict,
+            delta,
+        }
+    }
+
+    /// Number of distinct positions solved so far.
+    pub(crate) fn states(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The value of the state `set` (grounded), memoised by isomorphism class.
+    pub(crate) fn value(&mut self, g: &Graph, set: EdgeSet) -> Result<Val, String> {
+        let key = self.canon.key(g, set);
+        if let Some(v) = self.memo.get(&key) {
+            return Ok(v.clone());
+        }
+        if self.memo.len() >= MAX_STATES {
+            return Err(format!(
+                "synchronous analysis stopped after {MAX_STATES} positions; the position is too large"
+            ));
+        }
+        let solved = self.solve_state(g, set, false)?;
+        self.memo.insert(key, solved.val.clone());
+        Ok(solved.val)
+    }
+
+    /// Solve one state from its children; per-edge strategies only if
+    /// `strategies` (the root needs them; spreading huge fractions over
+    /// orbits at every inner state cost a third of the running time).
+    pub(crate) fn solve_state(
+        &mut self,
+        g: &Graph,
+        set: EdgeSet,
+        strategies: bool,
+    ) -> Result<Solved, String> {
+        let pos = g.pos;
+        let lefts = pos.cuttable(set, Player::Left);
+        let rights = pos.cuttable(set, Player::Right);
+        let count = BigRational::from_integer((set.len() as i64).into());
+        if lefts.is_empty() || rights.is_empty() {
+            let (val, left, right) = if !lefts.is_empty() {
+                (count, safe_move(g, set), vec![])
+            } else if !rights.is_empty() {
+                (-count, vec![], safe_move(g, set))
+            } else {
+                (BigRational::zero(), vec![], vec![])
+            };
+            return Ok(Solved {
+                val: Val::exact(val),
+                left,
+                right,
+            });
+        }
+
+        let orbit = self.canon.orbits(g, set, None);
+        let rows = group_by_orbit(lefts, &orbit);
+        let cols = group_by_orbit(rights, &orbit);
+        let symmetric = rows.len() < lefts.len() || cols.len() < rights.len();
+        let mut cells: Vec<Vec<Cell>> = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let i = row[0];
+            let stab = if symmetric {
+                Some(self.canon.orbits(g, set, Some(i)))
+            } else {
+                None
+            };
+            let mut line = Vec::with_capacity(cols.len());
+            for col in &cols {
+                let parts = match &stab {
+                    Some(stab) => group_by_orbit(col.iter().copied().collect(), stab),
+                    None => vec![col.clone()],
+                };
+                let mut known: Vec<(u64, Val)> = Vec::with_capacity(parts.len());
+                let mut replayed = 0u64;
+                for part in parts {
+                    match self.child(g, set, i, part[0])? {
+                        Some(v) => known.push((part.len() as u64, v)),
+                        None => replayed += part.len() as u64,
+                    }
+                }
+                let total = col.len() as u64;
+                let lo: Vec<(u64, &BigRational)> = known.iter().map(|(w, v)| (*w, &v.lo)).collect();
+                let lo = fastq::weighted_sum(&lo, total);
+                let hi = if known.iter().all(|(_, v)| v.lo == v.hi) {
+                    lo.clone()
+                } else {
+                    let hi: Vec<(u64, &BigRational)> =
+                        known.iter().map(|(w, v)| (*w, &v.hi)).collect();
+                    fastq::weighted_sum(&hi, total)
+                };
+                let b = BigRational::new((replayed as i64).into(), (total as i64).into());
+                let cell = Cell { lo, hi, b };
+                line.push(cell);
+            }
+            cells.push(line);
+        }
+
+        // A single green edge as a row, paired with its own column.
+        let partner = |o: &Vec<usize>, other: &[Vec<usize>]| {
+            let single_green = o.len() == 1 && pos.edges[o[0]].colour == Colour::Green;
+            other.iter().position(|p| single_green && p == o)
+        };
+        let risky_rows: Vec<Option<usize>> = rows.iter().map(|o| partner(o, &cols)).collect();
+        let risky_cols: Vec<Option<usize>> = cols.iter().map(|o| partner(o, &rows)).collect();
+        let b = solve_cells(&cells, &risky_rows, &risky_cols, &self.delta)?;
+        let (left, right) = if strategies {
+            (spread(&rows, &b.row), spread(&cols, &b.col))
+        } else {
+            (vec![], vec![])
+        };
+        Ok(Solved {
+            val: Val { lo: b.lo, hi: b.hi },
+            left,
+            right,
+        })
+    }
+
+    /// The value after Left cuts `i` and Right cuts `j`; `None` stands for
+    /// "the same state again" (a replayed green conflict).
+    fn child(
+        &mut self,
+        g: &Graph,
+        set: EdgeSet,
+        i: usize,
+        j: usize,
+    ) -> Result<Option<Val>, String> {
+        if i != j {
+            let next = g.pos.grounded(set.without(i).without(j));
+            return self.value(g, next).map(Some);
+        }
+        match self.conflict {
+            Conflict::Shared => self.value(g, g.pos.cut(set, i)).map(Some),
+            Conflict::Tie => Ok(Some(Val::exact(BigRational::zero()))),
+            Conflict::Replay => Ok(None),
+        }
+    }
+}
+
+/// Solve the reduced game: an ordinary matrix game unless some cell replays.
+fn solve_cells(
+    cells: &[Vec<Cell>],
+    risky_rows: &[Option<usize>],
+    risky_cols: &[Option<usize>],
+    delta: &BigRational,
+) -> Result<replay::Bracket, String> {
+    if cells.iter().flatten().any(|c| !c.b.is_zero()) {
+        return replay::solve(cells, risky_rows, risky_cols, delta);
+    }
+    let lo: Vec<Vec<BigRational>> = cells
+        .iter()
+        .map(|r| r.iter().map(|c| c.lo.clone()).collect())
+        .collect();
+    let low = solve_matrix(&lo)?;
+    if cells.iter().flatten().all(|c| c.lo == c.hi) {
+        return Ok(replay::Bracket {
+            lo: low.value.clone(),
+            hi: low.value,
+            row: low.row_strategy,
+            col: low.col_strategy,
+        });
+    }
+    // Payoffs known only to intervals (replay below): value is monotone.
+    let hi: Vec<Vec<BigRational>> = cells
+        .iter()
+        .map(|r| r.iter().map(|c| c.hi.clone()).collect())
+        .collect();
+    let high = solve_matrix(&hi)?;
+    Ok(replay::Bracket {
+        lo: low.value,
+        hi: high.value,
+        row: low.row_strategy,
+        col: high.col_strategy,
+    })
+}
+
+/// Group edges by orbit id, in order of their first (lowest) member.
+fn group_by_orbit(edges: EdgeSet, orbit: &[u32]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<(u32, Vec<usize>)> = Vec::new();
+    for i in edges.iter() {
+        match groups.iter_mut().find(|(o, _)| *o == orbit[i]) {
+            Some((_, g)) => g.push(i),
+            None => groups.push((orbit[i], vec![i])),
+        }
+    }
+    groups.into_iter().map(|(_, g)| g).collect()
+}
+
+/// Spread each orbit's probability evenly over its edges.
+fn spread(groups: &[Vec<usize>], probs: &[BigRational]) -> Vec<(usize, BigRational)> {
+    let mut out: Vec<(usize, BigRational)> = Vec::new();
+    for (group, p) in groups.iter().zip(probs) {
+        let share = fastq::weighted_sum(&[(1, p)], group.len() as u64);
+        out.extend(group.iter().map(|&i| (i, share.clone())));
+    }
+    out.sort_by_key(|(i, _)| *i);
+    out
+}
+
+/// When one player moves alone the value is fixed by the rules; still, name
+/// a sensible move: the lowest edge whose cut drops nothing else.
+fn safe_move(g: &Graph, set: EdgeSet) -> Vec<(usize, BigRational)> {
+    let keep = set.len().saturating_sub(1);
+    let pick = set
+        .iter()
+        .find(|&i| g.pos.cut(set, i).len() == keep)
+        .or_else(|| set.iter().next());
+    pick.map(|i| vec![(i, BigRational::one())])
+        .unwrap_or_default()
+}
