@@ -86,6 +86,26 @@ pub struct Answer {
     pub report: Report,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub realisations: Option<Vec<Vec<String>>>,
+    /// Synchronous rules: each player's optimal mixed strategy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strategies: Option<Strategies>,
+}
+
+/// Both optimal mixed strategies of a synchronous position.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Strategies {
+    pub left: Vec<Weight>,
+    pub right: Vec<Weight>,
+}
+
+/// One edge's probability in a mixed strategy.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Weight {
+    pub label: String,
+    /// Exact, e.g. `2/7`.
+    pub probability: String,
+    /// Rounded to a whole percent, for display.
+    pub percent: u32,
 }
 
 /// A question from the playground: a position, its rules, and for quantum
@@ -229,6 +249,9 @@ pub fn analyse(position: &str, choice: &RulesChoice) -> Result<Report, String> {
 /// a state limit. A move the rules refuse is an error naming it and why.
 pub fn analyse_request(req: &Request) -> Result<Answer, String> {
     let options = Options::from_choice(&req.choice)?;
+    if options.kind == RulesKind::Sync && req.moves.is_empty() {
+        return sync_answer(&req.position, req.choice.conflict.as_deref());
+    }
     if options.kind != RulesKind::Quantum {
         if !req.moves.is_empty() {
             return Err(
@@ -237,7 +260,7 @@ pub fn analyse_request(req: &Request) -> Result<Answer, String> {
         }
         return analyse(&req.position, &req.choice).map(|report| Answer {
             report,
-            realisations: None,
+            ..Answer::default()
         });
     }
     let first = match req.first.as_deref() {
@@ -350,6 +373,56 @@ fn quantum_after_moves<B: QuantumBase + Clone>(
             right_moves,
         },
         realisations: Some(realisations),
+        strategies: None,
+    })
+}
+
+/// The synchronous value and both optimal mixed strategies (`sync::analyse`),
+/// with the edges each player should pick as best moves.
+fn sync_answer(position: &str, conflict: Option<&str>) -> Result<Answer, String> {
+    use num_traits::{ToPrimitive, Zero};
+    let conflict = crate::sync::Conflict::parse(conflict.unwrap_or("shared"))?;
+    let p = parse_position(position)?;
+    let r = crate::sync::analyse(&p, conflict, None)?;
+    let weights = |v: &[(usize, num_rational::BigRational)]| -> Vec<Weight> {
+        v.iter()
+            .map(|(label, q)| Weight {
+                label: label.to_string(),
+                probability: crate::sync::format_rational(q),
+                percent: (q.to_f64().unwrap_or(0.0) * 100.0).round() as u32,
+            })
+            .collect()
+    };
+    let (left, right) = (weights(&r.left_strategy), weights(&r.right_strategy));
+    let outcome = r.outcome.to_string();
+    let sentence = match r.outcome {
+        'L' => "Left (blue) is ahead: the value is positive",
+        'R' => "Right (red) is ahead: the value is negative",
+        'P' => "Neither is ahead: the value is 0",
+        _ => "The value is near 0 (a bracket around it)",
+    };
+    // The edges played with positive probability, as "best moves".
+    let support = |ws: &[(usize, num_rational::BigRational)], wins: bool| MoveAdvice {
+        winning: wins,
+        labels: ws
+            .iter()
+            .filter(|(_, q)| !q.is_zero())
+            .map(|(l, _)| l.to_string())
+            .collect(),
+    };
+    let value = r.value.to_string();
+    Ok(Answer {
+        report: Report {
+            pretty: value.clone(),
+            value,
+            outcome,
+            outcome_sentence: sentence.to_string(),
+            birthday: None,
+            left_moves: Some(support(&r.left_strategy, r.outcome == 'L')),
+            right_moves: Some(support(&r.right_strategy, r.outcome == 'R')),
+        },
+        realisations: None,
+        strategies: Some(Strategies { left, right }),
     })
 }
 
@@ -452,6 +525,24 @@ mod tests {
         big.choice.width = Some("unbounded".into());
         let err = analyse_request(&big).unwrap_err();
         assert!(err.ends_with("try width 2 or fewer edges"), "{err}");
+        // Synchronous positions: value and both mixed strategies.
+        let sync = Request {
+            position: "BR BR BR".into(),
+            choice: RulesChoice {
+                rules: "sync".into(),
+                ..RulesChoice::default()
+            },
+            ..Request::default()
+        };
+        let a = analyse_request(&sync).unwrap();
+        assert_eq!(a.report.value, "5/6");
+        let st = a.strategies.unwrap();
+        let total: u32 = st.left.iter().map(|w| w.percent).sum();
+        assert!((99..=101).contains(&total), "{st:?}");
+        assert!(st
+            .right
+            .iter()
+            .all(|w| ["2", "4", "6"].contains(&w.label.as_str())));
         let normal = Request {
             position: "BR".into(),
             moves: vec!["1".into()],
