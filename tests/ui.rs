@@ -1053,6 +1053,72 @@ mod session {
     }
 
     #[test]
+    fn synchronous_picks_are_secret_until_both_are_in() {
+        use hackenbush_lab::analysis::{analyse_request, Answer};
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("B G R").unwrap();
+        s.set_rules(RulesChoice {
+            rules: "sync".into(),
+            ..RulesChoice::default()
+        })
+        .unwrap();
+        s.set_mode(Mode::Play);
+        assert!(s
+            .status()
+            .turn
+            .starts_with("Left (blue): choose an edge in secret"));
+        // Left may not choose red.
+        let err = s.play_label(3, 0.0).unwrap_err();
+        assert_eq!(err, "Left (blue) may not choose edge 3");
+        s.play_label(2, 0.0).unwrap();
+        let scene = s.scene(1e9);
+        assert!(
+            scene.edges.iter().all(|e| !e.picked && !e.selected),
+            "Left's choice is not shown"
+        );
+        assert_eq!(s.status().commit, "");
+        // Right may choose the same green edge.
+        s.play_label(2, 0.0).unwrap();
+        assert_eq!(
+            s.status().turn,
+            "Revealed: Left chose 2, Right chose 2. Cut both (Enter)."
+        );
+        assert_eq!(s.status().commit, "Cut both (Left 2, Right 2)");
+        assert!(s.play_label(1, 0.0).is_err());
+        assert!(s.scene(1e9).edges.iter().any(|e| e.picked));
+        s.key("Enter", false, false, 0.0).unwrap();
+        assert_eq!(
+            s.status().history,
+            vec!["Left (blue) cuts 2, Right (red) cuts 2"]
+        );
+
+        // The engine's strategies show beside the edges, in board labels.
+        s.restart();
+        let req = s.analysis_request().unwrap();
+        let answer: Answer = analyse_request(&req.to_request(None)).unwrap();
+        assert_eq!(answer.report.value, "0", "B G R is its own negative");
+        s.set_answer(&answer);
+        let notes: Vec<String> = s
+            .scene(1e9)
+            .edges
+            .iter()
+            .filter_map(|e| e.note.clone())
+            .collect();
+        assert!(
+            !notes.is_empty() && notes.iter().all(|n| n.ends_with('%')),
+            "{notes:?}"
+        );
+        assert!(s.svg().contains('%'));
+        let mix = s.strategy_text(&answer);
+        assert!(
+            mix.starts_with("Optimal mixed strategies — Left (blue): edge "),
+            "{mix}"
+        );
+        s.view.hide_values = true;
+        assert!(s.scene(1e9).edges.iter().all(|e| e.note.is_none()));
+    }
+
+    #[test]
     fn links_restore_the_state_and_decks_navigate() {
         let mut s = Session::new(800.0, 500.0);
         s.set_text("BR BR R").unwrap();

@@ -28,8 +28,8 @@ const RULE_CARDS = {
     'Then play continues as normal Hackenbush.',
   ],
   sync: [
-    'Both choose at once, Left a blue or green edge, Right a red or green one; both are cut.',
-    'The value is that of the matrix game (mixed strategies allowed).',
+    'Both choose in secret (Left first, Right looks away), Left a blue or green edge, Right a red or green one; then both are revealed and cut.',
+    'The value is that of the matrix game; the optimal mixed strategies show beside the edges.',
   ],
 };
 
@@ -62,6 +62,7 @@ const now = () => performance.now();
 
 let pg = null;
 let asked = null; // the last analysis request sent (JSON text)
+let answered = null; // {req, report}: the answer to `asked`, once it came
 let requestId = 0;
 let shownRevision = -1; // the editor revision the text box shows
 let typing = false; // the text box holds text the drawing came from
@@ -125,8 +126,17 @@ function showReport(report, advice) {
 
 async function analyse(force = false) {
   const req = pg.analysis_request();
-  if (!force && req === asked) return;
+  if (!force && req === asked) {
+    // Same question (e.g. Edit → Play, which clears the board's marks):
+    // show the answer already on hand again.
+    if (answered && answered.req === req) {
+      pg.set_report(answered.report);
+      render();
+    }
+    return;
+  }
   asked = req;
+  answered = null;
   const id = ++requestId;
   if (engine.busy) engine.cancel(); // a new question replaces the old one
   if (!req) {
@@ -153,7 +163,8 @@ async function analyse(force = false) {
   try {
     const report = await engine.request(JSON.parse(req));
     if (id !== requestId) return;
-    const advice = pg.set_report(JSON.stringify(report));
+    answered = { req, report: JSON.stringify(report) };
+    const advice = pg.set_report(answered.report);
     showReport(report, advice);
     $('status').textContent = `Done in ${Math.round(now() - started)} ms.`;
     render();

@@ -491,6 +491,14 @@ impl Game {
         }
     }
 
+    /// Add `label` to the selection even if it is there already (both
+    /// players may choose the same green edge in a synchronous turn).
+    pub fn pick(&mut self, label: usize) {
+        if self.board().stands(label) {
+            self.selection.push(label);
+        }
+    }
+
     pub fn clear_selection(&mut self) {
         self.selection.clear();
     }

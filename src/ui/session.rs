@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use crate::analysis::{Report, RulesChoice};
+use crate::analysis::{Answer, Report, RulesChoice};
 use crate::position::{Colour, Point};
 use crate::rules::Player;
 
@@ -71,6 +71,9 @@ pub struct Session {
     pub viewport: Viewport,
     request: Option<AnalysisRequest>,
     advice: Vec<Advice>,
+    /// Synchronous rules: each edge's probabilities in the optimal mixed
+    /// strategies, as text for its label ("L 50%").
+    marks: Vec<Option<String>>,
     /// Play-mode keyboard focus (a label).
     focus: Option<usize>,
     /// Play-mode edge under the pointer or under a hovered graph vertex.
@@ -102,6 +105,7 @@ impl Session {
             viewport,
             request: None,
             advice: Vec::new(),
+            marks: Vec::new(),
             focus: None,
             hover: None,
             superpose: true,
@@ -121,7 +125,7 @@ impl Session {
         if self.editor.revision() != self.game_revision {
             self.game = new_game(&self.editor, &self.setup);
             self.game_revision = self.editor.revision();
-            self.advice.clear();
+            self.clear_advice();
             self.focus = None;
             self.hover = None;
         }
@@ -208,6 +212,9 @@ impl Session {
     /// move takes several edges (synchronous and quantum rules).
     pub fn play_label(&mut self, label: usize, now: f64) -> Result<(), String> {
         self.focus = Some(label);
+        if self.game.to_move() == Side::Both {
+            return self.sync_pick(label);
+        }
         let several =
             self.game.to_move() == Side::Both || (self.game.is_quantum() && self.superpose);
         if several {
@@ -218,6 +225,35 @@ impl Session {
         self.game.play_label(label)?;
         self.after_move(before, now);
         Ok(())
+    }
+
+    /// Synchronous turns are picked in secret: Left first, then Right; the
+    /// picks show only once both are in (the reveal), then Enter cuts both.
+    fn sync_pick(&mut self, label: usize) -> Result<(), String> {
+        let picked = self.game.selection().len();
+        let p = match picked {
+            0 => Player::Left,
+            1 => Player::Right,
+            _ => {
+                return Err(
+                    "both have chosen: press Cut both (Enter), or Escape to choose again".into(),
+                )
+            }
+        };
+        if !self.game.legal_labels(p).contains(&label) {
+            return Err(format!("{} may not choose edge {label}", player_name(p)));
+        }
+        self.game.pick(label);
+        if picked == 0 {
+            // The focus ring would give Left's choice away.
+            self.focus = None;
+        }
+        Ok(())
+    }
+
+    /// Is a synchronous pick waiting, unseen, for the other player's?
+    fn secret_pick(&self) -> bool {
+        self.game.to_move() == Side::Both && self.game.selection().len() == 1
     }
 
     /// Play the picked edges as one move.
@@ -232,7 +268,7 @@ impl Session {
         let after = self.game.board().present();
         self.falling = before.difference(after).iter().map(|i| i + 1).collect();
         self.fall_start = Some(now);
-        self.advice.clear();
+        self.clear_advice();
     }
 
     /// Is an animation running (the page keeps requesting frames)?
@@ -414,7 +450,7 @@ impl Session {
         self.setup = setup;
         self.game = game;
         self.game_revision = self.editor.revision();
-        self.advice.clear();
+        self.clear_advice();
         Ok(())
     }
 
@@ -423,7 +459,7 @@ impl Session {
         if let Ok(g) = Game::new(self.editor.drawing().position(), self.setup.clone()) {
             self.game = g;
         }
-        self.advice.clear();
+        self.clear_advice();
     }
 
     pub fn setup(&self) -> &Setup {
@@ -435,20 +471,20 @@ impl Session {
         self.sync_game();
         self.mode = mode;
         self.view.play = mode == Mode::Play;
-        self.advice.clear();
+        self.clear_advice();
         self.focus = None;
         self.hover = None;
     }
 
     pub fn takeback(&mut self) -> bool {
         self.falling.clear();
-        self.advice.clear();
+        self.clear_advice();
         self.game.takeback()
     }
 
     pub fn jump(&mut self, k: usize) {
         self.falling.clear();
-        self.advice.clear();
+        self.clear_advice();
         self.game.jump(k);
     }
 
@@ -458,7 +494,7 @@ impl Session {
             self.game = g;
         }
         self.falling.clear();
-        self.advice.clear();
+        self.clear_advice();
     }
 
     // ---------- the engine ----------
@@ -470,6 +506,65 @@ impl Session {
         let req = self.game.analysis_request();
         self.request = req.clone();
         req
+    }
+
+    fn clear_advice(&mut self) {
+        self.advice.clear();
+        self.marks.clear();
+    }
+
+    /// Show the engine's answer: advice on the board, and for synchronous
+    /// rules both mixed strategies as percentages beside the edges.
+    pub fn set_answer(&mut self, answer: &Answer) {
+        self.set_report(&answer.report);
+        let n = self.editor.drawing().edges.len();
+        let mut marks: Vec<Vec<String>> = vec![Vec::new(); n];
+        if let (Some(req), Some(st)) = (&self.request, &answer.strategies) {
+            for (side, ws) in [("L", &st.left), ("R", &st.right)] {
+                for w in ws.iter().filter(|w| w.probability != "0") {
+                    if let Some(b) = req.board_label(&w.label).filter(|&b| b >= 1 && b <= n) {
+                        let pc = if w.percent == 0 {
+                            "<1".to_string()
+                        } else {
+                            w.percent.to_string()
+                        };
+                        marks[b - 1].push(format!("{side} {pc}%"));
+                    }
+                }
+            }
+        }
+        self.marks = marks
+            .into_iter()
+            .map(|m| (!m.is_empty()).then(|| m.join(" · ")))
+            .collect();
+    }
+
+    /// Synchronous rules: both optimal mixed strategies as a sentence, in
+    /// board labels ("" otherwise).
+    pub fn strategy_text(&self, answer: &Answer) -> String {
+        let (Some(req), Some(st)) = (&self.request, &answer.strategies) else {
+            return String::new();
+        };
+        let side = |name: &str, ws: &[crate::analysis::Weight]| {
+            let parts: Vec<String> = ws
+                .iter()
+                .filter(|w| w.probability != "0")
+                .filter_map(|w| {
+                    let b = req.board_label(&w.label)?;
+                    Some(format!("edge {b} {} ({}%)", w.probability, w.percent))
+                })
+                .collect();
+            if parts.is_empty() {
+                format!("{name}: no move")
+            } else {
+                format!("{name}: {}", parts.join(", "))
+            }
+        };
+        format!(
+            "Optimal mixed strategies — {}; {}",
+            side("Left (blue)", &st.left),
+            side("Right (red)", &st.right)
+        )
     }
 
     /// Show the engine's advice on the board.
@@ -560,7 +655,16 @@ impl Session {
             board: (self.mode == Mode::Play).then(|| self.game.board().colours.clone()),
             selected_edge,
             selected_vertex,
-            picked: self.game.selection().to_vec(),
+            picked: if self.secret_pick() {
+                Vec::new()
+            } else {
+                self.game.selection().to_vec()
+            },
+            notes: if self.view.hide_values {
+                Vec::new()
+            } else {
+                self.marks.clone()
+            },
             faded: Vec::new(),
             partial: self.partial_labels(),
             advice: if self.view.hide_values {
@@ -624,10 +728,13 @@ impl Session {
         let turn = match g.result() {
             Some(r) => r,
             None => match g.to_move() {
-                Side::Both => {
-                    "Both players choose at once: pick Left's edge, then Right's, then Commit."
-                        .into()
-                }
+                Side::Both => match g.selection() {
+                    [] => "Left (blue): choose an edge in secret (Right, look away).".into(),
+                    [_] => "Left has chosen. Right (red): choose an edge.".into(),
+                    [l, r, ..] => {
+                        format!("Revealed: Left chose {l}, Right chose {r}. Cut both (Enter).")
+                    }
+                },
                 Side::Left => format!("{} to move.", player_name(Player::Left)),
                 Side::Right => format!("{} to move.", player_name(Player::Right)),
             },
@@ -719,7 +826,7 @@ impl Session {
         };
         self.view = slide.view;
         self.viewport.fit(self.editor.drawing());
-        self.advice.clear();
+        self.clear_advice();
         self.falling.clear();
         self.focus = None;
         self.hover = None;
@@ -754,6 +861,12 @@ impl Session {
 fn commit_text(g: &Game) -> String {
     let picked = g.selection();
     let list: Vec<String> = picked.iter().map(|l| l.to_string()).collect();
+    if g.to_move() == Side::Both {
+        return match picked {
+            [l, r] => format!("Cut both (Left {l}, Right {r})"),
+            _ => String::new(),
+        };
+    }
     match (picked.len(), g.is_quantum()) {
         (0, _) => String::new(),
         (1, true) => format!("Cut {} alone (unsuperposed)", list[0]),

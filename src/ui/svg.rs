@@ -92,10 +92,17 @@ pub fn to_svg(s: &Scene) -> String {
                 m.x + 8.0,
                 m.y + 4.0,
                 scene::VERTEX,
-                e.label
+                escape(&scene::label_text(e))
             );
         }
     }
     out.push_str("</svg>");
     out
+}
+
+/// Text for SVG markup (notes may contain `<`, as in `<1%`).
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }

@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-use crate::analysis::{Report, RulesChoice};
+use crate::analysis::{Answer, RulesChoice};
 use crate::position::Colour;
 use crate::rules::Player;
 use crate::ui::editor::Tool;
@@ -243,10 +243,16 @@ impl Playground {
 
     /// Give the engine's report (JSON); returns the best-move sentence.
     pub fn set_report(&mut self, report_json: &str) -> String {
-        match serde_json::from_str::<Report>(report_json) {
-            Ok(r) => {
-                self.session.set_report(&r);
-                self.session.advice_text(&r)
+        // An `analysis::Answer`: the report plus, for synchronous rules,
+        // both mixed strategies.
+        match serde_json::from_str::<Answer>(report_json) {
+            Ok(a) => {
+                self.session.set_answer(&a);
+                let advice = self.session.advice_text(&a.report);
+                match self.session.strategy_text(&a) {
+                    mix if mix.is_empty() => advice,
+                    mix => format!("{advice}\n{mix}"),
+                }
             }
             Err(_) => String::new(),
         }
