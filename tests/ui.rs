@@ -1092,6 +1092,24 @@ mod session {
             vec!["Left (blue) cuts 2, Right (red) cuts 2"]
         );
 
+        // Under the replay rule the same green edge means choosing again.
+        let mut r = Session::new(800.0, 500.0);
+        r.set_text("G B").unwrap();
+        r.set_rules(RulesChoice {
+            rules: "sync".into(),
+            conflict: Some("replay".into()),
+            ..RulesChoice::default()
+        })
+        .unwrap();
+        r.set_mode(Mode::Play);
+        r.play_label(1, 0.0).unwrap();
+        r.play_label(1, 0.0).unwrap();
+        assert!(r.commit(0.0).unwrap_err().contains("choose again"));
+        assert!(r
+            .status()
+            .turn
+            .starts_with("Left (blue): choose an edge in secret"));
+
         // The engine's strategies show beside the edges, in board labels.
         s.restart();
         let req = s.analysis_request().unwrap();

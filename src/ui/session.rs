@@ -259,7 +259,15 @@ impl Session {
     /// Play the picked edges as one move.
     pub fn commit(&mut self, now: f64) -> Result<(), String> {
         let before = self.game.board().present();
-        self.game.commit_selection()?;
+        if let Err(e) = self.game.commit_selection() {
+            // A refused synchronous turn (the replay rule's "choose again")
+            // starts over with secret picks; a refused quantum move keeps
+            // its picks so one edge can be changed.
+            if self.game.to_move() == Side::Both {
+                self.game.clear_selection();
+            }
+            return Err(e);
+        }
         self.after_move(before, now);
         Ok(())
     }
