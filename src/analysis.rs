@@ -4,8 +4,9 @@
 
 use crate::game::Outcome;
 use crate::position::{Colour, Edge, Position};
+use crate::quantum::{QuantumBase, QuantumGame, QuantumSolver, Setting, TooLarge};
 use crate::rules::nim::parse_nim;
-use crate::rules::{Childish, Hackenbush, Misere, Player, Ruleset, Uncolored};
+use crate::rules::{Childish, Hackenbush, Misere, Nim, NimLabels, Player, Ruleset, Uncolored};
 use crate::solve::Solver;
 use crate::sync;
 use num_bigint::BigInt;
@@ -95,6 +96,54 @@ pub struct Report {
     pub approximate: Option<bool>,
 }
 
+/// The answer to a [`Request`]: the report, and for quantum states the
+/// realisations, each as the labels present in it, so a page can draw them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answer {
+    #[serde(flatten)]
+    pub report: Report,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub realisations: Option<Vec<Vec<String>>>,
+    /// Synchronous rules: each player's optimal mixed strategy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strategies: Option<Strategies>,
+}
+
+/// Both optimal mixed strategies of a synchronous position.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Strategies {
+    pub left: Vec<Weight>,
+    pub right: Vec<Weight>,
+}
+
+/// One edge's probability in a mixed strategy.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Weight {
+    pub label: String,
+    /// Exact, e.g. `2/7`.
+    pub probability: String,
+    /// Rounded to a whole percent, for display.
+    pub percent: u32,
+}
+
+/// A question from the playground: a position, its rules, and for quantum
+/// rules the moves played since it (the engine replays them, so a
+/// superposed state is sent as the moves that made it).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Request {
+    pub position: String,
+    pub choice: RulesChoice,
+    /// Quantum only: the moves played, each as labels (`"1,3"`); the
+    /// players alternate, starting with `first`.
+    pub moves: Vec<String>,
+    /// `"L"` (default) or `"R"`: who made the first of `moves`.
+    pub first: Option<String>,
+    /// Give up with a "too large" message past this many memoised quantum
+    /// states (the browser sets it: a tab must not run out of memory).
+    pub state_limit: Option<usize>,
+}
+
 /// Best moves as user-facing labels.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveAdvice {
@@ -174,7 +223,7 @@ pub fn analyse(position: &str, choice: &RulesChoice) -> Result<Report, String> {
             choice.width.as_deref(),
             choice.labels.as_deref(),
         ),
-        RulesKind::Sync => sync_report(position, choice),
+        RulesKind::Sync => sync_answer(position, choice).map(|a| a.report),
         RulesKind::Normal => {
             let p = parse_position(position)?;
             let rules = Hackenbush::new(p);
@@ -215,43 +264,6 @@ pub fn analyse(position: &str, choice: &RulesChoice) -> Result<Report, String> {
             })
         }
     }
-}
-
-/// Value and both optimal mixed strategies under synchronous rules.
-fn sync_report(position: &str, choice: &RulesChoice) -> Result<Report, String> {
-    let p = parse_position(position)?;
-    let conflict = sync::Conflict::parse(choice.conflict.as_deref().unwrap_or("shared"))?;
-    let precision = choice
-        .precision
-        .as_deref()
-        .map(parse_precision)
-        .transpose()?;
-    let r = sync::analyse(&p, conflict, precision)?;
-    let strategy = |s: &[(usize, BigRational)]| {
-        Some(
-            s.iter()
-                .map(|(label, prob)| (*label, sync::format_rational(prob)))
-                .collect(),
-        )
-    };
-    let outcome = r.outcome.to_string();
-    let outcome_sentence = match r.outcome {
-        'L' => "Left wins: the value is positive",
-        'R' => "Right wins: the value is negative",
-        'P' => "Neither player is favoured: the value is 0",
-        _ => "The sign of the value is not settled at this precision",
-    };
-    let approximate = matches!(r.value, sync::SyncValue::Approx { .. });
-    Ok(Report {
-        value: r.value.to_string(),
-        pretty: r.value.to_string(),
-        outcome,
-        outcome_sentence: outcome_sentence.to_string(),
-        left_strategy: strategy(&r.left_strategy),
-        right_strategy: strategy(&r.right_strategy),
-        approximate: Some(approximate),
-        ..Report::default()
-    })
 }
 
 /// A positive rational precision such as `1/1000000`, `0.001` or `1e-6`.
@@ -302,6 +314,205 @@ fn parse_decimal(text: &str) -> Option<BigRational> {
     Some(BigRational::new(whole * &scale + frac, scale))
 }
 
+/// Analyse a [`Request`]: as [`analyse`], plus quantum moves replayed and
+/// a state limit. A move the rules refuse is an error naming it and why.
+pub fn analyse_request(req: &Request) -> Result<Answer, String> {
+    let options = Options::from_choice(&req.choice)?;
+    if options.kind == RulesKind::Sync && req.moves.is_empty() {
+        return sync_answer(&req.position, &req.choice);
+    }
+    if options.kind != RulesKind::Quantum {
+        if !req.moves.is_empty() {
+            return Err(
+                "moves can be replayed only under quantum rules; send the position left".into(),
+            );
+        }
+        return analyse(&req.position, &req.choice).map(|report| Answer {
+            report,
+            ..Answer::default()
+        });
+    }
+    let first = match req.first.as_deref() {
+        None | Some("L") => Player::Left,
+        Some("R") => Player::Right,
+        Some(other) => return Err(format!("first player '{other}' must be L or R")),
+    };
+    let c = &req.choice;
+    let setting = crate::quantum::report::parse_setting(c.flavour.as_deref(), c.width.as_deref())?;
+    if req.position.trim_start().starts_with("nim:") {
+        let heaps = parse_nim(&req.position)?;
+        let labels = match c.labels.as_deref() {
+            None | Some("subtract") => NimLabels::Subtract,
+            Some("cut") => NimLabels::Cut,
+            Some(other) => {
+                return Err(format!(
+                    "--labels: unknown value '{other}' (expected subtract, cut)"
+                ))
+            }
+        };
+        return quantum_after_moves(Nim { labels }, heaps, setting, first, req);
+    }
+    if c.labels.is_some() {
+        return Err("--labels needs a nim: position (e.g. nim:3,2)".to_string());
+    }
+    let rules = Hackenbush::new(parse_position(&req.position)?);
+    let start = rules.start();
+    quantum_after_moves(rules, start, setting, first, req)
+}
+
+/// Replay `req.moves` through a [`QuantumGame`] and report on the state
+/// reached (value, outcome, birthday, best moves, realisations). The
+/// solver's reductions use the start's symmetries, which stay sound for
+/// any state reached from it.
+fn quantum_after_moves<B: QuantumBase + Clone>(
+    base: B,
+    start: B::State,
+    setting: Setting,
+    first: Player,
+    req: &Request,
+) -> Result<Answer, String> {
+    let mut game = QuantumGame::new(base.clone(), start.clone(), setting);
+    let mut p = first;
+    for (k, m) in req.moves.iter().enumerate() {
+        game.play_text(p, m).map_err(|e| {
+            let who = if p == Player::Left { "Left" } else { "Right" };
+            format!("move {} ({who}: {m}) is illegal: {e}", k + 1)
+        })?;
+        p = p.opponent();
+    }
+    let state = game.state().clone();
+    let mut solver = QuantumSolver::new(base, &start, setting);
+    let limit = req
+        .state_limit
+        .unwrap_or(crate::quantum::report::STATE_LIMIT);
+    solver.set_state_limit(limit);
+    // The browser's message names the cheapest way out: a narrower width
+    // shrinks the search far more than one edge less.
+    let advice = if setting.width == crate::quantum::Width::Limited(2) {
+        "try fewer edges"
+    } else {
+        "try width 2 or fewer edges"
+    };
+    let too_large = |e: TooLarge| match req.state_limit {
+        Some(_) => format!(
+            "too large to analyse here (more than {} superposed states) — {advice}",
+            e.limit
+        ),
+        None => e.to_string(),
+    };
+    let v = solver.value(&state).map_err(too_large)?;
+    let outcome = solver.arena.outcome(v);
+    let mut advice = |p: Player| -> Result<MoveAdvice, String> {
+        let best = solver.best_moves(&state, p).map_err(too_large)?;
+        Ok(MoveAdvice {
+            winning: best.winning,
+            labels: best
+                .moves
+                .iter()
+                .map(|mv| {
+                    mv.iter()
+                        .map(|m| solver.base.label_text(m))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                })
+                .collect(),
+        })
+    };
+    let left_moves = Some(advice(Player::Left)?);
+    let right_moves = Some(advice(Player::Right)?);
+    let realisations = state
+        .iter()
+        .map(|r| {
+            solver
+                .base
+                .present_labels(r)
+                .iter()
+                .map(|m| solver.base.label_text(m))
+                .collect()
+        })
+        .collect();
+    Ok(Answer {
+        report: Report {
+            value: solver.arena.plain(v),
+            pretty: solver.arena.pretty(v),
+            outcome: outcome.letter().to_string(),
+            outcome_sentence: outcome.sentence().to_string(),
+            birthday: Some(solver.arena.birthday(v)),
+            left_moves,
+            right_moves,
+            ..Report::default()
+        },
+        realisations: Some(realisations),
+        strategies: None,
+    })
+}
+
+/// The synchronous value and both optimal mixed strategies (`sync::analyse`),
+/// with the edges each player should pick as best moves.
+/// One implementation serves the CLI (exact strategies in the report) and
+/// the page (percentages for drawing on the edges).
+fn sync_answer(position: &str, choice: &RulesChoice) -> Result<Answer, String> {
+    use num_traits::ToPrimitive;
+    let conflict = sync::Conflict::parse(choice.conflict.as_deref().unwrap_or("shared"))?;
+    let precision = choice
+        .precision
+        .as_deref()
+        .map(parse_precision)
+        .transpose()?;
+    let p = parse_position(position)?;
+    let r = sync::analyse(&p, conflict, precision)?;
+    let weights = |v: &[(usize, BigRational)]| -> Vec<Weight> {
+        v.iter()
+            .map(|(label, q)| Weight {
+                label: label.to_string(),
+                probability: sync::format_rational(q),
+                percent: (q.to_f64().unwrap_or(0.0) * 100.0).round() as u32,
+            })
+            .collect()
+    };
+    let (left, right) = (weights(&r.left_strategy), weights(&r.right_strategy));
+    let outcome = r.outcome.to_string();
+    let sentence = match r.outcome {
+        'L' => "Left (blue) is ahead: the value is positive",
+        'R' => "Right (red) is ahead: the value is negative",
+        'P' => "Neither is ahead: the value is 0",
+        _ => "The value is near 0 (a bracket around it)",
+    };
+    // The edges played with positive probability, as "best moves".
+    let support = |ws: &[(usize, BigRational)], wins: bool| MoveAdvice {
+        winning: wins,
+        labels: ws
+            .iter()
+            .filter(|(_, q)| !q.is_zero())
+            .map(|(l, _)| l.to_string())
+            .collect(),
+    };
+    let exact = |s: &[(usize, BigRational)]| {
+        Some(
+            s.iter()
+                .map(|(label, prob)| (*label, sync::format_rational(prob)))
+                .collect(),
+        )
+    };
+    let value = r.value.to_string();
+    Ok(Answer {
+        report: Report {
+            pretty: value.clone(),
+            value,
+            outcome,
+            outcome_sentence: sentence.to_string(),
+            birthday: None,
+            left_moves: Some(support(&r.left_strategy, r.outcome == 'L')),
+            right_moves: Some(support(&r.right_strategy, r.outcome == 'R')),
+            left_strategy: exact(&r.left_strategy),
+            right_strategy: exact(&r.right_strategy),
+            approximate: Some(matches!(r.value, sync::SyncValue::Approx { .. })),
+        },
+        realisations: None,
+        strategies: Some(Strategies { left, right }),
+    })
+}
+
 fn misere_sentence(o: Outcome) -> String {
     format!("{} (misère play)", o.sentence())
 }
@@ -332,5 +543,99 @@ pub fn short_game_report<R: Ruleset>(
         left_moves,
         right_moves,
         ..Report::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quantum(position: &str, moves: &[&str]) -> Request {
+        Request {
+            position: position.into(),
+            choice: RulesChoice {
+                rules: "quantum".into(),
+                flavour: Some("D".into()),
+                ..RulesChoice::default()
+            },
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            ..Request::default()
+        }
+    }
+
+    #[test]
+    fn quantum_states_after_moves_are_valued_and_drawn() {
+        // No moves: the same report as the CLI's.
+        let start = analyse_request(&quantum("BR BR R", &[])).unwrap();
+        let cli = analyse("BR BR R", &quantum("", &[]).choice).unwrap();
+        assert_eq!(start.report, cli);
+        assert_eq!(
+            start.realisations,
+            Some(vec![vec!["1", "2", "3", "4", "5"]
+                .into_iter()
+                .map(String::from)
+                .collect::<Vec<_>>()])
+        );
+        // Left superposes its two blue edges: two realisations, each with
+        // one blue half gone (the red above it falls).
+        let a = analyse_request(&quantum("BR BR R", &["1,3"])).unwrap();
+        let r = a.realisations.unwrap();
+        assert_eq!(r, vec![vec!["1", "2", "5"], vec!["3", "4", "5"]]);
+        // Both are `BR R` = -1/2 classically; the superposed state is a
+        // value the engine computes the same way as any other state.
+        let direct = analyse_request(&quantum("BR R", &[])).unwrap();
+        assert_eq!(a.report.outcome, direct.report.outcome);
+        // Then Right cuts 5 unsuperposed (flavour D).
+        let b = analyse_request(&quantum("BR BR R", &["1,3", "5"])).unwrap();
+        assert_eq!(b.realisations.unwrap().len(), 2);
+    }
+
+    #[test]
+    fn illegal_moves_and_large_states_are_explained() {
+        let err = analyse_request(&quantum("BR BR R", &["1,2"])).unwrap_err();
+        assert!(err.contains("move 1 (Left: 1,2) is illegal"), "{err}");
+        assert!(err.contains("edge 2"), "{err}");
+        let err = analyse_request(&quantum("BR BR R", &["9"])).unwrap_err();
+        assert!(err.contains("no edge 9"), "{err}");
+        let mut r = quantum("BR BR R", &[]);
+        r.first = Some("X".into());
+        assert!(analyse_request(&r).is_err());
+        r.first = Some("R".into());
+        r.moves = vec!["2,4".into()];
+        assert!(analyse_request(&r).is_ok());
+        let mut big = quantum("BRBRBR BRBRBR GGG", &[]);
+        big.state_limit = Some(10);
+        let err = analyse_request(&big).unwrap_err();
+        assert!(
+            err.contains("too large") && err.ends_with("try fewer edges"),
+            "{err}"
+        );
+        big.choice.width = Some("unbounded".into());
+        let err = analyse_request(&big).unwrap_err();
+        assert!(err.ends_with("try width 2 or fewer edges"), "{err}");
+        // Synchronous positions: value and both mixed strategies.
+        let sync = Request {
+            position: "BR BR BR".into(),
+            choice: RulesChoice {
+                rules: "sync".into(),
+                ..RulesChoice::default()
+            },
+            ..Request::default()
+        };
+        let a = analyse_request(&sync).unwrap();
+        assert_eq!(a.report.value, "5/6");
+        let st = a.strategies.unwrap();
+        let total: u32 = st.left.iter().map(|w| w.percent).sum();
+        assert!((99..=101).contains(&total), "{st:?}");
+        assert!(st
+            .right
+            .iter()
+            .all(|w| ["2", "4", "6"].contains(&w.label.as_str())));
+        let normal = Request {
+            position: "BR".into(),
+            moves: vec!["1".into()],
+            ..Request::default()
+        };
+        assert!(analyse_request(&normal).unwrap_err().contains("quantum"));
     }
 }

@@ -502,7 +502,7 @@ fn synchronous_turns_take_one_edge_each() {
 }
 
 #[test]
-fn superposed_moves_wait_for_the_quantum_engine() {
+fn superposed_moves_need_quantum_rules() {
     let mut g = game("B B", "normal");
     g.toggle_select(1);
     g.toggle_select(2);
@@ -510,15 +510,85 @@ fn superposed_moves_wait_for_the_quantum_engine() {
     g.toggle_select(2);
     assert_eq!(g.selection(), &[1, 2]);
     assert!(g.commit_selection().unwrap_err().contains("quantum"));
+}
+
+fn quantum(text: &str, flavour: &str) -> Game {
     let mut setup = Setup::default();
     setup.choice.rules = "quantum".into();
-    setup.choice.flavour = Some("D".into());
-    let mut g = Game::new(parse("B B").unwrap(), setup).unwrap();
-    assert!(g.play_label(1).unwrap_err().contains("quantum engine"));
-    assert!(
-        g.analysis_request().is_some(),
-        "the start is still a position"
-    );
+    setup.choice.flavour = Some(flavour.into());
+    Game::new(parse(text).unwrap(), setup).unwrap()
+}
+
+#[test]
+fn quantum_play_goes_through_the_engine() {
+    // BR BR R: edges 1 B, 2 R, 3 B, 4 R, 5 R.
+    let mut g = quantum("BR BR R", "D");
+    assert!(g.analysis_request().unwrap().moves.is_empty());
+    g.toggle_select(1);
+    g.toggle_select(3);
+    g.commit_selection().unwrap();
+    assert_eq!(g.describe(0), "Left (blue) cuts 1 + 3");
+    let b = g.board();
+    assert_eq!(b.realisations.len(), 2, "one realisation per cut");
+    // Edge 1 is gone in one realisation, edge 3 in the other: both stand
+    // somewhere, so the board still shows them.
+    assert!(b.stands(1) && b.stands(3));
+    assert_eq!(g.to_move(), Side::Right);
+    // Flavour D allows an unsuperposed move by one click.
+    g.play_label(5).unwrap();
+    assert!(!g.board().stands(5));
+    let req = g.analysis_request().unwrap();
+    assert_eq!(req.position, "BR BR R");
+    assert_eq!(req.moves, vec!["1,3", "5"]);
+    // Takeback and jump keep the engine's record in step.
+    assert!(g.takeback());
+    assert_eq!(g.board().realisations.len(), 2);
+    g.jump(0);
+    assert_eq!(g.board().realisations.len(), 1);
+    g.jump(2);
+    assert!(!g.board().stands(5));
+    g.jump(1);
+    g.play(Move {
+        side: Side::Right,
+        labels: vec![2, 4],
+    })
+    .unwrap();
+    assert_eq!(g.moves().len(), 2);
+
+    // Flavour A never allows an unsuperposed move: the engine says why.
+    let mut g = quantum("BR BR R", "A");
+    let err = g.play_label(1).unwrap_err();
+    assert!(err.contains("flavour A"), "{err}");
+    // Left's edge is not Right's to cut.
+    let err = g
+        .play(Move {
+            side: Side::Left,
+            labels: vec![1, 2],
+        })
+        .unwrap_err();
+    assert!(err.contains("edge 2 is not Left's to cut"), "{err}");
+    // A single blue edge under A: Left has no move at all.
+    let g = quantum("B", "A");
+    assert!(g.result().unwrap().contains("Left (blue) cannot move"));
+}
+
+#[test]
+fn quantum_links_replay_and_reject_illegal_moves() {
+    let mut setup = Setup::default();
+    setup.choice.rules = "quantum".into();
+    setup.choice.flavour = Some("A".into());
+    let moves = [Move {
+        side: Side::Left,
+        labels: vec![1],
+    }];
+    let err = Game::replay(parse("BR BR R").unwrap(), setup.clone(), &moves, 1).unwrap_err();
+    assert!(err.starts_with("move 1 (L1): flavour A"), "{err}");
+    let moves = [Move {
+        side: Side::Left,
+        labels: vec![1, 3],
+    }];
+    let g = Game::replay(parse("BR BR R").unwrap(), setup, &moves, 1).unwrap();
+    assert_eq!(g.board().realisations.len(), 2);
 }
 
 #[test]
@@ -907,6 +977,163 @@ mod session {
         assert!(s.key("Delete", false, false, 0.0).unwrap());
         assert_eq!(s.status().text, "B");
         assert!(!s.key("q", false, false, 0.0).unwrap());
+    }
+
+    #[test]
+    fn quantum_play_picks_commits_and_shows_the_views() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR BR R").unwrap();
+        s.set_rules(RulesChoice {
+            rules: "quantum".into(),
+            flavour: Some("D".into()),
+            ..RulesChoice::default()
+        })
+        .unwrap();
+        assert!(s.quantum_views().is_none(), "views only in play");
+        s.set_mode(Mode::Play);
+        let v = s.quantum_views().unwrap();
+        assert_eq!((v.count, v.links.len(), v.vertices.len()), (1, 0, 5));
+        // Clicks pick edges; Enter commits them as one superposed move.
+        s.play_label(1, 0.0).unwrap();
+        s.play_label(3, 0.0).unwrap();
+        assert_eq!(s.status().commit, "Commit superposed move (1 + 3)");
+        assert!(s.key("Enter", false, false, 0.0).unwrap());
+        assert_eq!(s.status().history, vec!["Left (blue) cuts 1 + 3"]);
+        let v = s.quantum_views().unwrap();
+        assert_eq!(v.count, 2);
+        assert_eq!(v.thumbs[0].labels, vec![1, 2, 5]);
+        assert!(
+            v.thumbs[0].svg.contains("opacity=\"0.30\""),
+            "absent edges faded"
+        );
+        assert_eq!(v.links.len(), 1);
+        assert_eq!(v.links[0].labels, vec![1, 3]);
+        assert_eq!(v.summary, "5 vertices, 1 link");
+        assert!(v.note.contains("2 cuts gave 2 realisations"), "{}", v.note);
+        // On the board, edges standing in only one realisation are lighter.
+        let partial: Vec<usize> = s
+            .scene(1e9)
+            .edges
+            .iter()
+            .filter(|e| e.partial)
+            .map(|e| e.label)
+            .collect();
+        assert_eq!(partial, vec![1, 2, 3, 4]);
+        // Right cuts one edge alone (flavour D), by a click in "cut one" mode.
+        s.superpose = false;
+        s.play_label(5, 0.0).unwrap();
+        let v = s.quantum_views().unwrap();
+        assert!(v.vertices[4].absent);
+        assert!(v.summary.ends_with("1 gone from every realisation"));
+        // Left picks 2 (red): the engine refuses, in words.
+        s.superpose = true;
+        s.play_label(2, 0.0).unwrap();
+        s.play_label(4, 0.0).unwrap();
+        let err = s.commit(0.0).unwrap_err();
+        assert!(err.contains("not Left's to cut"), "{err}");
+        // The request replays the moves; advice in "1,3" form maps back.
+        s.key("Escape", false, false, 0.0).unwrap();
+        let req = s.analysis_request().unwrap();
+        assert_eq!(req.moves, vec!["1,3", "5"]);
+        let report = Report {
+            left_moves: Some(MoveAdvice {
+                winning: false,
+                labels: vec!["1,3".into()],
+            }),
+            ..Report::default()
+        };
+        s.set_report(&report);
+        assert!(s.advice_text(&report).contains("1+3"));
+        // A link restores the superposed state.
+        let link = s.link();
+        let mut t = Session::new(640.0, 480.0);
+        t.open_link(&link).unwrap();
+        assert_eq!(t.quantum_views().unwrap().count, 2);
+        assert_eq!(t.status().cursor, 2);
+    }
+
+    #[test]
+    fn synchronous_picks_are_secret_until_both_are_in() {
+        use hackenbush_lab::analysis::{analyse_request, Answer};
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("B G R").unwrap();
+        s.set_rules(RulesChoice {
+            rules: "sync".into(),
+            ..RulesChoice::default()
+        })
+        .unwrap();
+        s.set_mode(Mode::Play);
+        assert!(s
+            .status()
+            .turn
+            .starts_with("Left (blue): choose an edge in secret"));
+        // Left may not choose red.
+        let err = s.play_label(3, 0.0).unwrap_err();
+        assert_eq!(err, "Left (blue) may not choose edge 3");
+        s.play_label(2, 0.0).unwrap();
+        let scene = s.scene(1e9);
+        assert!(
+            scene.edges.iter().all(|e| !e.picked && !e.selected),
+            "Left's choice is not shown"
+        );
+        assert_eq!(s.status().commit, "");
+        // Right may choose the same green edge.
+        s.play_label(2, 0.0).unwrap();
+        assert_eq!(
+            s.status().turn,
+            "Revealed: Left chose 2, Right chose 2. Cut both (Enter)."
+        );
+        assert_eq!(s.status().commit, "Cut both (Left 2, Right 2)");
+        assert!(s.play_label(1, 0.0).is_err());
+        assert!(s.scene(1e9).edges.iter().any(|e| e.picked));
+        s.key("Enter", false, false, 0.0).unwrap();
+        assert_eq!(
+            s.status().history,
+            vec!["Left (blue) cuts 2, Right (red) cuts 2"]
+        );
+
+        // Under the replay rule the same green edge means choosing again.
+        let mut r = Session::new(800.0, 500.0);
+        r.set_text("G B").unwrap();
+        r.set_rules(RulesChoice {
+            rules: "sync".into(),
+            conflict: Some("replay".into()),
+            ..RulesChoice::default()
+        })
+        .unwrap();
+        r.set_mode(Mode::Play);
+        r.play_label(1, 0.0).unwrap();
+        r.play_label(1, 0.0).unwrap();
+        assert!(r.commit(0.0).unwrap_err().contains("choose again"));
+        assert!(r
+            .status()
+            .turn
+            .starts_with("Left (blue): choose an edge in secret"));
+
+        // The engine's strategies show beside the edges, in board labels.
+        s.restart();
+        let req = s.analysis_request().unwrap();
+        let answer: Answer = analyse_request(&req.to_request(None)).unwrap();
+        assert_eq!(answer.report.value, "0", "B G R is its own negative");
+        s.set_answer(&answer);
+        let notes: Vec<String> = s
+            .scene(1e9)
+            .edges
+            .iter()
+            .filter_map(|e| e.note.clone())
+            .collect();
+        assert!(
+            !notes.is_empty() && notes.iter().all(|n| n.ends_with('%')),
+            "{notes:?}"
+        );
+        assert!(s.svg().contains('%'));
+        let mix = s.strategy_text(&answer);
+        assert!(
+            mix.starts_with("Optimal mixed strategies — Left (blue): edge "),
+            "{mix}"
+        );
+        s.view.hide_values = true;
+        assert!(s.scene(1e9).edges.iter().all(|e| e.note.is_none()));
     }
 
     #[test]

@@ -46,6 +46,23 @@ export class Engine {
     });
   }
 
+  /**
+   * Answer a full request {position, choice, moves?, first?, state_limit?}
+   * (quantum moves are replayed by the engine); resolves with the report,
+   * which for quantum states also lists the realisations.
+   */
+  request(request) {
+    if (!this.#worker) this.#start();
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      // position and choice also travel on their own, as analyse() sends
+      // them, so a worker reading only those still answers.
+      const { position, choice } = request;
+      this.#worker.postMessage({ type: 'analyse', id, position: String(position), choice, request });
+    });
+  }
+
   /** True while an analysis is pending. */
   get busy() {
     return this.#pending.size > 0;

@@ -28,21 +28,41 @@ const RULE_CARDS = {
     'Then play continues as normal Hackenbush.',
   ],
   sync: [
-    'Both choose at once, Left a blue or green edge, Right a red or green one; both are cut.',
-    'The value is that of the matrix game (mixed strategies allowed).',
-  ],
-  quantum: [
-    'A move may superpose 2..w edges: the game splits into one realisation per edge.',
-    'The flavour (A–D) decides when a plain single-edge move is allowed.',
+    'Both choose in secret (Left first, Right looks away), Left a blue or green edge, Right a red or green one; then both are revealed and cut.',
+    'The value is that of the matrix game; the optimal mixed strategies show beside the edges.',
   ],
 };
 
+// Quantum: the first line depends on the width, the second on the flavour.
+const FLAVOUR_CARDS = {
+  A: 'Flavour A: an edge is never cut alone; every move superposes edges.',
+  B: 'Flavour B: an edge may be cut alone only when it is the only edge you may cut anywhere.',
+  C: 'Flavour C: an edge may be cut alone only when you may cut it in every realisation.',
+  "C'": 'Flavour C′: alone only if you may cut it in every realisation where you can move at all.',
+  "C'u": 'Flavour C′u: alone when flavour B or C would allow it.',
+  D: 'Flavour D: an edge may always be cut alone (realisations where it is not yours collapse).',
+};
+
+function quantumCard() {
+  const w = $('width').value || '2';
+  const width = w === 'unbounded' ? 'any number of' : w === '2' ? '2' : `2 to ${w}`;
+  return [
+    `A superposed move names ${width} edges: each realisation splits into one per named edge you may cut there; where you may cut none, it collapses.`,
+    FLAVOUR_CARDS[$('flavour').value || 'D'],
+  ];
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
 const $ = (id) => document.getElementById(id);
+// Longest analysis the page waits for before stopping it (seconds).
+const TIME_LIMIT_S = 30;
 const engine = new Engine();
 const now = () => performance.now();
 
 let pg = null;
 let asked = null; // the last analysis request sent (JSON text)
+let answered = null; // {req, report}: the answer to `asked`, once it came
 let requestId = 0;
 let shownRevision = -1; // the editor revision the text box shows
 let typing = false; // the text box holds text the drawing came from
@@ -67,7 +87,7 @@ function showRuleOptions() {
   for (const el of document.querySelectorAll('[data-for-rules]')) {
     el.hidden = el.dataset.forRules !== rules;
   }
-  const [a, b] = RULE_CARDS[rules] ?? ['', ''];
+  const [a, b] = rules === 'quantum' ? quantumCard() : RULE_CARDS[rules] ?? ['', ''];
   $('rule-card-1').textContent = a;
   $('rule-card-2').textContent = b;
 }
@@ -80,8 +100,17 @@ function render() {
 
 // ------------------------------------------------------------ the engine
 
+let busyTimer = 0;
 function setBusy(busy) {
   $('busy').hidden = !busy;
+  clearInterval(busyTimer);
+  if (!busy) return;
+  const started = now();
+  $('busy-text').textContent = 'computing…';
+  // Long quantum searches take seconds: show that work is going on.
+  busyTimer = setInterval(() => {
+    $('busy-text').textContent = `computing… ${Math.round((now() - started) / 1000)} s`;
+  }, 1000);
 }
 
 function showReport(report, advice) {
@@ -97,8 +126,17 @@ function showReport(report, advice) {
 
 async function analyse(force = false) {
   const req = pg.analysis_request();
-  if (!force && req === asked) return;
+  if (!force && req === asked) {
+    // Same question (e.g. Edit → Play, which clears the board's marks):
+    // show the answer already on hand again.
+    if (answered && answered.req === req) {
+      pg.set_report(answered.report);
+      render();
+    }
+    return;
+  }
   asked = req;
+  answered = null;
   const id = ++requestId;
   if (engine.busy) engine.cancel(); // a new question replaces the old one
   if (!req) {
@@ -108,14 +146,25 @@ async function analyse(force = false) {
     $('status').textContent = 'No edges left to analyse.';
     return;
   }
-  const { position, choice } = JSON.parse(req);
   setBusy(true);
   $('status').textContent = 'Computing…';
   const started = now();
-  try {
-    const report = await engine.analyse(position, choice);
+  // Wide quantum moves can cost far more per state than the engine's state
+  // limit allows for: past the time limit, stop and say what to try.
+  const timer = setTimeout(() => {
     if (id !== requestId) return;
-    const advice = pg.set_report(JSON.stringify(report));
+    requestId++;
+    engine.cancel();
+    setBusy(false);
+    $('report').hidden = true;
+    setMessage($('error'), `Too large to analyse here within ${TIME_LIMIT_S} s — try width 2 or fewer edges (the command-line tool has no time limit).`);
+    $('status').textContent = 'Stopped.';
+  }, TIME_LIMIT_S * 1000);
+  try {
+    const report = await engine.request(JSON.parse(req));
+    if (id !== requestId) return;
+    answered = { req, report: JSON.stringify(report) };
+    const advice = pg.set_report(answered.report);
     showReport(report, advice);
     $('status').textContent = `Done in ${Math.round(now() - started)} ms.`;
     render();
@@ -129,8 +178,124 @@ async function analyse(force = false) {
       $('status').textContent = 'Could not analyse.';
     }
   } finally {
+    clearTimeout(timer);
     if (id === requestId) setBusy(false);
   }
+}
+
+// ------------------------------------------------------- quantum views
+
+let hot = 0; // the label highlighted on the board and in the graph
+
+function showViews(v) {
+  $('realisations-card').hidden = !v;
+  $('entanglement-card').hidden = !v;
+  if (!v) return;
+  $('realisation-count').textContent = `(${v.count})`;
+  $('realisation-note').textContent = v.note;
+  const list = $('realisations');
+  list.replaceChildren();
+  v.thumbs.forEach((t, k) => {
+    const li = document.createElement('li');
+    const img = document.createElement('img');
+    // An <img> of a data URL: the SVG is drawn, never parsed into the page.
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(t.svg)}`;
+    img.alt = `Realisation ${k + 1}: edges ${t.labels.join(', ') || 'none'}`;
+    img.width = 150;
+    img.height = 100;
+    const cap = document.createElement('span');
+    cap.textContent = t.labels.length ? t.labels.join(' ') : '(empty)';
+    li.append(img, cap);
+    list.append(li);
+  });
+  $('realisations-more').hidden = v.count <= v.thumbs.length;
+  $('realisations-more').textContent = `and ${v.count - v.thumbs.length} more`;
+  drawGraph(v);
+}
+
+function svgEl(name, attrs) {
+  const el = document.createElementNS(SVG_NS, name);
+  for (const [k, val] of Object.entries(attrs)) el.setAttribute(k, String(val));
+  return el;
+}
+
+function drawGraph(v) {
+  const g = $('entanglement');
+  g.replaceChildren();
+  const at = new Map(v.vertices.map((x) => [x.label, x]));
+  // Several links between the same vertices are bowed apart.
+  const seen = new Map();
+  for (const link of v.links) {
+    const pts = link.labels.map((l) => at.get(l)).filter(Boolean);
+    if (pts.length < 2) continue;
+    const key = link.labels.join('-');
+    const nth = seen.get(key) ?? 0;
+    seen.set(key, nth + 1);
+    const cx = pts.reduce((a, p) => a + p.x, 0) / pts.length;
+    const cy = pts.reduce((a, p) => a + p.y, 0) / pts.length;
+    const stroke = link.side === 'L' ? '#1f5fbf' : '#c62828';
+    const group = svgEl('g', { class: 'link', 'data-move': link.number });
+    let mx = cx;
+    let my = cy;
+    if (pts.length === 2) {
+      // A line (bowed when repeated), its number at the middle.
+      const [a, b] = pts;
+      const nx = -(b.y - a.y);
+      const ny = b.x - a.x;
+      const len = Math.hypot(nx, ny) || 1;
+      const bow = nth === 0 ? 0 : (nth % 2 ? 1 : -1) * Math.ceil(nth / 2) * 9;
+      mx = cx + (nx / len) * bow;
+      my = cy + (ny / len) * bow;
+      group.append(svgEl('path', {
+        d: `M${a.x} ${a.y} Q${2 * mx - cx} ${2 * my - cy} ${b.x} ${b.y}`,
+        fill: 'none', stroke, 'stroke-width': 1.6,
+      }));
+    } else {
+      // A hyperedge: a star from its centre to each vertex it joins.
+      mx = cx + nth * 4;
+      my = cy + nth * 4;
+      for (const p of pts) group.append(svgEl('line', { x1: mx, y1: my, x2: p.x, y2: p.y, stroke, 'stroke-width': 1.6 }));
+      group.append(svgEl('circle', { cx: mx, cy: my, r: 1.8, fill: stroke }));
+    }
+    group.append(svgEl('circle', { cx: mx, cy: my, r: 4.2, fill: '#fff', stroke, 'stroke-width': 0.8 }));
+    const num = svgEl('text', { x: mx, y: my + 1.9, 'text-anchor': 'middle', 'font-size': 5.5, fill: stroke });
+    num.textContent = String(link.number);
+    group.append(num);
+    g.append(group);
+  }
+  for (const x of v.vertices) {
+    const node = svgEl('g', { class: `vertex${x.absent ? ' absent' : ''}${x.label === hot ? ' hot' : ''}`, 'data-label': x.label, tabindex: 0 });
+    node.append(svgEl('circle', {
+      cx: x.x, cy: x.y, r: 6, fill: x.absent ? '#eee' : '#fff', stroke: x.colour, 'stroke-width': 2,
+      ...(x.absent ? { 'stroke-dasharray': '2 1.5', opacity: 0.7 } : {}),
+    }));
+    // The strike goes under the number, so the label stays readable.
+    if (x.absent) node.append(svgEl('line', { x1: x.x - 7, y1: x.y + 7, x2: x.x + 7, y2: x.y - 7, stroke: '#8a8f99', 'stroke-width': 1 }));
+    const t = svgEl('text', { x: x.x, y: x.y + 2.2, 'text-anchor': 'middle', 'font-size': 6.5, fill: '#1d1f24' });
+    t.textContent = String(x.label);
+    node.append(t);
+    const title = svgEl('title', {});
+    title.textContent = `Edge ${x.label}${x.absent ? ' (gone from every realisation)' : ''}`;
+    node.append(title);
+    const on = () => setHot(x.label);
+    node.addEventListener('pointerenter', on);
+    node.addEventListener('focus', on);
+    node.addEventListener('pointerleave', () => setHot(0));
+    node.addEventListener('blur', () => setHot(0));
+    g.append(node);
+  }
+  $('entanglement-summary').textContent = v.summary;
+}
+
+/** Highlight `label` (0: none) on the board and in the graph. */
+function setHot(label) {
+  if (label === hot) return;
+  hot = label;
+  pg.hover(label);
+  for (const node of $('entanglement').querySelectorAll('.vertex')) {
+    node.classList.toggle('hot', Number(node.dataset.label) === label);
+  }
+  render();
 }
 
 // ------------------------------------------------------- page from state
@@ -162,8 +327,15 @@ function refresh() {
   $('ungrounded').hidden = play || s.ungrounded === 0;
   $('ungrounded').textContent = `${s.ungrounded} edge${s.ungrounded === 1 ? '' : 's'} not connected to the ground (drawn faded; they fall when play starts).`;
   $('turn').textContent = play ? s.turn : 'Editing: drag from the ground or a vertex to draw an edge.';
-  $('commit').hidden = !play || s.picked.length === 0;
-  $('commit').textContent = `Commit move (${s.picked.join(' + ')})`;
+  $('commit').hidden = !play || !s.commit;
+  $('commit').textContent = s.commit;
+  $('pick-mode').hidden = !play || !s.quantum;
+  $('pick-superpose').setAttribute('aria-pressed', String(s.superpose));
+  $('pick-single').setAttribute('aria-pressed', String(!s.superpose));
+  if (play && s.quantum && !s.game_over) {
+    $('turn').textContent = `${s.turn} ${s.superpose ? 'Click edges to pick them, then Commit (Enter).' : 'Click an edge to cut it alone.'}`;
+  }
+  showViews(JSON.parse(pg.views()));
   // History strip: the start, then every move; later moves stay visible
   // (greyed) after a takeback until a new move replaces them.
   const strip = $('history');
@@ -238,7 +410,10 @@ function wire() {
     render();
   });
   canvas.addEventListener('pointermove', (e) => {
-    if (!e.buttons) return;
+    if (!e.buttons) {
+      if (!$('entanglement-card').hidden) setHot(pg.label_at(...at(e)));
+      return;
+    }
     pg.pointer_move(...at(e));
     render();
   });
@@ -247,6 +422,9 @@ function wire() {
     setMessage($('board-message'), err);
     typing = false;
     update();
+  });
+  canvas.addEventListener('pointerleave', () => {
+    if (hot) setHot(0);
   });
   canvas.addEventListener('pointercancel', () => {
     pg.pointer_cancel();
@@ -316,6 +494,8 @@ function wire() {
   $('takeback').addEventListener('click', edit(() => pg.takeback()));
   $('restart').addEventListener('click', edit(() => pg.restart()));
   $('commit').addEventListener('click', edit(() => setMessage($('board-message'), pg.commit(now()))));
+  $('pick-superpose').addEventListener('click', edit(() => pg.set_superpose(true)));
+  $('pick-single').addEventListener('click', edit(() => pg.set_superpose(false)));
   $('add-slide').addEventListener('click', edit(() => pg.add_slide()));
   $('prev-slide').addEventListener('click', edit(() => pg.go_to_slide(JSON.parse(pg.status()).slide - 1)));
   $('next-slide').addEventListener('click', edit(() => pg.go_to_slide(JSON.parse(pg.status()).slide + 1)));

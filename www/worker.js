@@ -2,6 +2,8 @@
 // so that long computations never freeze the page.
 //
 // main → worker: {type: 'analyse', id, position, choice}
+//                {type: 'analyse', id, position, choice, request}
+//                  (request: an analysis::Request with quantum moves and a state limit)
 // worker → main: {type: 'ready', version}
 //                {type: 'fatal', error}            (the engine could not load)
 //                {type: 'result', id, reply, crashed}
@@ -9,7 +11,7 @@
 //   crashed is true when the engine panicked; the wasm instance may then be
 //   unusable, so the owner should replace this worker.
 
-import init, { analyse, engine_version, init_panic_hook } from './pkg/hackenbush_lab.js';
+import init, { analyse, analyse_request, engine_version, init_panic_hook } from './pkg/hackenbush_lab.js';
 
 const describe = (err) => (err && err.message) || String(err);
 
@@ -31,7 +33,11 @@ self.onmessage = async ({ data }) => {
   let reply;
   let crashed = false;
   try {
-    reply = JSON.parse(analyse(String(data.position), JSON.stringify(data.choice ?? {})));
+    reply = JSON.parse(
+      data.request
+        ? analyse_request(JSON.stringify(data.request))
+        : analyse(String(data.position), JSON.stringify(data.choice ?? {})),
+    );
   } catch (err) {
     crashed = true;
     reply = { ok: false, error: `the engine crashed: ${describe(err)}` };

@@ -8,7 +8,9 @@
 //! - [`editor`]: undoable edits, selection, tools and the pointer state
 //!   machine (drag to draw, snapping, moving vertices).
 //! - [`history`]: snapshot undo/redo.
-//! - [`play`]: playing a position under a ruleset, with takeback.
+//! - [`play`]: playing a position under a ruleset, with takeback; every
+//!   move is checked and applied by [`referee`] (the engine's rulesets).
+//! - [`quantum_views`]: realisation thumbnails and the entanglement graph.
 //! - [`gallery`]: the preset menu, laid out.
 //! - [`viewport`], [`scene`] and [`svg`]: layout units to pixels, what to
 //!   draw (shared by the canvas and the SVG export), and the SVG export.
@@ -21,6 +23,8 @@ pub mod gallery;
 pub mod geometry;
 pub mod history;
 pub mod play;
+pub mod quantum_views;
+pub mod referee;
 pub mod scene;
 pub mod session;
 pub mod share;

@@ -4,15 +4,17 @@
 //! A move is a list of labels (1-based, as shown on the board) and the side
 //! that makes it: one label for a classical cut (or, in Uncolored
 //! Hackenbush, colouring an X edge), two for a synchronous turn (Left's,
-//! then Right's), and 2..w for a quantum superposed move once the quantum
-//! engine lands. Boards are recomputed from the moves, so a move list read
+//! then Right's), and 1..w for a quantum move (several: superposed). Boards are recomputed from the moves, so a move list read
 //! from a link is validated by replaying it.
 //!
-//! Only the rules of play live here (which cuts are legal, what falls);
-//! values and advice come from the engine.
+//! Legality and what falls are the engine's: every move goes through
+//! [`Referee`] (the crate's rulesets and quantum game record). Values and
+//! advice come from the engine too.
 
-use crate::analysis::{Options, RulesChoice, RulesKind};
+use super::referee::{Referee, State};
+use crate::analysis::{Options, Request, RulesChoice, RulesKind};
 use crate::position::{print, Colour, EdgeSet, Position};
+use crate::quantum::report::parse_setting;
 use crate::rules::Player;
 
 /// At most this many moves are kept (a 128-edge game ends far sooner; the
@@ -117,9 +119,12 @@ impl Default for Setup {
 /// The board between moves: each label's colour while it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
+    /// Quantum: a label stands while it is present in some realisation.
     pub colours: Vec<Option<Colour>>,
     /// Set when a rule ended the game early (synchronous `tie`).
     pub ended: Option<String>,
+    /// Quantum only: the realisations (sets of 0-based labels), sorted.
+    pub realisations: Vec<EdgeSet>,
 }
 
 impl Board {
@@ -134,14 +139,19 @@ impl Board {
     }
 }
 
-/// What to send the engine for the board now: the standing edges as their
-/// own position (relabelled 1..), and how to map its labels back.
+/// What to send the engine for the board now. Classical rules: the
+/// standing edges as their own position (relabelled 1..). Quantum: the
+/// start position and the moves played, which the engine replays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AnalysisRequest {
     pub position: String,
     pub choice: RulesChoice,
     /// `labels[k]` is the board label of the request's label `k + 1`.
     pub labels: Vec<usize>,
+    /// Quantum: the moves played, in request labels ("1,3").
+    pub moves: Vec<String>,
+    /// Who played the first of `moves`.
+    pub first: Player,
 }
 
 impl AnalysisRequest {
@@ -155,37 +165,62 @@ impl AnalysisRequest {
         let k: usize = digits.parse().ok()?;
         self.labels.get(k.checked_sub(1)?).copied()
     }
+
+    /// The engine's request as JSON (see `analysis::Request`).
+    pub fn to_request(&self, state_limit: Option<usize>) -> Request {
+        Request {
+            position: self.position.clone(),
+            choice: self.choice.clone(),
+            moves: self.moves.clone(),
+            first: (self.first == Player::Right).then(|| "R".to_string()),
+            state_limit,
+        }
+    }
 }
 
-/// A game in progress.
-#[derive(Clone, Debug)]
+/// A game in progress. Legality and results come from [`Referee`].
 pub struct Game {
     start: Position,
     setup: Setup,
     kind: RulesKind,
+    referee: Referee,
     moves: Vec<Move>,
-    /// `boards[k]` is the board after the first `k` moves.
+    /// `states[k]` and `boards[k]`: after the first `k` moves.
+    states: Vec<State>,
     boards: Vec<Board>,
     cursor: usize,
     selection: Vec<usize>,
 }
 
+impl std::fmt::Debug for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("setup", &self.setup)
+            .field("moves", &self.moves)
+            .field("cursor", &self.cursor)
+            .finish()
+    }
+}
+
 impl Game {
     pub fn new(start: Position, setup: Setup) -> Result<Game, String> {
         let kind = Options::from_choice(&setup.choice)?.kind;
-        let grounded = start.grounded(start.full_set());
-        let board = Board {
-            // Ungrounded edges fall before the game begins.
-            colours: (0..start.edges.len())
-                .map(|i| grounded.contains(i).then_some(start.edges[i].colour))
-                .collect(),
-            ended: None,
+        let setting = if kind == RulesKind::Quantum {
+            let c = &setup.choice;
+            Some(parse_setting(c.flavour.as_deref(), c.width.as_deref())?)
+        } else {
+            None
         };
+        let referee = Referee::new(kind, &start, setting);
+        let state = referee.start();
+        let board = board_of(&referee, &start, &state, None);
         Ok(Game {
             start,
             setup,
             kind,
+            referee,
             moves: Vec::new(),
+            states: vec![state],
             boards: vec![board],
             cursor: 0,
             selection: Vec::new(),
@@ -219,6 +254,10 @@ impl Game {
         &self.setup
     }
 
+    pub fn is_quantum(&self) -> bool {
+        self.kind == RulesKind::Quantum
+    }
+
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -231,18 +270,27 @@ impl Game {
         &self.boards[self.cursor]
     }
 
+    /// The board after the first `k` moves (clamped to the moves made).
+    pub fn board_at(&self, k: usize) -> &Board {
+        &self.boards[k.min(self.moves.len())]
+    }
+
     pub fn selection(&self) -> &[usize] {
         &self.selection
+    }
+
+    fn state(&self) -> &State {
+        &self.states[self.cursor]
+    }
+
+    fn over(&self) -> bool {
+        self.board().ended.is_some()
     }
 
     /// Who moves now.
     pub fn to_move(&self) -> Side {
         if self.kind == RulesKind::Sync {
-            let board = self.board();
-            return match (
-                !self.legal(board, Player::Left).is_empty(),
-                !self.legal(board, Player::Right).is_empty(),
-            ) {
+            return match (self.can_move(Player::Left), self.can_move(Player::Right)) {
                 (true, false) => Side::Left,
                 (false, true) => Side::Right,
                 _ => Side::Both,
@@ -256,71 +304,36 @@ impl Game {
         Side::of(p)
     }
 
+    fn can_move(&self, p: Player) -> bool {
+        !self.over() && self.referee.can_move(self.state(), p)
+    }
+
     /// The labels `p` may play now (for a colouring move in Uncolored
-    /// Hackenbush: the X edges it may colour).
+    /// Hackenbush: the X edges it may colour; quantum: labels legal for
+    /// `p` on some realisation).
     pub fn legal_labels(&self, p: Player) -> Vec<usize> {
-        self.legal(self.board(), p).iter().map(|i| i + 1).collect()
-    }
-
-    fn legal(&self, board: &Board, p: Player) -> EdgeSet {
-        if board.ended.is_some() || self.kind == RulesKind::Quantum {
-            return EdgeSet::EMPTY;
+        if self.over() {
+            return Vec::new();
         }
-        let present = board.present();
-        let pos = self.board_position(board);
-        if self.kind == RulesKind::Uncolored {
-            let pending: EdgeSet = present
-                .iter()
-                .filter(|&i| board.colours[i] == Some(Colour::Uncoloured))
-                .collect();
-            if !pending.is_empty() {
-                return pending;
-            }
-        }
-        let cuttable = pos.cuttable(present, p);
-        if self.kind == RulesKind::Childish {
-            return cuttable
-                .iter()
-                .filter(|&e| pos.cut(present, e) == present.without(e))
-                .collect();
-        }
-        cuttable
-    }
-
-    /// The start position with the board's colours (X edges coloured so far).
-    fn board_position(&self, board: &Board) -> Position {
-        let mut p = self.start.clone();
-        for (e, c) in p.edges.iter_mut().zip(&board.colours) {
-            if let Some(c) = c {
-                e.colour = *c;
-            }
-        }
-        p
+        self.referee
+            .legal(self.state(), p)
+            .iter()
+            .map(|i| i + 1)
+            .collect()
     }
 
     /// Is the game over, and if so, the sentence saying how.
     pub fn result(&self) -> Option<String> {
-        let board = self.board();
-        if let Some(why) = &board.ended {
+        if let Some(why) = &self.board().ended {
             return Some(why.clone());
         }
-        if self.kind == RulesKind::Quantum {
-            return None;
-        }
-        let stuck = |p: Player| self.legal(board, p).is_empty();
+        let stuck = |p: Player| !self.can_move(p);
         match self.to_move() {
             Side::Both => (stuck(Player::Left) && stuck(Player::Right))
                 .then(|| "Neither player can move: the game is over.".to_string()),
             side => {
-                let p = if side == Side::Left {
-                    Player::Left
-                } else {
-                    Player::Right
-                };
-                if !stuck(p) {
-                    return None;
-                }
-                if self.kind == RulesKind::Sync {
+                let p = side_player(side);
+                if !stuck(p) || self.kind == RulesKind::Sync {
                     return None;
                 }
                 let winner = if self.kind == RulesKind::Misere {
@@ -342,116 +355,115 @@ impl Game {
         if self.moves.len() >= MAX_MOVES {
             return Err(format!("too many moves (at most {MAX_MOVES})"));
         }
-        let next = self.after(&m)?;
+        let (state, ended) = self.after(&m)?;
+        let board = board_of(&self.referee, &self.start, &state, ended);
         self.moves.truncate(self.cursor);
+        self.states.truncate(self.cursor + 1);
         self.boards.truncate(self.cursor + 1);
         self.moves.push(m);
-        self.boards.push(next);
+        self.states.push(state);
+        self.boards.push(board);
         self.cursor += 1;
         self.selection.clear();
         Ok(())
     }
 
     /// Cut (or colour) `label` for the player to move: a click on the board.
+    /// Quantum: an unsuperposed move, if the flavour allows it.
     pub fn play_label(&mut self, label: usize) -> Result<(), String> {
         match self.to_move() {
-            Side::Left => self.play(Move::cut(Player::Left, label)),
-            Side::Right => self.play(Move::cut(Player::Right, label)),
             Side::Both => Err(
                 "both players choose at once: select Left's edge, then Right's, and commit".into(),
             ),
+            side => self.play(Move::cut(side_player(side), label)),
         }
     }
 
-    /// The board after `m`, played at the cursor.
-    fn after(&self, m: &Move) -> Result<Board, String> {
-        let board = self.board();
-        if self.kind == RulesKind::Quantum {
-            return Err(
-                "quantum play needs the quantum engine, which is not in this build yet".into(),
-            );
-        }
-        if board.ended.is_some() {
+    /// The engine state (and an early end, if a rule ends the game) after
+    /// `m`, played at the cursor.
+    fn after(&mut self, m: &Move) -> Result<(State, Option<String>), String> {
+        if self.over() {
             return Err("the game is over".into());
         }
         let side = self.to_move();
         if m.side != side {
             return Err(match side {
                 Side::Both => "both players move at once under synchronous rules".into(),
-                Side::Left | Side::Right => format!(
-                    "it is {}'s turn",
-                    player_name(if side == Side::Left {
-                        Player::Left
-                    } else {
-                        Player::Right
-                    })
-                ),
+                Side::Left | Side::Right => {
+                    format!("it is {}'s turn", player_name(side_player(side)))
+                }
             });
         }
-        let check = |p: Player, label: usize| -> Result<usize, String> {
-            let i = label.wrapping_sub(1);
-            if !board.stands(label) {
-                return Err(format!("edge {label} is not on the board"));
+        for &l in &m.labels {
+            if !(1..=self.start.edges.len()).contains(&l) {
+                return Err(format!("there is no edge {l}"));
             }
-            if !self.legal(board, p).contains(i) {
-                return Err(format!("{} may not play edge {label}", player_name(p)));
-            }
-            Ok(i)
-        };
-        let pos = self.board_position(board);
-        let mut next = board.clone();
-        let fall = |next: &mut Board, present: EdgeSet| {
-            for (i, c) in next.colours.iter_mut().enumerate() {
-                if !present.contains(i) {
-                    *c = None;
-                }
+        }
+        if self.kind == RulesKind::Quantum {
+            return self.after_quantum(m).map(|s| (s, None));
+        }
+        let state = self.state().clone();
+        let board = self.board();
+        let present = |l: usize| -> Result<usize, String> {
+            if board.stands(l) {
+                Ok(l - 1)
+            } else {
+                Err(format!("edge {l} is not on the board"))
             }
         };
         match (m.side, m.labels.as_slice()) {
             (Side::Left | Side::Right, [label]) => {
-                let p = if m.side == Side::Left {
-                    Player::Left
-                } else {
-                    Player::Right
-                };
-                let i = check(p, *label)?;
-                if board.colours[i] == Some(Colour::Uncoloured) {
-                    next.colours[i] = Some(match p {
-                        Player::Left => Colour::Blue,
-                        Player::Right => Colour::Red,
-                    });
-                } else {
-                    fall(&mut next, pos.cut(board.present(), i));
-                }
-                Ok(next)
+                let e = present(*label)?;
+                Ok((self.referee.play(&state, side_player(m.side), e)?, None))
             }
             (Side::Both, [l, r]) => {
-                let a = check(Player::Left, *l)?;
-                let b = check(Player::Right, *r)?;
+                let (a, b) = (present(*l)?, present(*r)?);
+                // Both choices are checked on the board before either cut.
+                let left = self.referee.play(&state, Player::Left, a)?;
+                self.referee.play(&state, Player::Right, b)?;
                 if a == b {
                     match self.setup.choice.conflict.as_deref().unwrap_or("shared") {
                         "tie" => {
-                            next.ended = Some(format!(
+                            let why = format!(
                                 "Both chose edge {l}: under the tie rule the game ends at 0."
-                            ));
-                            return Ok(next);
+                            );
+                            return Ok((state, Some(why)));
                         }
                         "replay" => {
                             return Err(format!(
                                 "both chose edge {l}: under the replay rule, choose again"
                             ))
                         }
-                        _ => {}
+                        // Shared: the edge is cut once.
+                        _ => return Ok((left, None)),
                     }
                 }
-                let present = board.present().without(a).without(b);
-                fall(&mut next, pos.grounded(present));
-                Ok(next)
+                // Right's edge may have fallen with Left's cut.
+                if left.present().contains(b) {
+                    Ok((self.referee.play(&left, Player::Right, b)?, None))
+                } else {
+                    Ok((left, None))
+                }
             }
             (Side::Both, _) => Err("a synchronous move is one edge for each player".into()),
             (_, []) => Err("a move needs an edge".into()),
             (_, _) => Err("a superposed move (several edges at once) needs quantum rules".into()),
         }
+    }
+
+    /// Play a quantum move through the engine's game record, which the
+    /// referee keeps in step with the cursor.
+    fn after_quantum(&mut self, m: &Move) -> Result<State, String> {
+        let p = side_player(m.side);
+        let cursor = self.cursor;
+        let moves = self.moves.clone();
+        let Some(q) = self.referee.quantum() else {
+            return Err("not a quantum game".into());
+        };
+        sync_quantum(q, &moves, cursor)?;
+        let labels: Vec<usize> = m.labels.iter().map(|l| l - 1).collect();
+        q.play(p, &labels)?;
+        Ok(State::Quantum(q.state().clone()))
     }
 
     /// Take back the last move (it stays in the list until another move
@@ -475,6 +487,14 @@ impl Game {
         if let Some(k) = self.selection.iter().position(|&l| l == label) {
             self.selection.remove(k);
         } else if self.board().stands(label) {
+            self.selection.push(label);
+        }
+    }
+
+    /// Add `label` to the selection even if it is there already (both
+    /// players may choose the same green edge in a synchronous turn).
+    pub fn pick(&mut self, label: usize) {
+        if self.board().stands(label) {
             self.selection.push(label);
         }
     }
@@ -511,21 +531,51 @@ impl Game {
     }
 
     /// What to ask the engine about the board now (`None` once nothing is
-    /// left to analyse, or for quantum states, which are not positions).
+    /// left to analyse).
     pub fn analysis_request(&self) -> Option<AnalysisRequest> {
-        if self.kind == RulesKind::Quantum && self.cursor > 0 {
-            return None;
-        }
         let board = self.board();
         let present = board.present();
         if present.is_empty() || board.ended.is_some() {
             return None;
         }
-        let pos = self.board_position(board).restrict(present);
+        if self.kind == RulesKind::Quantum {
+            // The engine replays the moves from the grounded start, so the
+            // request keeps every grounded edge and renumbers only past
+            // edges that were never grounded.
+            let grounded = self.boards[0].present();
+            let labels: Vec<usize> = grounded.iter().map(|i| i + 1).collect();
+            let to_request = |l: &usize| labels.iter().position(|b| b == l).map(|k| k + 1);
+            let moves = self.moves[..self.cursor]
+                .iter()
+                .map(|m| {
+                    m.labels
+                        .iter()
+                        .filter_map(to_request)
+                        .map(|k| k.to_string())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                })
+                .collect();
+            return Some(AnalysisRequest {
+                position: print(&self.start.restrict(grounded)),
+                choice: self.setup.choice.clone(),
+                labels,
+                moves,
+                first: self.setup.first,
+            });
+        }
+        let mut pos = self.start.clone();
+        for (e, c) in pos.edges.iter_mut().zip(&board.colours) {
+            if let Some(c) = c {
+                e.colour = *c;
+            }
+        }
         Some(AnalysisRequest {
-            position: print(&pos),
+            position: print(&pos.restrict(present)),
             choice: self.setup.choice.clone(),
             labels: present.iter().map(|i| i + 1).collect(),
+            moves: Vec::new(),
+            first: self.setup.first,
         })
     }
 
@@ -549,11 +599,7 @@ impl Game {
                 m.labels.get(1).copied().unwrap_or(0)
             ),
             side => {
-                let p = if side == Side::Left {
-                    Player::Left
-                } else {
-                    Player::Right
-                };
+                let p = side_player(side);
                 if colouring {
                     let c = if p == Player::Left { "blue" } else { "red" };
                     format!("{} colours {} {c}", player_name(p), m.labels[0])
@@ -563,4 +609,41 @@ impl Game {
             }
         }
     }
+}
+
+/// The player of a one-player side (`Both` never reaches here).
+fn side_player(side: Side) -> Player {
+    if side == Side::Right {
+        Player::Right
+    } else {
+        Player::Left
+    }
+}
+
+fn board_of(referee: &Referee, start: &Position, state: &State, ended: Option<String>) -> Board {
+    Board {
+        colours: referee.colours(start, state),
+        ended,
+        realisations: match state {
+            State::Quantum(rs) => rs.clone(),
+            _ => Vec::new(),
+        },
+    }
+}
+
+/// Bring the engine's quantum record to the first `k` of `moves` (it only
+/// ever holds a prefix of them: moves are replaced only at the cursor).
+fn sync_quantum(
+    q: &mut crate::quantum::QuantumGame<crate::rules::Hackenbush>,
+    moves: &[Move],
+    k: usize,
+) -> Result<(), String> {
+    while q.history().len() > k {
+        q.takeback();
+    }
+    for m in &moves[q.history().len()..k] {
+        let labels: Vec<usize> = m.labels.iter().map(|l| l - 1).collect();
+        q.play(side_player(m.side), &labels)?;
+    }
+    Ok(())
 }

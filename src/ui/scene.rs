@@ -78,6 +78,10 @@ pub struct EdgeItem {
     pub colour: Colour,
     /// Not connected to the ground: drawn faded.
     pub faded: bool,
+    /// Quantum play: standing in only some realisations, drawn lighter.
+    pub partial: bool,
+    /// Text after the label (synchronous strategies: "L 50%").
+    pub note: Option<String>,
     /// Keyboard/pointer selection.
     pub selected: bool,
     /// Picked for a move of several edges.
@@ -111,6 +115,12 @@ pub struct SceneOptions {
     pub selected_vertex: Option<usize>,
     pub picked: Vec<usize>,
     pub advice: Vec<Advice>,
+    /// Labels drawn faded (absent from a quantum realisation).
+    pub faded: Vec<usize>,
+    /// Labels standing in only some quantum realisations.
+    pub partial: Vec<usize>,
+    /// Per edge (index label − 1), text shown after its label.
+    pub notes: Vec<Option<String>>,
     /// Labels falling and the animation's progress 0..1.
     pub falling: Vec<usize>,
     pub fall_progress: f64,
@@ -151,7 +161,9 @@ pub fn build(d: &Drawing, v: &Viewport, o: &SceneOptions) -> Scene {
             label,
             shape: map_shape(v, shape),
             colour,
-            faded: o.board.is_none() && ungrounded.contains(i),
+            faded: (o.board.is_none() && ungrounded.contains(i)) || o.faded.contains(&label),
+            partial: o.partial.contains(&label),
+            note: o.notes.get(i).cloned().flatten(),
             selected: o.selected_edge == Some(i),
             picked: o.picked.contains(&label),
             advice: o.advice.get(i).copied().unwrap_or_default(),
@@ -184,6 +196,25 @@ pub fn build(d: &Drawing, v: &Viewport, o: &SceneOptions) -> Scene {
         rubber: o
             .rubber
             .map(|(a, b, c)| (v.to_screen(a), v.to_screen(b), c)),
+    }
+}
+
+/// The text beside an edge: its label, and a note if any.
+pub fn label_text(e: &EdgeItem) -> String {
+    match &e.note {
+        Some(n) => format!("{}: {n}", e.label),
+        None => e.label.to_string(),
+    }
+}
+
+/// How opaque an edge is drawn (canvas and SVG alike).
+pub fn opacity(e: &EdgeItem) -> f64 {
+    if e.faded {
+        0.3
+    } else if e.partial {
+        0.55 * (1.0 - e.fall)
+    } else {
+        1.0 - e.fall
     }
 }
 

@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use crate::analysis::{Report, RulesChoice};
+use crate::analysis::{Answer, Report, RulesChoice};
 use crate::position::{Colour, Point};
 use crate::rules::Player;
 
@@ -48,6 +48,11 @@ pub struct Status {
     pub cursor: usize,
     /// Labels picked for a move of several edges.
     pub picked: Vec<usize>,
+    /// Quantum play: whether a click picks edges (else it cuts one).
+    pub quantum: bool,
+    pub superpose: bool,
+    /// The commit button's text ("" when there is nothing to commit).
+    pub commit: String,
     pub ungrounded: usize,
     pub slide: usize,
     pub slides: usize,
@@ -66,8 +71,16 @@ pub struct Session {
     pub viewport: Viewport,
     request: Option<AnalysisRequest>,
     advice: Vec<Advice>,
+    /// Synchronous rules: each edge's probabilities in the optimal mixed
+    /// strategies, as text for its label ("L 50%").
+    marks: Vec<Option<String>>,
     /// Play-mode keyboard focus (a label).
     focus: Option<usize>,
+    /// Play-mode edge under the pointer or under a hovered graph vertex.
+    hover: Option<usize>,
+    /// Quantum play: a click picks edges for a superposed move (true) or
+    /// cuts one edge unsuperposed (false).
+    pub superpose: bool,
     falling: Vec<usize>,
     fall_start: Option<f64>,
     slides: Vec<Slide>,
@@ -92,7 +105,10 @@ impl Session {
             viewport,
             request: None,
             advice: Vec::new(),
+            marks: Vec::new(),
             focus: None,
+            hover: None,
+            superpose: true,
             falling: Vec::new(),
             fall_start: None,
             slides: Vec::new(),
@@ -109,8 +125,9 @@ impl Session {
         if self.editor.revision() != self.game_revision {
             self.game = new_game(&self.editor, &self.setup);
             self.game_revision = self.editor.revision();
-            self.advice.clear();
+            self.clear_advice();
             self.focus = None;
+            self.hover = None;
         }
     }
 
@@ -147,26 +164,43 @@ impl Session {
                 self.sync_game();
                 result
             }
-            Mode::Play => {
-                let d = self.editor.drawing();
-                let board = self.game.board().clone();
-                // Only standing edges can be hit.
-                let mut standing = d.clone();
-                standing.edges.clear();
-                let mut labels = Vec::new();
-                for (i, e) in d.edges.iter().enumerate() {
-                    if board.stands(i + 1) {
-                        standing.edges.push(*e);
-                        labels.push(i + 1);
-                    }
-                }
-                // Parallel-edge shapes depend on which edges stand, as drawn.
-                match super::editor::hit_test(&standing, p, r) {
-                    super::Hit::Edge(k) => self.play_label(labels[k], now),
-                    _ => Ok(()),
-                }
+            Mode::Play => match self.label_at(x, y) {
+                Some(label) => self.play_label(label, now),
+                None => Ok(()),
+            },
+        }
+    }
+
+    /// The standing edge under canvas pixel (x, y) in play, if any.
+    pub fn label_at(&self, x: f64, y: f64) -> Option<usize> {
+        let (p, r) = (self.world(x, y), self.radius());
+        let d = self.editor.drawing();
+        let board = self.game.board();
+        // Only standing edges can be hit.
+        let mut standing = d.clone();
+        standing.edges.clear();
+        let mut labels = Vec::new();
+        for (i, e) in d.edges.iter().enumerate() {
+            if board.stands(i + 1) {
+                standing.edges.push(*e);
+                labels.push(i + 1);
             }
         }
+        // Parallel-edge shapes depend on which edges stand, as drawn.
+        match super::editor::hit_test(&standing, p, r) {
+            super::Hit::Edge(k) => labels.get(k).copied(),
+            _ => None,
+        }
+    }
+
+    /// Drop the picked edges (switching between picking and cutting).
+    pub fn game_clear_selection(&mut self) {
+        self.game.clear_selection();
+    }
+
+    /// Highlight `label` on the board (hovering it or its graph vertex).
+    pub fn set_hover(&mut self, label: Option<usize>) {
+        self.hover = label;
     }
 
     pub fn pointer_cancel(&mut self) {
@@ -178,7 +212,11 @@ impl Session {
     /// move takes several edges (synchronous and quantum rules).
     pub fn play_label(&mut self, label: usize, now: f64) -> Result<(), String> {
         self.focus = Some(label);
-        let several = self.game.to_move() == Side::Both || self.setup.choice.rules == "quantum";
+        if self.game.to_move() == Side::Both {
+            return self.sync_pick(label);
+        }
+        let several =
+            self.game.to_move() == Side::Both || (self.game.is_quantum() && self.superpose);
         if several {
             self.game.toggle_select(label);
             return Ok(());
@@ -189,10 +227,47 @@ impl Session {
         Ok(())
     }
 
+    /// Synchronous turns are picked in secret: Left first, then Right; the
+    /// picks show only once both are in (the reveal), then Enter cuts both.
+    fn sync_pick(&mut self, label: usize) -> Result<(), String> {
+        let picked = self.game.selection().len();
+        let p = match picked {
+            0 => Player::Left,
+            1 => Player::Right,
+            _ => {
+                return Err(
+                    "both have chosen: press Cut both (Enter), or Escape to choose again".into(),
+                )
+            }
+        };
+        if !self.game.legal_labels(p).contains(&label) {
+            return Err(format!("{} may not choose edge {label}", player_name(p)));
+        }
+        self.game.pick(label);
+        if picked == 0 {
+            // The focus ring would give Left's choice away.
+            self.focus = None;
+        }
+        Ok(())
+    }
+
+    /// Is a synchronous pick waiting, unseen, for the other player's?
+    fn secret_pick(&self) -> bool {
+        self.game.to_move() == Side::Both && self.game.selection().len() == 1
+    }
+
     /// Play the picked edges as one move.
     pub fn commit(&mut self, now: f64) -> Result<(), String> {
         let before = self.game.board().present();
-        self.game.commit_selection()?;
+        if let Err(e) = self.game.commit_selection() {
+            // A refused synchronous turn (the replay rule's "choose again")
+            // starts over with secret picks; a refused quantum move keeps
+            // its picks so one edge can be changed.
+            if self.game.to_move() == Side::Both {
+                self.game.clear_selection();
+            }
+            return Err(e);
+        }
         self.after_move(before, now);
         Ok(())
     }
@@ -201,7 +276,7 @@ impl Session {
         let after = self.game.board().present();
         self.falling = before.difference(after).iter().map(|i| i + 1).collect();
         self.fall_start = Some(now);
-        self.advice.clear();
+        self.clear_advice();
     }
 
     /// Is an animation running (the page keeps requesting frames)?
@@ -228,6 +303,9 @@ impl Session {
         match self.mode {
             Mode::Edit => self.edit_key(key, ctrl, shift),
             Mode::Play => match key {
+                // Enter commits picked edges; with none picked it acts on
+                // the focused edge, like Space.
+                "Enter" if !self.game.selection().is_empty() => self.commit(now).map(|_| true),
                 "Enter" | " " => match self.focus {
                     Some(l) => self.play_label(l, now).map(|_| true),
                     None => Ok(false),
@@ -380,7 +458,7 @@ impl Session {
         self.setup = setup;
         self.game = game;
         self.game_revision = self.editor.revision();
-        self.advice.clear();
+        self.clear_advice();
         Ok(())
     }
 
@@ -389,7 +467,7 @@ impl Session {
         if let Ok(g) = Game::new(self.editor.drawing().position(), self.setup.clone()) {
             self.game = g;
         }
-        self.advice.clear();
+        self.clear_advice();
     }
 
     pub fn setup(&self) -> &Setup {
@@ -401,19 +479,20 @@ impl Session {
         self.sync_game();
         self.mode = mode;
         self.view.play = mode == Mode::Play;
-        self.advice.clear();
+        self.clear_advice();
         self.focus = None;
+        self.hover = None;
     }
 
     pub fn takeback(&mut self) -> bool {
         self.falling.clear();
-        self.advice.clear();
+        self.clear_advice();
         self.game.takeback()
     }
 
     pub fn jump(&mut self, k: usize) {
         self.falling.clear();
-        self.advice.clear();
+        self.clear_advice();
         self.game.jump(k);
     }
 
@@ -423,7 +502,7 @@ impl Session {
             self.game = g;
         }
         self.falling.clear();
-        self.advice.clear();
+        self.clear_advice();
     }
 
     // ---------- the engine ----------
@@ -437,13 +516,73 @@ impl Session {
         req
     }
 
+    fn clear_advice(&mut self) {
+        self.advice.clear();
+        self.marks.clear();
+    }
+
+    /// Show the engine's answer: advice on the board, and for synchronous
+    /// rules both mixed strategies as percentages beside the edges.
+    pub fn set_answer(&mut self, answer: &Answer) {
+        self.set_report(&answer.report);
+        let n = self.editor.drawing().edges.len();
+        let mut marks: Vec<Vec<String>> = vec![Vec::new(); n];
+        if let (Some(req), Some(st)) = (&self.request, &answer.strategies) {
+            for (side, ws) in [("L", &st.left), ("R", &st.right)] {
+                for w in ws.iter().filter(|w| w.probability != "0") {
+                    if let Some(b) = req.board_label(&w.label).filter(|&b| b >= 1 && b <= n) {
+                        let pc = if w.percent == 0 {
+                            "<1".to_string()
+                        } else {
+                            w.percent.to_string()
+                        };
+                        marks[b - 1].push(format!("{side} {pc}%"));
+                    }
+                }
+            }
+        }
+        self.marks = marks
+            .into_iter()
+            .map(|m| (!m.is_empty()).then(|| m.join(" · ")))
+            .collect();
+    }
+
+    /// Synchronous rules: both optimal mixed strategies as a sentence, in
+    /// board labels ("" otherwise).
+    pub fn strategy_text(&self, answer: &Answer) -> String {
+        let (Some(req), Some(st)) = (&self.request, &answer.strategies) else {
+            return String::new();
+        };
+        let side = |name: &str, ws: &[crate::analysis::Weight]| {
+            let parts: Vec<String> = ws
+                .iter()
+                .filter(|w| w.probability != "0")
+                .filter_map(|w| {
+                    let b = req.board_label(&w.label)?;
+                    Some(format!("edge {b} {} ({}%)", w.probability, w.percent))
+                })
+                .collect();
+            if parts.is_empty() {
+                format!("{name}: no move")
+            } else {
+                format!("{name}: {}", parts.join(", "))
+            }
+        };
+        format!(
+            "Optimal mixed strategies — {}; {}",
+            side("Left (blue)", &st.left),
+            side("Right (red)", &st.right)
+        )
+    }
+
     /// Show the engine's advice on the board.
     pub fn set_report(&mut self, report: &Report) {
         let n = self.editor.drawing().edges.len();
         let mut advice = vec![Advice::None; n];
         if let Some(req) = &self.request {
             let mut mark = |labels: &[String], side: Advice| {
-                for l in labels {
+                // A quantum move lists its labels as "1,3".
+                for l in labels.iter().flat_map(|m| m.split(',')) {
                     if let Some(b) = req.board_label(l).filter(|&b| b >= 1 && b <= n) {
                         advice[b - 1] = match (advice[b - 1], side) {
                             (Advice::None, s) => s,
@@ -473,10 +612,13 @@ impl Session {
             let labels: Vec<String> = m
                 .labels
                 .iter()
-                .filter_map(|l| {
-                    let b = req.board_label(l)?;
-                    let suffix: String = l.chars().skip_while(char::is_ascii_digit).collect();
-                    Some(format!("{b}{suffix}"))
+                .filter_map(|m| {
+                    let parts = m.split(',').map(|l| {
+                        let b = req.board_label(l)?;
+                        let suffix: String = l.chars().skip_while(char::is_ascii_digit).collect();
+                        Some(format!("{b}{suffix}"))
+                    });
+                    Some(parts.collect::<Option<Vec<_>>>()?.join("+"))
                 })
                 .collect();
             if labels.is_empty() {
@@ -511,7 +653,7 @@ impl Session {
             None => 1.0,
         };
         let (selected_edge, selected_vertex) = match (self.mode, self.editor.selection()) {
-            (Mode::Play, _) => (self.focus.map(|l| l - 1), None),
+            (Mode::Play, _) => (self.hover.or(self.focus).map(|l| l - 1), None),
             (_, Selection::Edge(e)) => (Some(e), None),
             (_, Selection::Vertex(v)) => (None, Some(v)),
             _ => (None, None),
@@ -521,7 +663,18 @@ impl Session {
             board: (self.mode == Mode::Play).then(|| self.game.board().colours.clone()),
             selected_edge,
             selected_vertex,
-            picked: self.game.selection().to_vec(),
+            picked: if self.secret_pick() {
+                Vec::new()
+            } else {
+                self.game.selection().to_vec()
+            },
+            notes: if self.view.hide_values {
+                Vec::new()
+            } else {
+                self.marks.clone()
+            },
+            faded: Vec::new(),
+            partial: self.partial_labels(),
             advice: if self.view.hide_values {
                 Vec::new()
             } else {
@@ -543,6 +696,35 @@ impl Session {
         scene::build(self.editor.drawing(), &self.viewport, &opts)
     }
 
+    /// The quantum views (realisations, entanglement graph) for the board
+    /// shown, or `None` outside quantum play.
+    pub fn quantum_views(&self) -> Option<super::quantum_views::QuantumViews> {
+        let play = self.mode == Mode::Play;
+        let g = &self.game;
+        if !play || !g.is_quantum() {
+            return None;
+        }
+        super::quantum_views::build(g, self.editor.drawing(), self.view.colour_blind)
+    }
+
+    /// Quantum play: labels standing in some realisations but not all.
+    fn partial_labels(&self) -> Vec<usize> {
+        let board = self.game.board();
+        if self.mode != Mode::Play || board.realisations.len() < 2 {
+            return Vec::new();
+        }
+        let everywhere = board
+            .realisations
+            .iter()
+            .fold(board.present(), |a, r| a.intersection(*r));
+        board
+            .present()
+            .difference(everywhere)
+            .iter()
+            .map(|i| i + 1)
+            .collect()
+    }
+
     pub fn svg(&self) -> String {
         let mut s = self.scene(f64::INFINITY);
         s.edges.iter_mut().for_each(|e| e.selected = false);
@@ -554,10 +736,13 @@ impl Session {
         let turn = match g.result() {
             Some(r) => r,
             None => match g.to_move() {
-                Side::Both => {
-                    "Both players choose at once: pick Left's edge, then Right's, then Commit."
-                        .into()
-                }
+                Side::Both => match g.selection() {
+                    [] => "Left (blue): choose an edge in secret (Right, look away).".into(),
+                    [_] => "Left has chosen. Right (red): choose an edge.".into(),
+                    [l, r, ..] => {
+                        format!("Revealed: Left chose {l}, Right chose {r}. Cut both (Enter).")
+                    }
+                },
                 Side::Left => format!("{} to move.", player_name(Player::Left)),
                 Side::Right => format!("{} to move.", player_name(Player::Right)),
             },
@@ -573,6 +758,9 @@ impl Session {
             history: (0..g.moves().len()).map(|k| g.describe(k)).collect(),
             cursor: g.cursor(),
             picked: g.selection().to_vec(),
+            quantum: g.is_quantum(),
+            superpose: self.superpose,
+            commit: commit_text(g),
             ungrounded: self.editor.drawing().ungrounded().len(),
             slide: self.slide,
             slides: self.slides.len().max(1),
@@ -646,9 +834,10 @@ impl Session {
         };
         self.view = slide.view;
         self.viewport.fit(self.editor.drawing());
-        self.advice.clear();
+        self.clear_advice();
         self.falling.clear();
         self.focus = None;
+        self.hover = None;
         Ok(())
     }
 
@@ -673,6 +862,24 @@ impl Session {
         self.show_slide(self.slides[k].clone())?;
         self.slide = k;
         Ok(())
+    }
+}
+
+/// The commit button's text for the picked edges.
+fn commit_text(g: &Game) -> String {
+    let picked = g.selection();
+    let list: Vec<String> = picked.iter().map(|l| l.to_string()).collect();
+    if g.to_move() == Side::Both {
+        return match picked {
+            [l, r] => format!("Cut both (Left {l}, Right {r})"),
+            _ => String::new(),
+        };
+    }
+    match (picked.len(), g.is_quantum()) {
+        (0, _) => String::new(),
+        (1, true) => format!("Cut {} alone (unsuperposed)", list[0]),
+        (_, true) => format!("Commit superposed move ({})", list.join(" + ")),
+        (_, false) => format!("Commit move ({})", list.join(" + ")),
     }
 }
 

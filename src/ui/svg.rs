@@ -53,7 +53,7 @@ pub fn to_svg(s: &Scene) -> String {
     for e in &s.edges {
         let st = scene::stroke(e.colour, s.colour_blind);
         let d = path_d(&e.shape, fall_offset(e.fall));
-        let opacity = if e.faded { 0.3 } else { 1.0 - e.fall };
+        let opacity = scene::opacity(e);
         let dash = if st.dash.is_empty() {
             String::new()
         } else {
@@ -92,10 +92,17 @@ pub fn to_svg(s: &Scene) -> String {
                 m.x + 8.0,
                 m.y + 4.0,
                 scene::VERTEX,
-                e.label
+                escape(&scene::label_text(e))
             );
         }
     }
     out.push_str("</svg>");
     out
+}
+
+/// Text for SVG markup (notes may contain `<`, as in `<1%`).
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }

@@ -82,7 +82,7 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
     for e in &s.edges {
         let st = scene::stroke(e.colour, s.colour_blind);
         let dy = fall_offset(e.fall);
-        let alpha = if e.faded { 0.3 } else { 1.0 - e.fall };
+        let alpha = scene::opacity(e);
         ctx.set_global_alpha(alpha.clamp(0.0, 1.0));
         trace(ctx, &e.shape, dy);
         ctx.set_stroke_style_str(st.css);
@@ -116,7 +116,7 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
         ctx.set_text_align("center");
         ctx.set_text_baseline("middle");
         for e in s.edges.iter().filter(|e| e.fall == 0.0) {
-            label(ctx, e.shape.midpoint(), &e.label.to_string());
+            label(ctx, e.shape.midpoint(), &scene::label_text(e));
         }
     }
     if let Some((a, b, colour)) = s.rubber {
@@ -139,11 +139,14 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
 }
 
 /// An edge label in a small light pill beside the stroke.
+/// Left-aligned, so a long note (strategy percentages) grows away from the
+/// edge instead of across it.
 fn label(ctx: &CanvasRenderingContext2d, at: Point, text: &str) {
-    let (x, y) = (at.x + 14.0, at.y);
-    let w = 8.0 + 7.0 * text.len() as f64;
+    let (x, y) = (at.x + 8.0, at.y);
+    let w = 8.0 + 7.0 * text.chars().count() as f64;
     ctx.set_fill_style_str("rgba(255,255,255,0.85)");
-    ctx.fill_rect(x - w / 2.0, y - 8.0, w, 16.0);
+    ctx.fill_rect(x, y - 8.0, w, 16.0);
     ctx.set_fill_style_str(scene::VERTEX);
-    let _ = ctx.fill_text(text, x, y);
+    ctx.set_text_align("left");
+    let _ = ctx.fill_text(text, x + 4.0, y);
 }

@@ -40,6 +40,23 @@ pub fn analyse(position: String, choice_json: String) -> String {
     reply(analysis::analyse(&position, &choice))
 }
 
+/// Answer an `analysis::Request` given as JSON (position, choice, quantum
+/// moves, state limit). Returns `{"ok":true,"report":{…,realisations?}}` or
+/// `{"ok":false,"error":"..."}`, like [`analyse`].
+#[wasm_bindgen]
+pub fn analyse_request(request_json: String) -> String {
+    let reply = match serde_json::from_str::<analysis::Request>(&request_json) {
+        Ok(req) => analysis::analyse_request(&req),
+        Err(e) => Err(format!("bad request: {e}")),
+    };
+    let value = match reply.map(|a| serde_json::to_value(&a)) {
+        Ok(Ok(answer)) => serde_json::json!({ "ok": true, "report": answer }),
+        Ok(Err(e)) => serde_json::json!({ "ok": false, "error": format!("internal error: {e}") }),
+        Err(error) => serde_json::json!({ "ok": false, "error": error }),
+    };
+    value.to_string()
+}
+
 /// The crate version, shown in the page footer.
 #[wasm_bindgen]
 pub fn engine_version() -> String {

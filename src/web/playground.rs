@@ -9,12 +9,19 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-use crate::analysis::{Report, RulesChoice};
+use crate::analysis::{Answer, RulesChoice};
 use crate::position::Colour;
 use crate::rules::Player;
 use crate::ui::editor::Tool;
 use crate::ui::gallery;
 use crate::ui::session::{Mode, Session};
+
+/// Past this many memoised quantum states the browser's analysis stops
+/// with a "too large" message rather than fill a tab's memory: about 10 s
+/// of work at width 2 (measured natively: 50k states in 1.5 s on
+/// `BRB BRB RBR GG`; wasm is about twice as slow). Wider moves cost more
+/// per state; the page's time limit covers those.
+const BROWSER_STATE_LIMIT: usize = 150_000;
 
 fn err_text(r: Result<(), String>) -> String {
     r.err().unwrap_or_default()
@@ -201,23 +208,51 @@ impl Playground {
         err_text(self.session.commit(now))
     }
 
-    /// `{"position": …, "choice": {…}}` to send to the engine, or "" when
-    /// there is nothing to analyse (no edges left).
+    /// The engine request (`analysis::Request` as JSON: position, choice,
+    /// quantum moves, a state limit) or "" when there is nothing to analyse.
     pub fn analysis_request(&mut self) -> String {
         match self.session.analysis_request() {
             Some(r) => {
-                serde_json::json!({ "position": r.position, "choice": r.choice }).to_string()
+                serde_json::to_string(&r.to_request(Some(BROWSER_STATE_LIMIT))).unwrap_or_default()
             }
             None => String::new(),
         }
     }
 
+    /// Quantum play: whether a click picks edges for a superposed move.
+    pub fn set_superpose(&mut self, on: bool) {
+        self.session.superpose = on;
+        self.session.game_clear_selection();
+    }
+
+    /// Highlight edge `label` on the board (0: none).
+    pub fn hover(&mut self, label: i32) {
+        self.session
+            .set_hover((label > 0).then_some(label as usize));
+    }
+
+    /// The standing edge under canvas pixel (x, y) in play, or 0.
+    pub fn label_at(&self, x: f64, y: f64) -> i32 {
+        self.session.label_at(x, y).map_or(0, |l| l as i32)
+    }
+
+    /// The quantum views as JSON (`null` outside quantum play).
+    pub fn views(&self) -> String {
+        serde_json::to_string(&self.session.quantum_views()).unwrap_or_default()
+    }
+
     /// Give the engine's report (JSON); returns the best-move sentence.
     pub fn set_report(&mut self, report_json: &str) -> String {
-        match serde_json::from_str::<Report>(report_json) {
-            Ok(r) => {
-                self.session.set_report(&r);
-                self.session.advice_text(&r)
+        // An `analysis::Answer`: the report plus, for synchronous rules,
+        // both mixed strategies.
+        match serde_json::from_str::<Answer>(report_json) {
+            Ok(a) => {
+                self.session.set_answer(&a);
+                let advice = self.session.advice_text(&a.report);
+                match self.session.strategy_text(&a) {
+                    mix if mix.is_empty() => advice,
+                    mix => format!("{advice}\n{mix}"),
+                }
             }
             Err(_) => String::new(),
         }

@@ -1,0 +1,220 @@
+//! The quantum views beside the board, computed from the game record (the
+//! engine's realisations; nothing is valued here):
+//!
+//! - realisations: a thumbnail per realisation, absent edges faded, and a
+//!   sentence on what the last move did to their number (split, collapse,
+//!   merge);
+//! - the entanglement graph: one vertex per edge of the start, a link per
+//!   superposed move played (a hyperedge when it names more than two).
+
+use serde::Serialize;
+
+use crate::position::{Colour, EdgeSet};
+use crate::rules::{Hackenbush, Player, Ruleset};
+
+use super::drawing::Drawing;
+use super::play::{Game, Side};
+use super::scene::{self, SceneOptions};
+use super::svg;
+use super::viewport::Viewport;
+
+/// Thumbnail size in CSS pixels.
+const THUMB_W: f64 = 150.0;
+const THUMB_H: f64 = 100.0;
+/// At most this many thumbnails are drawn (a state can hold thousands).
+pub const MAX_THUMBS: usize = 24;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Thumb {
+    /// A standalone SVG document (shown through an `<img>`, so it never
+    /// becomes page markup).
+    pub svg: String,
+    /// Labels present, for the caption and tests.
+    pub labels: Vec<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GraphVertex {
+    pub label: usize,
+    /// In a 0..100 box.
+    pub x: f64,
+    pub y: f64,
+    pub colour: &'static str,
+    /// Gone from every realisation.
+    pub absent: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GraphLink {
+    /// The move's number in the game (1-based).
+    pub number: usize,
+    pub labels: Vec<usize>,
+    /// `L` or `R`.
+    pub side: char,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct QuantumViews {
+    pub count: usize,
+    pub thumbs: Vec<Thumb>,
+    /// What the last move did to the realisations ("" at the start).
+    pub note: String,
+    pub vertices: Vec<GraphVertex>,
+    pub links: Vec<GraphLink>,
+    /// A one-line summary of the graph, for screen readers and tests.
+    pub summary: String,
+}
+
+/// The views for the board at the cursor, or `None` outside quantum play.
+pub fn build(game: &Game, drawing: &Drawing, colour_blind: bool) -> Option<QuantumViews> {
+    if !game.is_quantum() {
+        return None;
+    }
+    let board = game.board();
+    let start = game.board_at(0).present();
+    let thumbs = board
+        .realisations
+        .iter()
+        .take(MAX_THUMBS)
+        .map(|r| thumb(drawing, start, *r, colour_blind))
+        .collect();
+    let (vertices, links) = graph(game, start);
+    let absent = vertices.iter().filter(|v| v.absent).count();
+    let summary = format!(
+        "{} vertices, {} link{}{}",
+        vertices.len(),
+        links.len(),
+        if links.len() == 1 { "" } else { "s" },
+        if absent > 0 {
+            format!(", {absent} gone from every realisation")
+        } else {
+            String::new()
+        }
+    );
+    Some(QuantumViews {
+        count: board.realisations.len(),
+        thumbs,
+        note: note(game),
+        vertices,
+        links,
+        summary,
+    })
+}
+
+fn thumb(d: &Drawing, start: EdgeSet, r: EdgeSet, colour_blind: bool) -> Thumb {
+    let colours: Vec<Option<Colour>> = (0..d.edges.len())
+        .map(|i| start.contains(i).then_some(d.edges[i].colour))
+        .collect();
+    let faded = start.difference(r).iter().map(|i| i + 1).collect();
+    let opts = SceneOptions {
+        board: Some(colours),
+        faded,
+        colour_blind,
+        ..SceneOptions::default()
+    };
+    Thumb {
+        svg: svg::to_svg(&scene::build(d, &fit(d), &opts)),
+        labels: r.iter().map(|i| i + 1).collect(),
+    }
+}
+
+/// A viewport showing the whole drawing in a thumbnail (small margins, any
+/// scale: the editor's minimum scale is for pointing, not for looking).
+fn fit(d: &Drawing) -> Viewport {
+    let (lo, hi) = d.bounds();
+    let margin = 10.0;
+    let w = (hi.x - lo.x).max(1.0);
+    let h = (hi.y - lo.y).max(1.0);
+    let scale = ((THUMB_W - 2.0 * margin) / w).min((THUMB_H - 2.0 * margin - 6.0) / h);
+    let mut v = Viewport::new(THUMB_W, THUMB_H);
+    v.scale = scale;
+    v.ground_y = THUMB_H - margin;
+    v.origin_x = THUMB_W / 2.0 - (lo.x + hi.x) / 2.0 * scale;
+    // Keep the lowest point (the ground, y = 0, or below) in view.
+    v.ground_y -= (-lo.y).max(0.0) * scale;
+    v
+}
+
+fn graph(game: &Game, start: EdgeSet) -> (Vec<GraphVertex>, Vec<GraphLink>) {
+    let present = game.board().present();
+    let labels: Vec<usize> = start.iter().collect();
+    let n = labels.len().max(1) as f64;
+    let vertices = labels
+        .iter()
+        .enumerate()
+        .map(|(k, &i)| {
+            // A circle, starting at the top, clockwise: no two links of a
+            // hypergraph this small are hidden behind a vertex.
+            let a = std::f64::consts::TAU * k as f64 / n - std::f64::consts::FRAC_PI_2;
+            let c = game.start().edges[i].colour;
+            GraphVertex {
+                label: i + 1,
+                x: 50.0 + 38.0 * a.cos(),
+                y: 50.0 + 38.0 * a.sin(),
+                colour: scene::stroke(c, false).css,
+                absent: !present.contains(i),
+            }
+        })
+        .collect();
+    let links = game.moves()[..game.cursor()]
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.labels.len() >= 2)
+        .map(|(k, m)| GraphLink {
+            number: k + 1,
+            labels: m.labels.clone(),
+            side: if m.side == Side::Right { 'R' } else { 'L' },
+        })
+        .collect();
+    (vertices, links)
+}
+
+/// What the move before the cursor did to the realisations, in words.
+fn note(game: &Game) -> String {
+    let k = game.cursor();
+    if k == 0 {
+        return "The start: one realisation, the position as drawn.".into();
+    }
+    let m = &game.moves()[k - 1];
+    let p = if m.side == Side::Right {
+        Player::Right
+    } else {
+        Player::Left
+    };
+    let rules = Hackenbush::new(game.start().clone());
+    let before = &game.board_at(k - 1).realisations;
+    let after = game.board_at(k).realisations.len();
+    let mut pairs = 0;
+    let mut collapsed = 0;
+    for r in before {
+        let legal = rules.moves(r, p);
+        let here = m
+            .labels
+            .iter()
+            .filter(|l| legal.contains(&(*l - 1)))
+            .count();
+        pairs += here;
+        if here == 0 {
+            collapsed += 1;
+        }
+    }
+    let who = if p == Player::Left { "Left" } else { "Right" };
+    let list: Vec<String> = m.labels.iter().map(|l| l.to_string()).collect();
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let mut s = format!(
+        "{who} cut {} in {} realisation{}: {pairs} cut{} gave {after} realisation{}",
+        list.join(" or "),
+        before.len(),
+        plural(before.len()),
+        plural(pairs),
+        plural(after)
+    );
+    if collapsed > 0 {
+        s += &format!("; {collapsed} collapsed (none of the edges was {who}'s to cut there)");
+    }
+    if pairs > after {
+        s += &format!("; {} merged (the same edges were left)", pairs - after);
+    }
+    s.push('.');
+    s
+}

@@ -1,0 +1,180 @@
+//! The referee of a game in the playground: which cuts are legal and what
+//! they leave, asked of the engine's rulesets (`rules::Hackenbush`,
+//! `Childish`, `Uncolored`, `Misere`; `quantum::QuantumGame` for quantum
+//! play). The UI never decides legality or falling itself, so the board
+//! always agrees with the values the engine computes.
+
+use crate::analysis::RulesKind;
+use crate::position::{Colour, EdgeSet, Position};
+use crate::quantum::{check_move, QuantumGame, Setting, Superposition};
+use crate::rules::uncolored::{UncoloredMove, UncoloredState};
+use crate::rules::{Childish, Hackenbush, Misere, Player, Ruleset, Uncolored};
+
+/// The engine state of a board (labels are 0-based indices here).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum State {
+    /// The edges standing (normal, misère, childish, synchronous).
+    Edges(EdgeSet),
+    /// Uncolored Hackenbush: standing edges and the X edges painted so far.
+    Uncolored(UncoloredState),
+    /// A superposed state: its realisations, sorted.
+    Quantum(Superposition<EdgeSet>),
+}
+
+impl State {
+    /// Labels standing in at least one realisation (0-based).
+    pub fn present(&self) -> EdgeSet {
+        match self {
+            State::Edges(s) => *s,
+            State::Uncolored(u) => u.present,
+            State::Quantum(rs) => rs.iter().fold(EdgeSet::EMPTY, |a, r| a.union(*r)),
+        }
+    }
+}
+
+/// A ruleset from the engine, ready to referee one start position.
+pub enum Referee {
+    Normal(Hackenbush),
+    Misere(Misere<Hackenbush>),
+    Childish(Childish),
+    Uncolored(Uncolored),
+    /// Synchronous turns are two normal cuts applied one after the other:
+    /// what is ungrounded after both is what falls, whatever the order.
+    Sync(Hackenbush),
+    /// Quantum play is replayed through a [`QuantumGame`], which checks each
+    /// move against the flavour and explains refusals in words.
+    Quantum(Box<QuantumGame<Hackenbush>>),
+}
+
+impl Referee {
+    pub fn new(kind: RulesKind, start: &Position, setting: Option<Setting>) -> Referee {
+        let p = start.clone();
+        match kind {
+            RulesKind::Normal => Referee::Normal(Hackenbush::new(p)),
+            RulesKind::Misere => Referee::Misere(Misere(Hackenbush::new(p))),
+            RulesKind::Childish => Referee::Childish(Childish::new(p)),
+            RulesKind::Uncolored => Referee::Uncolored(Uncolored::new(p)),
+            RulesKind::Sync => Referee::Sync(Hackenbush::new(p)),
+            RulesKind::Quantum => {
+                let base = Hackenbush::new(p);
+                let start = base.start();
+                let setting = setting.unwrap_or(Setting::new(
+                    crate::quantum::Flavour::DEFAULT,
+                    crate::quantum::Width::DEFAULT,
+                ));
+                Referee::Quantum(Box::new(QuantumGame::new(base, start, setting)))
+            }
+        }
+    }
+
+    /// The state before any move: ungrounded edges have already fallen.
+    pub fn start(&self) -> State {
+        match self {
+            Referee::Normal(h) | Referee::Sync(h) | Referee::Misere(Misere(h)) => {
+                State::Edges(h.start())
+            }
+            Referee::Childish(c) => State::Edges(c.position.grounded(c.position.full_set())),
+            Referee::Uncolored(u) => State::Uncolored(u.start()),
+            Referee::Quantum(q) => State::Quantum(vec![q.base.start()]),
+        }
+    }
+
+    /// Labels (0-based) `p` may play on `s` in a classical move; for quantum
+    /// states, the labels legal for `p` on at least one realisation.
+    pub fn legal(&self, s: &State, p: Player) -> EdgeSet {
+        match (self, s) {
+            (Referee::Normal(h) | Referee::Sync(h), State::Edges(e)) => {
+                h.moves(e, p).into_iter().collect()
+            }
+            (Referee::Misere(m), State::Edges(e)) => m.moves(e, p).into_iter().collect(),
+            (Referee::Childish(c), State::Edges(e)) => c.moves(e, p).into_iter().collect(),
+            (Referee::Uncolored(u), State::Uncolored(us)) => {
+                u.moves(us, p).iter().map(|m| uncolored_label(*m)).collect()
+            }
+            (Referee::Quantum(q), State::Quantum(rs)) => {
+                rs.iter().flat_map(|r| q.base.moves(r, p)).collect()
+            }
+            _ => EdgeSet::EMPTY,
+        }
+    }
+
+    /// Can `p` make any move at all on `s`? Quantum: a superposed move
+    /// needs two labels legal somewhere (and width ≥ 2, always true); a
+    /// lone label only counts if the flavour allows it unsuperposed.
+    pub fn can_move(&self, s: &State, p: Player) -> bool {
+        let legal = self.legal(s, p);
+        match (self, s) {
+            (Referee::Quantum(q), State::Quantum(rs)) if legal.len() == 1 => {
+                let only: Vec<usize> = legal.iter().collect();
+                check_move(&q.base, rs, p, q.setting, &only).is_ok()
+            }
+            _ => !legal.is_empty(),
+        }
+    }
+
+    /// The state after `p` plays label `e` (0-based) classically, or why not.
+    pub fn play(&self, s: &State, p: Player, e: usize) -> Result<State, String> {
+        let refuse = || {
+            Err(format!(
+                "{} may not play edge {}",
+                super::play::player_name(p),
+                e + 1
+            ))
+        };
+        let classical = |moves: Vec<usize>, play: &dyn Fn() -> EdgeSet| {
+            if moves.contains(&e) {
+                Ok(State::Edges(play()))
+            } else {
+                refuse()
+            }
+        };
+        match (self, s) {
+            (Referee::Normal(h) | Referee::Sync(h), State::Edges(x)) => {
+                classical(h.moves(x, p), &|| h.play(x, &e))
+            }
+            (Referee::Misere(m), State::Edges(x)) => classical(m.moves(x, p), &|| m.play(x, &e)),
+            (Referee::Childish(c), State::Edges(x)) => classical(c.moves(x, p), &|| c.play(x, &e)),
+            (Referee::Uncolored(u), State::Uncolored(us)) => {
+                match u
+                    .moves(us, p)
+                    .into_iter()
+                    .find(|m| uncolored_label(*m) == e)
+                {
+                    Some(m) => Ok(State::Uncolored(u.play(us, &m))),
+                    None => refuse(),
+                }
+            }
+            _ => refuse(),
+        }
+    }
+
+    /// Each label's colour while it stands on `s` (painted X edges show
+    /// their paint; quantum: standing in some realisation).
+    pub fn colours(&self, start: &Position, s: &State) -> Vec<Option<Colour>> {
+        let present = s.present();
+        (0..start.edges.len())
+            .map(|i| {
+                present.contains(i).then(|| match s {
+                    State::Uncolored(u) if u.blue.contains(i) => Colour::Blue,
+                    State::Uncolored(u) if u.red.contains(i) => Colour::Red,
+                    _ => start.edges[i].colour,
+                })
+            })
+            .collect()
+    }
+
+    /// The quantum game record, if this is quantum play.
+    pub fn quantum(&mut self) -> Option<&mut QuantumGame<Hackenbush>> {
+        match self {
+            Referee::Quantum(q) => Some(q),
+            _ => None,
+        }
+    }
+}
+
+/// The label (0-based edge) an Uncolored move is about.
+fn uncolored_label(m: UncoloredMove) -> usize {
+    match m {
+        UncoloredMove::Colour(e, _) | UncoloredMove::Cut(e) => e,
+    }
+}
