@@ -87,10 +87,10 @@ pub struct Report {
     /// Synchronous play: Left's optimal mixed strategy, label → exact
     /// probability (e.g. `"1/3"`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub left_strategy: Option<BTreeMap<usize, String>>,
+    pub left_strategy: Option<BTreeMap<EdgeLabel, String>>,
     /// Synchronous play: Right's optimal mixed strategy.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub right_strategy: Option<BTreeMap<usize, String>>,
+    pub right_strategy: Option<BTreeMap<EdgeLabel, String>>,
     /// True when `value` is an interval (`~[lo, hi]`), not an exact value.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub approximate: Option<bool>,
@@ -142,6 +142,27 @@ pub struct Request {
     /// Give up with a "too large" message past this many memoised quantum
     /// states (the browser sets it: a tab must not run out of memory).
     pub state_limit: Option<usize>,
+}
+
+/// An edge label as a JSON object key: written as a string (`"10"`) but
+/// ordered as a number, and read back from a string even inside
+/// `#[serde(flatten)]`, where integer keys fail to deserialise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct EdgeLabel(pub usize);
+
+impl Serialize for EdgeLabel {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for EdgeLabel {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse()
+            .map(EdgeLabel)
+            .map_err(|_| serde::de::Error::custom(format!("'{text}' is not an edge label")))
+    }
 }
 
 /// Best moves as user-facing labels.
@@ -490,7 +511,7 @@ fn sync_answer(position: &str, choice: &RulesChoice) -> Result<Answer, String> {
     let exact = |s: &[(usize, BigRational)]| {
         Some(
             s.iter()
-                .map(|(label, prob)| (*label, sync::format_rational(prob)))
+                .map(|(label, prob)| (EdgeLabel(*label), sync::format_rational(prob)))
                 .collect(),
         )
     };
@@ -637,5 +658,22 @@ mod tests {
             ..Request::default()
         };
         assert!(analyse_request(&normal).unwrap_err().contains("quantum"));
+    }
+
+    /// The page reads answers back through `Answer`'s flattened report:
+    /// strategies keyed by label must survive that round trip.
+    #[test]
+    fn sync_answer_round_trips_through_json() {
+        let choice = RulesChoice {
+            rules: "sync".into(),
+            ..RulesChoice::default()
+        };
+        let answer = sync_answer("BR BR BR", &choice).unwrap();
+        let text = serde_json::to_string(&answer).unwrap();
+        let back: Answer = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, answer);
+        let left = back.report.left_strategy.unwrap();
+        assert_eq!(left[&EdgeLabel(1)], "1/3");
+        assert_eq!(back.report.value, "5/6");
     }
 }
