@@ -238,12 +238,12 @@ pub fn nim_as_green_stalks(heaps: &[u32]) -> Position {
 pub fn analyse(position: &str, choice: &RulesChoice) -> Result<Report, String> {
     let options = Options::from_choice(choice)?;
     match options.kind {
-        RulesKind::Quantum => crate::quantum::report::analyse_quantum(
-            position,
-            choice.flavour.as_deref(),
-            choice.width.as_deref(),
-            choice.labels.as_deref(),
-        ),
+        RulesKind::Quantum => analyse_request(&Request {
+            position: position.to_string(),
+            choice: choice.clone(),
+            ..Request::default()
+        })
+        .map(|answer| answer.report),
         RulesKind::Sync => sync_answer(position, choice).map(|a| a.report),
         RulesKind::Normal => {
             let p = parse_position(position)?;
@@ -422,7 +422,6 @@ fn quantum_after_moves<B: QuantumBase + Clone>(
         None => e.to_string(),
     };
     let v = solver.value(&state).map_err(too_large)?;
-    let outcome = solver.arena.outcome(v);
     let mut advice = |p: Player| -> Result<MoveAdvice, String> {
         let best = solver.best_moves(&state, p).map_err(too_large)?;
         Ok(MoveAdvice {
@@ -439,8 +438,8 @@ fn quantum_after_moves<B: QuantumBase + Clone>(
                 .collect(),
         })
     };
-    let left_moves = Some(advice(Player::Left)?);
-    let right_moves = Some(advice(Player::Right)?);
+    let left_moves = advice(Player::Left)?;
+    let right_moves = advice(Player::Right)?;
     let realisations = state
         .iter()
         .map(|r| {
@@ -453,16 +452,7 @@ fn quantum_after_moves<B: QuantumBase + Clone>(
         })
         .collect();
     Ok(Answer {
-        report: Report {
-            value: solver.arena.plain(v),
-            pretty: solver.arena.pretty(v),
-            outcome: outcome.letter().to_string(),
-            outcome_sentence: outcome.sentence().to_string(),
-            birthday: Some(solver.arena.birthday(v)),
-            left_moves,
-            right_moves,
-            ..Report::default()
-        },
+        report: Report::of_game(&mut solver.arena, v, left_moves, right_moves),
         realisations: Some(realisations),
         strategies: None,
     })
@@ -538,6 +528,28 @@ fn misere_sentence(o: Outcome) -> String {
     format!("{} (misère play)", o.sentence())
 }
 
+impl Report {
+    /// The value, outcome and birthday of canonical game `v`, with advice.
+    fn of_game(
+        arena: &mut crate::game::Arena,
+        v: crate::game::GameId,
+        left_moves: MoveAdvice,
+        right_moves: MoveAdvice,
+    ) -> Report {
+        let outcome = arena.outcome(v);
+        Report {
+            value: arena.plain(v),
+            pretty: arena.pretty(v),
+            outcome: outcome.letter().to_string(),
+            outcome_sentence: outcome.sentence().to_string(),
+            birthday: Some(arena.birthday(v)),
+            left_moves: Some(left_moves),
+            right_moves: Some(right_moves),
+            ..Report::default()
+        }
+    }
+}
+
 /// Value, outcome, birthday and best moves of a normal-play short game.
 pub fn short_game_report<R: Ruleset>(
     mut solver: Solver<R>,
@@ -545,7 +557,6 @@ pub fn short_game_report<R: Ruleset>(
     label: impl Fn(&R::Move) -> String,
 ) -> Report {
     let v = solver.value(start);
-    let outcome = solver.arena.outcome(v);
     let mut advice = |p: Player| {
         let best = solver.best_moves(start, p);
         MoveAdvice {
@@ -553,18 +564,9 @@ pub fn short_game_report<R: Ruleset>(
             labels: best.moves.iter().map(&label).collect(),
         }
     };
-    let left_moves = Some(advice(Player::Left));
-    let right_moves = Some(advice(Player::Right));
-    Report {
-        value: solver.arena.plain(v),
-        pretty: solver.arena.pretty(v),
-        outcome: outcome.letter().to_string(),
-        outcome_sentence: outcome.sentence().to_string(),
-        birthday: Some(solver.arena.birthday(v)),
-        left_moves,
-        right_moves,
-        ..Report::default()
-    }
+    let left_moves = advice(Player::Left);
+    let right_moves = advice(Player::Right);
+    Report::of_game(&mut solver.arena, v, left_moves, right_moves)
 }
 
 #[cfg(test)]
