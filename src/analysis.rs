@@ -254,9 +254,8 @@ pub fn analyse(position: &str, choice: &RulesChoice) -> Result<Report, String> {
             }))
         }
         RulesKind::Childish => {
-            let p = parse_position(position)?;
-            let rules = Childish::new(p.clone());
-            let start = p.grounded(p.full_set());
+            let rules = Childish::new(parse_position(position)?);
+            let start = rules.start();
             Ok(short_game_report(Solver::new(rules), &start, |m| {
                 (m + 1).to_string()
             }))

@@ -1,25 +1,29 @@
 //! Childish Hackenbush: a cut is legal only if nothing else falls with it.
 
-use super::{Player, Ruleset};
-use crate::position::{EdgeGraph, EdgeSet, Position};
+use super::{Hackenbush, Player, Ruleset};
+use crate::position::{EdgeSet, Position};
 
+/// Normal-play Hackenbush with fewer legal moves: the same states, cuts and
+/// components, so it wraps [`Hackenbush`] and filters its moves.
 #[derive(Clone, Debug)]
 pub struct Childish {
-    pub position: Position,
-    graph: EdgeGraph,
-    /// Edges each player may cut, by colour: [Left, Right].
-    cuttable: [EdgeSet; 2],
+    pub normal: Hackenbush,
 }
 
 impl Childish {
     pub fn new(position: Position) -> Childish {
-        let graph = EdgeGraph::new(&position);
-        let cuttable = Player::BOTH.map(|p| position.cuttable(position.full_set(), p));
         Childish {
-            position,
-            graph,
-            cuttable,
+            normal: Hackenbush::new(position),
         }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.normal.position
+    }
+
+    /// The starting state: every edge that is grounded at all.
+    pub fn start(&self) -> EdgeSet {
+        self.normal.start()
     }
 }
 
@@ -28,18 +32,16 @@ impl Ruleset for Childish {
     type Move = usize;
 
     fn moves(&self, state: &EdgeSet, player: Player) -> Vec<usize> {
-        state
-            .intersection(self.cuttable[player as usize])
-            .iter()
-            .filter(|&e| self.graph.cut(*state, e) == state.without(e))
-            .collect()
+        let mut moves = self.normal.moves(state, player);
+        moves.retain(|&e| self.normal.play(state, &e) == state.without(e));
+        moves
     }
 
     fn play(&self, state: &EdgeSet, mv: &usize) -> EdgeSet {
-        self.graph.cut(*state, *mv)
+        self.normal.play(state, mv)
     }
 
     fn components(&self, state: &EdgeSet) -> Option<Vec<EdgeSet>> {
-        Some(self.graph.components(*state))
+        self.normal.components(state)
     }
 }

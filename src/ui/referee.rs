@@ -73,7 +73,7 @@ impl Referee {
             Referee::Normal(h) | Referee::Sync(h) | Referee::Misere(Misere(h)) => {
                 State::Edges(h.start())
             }
-            Referee::Childish(c) => State::Edges(c.position.grounded(c.position.full_set())),
+            Referee::Childish(c) => State::Edges(c.start()),
             Referee::Uncolored(u) => State::Uncolored(u.start()),
             Referee::Quantum(q) => State::Quantum(vec![q.base.start()]),
         }
