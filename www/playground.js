@@ -329,8 +329,11 @@ function setHot(label) {
   render();
 }
 
+// The preview line keeps its height in play (empty when nothing is
+// hovered), so the page below does not jump as the pointer moves.
 function showPreview(text) {
-  setMessage($('preview'), text);
+  $('preview').textContent = text || '';
+  $('preview').hidden = !playing;
 }
 
 // ------------------------------------------------------- page from state

@@ -419,6 +419,9 @@ impl Session {
                     None => n - 1,
                 };
                 self.focus = Some(standing[k as usize]);
+                // The keyboard is the latest input: its edge is the one
+                // highlighted and previewed, not the one under the pointer.
+                self.hover = None;
                 true
             }
         }
