@@ -122,6 +122,8 @@ function showReport(report, advice) {
   $('outcome-sentence').textContent = report.outcome_sentence || '';
   $('birthday').textContent = report.birthday ?? '—';
   $('advice').textContent = advice || '—';
+  // The value beside the presenter caption, readable from the back row.
+  $('caption-value').textContent = `= ${report.pretty || report.value}`;
   $('report').hidden = false;
 }
 
@@ -151,6 +153,7 @@ async function analyse(force = false) {
   }
   setBusy(true);
   $('status').textContent = 'Computing…';
+  $('caption-value').textContent = '';
   const started = now();
   // Wide quantum moves can cost far more per state than the engine's state
   // limit allows for: past the time limit, stop and say what to try.
@@ -402,7 +405,9 @@ function refresh() {
   document.body.classList.toggle('presenting', s.presenting);
   $('present').setAttribute('aria-pressed', String(s.presenting));
   $('caption').hidden = !s.presenting;
-  $('caption').textContent = s.slides > 1 ? `${s.slide + 1}/${s.slides} · ${s.caption}` : s.caption;
+  $('caption-text').textContent = s.slides > 1 ? `${s.slide + 1}/${s.slides} · ${s.caption}` : s.caption;
+  // Presenting a position being edited: the editing hint is chrome too.
+  if (s.presenting && !play) $('turn').textContent = '';
   $('deck').hidden = s.slides < 2;
   $('slide-of').textContent = `Slide ${s.slide + 1} of ${s.slides}`;
   $('prev-slide').disabled = s.slide === 0;

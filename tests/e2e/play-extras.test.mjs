@@ -77,7 +77,7 @@ test('Engine plays Right: Left cuts, the engine replies with a winning move', { 
     await page.locator('#history button', { hasText: 'Right (red) cuts 3' }).waitFor();
     assert.match(await page.locator('#turn').textContent(), /Left \(blue\) cannot move: Right \(red\) wins\./);
     await page.waitForTimeout(700); // let the falling animation finish
-    await page.screenshot({ path: join(SCREENSHOTS, 'engine-replied.png') });
+    await page.screenshot({ path: join(SCREENSHOTS, 'engine-replied.png'), fullPage: true });
     // Taking back returns to Left's turn (the engine's reply goes too).
     await page.locator('#takeback').click();
     await page.locator('#turn', { hasText: 'Left (blue) to move.' }).waitFor();
@@ -134,6 +134,7 @@ test('presenter mode: large type, arrows step through a two-slide deck', { timeo
     await page.keyboard.press('ArrowRight');
     await page.locator('#caption', { hasText: '2/2 · B B' }).waitFor();
     await value(page, '2');
+    await page.locator('#caption-value', { hasText: '= 2' }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'presenter-slide-2.png') });
     await page.keyboard.press('PageUp');
     await page.locator('#caption', { hasText: '1/2 · BR' }).waitFor();
@@ -164,11 +165,14 @@ test('touch: drag to draw an edge, tap to cut it', { timeout: TIMEOUT }, async (
       await touch('touchEnd', b);
       await page.waitForFunction(() => document.getElementById('position').value === 'B');
       await value(page, '1');
-      await page.locator('#mode-play').tap();
+      // (A tap right after the drag would read as a double tap: click.)
+      await page.locator('#mode-play').click();
+      await page.locator('#mode-play[aria-pressed="true"]').waitFor();
       const played = await board(page); // the play toolbar may move the board
       await page.touchscreen.tap(...played(0, 0.5));
       await page.locator('#history button', { hasText: 'Left (blue) cuts 1' }).waitFor();
       await page.locator('#status', { hasText: 'No edges left' }).waitFor();
+      await page.waitForTimeout(700); // let the falling animation finish
       await page.screenshot({ path: join(SCREENSHOTS, 'touch-after-tap.png') });
       assert.deepEqual(problems, []);
     },
