@@ -1315,6 +1315,7 @@ mod opponent {
         s.analysis_request();
         s.analysis_failed();
         assert_eq!(s.status().engine, CANNOT_MOVE);
+        assert!(s.status().engine_blocked);
         assert_eq!(s.engine_move(0, 0.0), Ok(false));
         s.play_label(1, 0.0).unwrap();
         assert_eq!(s.status().history, vec!["Left (blue) cuts 1"]);

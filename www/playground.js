@@ -401,6 +401,7 @@ function refresh() {
   $('left-player').value = s.left_engine ? 'engine' : 'person';
   $('right-player').value = s.right_engine ? 'engine' : 'person';
   setMessage($('engine-note'), s.engine);
+  $('engine-note').classList.toggle('error', s.engine_blocked);
   showPreview(s.preview);
   document.body.classList.toggle('presenting', s.presenting);
   $('present').setAttribute('aria-pressed', String(s.presenting));

@@ -62,6 +62,8 @@ pub struct Status {
     pub left_engine: bool,
     pub right_engine: bool,
     pub engine: String,
+    /// The engine cannot move (no value for this board): shown as a warning.
+    pub engine_blocked: bool,
     /// Play: what would fall with the hovered or focused edge ("" if none).
     pub preview: String,
     /// Presenter mode: large type, no editing chrome, arrows step slides.
@@ -961,6 +963,7 @@ impl Session {
             left_engine: self.opponents.left == Controller::Engine,
             right_engine: self.opponents.right == Controller::Engine,
             engine: self.engine_text(),
+            engine_blocked: self.engine_failed && self.engine_player().is_some(),
             preview: self.preview_text(),
             presenting: self.presenting,
             caption: match self.slides.get(self.slide).map(|s| s.title.as_str()) {

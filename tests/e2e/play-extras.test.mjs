@@ -179,3 +179,21 @@ test('touch: drag to draw an edge, tap to cut it', { timeout: TIMEOUT }, async (
     { hasTouch: true },
   );
 });
+
+test('an engine that cannot compute the value says so instead of moving', { timeout: 90_000 }, async () => {
+  await withPage(browser, 'engine-cannot-compute', async (page, url, problems) => {
+    await open(page, url);
+    // Past the browser's quantum state limit (as in quantum.test.mjs).
+    await page.getByLabel('Position').fill('BRBR BRB RBR GG');
+    await page.getByLabel('Position').press('Enter');
+    await page.locator('#rules').selectOption('quantum');
+    await page.locator('#mode-play').click();
+    await page.locator('#left-player').selectOption('engine');
+    const note = page.locator('#engine-note', { hasText: 'The engine cannot compute this position' });
+    await note.waitFor({ timeout: 60_000 });
+    assert.match(await note.textContent(), /it will not move — play for it or choose Person/);
+    assert.equal(await page.locator('#history li').count(), 1, 'the engine made no move');
+    await page.locator('#engine-note').screenshot({ path: join(SCREENSHOTS, 'engine-cannot-compute-note.png') });
+    assert.deepEqual(problems, []);
+  });
+});
