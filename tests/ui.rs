@@ -1223,3 +1223,257 @@ mod session {
         assert_eq!(s.status().text, "B");
     }
 }
+
+/// The engine as a player, the preview of what falls, presenter mode.
+mod opponent {
+    use super::*;
+    use hackenbush_lab::analysis::{
+        analyse_request, Answer, MoveAdvice, Report, RulesChoice, Strategies, Weight,
+    };
+    use hackenbush_lab::ui::opponent::{choose, Choice, Controller, CANNOT_MOVE};
+    use hackenbush_lab::ui::session::{Mode, Session};
+
+    fn engine_answer(s: &mut Session) -> Answer {
+        let req = s.analysis_request().expect("something to analyse");
+        let answer = analyse_request(&req.to_request(None)).expect("the engine answers");
+        s.set_answer(&answer);
+        answer
+    }
+
+    fn request(labels: Vec<usize>) -> AnalysisRequest {
+        AnalysisRequest {
+            position: String::new(),
+            choice: RulesChoice::default(),
+            labels,
+            moves: Vec::new(),
+            first: Player::Left,
+        }
+    }
+
+    fn advice(winning: bool, labels: &[&str]) -> Option<MoveAdvice> {
+        Some(MoveAdvice {
+            winning,
+            labels: labels.iter().map(|l| l.to_string()).collect(),
+        })
+    }
+
+    #[test]
+    fn engine_replies_to_a_cut_with_a_winning_move() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR R").unwrap();
+        s.set_controller(Player::Right, Controller::Engine);
+        s.set_mode(Mode::Play);
+        assert_eq!(s.engine_player(), None, "Left (a person) starts");
+        s.play_label(1, 0.0).unwrap();
+        assert_eq!(s.engine_player(), Some(Player::Right));
+        assert_eq!(s.status().engine, "The engine is thinking…");
+        // A person may not move for the engine while it thinks.
+        let err = s.play_label(3, 0.0).unwrap_err();
+        assert!(err.contains("engine's turn"), "{err}");
+        engine_answer(&mut s);
+        assert_eq!(
+            s.status().engine,
+            "Perfect play: the engine knows the exact value."
+        );
+        assert_eq!(s.engine_move(0, 0.0), Ok(true));
+        assert_eq!(
+            s.status().history,
+            vec!["Left (blue) cuts 1", "Right (red) cuts 3"]
+        );
+        assert!(s.status().game_over);
+        assert!(s.status().turn.contains("Right (red) wins"));
+        assert_eq!(s.engine_move(0, 0.0), Ok(false), "nothing left to do");
+        // Taking back returns to the person's turn, not the engine's.
+        assert!(s.takeback());
+        assert_eq!(s.status().cursor, 0);
+    }
+
+    #[test]
+    fn engine_plays_first_only_from_an_answer_for_this_board() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("B R R").unwrap();
+        s.set_controller(Player::Left, Controller::Engine);
+        s.set_mode(Mode::Play);
+        engine_answer(&mut s);
+        // The drawing changes: the answer for the old board is dropped,
+        // so the engine waits for a new one instead of playing from it.
+        s.set_mode(Mode::Edit);
+        s.set_text("B R").unwrap();
+        s.set_mode(Mode::Play);
+        assert_eq!(s.engine_move(0, 0.0), Ok(false));
+        engine_answer(&mut s);
+        assert_eq!(s.engine_move(0, 0.0), Ok(true));
+        assert_eq!(s.status().history, vec!["Left (blue) cuts 1"]);
+    }
+
+    #[test]
+    fn engine_that_cannot_compute_says_so_and_lets_a_person_move() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR R").unwrap();
+        s.set_controller(Player::Left, Controller::Engine);
+        s.set_mode(Mode::Play);
+        s.analysis_request();
+        s.analysis_failed();
+        assert_eq!(s.status().engine, CANNOT_MOVE);
+        assert!(s.status().engine_blocked);
+        assert_eq!(s.engine_move(0, 0.0), Ok(false));
+        s.play_label(1, 0.0).unwrap();
+        assert_eq!(s.status().history, vec!["Left (blue) cuts 1"]);
+        // People on both sides: no engine sentence at all.
+        s.set_controller(Player::Left, Controller::Person);
+        assert_eq!(s.status().engine, "");
+    }
+
+    #[test]
+    fn choice_takes_the_first_best_move_in_board_labels() {
+        let req = request(vec![2, 4, 5]);
+        let answer = |winning| Answer {
+            report: Report {
+                left_moves: advice(winning, &["3", "1"]),
+                right_moves: advice(false, &[]),
+                ..Report::default()
+            },
+            ..Answer::default()
+        };
+        for winning in [true, false] {
+            let c = choose(&answer(winning), &req, Side::Left, Player::Left, 7).unwrap();
+            assert_eq!(c, Choice::Play(Move::cut(Player::Left, 5)));
+        }
+        let err = choose(&answer(true), &req, Side::Right, Player::Right, 0).unwrap_err();
+        assert!(err.contains("no move"), "{err}");
+        // A quantum move is a label set; colouring moves keep their label.
+        let q = Answer {
+            report: Report {
+                right_moves: advice(true, &["1,3", "2"]),
+                ..Report::default()
+            },
+            ..Answer::default()
+        };
+        let c = choose(&q, &req, Side::Right, Player::Right, 0).unwrap();
+        assert_eq!(
+            c,
+            Choice::Play(Move {
+                side: Side::Right,
+                labels: vec![2, 5]
+            })
+        );
+        let bad = Answer {
+            report: Report {
+                left_moves: advice(true, &["9"]),
+                ..Report::default()
+            },
+            ..Answer::default()
+        };
+        assert!(choose(&bad, &req, Side::Left, Player::Left, 0).is_err());
+    }
+
+    #[test]
+    fn synchronous_choice_samples_the_exact_mixed_strategy() {
+        let req = request(vec![1, 2, 3]);
+        let w = |label: &str, p: &str| Weight {
+            label: label.into(),
+            probability: p.into(),
+            percent: 0,
+        };
+        let answer = Answer {
+            strategies: Some(Strategies {
+                left: vec![w("1", "1/3"), w("3", "0"), w("2", "2/3")],
+                right: vec![w("3", "1")],
+            }),
+            ..Answer::default()
+        };
+        let pick = |random| choose(&answer, &req, Side::Both, Player::Left, random).unwrap();
+        // 2^32 / 3 = 1431655765.33…: the boundary is compared exactly.
+        assert_eq!(pick(0), Choice::Pick(1));
+        assert_eq!(pick(1_431_655_765), Choice::Pick(1));
+        assert_eq!(pick(1_431_655_766), Choice::Pick(2));
+        assert_eq!(pick(u32::MAX), Choice::Pick(2));
+        // When only one player can move, the pick is a move of its own.
+        assert_eq!(
+            choose(&answer, &req, Side::Right, Player::Right, 99).unwrap(),
+            Choice::Play(Move::cut(Player::Right, 3))
+        );
+    }
+
+    #[test]
+    fn engine_picks_in_secret_under_synchronous_rules() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR BR BR").unwrap();
+        s.set_rules(RulesChoice {
+            rules: "sync".into(),
+            ..RulesChoice::default()
+        })
+        .unwrap();
+        s.set_controller(Player::Right, Controller::Engine);
+        s.set_mode(Mode::Play);
+        engine_answer(&mut s);
+        assert_eq!(s.engine_move(5, 0.0), Ok(false), "Left picks first");
+        s.play_label(1, 0.0).unwrap();
+        assert_eq!(s.engine_move(5, 0.0), Ok(true));
+        let history = s.status().history;
+        assert_eq!(history.len(), 1);
+        assert!(
+            history[0].starts_with("Left (blue) cuts 1, Right (red) cuts "),
+            "{history:?}"
+        );
+    }
+
+    #[test]
+    fn hovering_an_edge_previews_what_falls_with_it() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BRR B").unwrap();
+        s.set_mode(Mode::Play);
+        s.set_hover(Some(1));
+        assert_eq!(s.preview(), Some((1, vec![2, 3])));
+        assert_eq!(s.status().preview, "cutting 1 drops 2, 3");
+        let dashed: Vec<usize> = s
+            .scene(1e9)
+            .edges
+            .iter()
+            .filter(|e| e.preview)
+            .map(|e| e.label)
+            .collect();
+        assert_eq!(dashed, vec![2, 3]);
+        assert!(!s.svg().contains("stroke-dasharray=\"10"), "not exported");
+        s.set_hover(Some(4));
+        assert_eq!(s.status().preview, "cutting 4 drops nothing else");
+        // Left may not cut red edge 2: no preview.
+        s.set_hover(Some(2));
+        assert_eq!(s.preview(), None);
+        assert_eq!(s.status().preview, "");
+        // Keyboard focus previews too.
+        s.set_hover(None);
+        assert!(s.key("ArrowRight", false, false, 0.0).unwrap());
+        assert_eq!(s.status().preview, "cutting 1 drops 2, 3");
+        // Not while editing.
+        s.set_mode(Mode::Edit);
+        s.set_hover(Some(1));
+        assert_eq!(s.preview(), None);
+    }
+
+    #[test]
+    fn presenter_mode_steps_through_the_deck() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR").unwrap();
+        s.add_slide();
+        s.set_text("B B").unwrap();
+        let link = s.link();
+        let mut t = Session::new(800.0, 500.0);
+        t.open_link(&link).unwrap();
+        t.go_to_slide(0).unwrap();
+        assert!(
+            !t.presenter_key("ArrowRight").unwrap(),
+            "only when presenting"
+        );
+        assert!(t.key("p", false, false, 0.0).unwrap());
+        assert!(t.status().presenting && t.scene(0.0).large);
+        assert!(t.key("ArrowRight", false, false, 0.0).unwrap());
+        assert_eq!((t.status().slide, t.status().caption.as_str()), (1, "B B"));
+        assert!(t.presenter_key("PageDown").unwrap(), "past the end: stays");
+        assert_eq!(t.status().slide, 1);
+        assert!(t.presenter_key("PageUp").unwrap());
+        assert_eq!(t.status().text, "BR");
+        assert!(t.key("Escape", false, false, 0.0).unwrap());
+        assert!(!t.status().presenting && !t.scene(0.0).large);
+    }
+}

@@ -66,6 +66,7 @@ let answered = null; // {req, report}: the answer to `asked`, once it came
 let requestId = 0;
 let shownRevision = -1; // the editor revision the text box shows
 let typing = false; // the text box holds text the drawing came from
+let playing = false; // Play mode (hovering an edge previews what falls)
 
 function setMessage(el, text) {
   el.textContent = text || '';
@@ -121,6 +122,8 @@ function showReport(report, advice) {
   $('outcome-sentence').textContent = report.outcome_sentence || '';
   $('birthday').textContent = report.birthday ?? '—';
   $('advice').textContent = advice || '—';
+  // The value beside the presenter caption, readable from the back row.
+  $('caption-value').textContent = `= ${report.pretty || report.value}`;
   $('report').hidden = false;
 }
 
@@ -132,6 +135,8 @@ async function analyse(force = false) {
     if (answered && answered.req === req) {
       pg.set_report(answered.report);
       render();
+      refresh();
+      engineTurn();
     }
     return;
   }
@@ -148,6 +153,7 @@ async function analyse(force = false) {
   }
   setBusy(true);
   $('status').textContent = 'Computing…';
+  $('caption-value').textContent = '';
   const started = now();
   // Wide quantum moves can cost far more per state than the engine's state
   // limit allows for: past the time limit, stop and say what to try.
@@ -159,6 +165,8 @@ async function analyse(force = false) {
     $('report').hidden = true;
     setMessage($('error'), `Too large to analyse here within ${TIME_LIMIT_S} s — try width 2 or fewer edges (the command-line tool has no time limit).`);
     $('status').textContent = 'Stopped.';
+    pg.analysis_failed();
+    refresh();
   }, TIME_LIMIT_S * 1000);
   try {
     const report = await engine.request(JSON.parse(req));
@@ -168,6 +176,7 @@ async function analyse(force = false) {
     showReport(report, advice);
     $('status').textContent = `Done in ${Math.round(now() - started)} ms.`;
     render();
+    engineTurn();
   } catch (err) {
     if (id !== requestId) return;
     if (err instanceof Cancelled) {
@@ -176,11 +185,35 @@ async function analyse(force = false) {
       $('report').hidden = true;
       setMessage($('error'), err && err.message ? err.message : String(err));
       $('status').textContent = 'Could not analyse.';
+      pg.analysis_failed();
+      refresh();
     }
   } finally {
     clearTimeout(timer);
     if (id === requestId) setBusy(false);
   }
+}
+
+// The engine as a player: once its answer for the board is on hand, Rust
+// chooses the move (best move, or a sample of the exact mixed strategy);
+// the page only supplies a random number and a short pause, so the person's
+// cut is seen to fall before the reply.
+const ENGINE_PAUSE_MS = 450;
+let engineTimer = 0;
+function engineTurn() {
+  clearTimeout(engineTimer);
+  engineTimer = setTimeout(() => {
+    const random = crypto.getRandomValues(new Uint32Array(1))[0];
+    const r = pg.engine_move(random, now());
+    if (r === 'moved') {
+      update();
+    } else if (r.startsWith('error: ')) {
+      setMessage($('board-message'), r.slice(7));
+      refresh();
+    } else {
+      refresh();
+    }
+  }, ENGINE_PAUSE_MS);
 }
 
 // ------------------------------------------------------- quantum views
@@ -295,7 +328,15 @@ function setHot(label) {
   for (const node of $('entanglement').querySelectorAll('.vertex')) {
     node.classList.toggle('hot', Number(node.dataset.label) === label);
   }
+  showPreview(JSON.parse(pg.status()).preview);
   render();
+}
+
+// The preview line keeps its height in play (empty when nothing is
+// hovered), so the page below does not jump as the pointer moves.
+function showPreview(text) {
+  $('preview').textContent = text || '';
+  $('preview').hidden = !playing;
 }
 
 // ------------------------------------------------------- page from state
@@ -356,6 +397,18 @@ function refresh() {
     strip.append(li);
   });
   $('takeback').disabled = s.cursor === 0;
+  playing = play;
+  $('left-player').value = s.left_engine ? 'engine' : 'person';
+  $('right-player').value = s.right_engine ? 'engine' : 'person';
+  setMessage($('engine-note'), s.engine);
+  $('engine-note').classList.toggle('error', s.engine_blocked);
+  showPreview(s.preview);
+  document.body.classList.toggle('presenting', s.presenting);
+  $('present').setAttribute('aria-pressed', String(s.presenting));
+  $('caption').hidden = !s.presenting;
+  $('caption-text').textContent = s.slides > 1 ? `${s.slide + 1}/${s.slides} · ${s.caption}` : s.caption;
+  // Presenting a position being edited: the editing hint is chrome too.
+  if (s.presenting && !play) $('turn').textContent = '';
   $('deck').hidden = s.slides < 2;
   $('slide-of').textContent = `Slide ${s.slide + 1} of ${s.slides}`;
   $('prev-slide').disabled = s.slide === 0;
@@ -411,7 +464,7 @@ function wire() {
   });
   canvas.addEventListener('pointermove', (e) => {
     if (!e.buttons) {
-      if (!$('entanglement-card').hidden) setHot(pg.label_at(...at(e)));
+      if (playing) setHot(pg.label_at(...at(e)));
       return;
     }
     pg.pointer_move(...at(e));
@@ -433,6 +486,8 @@ function wire() {
   canvas.addEventListener('keydown', (e) => {
     const r = pg.key(e.key, e.ctrlKey || e.metaKey, e.shiftKey, now());
     if (r) e.preventDefault();
+    // A presenter key may have changed slides, and with them the rules.
+    if (r === 'used') syncPickers();
     setMessage($('board-message'), r.startsWith('error: ') ? r.slice(7) : '');
     typing = false;
     update();
@@ -500,6 +555,20 @@ function wire() {
   $('prev-slide').addEventListener('click', edit(() => pg.go_to_slide(JSON.parse(pg.status()).slide - 1)));
   $('next-slide').addEventListener('click', edit(() => pg.go_to_slide(JSON.parse(pg.status()).slide + 1)));
 
+  const playerChanged = (side, el) =>
+    edit(() => {
+      pg.set_engine(side, el.value === 'engine');
+      setMessage($('board-message'), '');
+      // The answer on hand may already let the engine move.
+      engineTurn();
+    });
+  $('left-player').addEventListener('change', playerChanged('L', $('left-player')));
+  $('right-player').addEventListener('change', playerChanged('R', $('right-player')));
+  $('present').addEventListener('click', () => {
+    pg.set_presenting($('present').getAttribute('aria-pressed') !== 'true');
+    update();
+  });
+
   const rulesChanged = () => {
     showRuleOptions();
     setMessage($('rules-error'), pg.set_rules(JSON.stringify(choiceFromPickers())));
@@ -542,6 +611,17 @@ function wire() {
   // Undo/redo from anywhere but a text field.
   addEventListener('keydown', (e) => {
     if (e.target === canvas || e.target.closest('input, select, textarea')) return;
+    // Presenter keys work wherever the focus is (but not while typing).
+    if (!e.ctrlKey && !e.metaKey && !e.altKey) {
+      const r = pg.presenter_key(e.key);
+      if (r) {
+        e.preventDefault();
+        setMessage($('board-message'), r.startsWith('error: ') ? r.slice(7) : '');
+        syncPickers();
+        update();
+        return;
+      }
+    }
     if ((e.ctrlKey || e.metaKey) && /^[zy]$/i.test(e.key)) {
       e.preventDefault();
       if (e.key.toLowerCase() === 'y' || e.shiftKey) pg.redo();

@@ -10,6 +10,8 @@
 //! - [`history`]: snapshot undo/redo.
 //! - [`play`]: playing a position under a ruleset, with takeback; every
 //!   move is checked and applied by [`referee`] (the engine's rulesets).
+//! - [`opponent`]: the engine as a player: who plays each side, and the
+//!   engine's move chosen from its answer for the board.
 //! - [`quantum_views`]: realisation thumbnails and the entanglement graph.
 //! - [`gallery`]: the preset menu, laid out.
 //! - [`viewport`], [`scene`] and [`svg`]: layout units to pixels, what to
@@ -22,6 +24,7 @@ pub mod editor;
 pub mod gallery;
 pub mod geometry;
 pub mod history;
+pub mod opponent;
 pub mod play;
 pub mod quantum_views;
 pub mod referee;

@@ -513,6 +513,38 @@ impl Game {
         self.play(m)
     }
 
+    /// The labels that would fall with `label` if the player choosing now
+    /// cut it (the referee plays the cut on a copy of the board), or `None`
+    /// when that player may not cut it. Quantum boards and colouring moves
+    /// have no single answer and give `None`.
+    pub fn would_fall(&self, label: usize) -> Option<Vec<usize>> {
+        if self.kind == RulesKind::Quantum || self.over() {
+            return None;
+        }
+        let board = self.board();
+        if board.colours.get(label.checked_sub(1)?) == Some(&Some(Colour::Uncoloured)) {
+            return None;
+        }
+        let p = match self.to_move() {
+            Side::Both => match self.selection.len() {
+                0 => Player::Left,
+                1 => Player::Right,
+                _ => return None,
+            },
+            side => side_player(side),
+        };
+        let after = self.referee.play(self.state(), p, label - 1).ok()?;
+        Some(
+            board
+                .present()
+                .difference(after.present())
+                .iter()
+                .map(|i| i + 1)
+                .filter(|&l| l != label)
+                .collect(),
+        )
+    }
+
     /// Labels that fell (rather than being cut) in the move just before the
     /// cursor, for the falling animation.
     pub fn just_fell(&self) -> Vec<usize> {

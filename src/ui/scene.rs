@@ -89,6 +89,8 @@ pub struct EdgeItem {
     pub advice: Advice,
     /// Falling: 0 at rest .. 1 gone (moved down and faded out).
     pub fall: f64,
+    /// Would fall with the edge under the pointer: drawn faded and dashed.
+    pub preview: bool,
 }
 
 /// Everything on the canvas.
@@ -99,6 +101,8 @@ pub struct Scene {
     pub ground_y: f64,
     pub colour_blind: bool,
     pub show_labels: bool,
+    /// Presenter mode: thicker strokes, larger labels and vertices.
+    pub large: bool,
     pub edges: Vec<EdgeItem>,
     /// Vertex centres (ground excluded) and whether selected.
     pub vertices: Vec<(Point, bool)>,
@@ -119,6 +123,10 @@ pub struct SceneOptions {
     pub faded: Vec<usize>,
     /// Labels standing in only some quantum realisations.
     pub partial: Vec<usize>,
+    /// Labels that would fall with the hovered edge.
+    pub preview: Vec<usize>,
+    /// Presenter mode (large type).
+    pub large: bool,
     /// Per edge (index label − 1), text shown after its label.
     pub notes: Vec<Option<String>>,
     /// Labels falling and the animation's progress 0..1.
@@ -172,6 +180,7 @@ pub fn build(d: &Drawing, v: &Viewport, o: &SceneOptions) -> Scene {
             } else {
                 0.0
             },
+            preview: o.preview.contains(&label),
         });
     }
     // In play, only vertices still holding an edge are drawn.
@@ -191,6 +200,7 @@ pub fn build(d: &Drawing, v: &Viewport, o: &SceneOptions) -> Scene {
         ground_y: v.ground_y,
         colour_blind: o.colour_blind,
         show_labels: o.show_labels,
+        large: o.large,
         edges,
         vertices,
         rubber: o
@@ -211,12 +221,26 @@ pub fn label_text(e: &EdgeItem) -> String {
 pub fn opacity(e: &EdgeItem) -> f64 {
     if e.faded {
         0.3
+    } else if e.preview {
+        0.4
     } else if e.partial {
         0.55 * (1.0 - e.fall)
     } else {
         1.0 - e.fall
     }
 }
+
+/// How much thicker and larger things are drawn (presenter mode: 2×).
+pub fn scale(s: &Scene) -> f64 {
+    if s.large {
+        2.0
+    } else {
+        1.0
+    }
+}
+
+/// The dash pattern of an edge that would fall with the hovered one.
+pub const PREVIEW_DASH: &[f64] = &[10.0, 8.0];
 
 /// How far a falling edge has dropped, in pixels (gravity-like).
 pub fn fall_offset(fall: f64) -> f64 {

@@ -15,6 +15,7 @@ use crate::rules::Player;
 
 use super::editor::{Editor, Selection, Tool};
 use super::gallery;
+use super::opponent::{self, Choice, Controller, Opponents};
 use super::play::{player_name, AnalysisRequest, Game, Setup, Side};
 use super::scene::{self, Advice, Scene, SceneOptions};
 use super::share::{self, Shared, Slide, View};
@@ -56,6 +57,19 @@ pub struct Status {
     pub ungrounded: usize,
     pub slide: usize,
     pub slides: usize,
+    /// The engine as opponent: who it plays, and a sentence on how well
+    /// (or that it cannot move); "" when people play both sides.
+    pub left_engine: bool,
+    pub right_engine: bool,
+    pub engine: String,
+    /// The engine cannot move (no value for this board): shown as a warning.
+    pub engine_blocked: bool,
+    /// Play: what would fall with the hovered or focused edge ("" if none).
+    pub preview: String,
+    /// Presenter mode: large type, no editing chrome, arrows step slides.
+    pub presenting: bool,
+    /// The current slide's title, or its position text.
+    pub caption: String,
     pub colour: char,
     pub tool: &'static str,
 }
@@ -85,6 +99,13 @@ pub struct Session {
     fall_start: Option<f64>,
     slides: Vec<Slide>,
     slide: usize,
+    opponents: Opponents,
+    /// The engine's answer for `request`, kept for the engine's move.
+    answer: Option<Answer>,
+    /// The analysis for the board failed or was too large: the engine
+    /// will not move (the page says so; a person may play for it).
+    engine_failed: bool,
+    presenting: bool,
 }
 
 impl Session {
@@ -113,6 +134,10 @@ impl Session {
             fall_start: None,
             slides: Vec::new(),
             slide: 0,
+            opponents: Opponents::default(),
+            answer: None,
+            engine_failed: false,
+            presenting: false,
         }
     }
 
@@ -211,6 +236,12 @@ impl Session {
     /// A click (or Enter) on `label` in play: cut it, or pick it when the
     /// move takes several edges (synchronous and quantum rules).
     pub fn play_label(&mut self, label: usize, now: f64) -> Result<(), String> {
+        if let Some(p) = self.engine_player().filter(|_| !self.engine_failed) {
+            return Err(format!(
+                "it is the engine's turn ({}): wait for its move, or choose Person",
+                player_name(p)
+            ));
+        }
         self.focus = Some(label);
         if self.game.to_move() == Side::Both {
             return self.sync_pick(label);
@@ -290,6 +321,10 @@ impl Session {
     /// default action). Tab past the last edge is not used, so focus can
     /// leave the canvas.
     pub fn key(&mut self, key: &str, ctrl: bool, shift: bool, now: f64) -> Result<bool, String> {
+        // Edit mode's letters are colours; P is not one of them.
+        if !ctrl && self.presenter_key(key)? {
+            return Ok(true);
+        }
         let step = match key {
             "ArrowRight" | "ArrowUp" => Some(1),
             "ArrowLeft" | "ArrowDown" => Some(-1),
@@ -386,6 +421,9 @@ impl Session {
                     None => n - 1,
                 };
                 self.focus = Some(standing[k as usize]);
+                // The keyboard is the latest input: its edge is the one
+                // highlighted and previewed, not the one under the pointer.
+                self.hover = None;
                 true
             }
         }
@@ -484,10 +522,14 @@ impl Session {
         self.hover = None;
     }
 
+    /// Take back a move; against the engine, back to a person's turn
+    /// (else the engine would at once replay the move taken back).
     pub fn takeback(&mut self) -> bool {
         self.falling.clear();
         self.clear_advice();
-        self.game.takeback()
+        let took = self.game.takeback();
+        while self.engine_player().is_some() && self.game.takeback() {}
+        took
     }
 
     pub fn jump(&mut self, k: usize) {
@@ -519,12 +561,161 @@ impl Session {
     fn clear_advice(&mut self) {
         self.advice.clear();
         self.marks.clear();
+        self.answer = None;
+        self.engine_failed = false;
+    }
+
+    // ---------- the engine as opponent ----------
+
+    /// Let `c` play `p`'s side.
+    pub fn set_controller(&mut self, p: Player, c: Controller) {
+        self.opponents.set(p, c);
+    }
+
+    pub fn opponents(&self) -> Opponents {
+        self.opponents
+    }
+
+    /// The player the engine must move for now, if any (in play only).
+    pub fn engine_player(&self) -> Option<Player> {
+        if self.mode != Mode::Play || self.game.result().is_some() {
+            return None;
+        }
+        let p = match self.game.to_move() {
+            Side::Left => Player::Left,
+            Side::Right => Player::Right,
+            // Synchronous picks go Left, then Right.
+            Side::Both => match self.game.selection().len() {
+                0 => Player::Left,
+                1 => Player::Right,
+                _ => return None,
+            },
+        };
+        (self.opponents.of(p) == Controller::Engine).then_some(p)
+    }
+
+    /// The analysis of the board failed or was too large: the engine
+    /// cannot choose a move.
+    pub fn analysis_failed(&mut self) {
+        self.answer = None;
+        self.engine_failed = true;
+    }
+
+    /// Make the engine's move if it is its turn and its answer for this
+    /// very board is on hand. `random` (uniform 32 bits) only samples a
+    /// synchronous mixed strategy. Returns whether it moved.
+    pub fn engine_move(&mut self, random: u32, now: f64) -> Result<bool, String> {
+        let Some(p) = self.engine_player() else {
+            return Ok(false);
+        };
+        let (Some(answer), Some(req)) = (&self.answer, &self.request) else {
+            return Ok(false);
+        };
+        // An answer for an earlier board must not drive a move here.
+        if self.game.analysis_request().as_ref() != Some(req) {
+            return Ok(false);
+        }
+        match opponent::choose(answer, req, self.game.to_move(), p, random)? {
+            Choice::Pick(label) => {
+                self.sync_pick(label)?;
+                if self.game.selection().len() == 2 {
+                    self.commit(now)?;
+                }
+            }
+            Choice::Play(m) => {
+                let before = self.game.board().present();
+                self.game.play(m)?;
+                self.after_move(before, now);
+            }
+        }
+        Ok(true)
+    }
+
+    fn engine_text(&self) -> String {
+        if !self.opponents.any_engine() || self.mode != Mode::Play {
+            return String::new();
+        }
+        if self.engine_failed {
+            return opponent::CANNOT_MOVE.into();
+        }
+        match &self.answer {
+            Some(a) => opponent::strength(a).into(),
+            None if self.engine_player().is_some() => "The engine is thinking…".into(),
+            None => String::new(),
+        }
+    }
+
+    // ---------- what falls with a cut ----------
+
+    /// The edge the preview is about: hovered, else keyboard-focused.
+    fn preview_label(&self) -> Option<usize> {
+        if self.mode != Mode::Play || self.secret_pick() {
+            return None;
+        }
+        self.hover.or(self.focus)
+    }
+
+    /// Play: the edges that would fall with the previewed edge, if it may
+    /// be cut now (the referee plays the cut on a copy of the board).
+    pub fn preview(&self) -> Option<(usize, Vec<usize>)> {
+        let label = self.preview_label()?;
+        Some((label, self.game.would_fall(label)?))
+    }
+
+    fn preview_text(&self) -> String {
+        match self.preview() {
+            None => String::new(),
+            Some((l, fall)) if fall.is_empty() => format!("cutting {l} drops nothing else"),
+            Some((l, fall)) => {
+                let list: Vec<String> = fall.iter().map(|f| f.to_string()).collect();
+                format!("cutting {l} drops {}", list.join(", "))
+            }
+        }
+    }
+
+    // ---------- presenter mode ----------
+
+    pub fn presenting(&self) -> bool {
+        self.presenting
+    }
+
+    pub fn set_presenting(&mut self, on: bool) {
+        self.presenting = on;
+        self.editor.pointer_cancel();
+    }
+
+    /// Presenter keys: P toggles; while presenting, arrows and Page keys
+    /// step through the deck and Escape leaves. Returns whether used.
+    pub fn presenter_key(&mut self, key: &str) -> Result<bool, String> {
+        if key == "p" || key == "P" {
+            self.set_presenting(!self.presenting);
+            return Ok(true);
+        }
+        if !self.presenting {
+            return Ok(false);
+        }
+        let step: i64 = match key {
+            "ArrowRight" | "PageDown" => 1,
+            "ArrowLeft" | "PageUp" => -1,
+            "Escape" => {
+                self.set_presenting(false);
+                return Ok(true);
+            }
+            _ => return Ok(false),
+        };
+        let k = self.slide as i64 + step;
+        if k >= 0 && (k as usize) < self.slides.len() {
+            self.go_to_slide(k as usize)?;
+        }
+        Ok(true)
     }
 
     /// Show the engine's answer: advice on the board, and for synchronous
     /// rules both mixed strategies as percentages beside the edges.
     pub fn set_answer(&mut self, answer: &Answer) {
         self.set_report(&answer.report);
+        self.answer = Some(answer.clone());
+        self.engine_failed = false;
         let n = self.editor.drawing().edges.len();
         let mut marks: Vec<Vec<String>> = vec![Vec::new(); n];
         if let (Some(req), Some(st)) = (&self.request, &answer.strategies) {
@@ -674,6 +865,8 @@ impl Session {
                 self.marks.clone()
             },
             faded: Vec::new(),
+            preview: self.preview().map(|(_, f)| f).unwrap_or_default(),
+            large: self.presenting,
             partial: self.partial_labels(),
             advice: if self.view.hide_values {
                 Vec::new()
@@ -727,7 +920,10 @@ impl Session {
 
     pub fn svg(&self) -> String {
         let mut s = self.scene(f64::INFINITY);
-        s.edges.iter_mut().for_each(|e| e.selected = false);
+        s.edges.iter_mut().for_each(|e| {
+            e.selected = false;
+            e.preview = false;
+        });
         svg::to_svg(&s)
     }
 
@@ -764,6 +960,16 @@ impl Session {
             ungrounded: self.editor.drawing().ungrounded().len(),
             slide: self.slide,
             slides: self.slides.len().max(1),
+            left_engine: self.opponents.left == Controller::Engine,
+            right_engine: self.opponents.right == Controller::Engine,
+            engine: self.engine_text(),
+            engine_blocked: self.engine_failed && self.engine_player().is_some(),
+            preview: self.preview_text(),
+            presenting: self.presenting,
+            caption: match self.slides.get(self.slide).map(|s| s.title.as_str()) {
+                Some(t) if !t.is_empty() => t.to_string(),
+                _ => self.editor.text(),
+            },
             colour: self.editor.colour.letter(),
             tool: match self.editor.tool {
                 Tool::Draw => "draw",

@@ -61,6 +61,7 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
     ctx.stroke();
 
     ctx.set_line_cap("round");
+    let k = scene::scale(s);
     // Halos first so that no halo covers a neighbouring edge.
     for e in s.edges.iter().filter(|e| e.fall == 0.0) {
         let advice = match e.advice {
@@ -70,13 +71,13 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
             Advice::Both => Some("rgba(142,36,170,0.30)"),
         };
         if let Some(css) = advice {
-            halo(ctx, &e.shape, css, 20.0);
+            halo(ctx, &e.shape, css, 20.0 * k);
         }
         if e.picked {
-            halo(ctx, &e.shape, "rgba(255,160,0,0.7)", 16.0);
+            halo(ctx, &e.shape, "rgba(255,160,0,0.7)", 16.0 * k);
         }
         if e.selected {
-            halo(ctx, &e.shape, "rgba(255,213,79,0.95)", 14.0);
+            halo(ctx, &e.shape, "rgba(255,213,79,0.95)", 14.0 * k);
         }
     }
     for e in &s.edges {
@@ -86,13 +87,22 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
         ctx.set_global_alpha(alpha.clamp(0.0, 1.0));
         trace(ctx, &e.shape, dy);
         ctx.set_stroke_style_str(st.css);
-        ctx.set_line_width(st.width);
-        dash(ctx, st.dash);
+        ctx.set_line_width(st.width * k);
+        // An edge that would fall with the hovered one is dashed, so the
+        // preview reads without colour too.
+        dash(
+            ctx,
+            if e.preview {
+                scene::PREVIEW_DASH
+            } else {
+                st.dash
+            },
+        );
         ctx.stroke();
         if st.double {
             trace(ctx, &e.shape, dy);
             ctx.set_stroke_style_str(scene::BACKGROUND);
-            ctx.set_line_width(st.width / 3.0);
+            ctx.set_line_width(st.width * k / 3.0);
             dash(ctx, &[]);
             ctx.stroke();
         }
@@ -104,7 +114,7 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
         let _ = ctx.arc(
             p.x,
             p.y,
-            if *selected { 8.0 } else { 5.0 },
+            k * if *selected { 8.0 } else { 5.0 },
             0.0,
             std::f64::consts::TAU,
         );
@@ -112,11 +122,15 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
         ctx.fill();
     }
     if s.show_labels {
-        ctx.set_font("12px system-ui, sans-serif");
+        ctx.set_font(if s.large {
+            "bold 24px system-ui, sans-serif"
+        } else {
+            "12px system-ui, sans-serif"
+        });
         ctx.set_text_align("center");
         ctx.set_text_baseline("middle");
         for e in s.edges.iter().filter(|e| e.fall == 0.0) {
-            label(ctx, e.shape.midpoint(), &scene::label_text(e));
+            label(ctx, e.shape.midpoint(), &scene::label_text(e), k);
         }
     }
     if let Some((a, b, colour)) = s.rubber {
@@ -141,12 +155,13 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
 /// An edge label in a small light pill beside the stroke.
 /// Left-aligned, so a long note (strategy percentages) grows away from the
 /// edge instead of across it.
-fn label(ctx: &CanvasRenderingContext2d, at: Point, text: &str) {
-    let (x, y) = (at.x + 8.0, at.y);
-    let w = 8.0 + 7.0 * text.chars().count() as f64;
+fn label(ctx: &CanvasRenderingContext2d, at: Point, text: &str, k: f64) {
+    let (x, y) = (at.x + 8.0 * k, at.y);
+    // About one average glyph per character (12 px type, 24 px presenting).
+    let w = k * (8.0 + 7.0 * text.chars().count() as f64);
     ctx.set_fill_style_str("rgba(255,255,255,0.85)");
-    ctx.fill_rect(x, y - 8.0, w, 16.0);
+    ctx.fill_rect(x, y - 8.0 * k, w, 16.0 * k);
     ctx.set_fill_style_str(scene::VERTEX);
     ctx.set_text_align("left");
-    let _ = ctx.fill_text(text, x + 4.0, y);
+    let _ = ctx.fill_text(text, x + 4.0 * k, y);
 }

@@ -14,6 +14,7 @@ use crate::position::Colour;
 use crate::rules::Player;
 use crate::ui::editor::Tool;
 use crate::ui::gallery;
+use crate::ui::opponent::Controller;
 use crate::ui::session::{Mode, Session};
 
 /// Past this many memoised quantum states the browser's analysis stops
@@ -283,6 +284,53 @@ impl Playground {
             "play": self.session.mode == Mode::Play,
         })
         .to_string()
+    }
+
+    /// Who plays `side` (`L` or `R`): the engine (true) or a person.
+    pub fn set_engine(&mut self, side: &str, engine: bool) {
+        let p = if side == "R" {
+            Player::Right
+        } else {
+            Player::Left
+        };
+        let c = if engine {
+            Controller::Engine
+        } else {
+            Controller::Person
+        };
+        self.session.set_controller(p, c);
+    }
+
+    /// The analysis of the board failed or was stopped: the engine will
+    /// not move (the status says so).
+    pub fn analysis_failed(&mut self) {
+        self.session.analysis_failed();
+    }
+
+    /// The engine's move, if it is its turn and its answer is on hand.
+    /// `random` is a uniform 32-bit number (crypto), used only to sample a
+    /// synchronous mixed strategy. Returns "moved", "" or an error.
+    pub fn engine_move(&mut self, random: u32, now: f64) -> String {
+        match self.session.engine_move(random, now) {
+            Ok(true) => "moved".into(),
+            Ok(false) => String::new(),
+            Err(e) => format!("error: {e}"),
+        }
+    }
+
+    /// Presenter mode on or off.
+    pub fn set_presenting(&mut self, on: bool) {
+        self.session.set_presenting(on);
+    }
+
+    /// A key pressed outside the board: presenter keys only. Returns
+    /// "used", "" or an error prefixed with "error: ".
+    pub fn presenter_key(&mut self, key: &str) -> String {
+        match self.session.presenter_key(key) {
+            Ok(true) => "used".into(),
+            Ok(false) => String::new(),
+            Err(e) => format!("error: {e}"),
+        }
     }
 
     pub fn svg(&self) -> String {

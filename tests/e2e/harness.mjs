@@ -91,11 +91,12 @@ export function launchBrowser() {
  * Run `body(page, url, problems)` on a fresh page of `browser` against a
  * server of its own. `problems` collects console errors, page errors and
  * failed requests. A screenshot is saved as screenshots/<name>.png whether
- * the body passes or fails.
+ * the body passes or fails. `contextOptions` go to browser.newContext (e.g.
+ * `{hasTouch: true}` for touch tests).
  */
-export async function withPage(browser, name, body) {
+export async function withPage(browser, name, body, contextOptions = {}) {
   const server = await startServer();
-  const context = await browser.newContext({ viewport: { width: 900, height: 760 } });
+  const context = await browser.newContext({ viewport: { width: 900, height: 760 }, ...contextOptions });
   const page = await context.newPage();
   const problems = [];
   page.on('console', (msg) => {
