@@ -2,21 +2,15 @@
 // Run by `./build.sh test` (node --test tests/e2e/); screenshots land in
 // tests/e2e/screenshots/ for a person to look at.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, checkPrerequisites, launchBrowser, withPage } from './harness.mjs';
+import { SCREENSHOTS, withPage } from './harness.mjs';
+import { useBrowser } from './board.mjs';
 
 const TIMEOUT = 60_000;
 
-let browser;
-before(async () => {
-  checkPrerequisites();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const session = useBrowser();
 
 /** Open the page and wait until the worker has loaded the wasm engine. */
 async function open(page, url) {
@@ -26,7 +20,7 @@ async function open(page, url) {
 }
 
 test('the page loads without console errors', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'loaded', async (page, url, problems) => {
+  await withPage(session.browser, 'loaded', async (page, url, problems) => {
     await open(page, url);
     assert.equal(await page.title(), 'Hackenbush Lab');
     assert.ok(await page.getByLabel('Position').isVisible());
@@ -39,7 +33,7 @@ test('the page loads without console errors', { timeout: TIMEOUT }, async () => 
 });
 
 test('BR is worth 1/2 and Left wins whoever starts', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'br', async (page, url, problems) => {
+  await withPage(session.browser, 'br', async (page, url, problems) => {
     await open(page, url);
     await page.getByLabel('Position').fill('BR');
     await page.getByLabel('Position').press('Enter');
@@ -51,7 +45,7 @@ test('BR is worth 1/2 and Left wins whoever starts', { timeout: TIMEOUT }, async
 });
 
 test('a malformed position shows an error, escaped, not a blank page', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'malformed', async (page, url, problems) => {
+  await withPage(session.browser, 'malformed', async (page, url, problems) => {
     await open(page, url);
     const nasty = 'BQ <img src=x onerror="window.pwned=1">';
     await page.getByLabel('Position').fill(nasty);
@@ -69,7 +63,7 @@ test('a malformed position shows an error, escaped, not a blank page', { timeout
 });
 
 test('an engine that cannot load is reported in the page', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'no-wasm', async (page, url) => {
+  await withPage(session.browser, 'no-wasm', async (page, url) => {
     await page.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
     await page.goto(url);
     const error = page.locator('#error');
@@ -80,7 +74,7 @@ test('an engine that cannot load is reported in the page', { timeout: TIMEOUT },
 });
 
 test('the ruleset picker shows only the options that apply', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'quantum-options', async (page, url, problems) => {
+  await withPage(session.browser, 'quantum-options', async (page, url, problems) => {
     await open(page, url);
     assert.equal(await page.getByLabel('Flavour').isVisible(), false);
     await page.getByLabel('Ruleset').selectOption('quantum');
@@ -118,7 +112,7 @@ self.onmessage = ({ data }) => {
 };`;
 
 test('a report is displayed, and Cancel restarts a busy worker', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'fake-report', async (page, url, problems) => {
+  await withPage(session.browser, 'fake-report', async (page, url, problems) => {
     let workers = 0;
     page.on('worker', () => workers++);
     await page.route('**/worker.js', (route) =>
@@ -149,7 +143,7 @@ test('a report is displayed, and Cancel restarts a busy worker', { timeout: TIME
 });
 
 test('engine answers are shown as text, never parsed as HTML', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'fake-markup', async (page, url, problems) => {
+  await withPage(session.browser, 'fake-markup', async (page, url, problems) => {
     await page.route('**/worker.js', (route) =>
       route.fulfill({ contentType: 'text/javascript', body: FAKE_WORKER }),
     );

@@ -2,68 +2,18 @@
 // with a cut, presenter mode with a two-slide deck, and touch input.
 // Run by `./build.sh test`; screenshots land in tests/e2e/screenshots/.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, checkPrerequisites, launchBrowser, withPage } from './harness.mjs';
+import { SCREENSHOTS, withPage } from './harness.mjs';
+import { useBrowser, open, board, drag, value, clearBoard, drawTwoStalks } from './board.mjs';
 
 const TIMEOUT = 60_000;
-// The editor's empty-drawing view (src/ui/viewport.rs): 80 px per edge,
-// the ground line 48 px above the canvas bottom, x = 0 at the centre.
-const UNIT = 80;
-const GROUND_GAP = 48;
 
-let browser;
-before(async () => {
-  checkPrerequisites();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
-
-async function open(page, url) {
-  await page.goto(url);
-  await page.locator('#board[data-ready="true"]').waitFor();
-}
-
-/** Page pixel of layout point (x, y) in the empty-drawing view. */
-async function board(page) {
-  const box = await page.locator('#board').boundingBox();
-  return (x, y) => [box.x + box.width / 2 + x * UNIT, box.y + box.height - GROUND_GAP - y * UNIT];
-}
-
-async function drag(page, [ax, ay], [bx, by]) {
-  await page.mouse.move(ax, ay);
-  await page.mouse.down();
-  await page.mouse.move(bx, by, { steps: 6 });
-  await page.mouse.up();
-}
-
-async function value(page, expected) {
-  await page.locator('#value').filter({ hasText: new RegExp(`^${expected.replace(/[/*]/g, '\\$&')}$`) }).waitFor();
-}
-
-async function clearBoard(page) {
-  await page.getByLabel('Position').fill('');
-  await page.getByLabel('Position').press('Enter');
-  await page.locator('#status').filter({ hasText: 'No edges left' }).waitFor();
-}
-
-/** Draw BR (one stalk) and R beside it, in the empty-drawing view. */
-async function drawTwoStalks(page) {
-  await clearBoard(page);
-  const at = await board(page);
-  await page.locator('[data-colour="B"]').click();
-  await drag(page, at(0, 0), at(0, 1));
-  await page.locator('[data-colour="R"]').click();
-  await drag(page, at(0, 1), at(0, 2));
-  await drag(page, at(2, 0), at(2, 1));
-  assert.equal(await page.getByLabel('Position').inputValue(), 'BR R');
-}
+const session = useBrowser();
 
 test('Engine plays Right: Left cuts, the engine replies with a winning move', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'engine-opponent', async (page, url, problems) => {
+  await withPage(session.browser, 'engine-opponent', async (page, url, problems) => {
     await open(page, url);
     await drawTwoStalks(page);
     await page.locator('#mode-play').click();
@@ -86,7 +36,7 @@ test('Engine plays Right: Left cuts, the engine replies with a winning move', { 
 });
 
 test('hovering an edge in play previews what falls with it', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'preview-fall', async (page, url, problems) => {
+  await withPage(session.browser, 'preview-fall', async (page, url, problems) => {
     await open(page, url);
     await drawTwoStalks(page);
     await page.locator('#mode-play').click();
@@ -107,7 +57,7 @@ test('hovering an edge in play previews what falls with it', { timeout: TIMEOUT 
 
 test('presenter mode: large type, arrows step through a two-slide deck', { timeout: TIMEOUT }, async () => {
   let link;
-  await withPage(browser, 'presenter-source', async (page, url, problems) => {
+  await withPage(session.browser, 'presenter-source', async (page, url, problems) => {
     await open(page, url);
     await page.getByLabel('Position').fill('BR');
     await page.getByLabel('Position').press('Enter');
@@ -119,7 +69,7 @@ test('presenter mode: large type, arrows step through a two-slide deck', { timeo
     link = page.url();
     assert.deepEqual(problems, []);
   });
-  await withPage(browser, 'presenter', async (page, url, problems) => {
+  await withPage(session.browser, 'presenter', async (page, url, problems) => {
     // The same link, served by this page's own server.
     await page.goto(url + link.slice(link.indexOf('#')));
     await page.locator('#board[data-ready="true"]').waitFor();
@@ -147,7 +97,7 @@ test('presenter mode: large type, arrows step through a two-slide deck', { timeo
 
 test('touch: drag to draw an edge, tap to cut it', { timeout: TIMEOUT }, async () => {
   await withPage(
-    browser,
+    session.browser,
     'touch',
     async (page, url, problems) => {
       await open(page, url);
@@ -181,7 +131,7 @@ test('touch: drag to draw an edge, tap to cut it', { timeout: TIMEOUT }, async (
 });
 
 test('an engine that cannot compute the value says so instead of moving', { timeout: 90_000 }, async () => {
-  await withPage(browser, 'engine-cannot-compute', async (page, url, problems) => {
+  await withPage(session.browser, 'engine-cannot-compute', async (page, url, problems) => {
     await open(page, url);
     // Past the browser's quantum state limit (as in quantum.test.mjs).
     await page.getByLabel('Position').fill('BRBR BRB RBR GG');

@@ -2,63 +2,18 @@
 // share links (round trip and malformed), play. Run by `./build.sh test`;
 // screenshots land in tests/e2e/screenshots/.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, checkPrerequisites, launchBrowser, withPage } from './harness.mjs';
+import { SCREENSHOTS, withPage } from './harness.mjs';
+import { useBrowser, open, board, drag, value, drawTwoStalks } from './board.mjs';
 
 const TIMEOUT = 60_000;
-// The editor's empty-drawing view (src/ui/viewport.rs): 80 px per edge,
-// the ground line 48 px above the canvas bottom, x = 0 at the centre.
-const UNIT = 80;
-const GROUND_GAP = 48;
 
-let browser;
-before(async () => {
-  checkPrerequisites();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
-
-async function open(page, url) {
-  await page.goto(url);
-  await page.locator('#board[data-ready="true"]').waitFor();
-}
-
-/** Canvas pixel of layout point (x, y) in the empty-drawing view. */
-async function board(page) {
-  const box = await page.locator('#board').boundingBox();
-  return (x, y) => [box.x + box.width / 2 + x * UNIT, box.y + box.height - GROUND_GAP - y * UNIT];
-}
-
-async function drag(page, [ax, ay], [bx, by]) {
-  await page.mouse.move(ax, ay);
-  await page.mouse.down();
-  await page.mouse.move(bx, by, { steps: 6 });
-  await page.mouse.up();
-}
-
-async function value(page, expected) {
-  await page.locator('#value').filter({ hasText: new RegExp(`^${expected.replace(/[/*]/g, '\\$&')}$`) }).waitFor();
-}
-
-/** Clear the board, then draw BR (blue then red, one stalk) and R beside it. */
-async function drawTwoStalks(page) {
-  await page.getByLabel('Position').fill('');
-  await page.getByLabel('Position').press('Enter');
-  await page.locator('#status').filter({ hasText: 'No edges left' }).waitFor();
-  const at = await board(page);
-  await page.locator('[data-colour="B"]').click();
-  await drag(page, at(0, 0), at(0, 1));
-  await page.locator('[data-colour="R"]').click();
-  await drag(page, at(0, 1), at(0, 2));
-  await drag(page, at(2, 0), at(2, 1));
-}
+const session = useBrowser();
 
 test('draw two stalks with the mouse and read the value', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'draw-two-stalks', async (page, url, problems) => {
+  await withPage(session.browser, 'draw-two-stalks', async (page, url, problems) => {
     await open(page, url);
     await drawTwoStalks(page);
     assert.equal(await page.getByLabel('Position').inputValue(), 'BR R');
@@ -70,7 +25,7 @@ test('draw two stalks with the mouse and read the value', { timeout: TIMEOUT }, 
 });
 
 test('undo and redo an edit', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'undo', async (page, url, problems) => {
+  await withPage(session.browser, 'undo', async (page, url, problems) => {
     await open(page, url);
     await drawTwoStalks(page);
     await value(page, '-1/2');
@@ -93,7 +48,7 @@ test('undo and redo an edit', { timeout: TIMEOUT }, async () => {
 });
 
 test('a share link restores the same state', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'link-source', async (page, url, problems) => {
+  await withPage(session.browser, 'link-source', async (page, url, problems) => {
     await open(page, url);
     await drawTwoStalks(page);
     await page.getByLabel('Colour-blind mode').check();
@@ -108,7 +63,7 @@ test('a share link restores the same state', { timeout: TIMEOUT }, async () => {
     const link = page.url();
     assert.match(link, /#v1=[A-Za-z0-9_-]+$/);
 
-    await withPage(browser, 'link-restored', async (again, _url, problems2) => {
+    await withPage(session.browser, 'link-restored', async (again, _url, problems2) => {
       await again.goto(link);
       await again.locator('#board[data-ready="true"]').waitFor();
       assert.equal(await again.getByLabel('Position').inputValue(), 'BR R');
@@ -128,7 +83,7 @@ test('a share link restores the same state', { timeout: TIMEOUT }, async () => {
 });
 
 test('a malformed link shows a message, not a blank page', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'malformed-link', async (page, url, problems) => {
+  await withPage(session.browser, 'malformed-link', async (page, url, problems) => {
     const nasty = encodeURIComponent('<img src=x onerror="window.pwned=1">');
     await open(page, `${url}#v1=${nasty}`);
     const message = page.locator('#link-error');
@@ -151,7 +106,7 @@ test('a malformed link shows a message, not a blank page', { timeout: TIMEOUT },
 });
 
 test('a bad text shows an inline error and keeps the drawing', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'text-error', async (page, url, problems) => {
+  await withPage(session.browser, 'text-error', async (page, url, problems) => {
     await open(page, url);
     await page.getByLabel('Position').fill('BR Q');
     await page.getByLabel('Position').press('Enter');
@@ -167,7 +122,7 @@ test('a bad text shows an inline error and keeps the drawing', { timeout: TIMEOU
 });
 
 test('presets, colour-blind mode and hidden values', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'presets', async (page, url, problems) => {
+  await withPage(session.browser, 'presets', async (page, url, problems) => {
     await open(page, url);
     await page.locator('.preset', { hasText: 'Circus tent' }).click();
     await value(page, '1');

@@ -3,26 +3,15 @@
 // share link, and the layouts for wide screens and phones. Run by
 // `./build.sh test`; screenshots land in tests/e2e/screenshots/.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, checkPrerequisites, launchBrowser, withPage } from './harness.mjs';
+import { SCREENSHOTS, withPage } from './harness.mjs';
+import { useBrowser, open } from './board.mjs';
 
 const TIMEOUT = 90_000;
 
-let browser;
-before(async () => {
-  checkPrerequisites();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
-
-async function open(page, url) {
-  await page.goto(url);
-  await page.locator('#board[data-ready="true"]').waitFor();
-}
+const session = useBrowser();
 
 /** BR BR R under quantum rules, flavour D, in play. */
 async function quantumGame(page) {
@@ -51,7 +40,7 @@ async function pick(page, labels, focus) {
 }
 
 test('quantum D: a superposed move, its realisations and entanglement, restored from the link', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'quantum-superposed', async (page, url, problems) => {
+  await withPage(session.browser, 'quantum-superposed', async (page, url, problems) => {
     await open(page, url);
     await quantumGame(page);
     const focus = { at: 0 };
@@ -102,7 +91,7 @@ test('quantum D: a superposed move, its realisations and entanglement, restored 
     const link = page.url();
     assert.match(link, /#v1=[A-Za-z0-9_-]+$/);
 
-    await withPage(browser, 'quantum-restored', async (again, _url, problems2) => {
+    await withPage(session.browser, 'quantum-restored', async (again, _url, problems2) => {
       await again.goto(link);
       await again.locator('#board[data-ready="true"]').waitFor();
       await again.locator('#realisations-card:not([hidden])').waitFor();
@@ -123,7 +112,7 @@ test('quantum D: a superposed move, its realisations and entanglement, restored 
 });
 
 test('quantum A refuses a single edge in words; layouts for wide screens and phones', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'quantum-flavour-a', async (page, url, problems) => {
+  await withPage(session.browser, 'quantum-flavour-a', async (page, url, problems) => {
     await page.setViewportSize({ width: 1400, height: 900 });
     await open(page, url);
     await quantumGame(page);
@@ -156,7 +145,7 @@ test('quantum A refuses a single edge in words; layouts for wide screens and pho
 });
 
 test('a quantum position too large for the browser says so instead of hanging', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'quantum-too-large', async (page, url, problems) => {
+  await withPage(session.browser, 'quantum-too-large', async (page, url, problems) => {
     await open(page, url);
     await page.getByLabel('Position').fill('BRBR BRB RBR GG');
     await page.getByLabel('Position').press('Enter');

@@ -2,24 +2,18 @@
 // reveal, both cut at once, and the engine's mixed strategies shown as
 // percentages beside the edges. Run by `./build.sh test`.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, checkPrerequisites, launchBrowser, withPage } from './harness.mjs';
+import { SCREENSHOTS, withPage } from './harness.mjs';
+import { useBrowser } from './board.mjs';
 
 const TIMEOUT = 60_000;
 
-let browser;
-before(async () => {
-  checkPrerequisites();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const session = useBrowser();
 
 test('synchronous: secret picks, reveal, and strategies on the edges', { timeout: TIMEOUT }, async () => {
-  await withPage(browser, 'sync-play', async (page, url, problems) => {
+  await withPage(session.browser, 'sync-play', async (page, url, problems) => {
     await page.goto(url);
     await page.locator('#board[data-ready="true"]').waitFor();
     // Three blue halves: V(3) = 5/6 (RULES.md §5).
