@@ -69,6 +69,61 @@ struct Reals<B: QuantumBase> {
     terms: Vec<u64>,
     blocks: usize,
     moves: [Vec<Option<RealMoves<B>>>; 2],
+    /// Exact covering words per realisation (see
+    /// [`QuantumBase::cover_mask`]), if the base has them.
+    masks: Option<Vec<u64>>,
+    /// Ids by [`QuantumBase::dense_index`] (`RealId::MAX`: not yet
+    /// interned), if the base has a dense index; `index` is unused then.
+    dense: Option<Vec<RealId>>,
+}
+
+/// [`keep_maximal_by`] on exact covering words: the same kept-maximal
+/// scan, on words gathered into a local array, so each test is two ALU
+/// operations instead of two indirections into the realisation table.
+fn keep_maximal_words(ids: &mut IdState, masks: &[u64]) {
+    let len = ids.len();
+    if len < 2 {
+        return;
+    }
+    if len > 64 {
+        keep_maximal_by(ids, |&a, &b| masks[a as usize] & !masks[b as usize] == 0);
+        return;
+    }
+    let mut w = [0u64; 64];
+    for (x, &id) in w.iter_mut().zip(ids.iter()) {
+        *x = masks[id as usize];
+    }
+    // Distinct ids have distinct words (the encoding is exact), so
+    // "covered" here is strict, as keep_maximal_by assumes.
+    let mut kept: u64 = 0;
+    'next: for i in 0..len {
+        let a = w[i];
+        let mut rest = kept;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if a & !w[j] == 0 {
+                continue 'next;
+            }
+        }
+        let mut rest = kept;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if w[j] & !a == 0 {
+                kept &= !(1u64 << j);
+            }
+        }
+        kept |= 1u64 << i;
+    }
+    if kept.count_ones() as usize == len {
+        return;
+    }
+    let mut k = 0;
+    ids.retain(|_| {
+        k += 1;
+        kept & (1u64 << (k - 1)) != 0
+    });
 }
 
 /// Values and outcomes of superposed states of one base position.
@@ -113,6 +168,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let accel = base.accelerate();
         let normaliser = Normaliser::new(&base, start, setting.flavour, reductions);
         let blocks = normaliser.symmetry().block_count();
+        let masks = base.cover_mask(start).map(|_| Vec::new());
+        let dense = (base.dense_len() > 0).then(|| vec![RealId::MAX; base.dense_len()]);
         QuantumSolver {
             base,
             setting,
@@ -125,6 +182,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 terms: Vec::new(),
                 blocks,
                 moves: [Vec::new(), Vec::new()],
+                masks,
+                dense,
             },
             values: FxHashMap::default(),
             wins: FxHashMap::default(),
@@ -190,10 +249,26 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// The id of a realisation, interning it (and its block terms).
     fn intern(&mut self, r: &B::State) -> RealId {
-        if let Some(&id) = self.reals.index.get(r) {
-            return id;
-        }
+        let slot = match &self.reals.dense {
+            Some(dense) => {
+                let slot = self.base.dense_index(r).expect("dense index");
+                if dense[slot] != RealId::MAX {
+                    return dense[slot];
+                }
+                Some(slot)
+            }
+            None => {
+                if let Some(&id) = self.reals.index.get(r) {
+                    return id;
+                }
+                None
+            }
+        };
         let id = RealId::try_from(self.reals.states.len()).expect("too many realisations");
+        assert!(id != RealId::MAX, "too many realisations");
+        if let Some(masks) = &mut self.reals.masks {
+            masks.push(self.base.cover_mask(r).expect("cover mask"));
+        }
         if self.reals.blocks > 0 {
             let before = self.reals.terms.len();
             self.normaliser
@@ -202,7 +277,12 @@ impl<B: QuantumBase> QuantumSolver<B> {
             debug_assert_eq!(self.reals.terms.len() - before, self.reals.blocks);
         }
         self.reals.states.push(r.clone());
-        self.reals.index.insert(r.clone(), id);
+        match (slot, &mut self.reals.dense) {
+            (Some(slot), Some(dense)) => dense[slot] = id,
+            _ => {
+                self.reals.index.insert(r.clone(), id);
+            }
+        }
         for m in &mut self.reals.moves {
             m.push(None);
         }
@@ -283,6 +363,10 @@ impl<B: QuantumBase> QuantumSolver<B> {
     }
 
     fn keep_maximal_ids(&self, ids: &mut IdState) {
+        if let Some(masks) = &self.reals.masks {
+            keep_maximal_words(ids, masks);
+            return;
+        }
         let states = &self.reals.states;
         keep_maximal_by(ids, |&a, &b| {
             self.base
