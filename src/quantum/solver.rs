@@ -321,7 +321,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
     }
 
     /// Sorted, deduplicated, covered realisations dropped (A, B, D).
-    fn prune_ids(&mut self, ids: &mut IdState) {
+    fn prune_ids(&self, ids: &mut IdState) {
         ids.sort_unstable();
         ids.dedup();
         if self.normaliser.drops_covered() {
@@ -423,10 +423,18 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let mut child = std::mem::take(&mut self.scratch.child);
         map.for_each_move(setting, |idx| {
             child.clear();
-            for &i in idx {
-                child.extend_from_slice(&map.children[i]);
+            match *idx {
+                // `legal_ids` already pruned each label's results.
+                [i] => child.extend_from_slice(&map.children[i]),
+                [i, j] => self.union_pruned(&map.children[i], &map.children[j], &mut child),
+                _ => {
+                    for &i in idx {
+                        child.extend_from_slice(&map.children[i]);
+                    }
+                    self.prune_ids(&mut child);
+                }
             }
-            self.normalise_in_place(&mut child);
+            self.orient_ids(&mut child);
             match self.values.get(child.as_slice()) {
                 Some(&v) => known.push(v),
                 None => pending.push(child.clone()),
@@ -434,6 +442,66 @@ impl<B: QuantumBase> QuantumSolver<B> {
             true
         });
         self.scratch.child = child;
+    }
+
+    /// `prune_ids` of the union of two pruned lists (sorted, distinct, and
+    /// under A, B, D antichains), without sorting or a quadratic scan of
+    /// the union: an element of one antichain is covered in the union
+    /// only by an element of the other, so only cross pairs are tested,
+    /// and the two sorted lists are merged in one pass. Width-2 options
+    /// are such unions.
+    fn union_pruned(&self, a: &[RealId], b: &[RealId], out: &mut IdState) {
+        let covering = self.normaliser.drops_covered();
+        let masks = match &self.reals.masks {
+            _ if !covering => None,
+            Some(m) if a.len() <= 64 && b.len() <= 64 => Some(m),
+            // No exact words, or too long for the bitmasks: the general way.
+            _ => {
+                out.extend_from_slice(a);
+                out.extend_from_slice(b);
+                self.prune_ids(out);
+                return;
+            }
+        };
+        // Bit k set: a[k] (resp. b[k]) is strictly covered by the other
+        // list. Equal ids are the same realisation (kept once below), and
+        // distinct ids have distinct exact words, so `x & !y == 0` with
+        // x != y is strict covering.
+        let (mut drop_a, mut drop_b) = (0u64, 0u64);
+        if let Some(masks) = masks {
+            for (ka, &x) in a.iter().enumerate() {
+                let wx = masks[x as usize];
+                for (kb, &y) in b.iter().enumerate() {
+                    if x == y {
+                        continue;
+                    }
+                    let wy = masks[y as usize];
+                    if wx & !wy == 0 {
+                        drop_a |= 1 << ka;
+                    } else if wy & !wx == 0 {
+                        drop_b |= 1 << kb;
+                    }
+                }
+            }
+        }
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() || j < b.len() {
+            let take_a = j == b.len() || (i < a.len() && a[i] <= b[j]);
+            if take_a {
+                if j < b.len() && a[i] == b[j] {
+                    j += 1;
+                }
+                if drop_a & (1 << i) == 0 {
+                    out.push(a[i]);
+                }
+                i += 1;
+            } else {
+                if drop_b & (1 << j) == 0 {
+                    out.push(b[j]);
+                }
+                j += 1;
+            }
+        }
     }
 
     /// The canonical value of a superposed state (any state, reduced or not).

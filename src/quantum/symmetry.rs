@@ -111,9 +111,16 @@ impl Symmetry {
         let mut moved = false;
         let mut at = 0;
         for group in &self.groups {
-            signed.clear();
-            signed.extend(sig[at..at + group.len()].iter().copied().zip(0..));
+            let part = &sig[at..at + group.len()];
             at += group.len();
+            // Already in order: sorting with the index as tie-break would
+            // give the identity, so skip building and sorting the pairs
+            // (the common case once parents are oriented).
+            if part.windows(2).all(|w| w[0] <= w[1]) {
+                continue;
+            }
+            signed.clear();
+            signed.extend(part.iter().copied().zip(0..));
             // The index breaks ties, keeping the identity where nothing
             // distinguishes blocks.
             signed.sort_unstable();
