@@ -2,10 +2,16 @@
 //! time per cell and peak memory (VmHWM) for the whole run.
 //!
 //! `cargo bench --bench quantum_table -- [--max-w2 N] [--max-unbounded N]
-//! [--values] [--flavours A,B,C,C',C'u,D]`
+//! [--max-sum S] [--threads T] [--values] [--flavours A,B,C,C',C'u,D]`
+//!
+//! Cells run in parallel on T threads (default: all cores); per-cell CPU
+//! is the worker thread's, and each table reports its wall time too.
 
-use hackenbush_lab::quantum::table::{blue_meadow_cell, format_table, TableFormat, TableKind};
+use hackenbush_lab::quantum::table::{
+    available_threads, blue_meadow_cell, format_table, run_cells, Cell, TableFormat, TableKind,
+};
 use hackenbush_lab::quantum::{Flavour, Setting, Width};
+use std::time::Instant;
 
 /// CPU time (user + system) of this thread in seconds, from
 /// /proc/thread-self/stat in clock ticks (1/100 s on Linux); 0 where /proc
@@ -59,45 +65,79 @@ fn main() {
             .collect(),
         None => Flavour::ALL.to_vec(),
     };
-    let run_start = thread_cpu_seconds();
+    let threads: usize = get("--threads")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(available_threads);
+    // Only cells with n + m at most this (e.g. 7 for the 0.5 s target).
+    let max_sum: usize = get("--max-sum")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(usize::MAX);
+    // One pool over every table's cells, so the cores stay busy across
+    // tables too (a table's last big cell no longer idles a core).
+    let mut tables: Vec<Setting> = Vec::new();
+    let mut jobs: Vec<(usize, usize, usize)> = Vec::new();
     for (width, max) in [(Width::Limited(2), max_w2), (Width::Unbounded, max_unb)] {
         for &flavour in &flavours {
-            let setting = Setting::new(flavour, width);
-            let started = thread_cpu_seconds();
-            let mut cells = Vec::new();
-            let mut slowest: (f64, usize, usize) = (0.0, 0, 0);
             for n in 0..=max {
-                for m in 0..=max {
-                    let t0 = thread_cpu_seconds();
-                    match blue_meadow_cell(n, m, setting, kind, usize::MAX) {
-                        Ok(cell) => {
-                            let cpu = thread_cpu_seconds() - t0;
-                            println!(
-                                "cell flavour={flavour} width={width} n={n} m={m} result={} cpu={cpu:.2}s wall={:.4}s states={}",
-                                cell.text, cell.seconds, cell.states
-                            );
-                            if cpu > slowest.0 {
-                                slowest = (cpu, n, m);
-                            }
-                            cells.push(cell);
-                        }
-                        Err(e) => println!("cell flavour={flavour} n={n} m={m} error: {e}"),
-                    }
+                for m in (0..=max).filter(|&m| n + m <= max_sum) {
+                    jobs.push((tables.len(), n, m));
                 }
             }
-            println!(
-                "table flavour={flavour} width={width} cpu={:.2}s slowest n={} m={} {:.3}s",
-                thread_cpu_seconds() - started,
-                slowest.1,
-                slowest.2,
-                slowest.0
-            );
-            println!("{}", format_table(&cells, setting, TableFormat::Markdown));
+            tables.push(Setting::new(flavour, width));
         }
     }
+    let run_wall = Instant::now();
+    let mut cells: Vec<Vec<Cell>> = vec![Vec::new(); tables.len()];
+    let mut cpu_of: Vec<Vec<f64>> = vec![Vec::new(); tables.len()];
+    // CPU time is per worker thread, so each cell's figure is its own
+    // whatever runs beside it.
+    run_cells(
+        &jobs,
+        threads,
+        |&(_, n, m)| n + m,
+        |&(t, n, m)| {
+            let t0 = thread_cpu_seconds();
+            let r = blue_meadow_cell(n, m, tables[t], kind, usize::MAX);
+            (r, thread_cpu_seconds() - t0)
+        },
+        |i, (result, cpu)| {
+            let (t, n, m) = jobs[i];
+            let (flavour, width) = (tables[t].flavour, tables[t].width);
+            match result {
+                Ok(cell) => {
+                    println!(
+                        "cell flavour={flavour} width={width} n={n} m={m} result={} cpu={cpu:.2}s wall={:.4}s states={}",
+                        cell.text, cell.seconds, cell.states
+                    );
+                    cells[t].push(cell);
+                    cpu_of[t].push(cpu);
+                }
+                Err(e) => println!("cell flavour={flavour} n={n} m={m} error: {e}"),
+            }
+            true
+        },
+    );
+    let mut run_cpu = 0.0;
+    for (t, setting) in tables.iter().enumerate() {
+        let cpu: f64 = cpu_of[t].iter().sum();
+        run_cpu += cpu;
+        let slowest = cells[t]
+            .iter()
+            .zip(&cpu_of[t])
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .map_or((0, 0, 0.0), |(c, &s)| (c.n, c.m, s));
+        println!(
+            "table flavour={} width={} cpu={cpu:.2}s slowest n={} m={} {:.3}s",
+            setting.flavour, setting.width, slowest.0, slowest.1, slowest.2
+        );
+        println!(
+            "{}",
+            format_table(&cells[t], *setting, TableFormat::Markdown)
+        );
+    }
     println!(
-        "total cpu={:.1}s peak memory VmHWM={}",
-        thread_cpu_seconds() - run_start,
+        "total cpu={run_cpu:.1}s wall={:.1}s threads={threads} peak memory VmHWM={}",
+        run_wall.elapsed().as_secs_f64(),
         peak_memory_kb()
     );
 }

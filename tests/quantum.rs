@@ -790,3 +790,30 @@ fn cli_quantum_value_and_table() {
     ]);
     assert_eq!(csv, "n,m=0,m=1\n1,\"1/2\",\"-1/2\"\n");
 }
+
+/// The parallel table runner returns every cell once, in row order, with
+/// the same text as solving the cells one by one.
+#[test]
+fn parallel_table_matches_single_cells() {
+    use hackenbush_lab::quantum::table::{blue_meadow_cell, blue_meadow_table, TableKind};
+    for flavour in [Flavour::A, Flavour::C] {
+        let setting = Setting::new(flavour, W2);
+        let cells = blue_meadow_table(
+            0..=2,
+            0..=3,
+            setting,
+            TableKind::Value,
+            usize::MAX,
+            |_, _, _| {},
+        )
+        .unwrap();
+        let order: Vec<(usize, usize)> = cells.iter().map(|c| (c.n, c.m)).collect();
+        let expected: Vec<(usize, usize)> =
+            (0..=2).flat_map(|n| (0..=3).map(move |m| (n, m))).collect();
+        assert_eq!(order, expected);
+        for c in &cells {
+            let one = blue_meadow_cell(c.n, c.m, setting, TableKind::Value, usize::MAX).unwrap();
+            assert_eq!(c.text, one.text, "n={} m={}", c.n, c.m);
+        }
+    }
+}

@@ -30,6 +30,25 @@ pub trait QuantumBase: Ruleset<State: Ord> {
     /// player on `small` also legal on `big`)? Used only under A, B, D.
     fn is_covered_by(&self, small: &Self::State, big: &Self::State) -> bool;
 
+    /// An exact word encoding of covering for this position, if there is
+    /// one: `is_covered_by(a, b)` iff `mask(a) & !mask(b) == 0` for all
+    /// realisations (`None` for all of them otherwise). The solver then
+    /// tests covering on plain words instead of whole states.
+    fn cover_mask(&self, _r: &Self::State) -> Option<u64> {
+        None
+    }
+
+    /// How many slots a dense index of realisations needs (0: none). With
+    /// one, the solver interns realisations by array lookup, not hashing.
+    fn dense_len(&self) -> usize {
+        0
+    }
+
+    /// The realisation's slot below [`Self::dense_len`], injective.
+    fn dense_index(&self, _r: &Self::State) -> Option<usize> {
+        None
+    }
+
     /// Groups of interchangeable blocks of coordinates: every permutation
     /// of the blocks within a group is an automorphism of the ruleset on
     /// `start` (so values are invariant under it).
@@ -97,6 +116,27 @@ impl QuantumBase for Hackenbush {
         small.is_subset(*big)
     }
 
+    /// Covering is inclusion of edge sets: exact on the bits themselves
+    /// while they fit a word.
+    fn cover_mask(&self, r: &EdgeSet) -> Option<u64> {
+        (self.position.edge_count() <= 64).then_some(r.0 as u64)
+    }
+
+    /// The edge set's bits, for positions of at most 20 edges (a 4 MiB
+    /// table at most; Blue Meadow tables stay at 15).
+    fn dense_len(&self) -> usize {
+        let n = self.position.edge_count();
+        if n <= 20 {
+            1 << n
+        } else {
+            0
+        }
+    }
+
+    fn dense_index(&self, r: &EdgeSet) -> Option<usize> {
+        (self.position.edge_count() <= 20).then_some(r.0 as usize)
+    }
+
     fn symmetry(&self, start: &EdgeSet) -> Symmetry {
         let p = &self.position;
         let comps = p.components(*start);
@@ -131,6 +171,18 @@ impl QuantumBase for Hackenbush {
     }
 
     fn permute(&self, r: &EdgeSet, perm: &[usize]) -> EdgeSet {
+        // The solver permutes every realisation of most options; on
+        // positions of at most 64 edges plain words halve the bit work of
+        // the u128 iterator (and skip `insert`'s range check).
+        if perm.len() <= 64 {
+            let (mut x, mut out) = (r.0 as u64, 0u64);
+            while x != 0 {
+                let e = x.trailing_zeros() as usize;
+                x &= x - 1;
+                out |= 1 << perm[e];
+            }
+            return EdgeSet(u128::from(out));
+        }
         r.iter().map(|e| perm[e]).collect()
     }
 

@@ -69,6 +69,61 @@ struct Reals<B: QuantumBase> {
     terms: Vec<u64>,
     blocks: usize,
     moves: [Vec<Option<RealMoves<B>>>; 2],
+    /// Exact covering words per realisation (see
+    /// [`QuantumBase::cover_mask`]), if the base has them.
+    masks: Option<Vec<u64>>,
+    /// Ids by [`QuantumBase::dense_index`] (`RealId::MAX`: not yet
+    /// interned), if the base has a dense index; `index` is unused then.
+    dense: Option<Vec<RealId>>,
+}
+
+/// [`keep_maximal_by`] on exact covering words: the same kept-maximal
+/// scan, on words gathered into a local array, so each test is two ALU
+/// operations instead of two indirections into the realisation table.
+fn keep_maximal_words(ids: &mut IdState, masks: &[u64]) {
+    let len = ids.len();
+    if len < 2 {
+        return;
+    }
+    if len > 64 {
+        keep_maximal_by(ids, |&a, &b| masks[a as usize] & !masks[b as usize] == 0);
+        return;
+    }
+    let mut w = [0u64; 64];
+    for (x, &id) in w.iter_mut().zip(ids.iter()) {
+        *x = masks[id as usize];
+    }
+    // Distinct ids have distinct words (the encoding is exact), so
+    // "covered" here is strict, as keep_maximal_by assumes.
+    let mut kept: u64 = 0;
+    'next: for i in 0..len {
+        let a = w[i];
+        let mut rest = kept;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if a & !w[j] == 0 {
+                continue 'next;
+            }
+        }
+        let mut rest = kept;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if w[j] & !a == 0 {
+                kept &= !(1u64 << j);
+            }
+        }
+        kept |= 1u64 << i;
+    }
+    if kept.count_ones() as usize == len {
+        return;
+    }
+    let mut k = 0;
+    ids.retain(|_| {
+        k += 1;
+        kept & (1u64 << (k - 1)) != 0
+    });
 }
 
 /// Values and outcomes of superposed states of one base position.
@@ -82,6 +137,19 @@ pub struct QuantumSolver<B: QuantumBase> {
     values: FxHashMap<IdState, GameId>,
     wins: FxHashMap<IdState, u8>,
     limit: usize,
+    scratch: Scratch,
+}
+
+/// Buffers reused across options instead of allocated per option: a
+/// value table normalises millions of options, and per-option Vecs made
+/// malloc/free ~18% of its time.
+#[derive(Default)]
+struct Scratch {
+    sig: Vec<u64>,
+    perm: Vec<usize>,
+    signed: Vec<(u64, usize)>,
+    /// The option being normalised.
+    child: IdState,
 }
 
 impl<B: QuantumBase> QuantumSolver<B> {
@@ -100,6 +168,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let accel = base.accelerate();
         let normaliser = Normaliser::new(&base, start, setting.flavour, reductions);
         let blocks = normaliser.symmetry().block_count();
+        let masks = base.cover_mask(start).map(|_| Vec::new());
+        let dense = (base.dense_len() > 0).then(|| vec![RealId::MAX; base.dense_len()]);
         QuantumSolver {
             base,
             setting,
@@ -112,10 +182,13 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 terms: Vec::new(),
                 blocks,
                 moves: [Vec::new(), Vec::new()],
+                masks,
+                dense,
             },
             values: FxHashMap::default(),
             wins: FxHashMap::default(),
             limit: usize::MAX,
+            scratch: Scratch::default(),
         }
     }
 
@@ -176,10 +249,26 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// The id of a realisation, interning it (and its block terms).
     fn intern(&mut self, r: &B::State) -> RealId {
-        if let Some(&id) = self.reals.index.get(r) {
-            return id;
-        }
+        let slot = match &self.reals.dense {
+            Some(dense) => {
+                let slot = self.base.dense_index(r).expect("dense index");
+                if dense[slot] != RealId::MAX {
+                    return dense[slot];
+                }
+                Some(slot)
+            }
+            None => {
+                if let Some(&id) = self.reals.index.get(r) {
+                    return id;
+                }
+                None
+            }
+        };
         let id = RealId::try_from(self.reals.states.len()).expect("too many realisations");
+        assert!(id != RealId::MAX, "too many realisations");
+        if let Some(masks) = &mut self.reals.masks {
+            masks.push(self.base.cover_mask(r).expect("cover mask"));
+        }
         if self.reals.blocks > 0 {
             let before = self.reals.terms.len();
             self.normaliser
@@ -188,7 +277,12 @@ impl<B: QuantumBase> QuantumSolver<B> {
             debug_assert_eq!(self.reals.terms.len() - before, self.reals.blocks);
         }
         self.reals.states.push(r.clone());
-        self.reals.index.insert(r.clone(), id);
+        match (slot, &mut self.reals.dense) {
+            (Some(slot), Some(dense)) => dense[slot] = id,
+            _ => {
+                self.reals.index.insert(r.clone(), id);
+            }
+        }
         for m in &mut self.reals.moves {
             m.push(None);
         }
@@ -215,46 +309,64 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// Sorted, deduplicated, reduced: the same reductions as
     /// [`Normaliser::normalise`], on ids.
-    fn normalise_ids(&mut self, ids: IdState) -> IdState {
-        let ids = self.prune_ids(ids);
-        self.orient_ids(ids)
-    }
-
-    /// Sorted, deduplicated, covered realisations dropped (A, B, D).
-    fn prune_ids(&mut self, mut ids: IdState) -> IdState {
-        ids.sort_unstable();
-        ids.dedup();
-        if self.normaliser.drops_covered() {
-            self.keep_maximal_ids(&mut ids);
-        }
+    fn normalise_ids(&mut self, mut ids: IdState) -> IdState {
+        self.normalise_in_place(&mut ids);
         ids
     }
 
-    /// The orbit representative of a pruned state.
-    fn orient_ids(&mut self, mut ids: IdState) -> IdState {
+    /// [`Self::normalise_ids`] in place, so callers can reuse one buffer.
+    fn normalise_in_place(&mut self, ids: &mut IdState) {
+        self.prune_ids(ids);
+        self.orient_ids(ids);
+    }
+
+    /// Sorted, deduplicated, covered realisations dropped (A, B, D).
+    fn prune_ids(&self, ids: &mut IdState) {
+        ids.sort_unstable();
+        ids.dedup();
+        if self.normaliser.drops_covered() {
+            self.keep_maximal_ids(ids);
+        }
+    }
+
+    /// Replace a pruned state by its orbit representative.
+    fn orient_ids(&mut self, ids: &mut [RealId]) {
         let blocks = self.reals.blocks;
         if blocks == 0 || ids.is_empty() {
-            return ids;
+            return;
         }
-        let mut sig = vec![0u64; blocks];
-        for &id in &ids {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let sig = &mut scratch.sig;
+        sig.clear();
+        sig.resize(blocks, 0);
+        for &id in ids.iter() {
             let t = &self.reals.terms[id as usize * blocks..(id as usize + 1) * blocks];
             for (s, &x) in sig.iter_mut().zip(t) {
                 *s = s.wrapping_add(x);
             }
         }
-        if let Some(perm) = self.normaliser.symmetry().sorting_perm(&sig) {
-            for id in &mut ids {
-                let image = self.base.permute(&self.reals.states[*id as usize], &perm);
+        if self
+            .normaliser
+            .symmetry()
+            .sorting_perm_into(sig, &mut scratch.perm, &mut scratch.signed)
+        {
+            for id in ids.iter_mut() {
+                let image = self
+                    .base
+                    .permute(&self.reals.states[*id as usize], &scratch.perm);
                 *id = self.intern(&image);
             }
             // A permutation is a bijection: the images stay distinct.
             ids.sort_unstable();
         }
-        ids
+        self.scratch = scratch;
     }
 
     fn keep_maximal_ids(&self, ids: &mut IdState) {
+        if let Some(masks) = &self.reals.masks {
+            keep_maximal_words(ids, masks);
+            return;
+        }
         let states = &self.reals.states;
         keep_maximal_by(ids, |&a, &b| {
             self.base
@@ -294,16 +406,102 @@ impl<B: QuantumBase> QuantumSolver<B> {
         map
     }
 
-    /// The reduced states `p` can move to (possibly with repeats; every
-    /// caller merges them through the memo or the arena).
-    fn option_ids(&mut self, state: &[RealId], p: Player) -> Vec<IdState> {
+    /// The values of the options of `p` already memoised, and the reduced
+    /// options not yet valued (possibly with repeats; every caller merges
+    /// them through the memo or the arena). Each option is built and
+    /// normalised in one reused buffer and looked up by slice, so only
+    /// options not yet in the memo are allocated.
+    fn option_values(
+        &mut self,
+        state: &[RealId],
+        p: Player,
+        known: &mut Vec<GameId>,
+        pending: &mut Vec<IdState>,
+    ) {
         let map = self.legal_ids(state, p);
-        let mut out = Vec::new();
-        map.for_each_move(self.setting, |idx| {
-            out.push(map.raw_result(idx));
+        let setting = self.setting;
+        let mut child = std::mem::take(&mut self.scratch.child);
+        map.for_each_move(setting, |idx| {
+            child.clear();
+            match *idx {
+                // `legal_ids` already pruned each label's results.
+                [i] => child.extend_from_slice(&map.children[i]),
+                [i, j] => self.union_pruned(&map.children[i], &map.children[j], &mut child),
+                _ => {
+                    for &i in idx {
+                        child.extend_from_slice(&map.children[i]);
+                    }
+                    self.prune_ids(&mut child);
+                }
+            }
+            self.orient_ids(&mut child);
+            match self.values.get(child.as_slice()) {
+                Some(&v) => known.push(v),
+                None => pending.push(child.clone()),
+            }
             true
         });
-        out.into_iter().map(|c| self.normalise_ids(c)).collect()
+        self.scratch.child = child;
+    }
+
+    /// `prune_ids` of the union of two pruned lists (sorted, distinct, and
+    /// under A, B, D antichains), without sorting or a quadratic scan of
+    /// the union: an element of one antichain is covered in the union
+    /// only by an element of the other, so only cross pairs are tested,
+    /// and the two sorted lists are merged in one pass. Width-2 options
+    /// are such unions.
+    fn union_pruned(&self, a: &[RealId], b: &[RealId], out: &mut IdState) {
+        let covering = self.normaliser.drops_covered();
+        let masks = match &self.reals.masks {
+            _ if !covering => None,
+            Some(m) if a.len() <= 64 && b.len() <= 64 => Some(m),
+            // No exact words, or too long for the bitmasks: the general way.
+            _ => {
+                out.extend_from_slice(a);
+                out.extend_from_slice(b);
+                self.prune_ids(out);
+                return;
+            }
+        };
+        // Bit k set: a[k] (resp. b[k]) is strictly covered by the other
+        // list. Equal ids are the same realisation (kept once below), and
+        // distinct ids have distinct exact words, so `x & !y == 0` with
+        // x != y is strict covering.
+        let (mut drop_a, mut drop_b) = (0u64, 0u64);
+        if let Some(masks) = masks {
+            for (ka, &x) in a.iter().enumerate() {
+                let wx = masks[x as usize];
+                for (kb, &y) in b.iter().enumerate() {
+                    if x == y {
+                        continue;
+                    }
+                    let wy = masks[y as usize];
+                    if wx & !wy == 0 {
+                        drop_a |= 1 << ka;
+                    } else if wy & !wx == 0 {
+                        drop_b |= 1 << kb;
+                    }
+                }
+            }
+        }
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() || j < b.len() {
+            let take_a = j == b.len() || (i < a.len() && a[i] <= b[j]);
+            if take_a {
+                if j < b.len() && a[i] == b[j] {
+                    j += 1;
+                }
+                if drop_a & (1 << i) == 0 {
+                    out.push(a[i]);
+                }
+                i += 1;
+            } else {
+                if drop_b & (1 << j) == 0 {
+                    out.push(b[j]);
+                }
+                j += 1;
+            }
+        }
     }
 
     /// The canonical value of a superposed state (any state, reduced or not).
@@ -318,9 +516,13 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         self.check_size()?;
         let mut sides = [Vec::new(), Vec::new()];
+        let mut pending = Vec::new();
         for (k, p) in Player::BOTH.into_iter().enumerate() {
-            for child in self.option_ids(s, p) {
-                sides[k].push(self.value_of_ids(&child)?);
+            pending.clear();
+            self.option_values(s, p, &mut sides[k], &mut pending);
+            for child in &pending {
+                let v = self.value_of_ids(child)?;
+                sides[k].push(v);
             }
         }
         let [left, right] = sides;

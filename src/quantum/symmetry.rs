@@ -92,26 +92,52 @@ impl Symmetry {
     /// signatures `sig` (all groups' blocks in order), or `None` if every
     /// block is already in place.
     pub fn sorting_perm(&self, sig: &[u64]) -> Option<Vec<usize>> {
-        let mut perm: Option<Vec<usize>> = None;
-        let mut signed: Vec<(u64, usize)> = Vec::new();
+        let mut perm = Vec::new();
+        let mut signed = Vec::new();
+        self.sorting_perm_into(sig, &mut perm, &mut signed)
+            .then_some(perm)
+    }
+
+    /// [`Self::sorting_perm`] into caller-owned buffers (the solver calls
+    /// it once per option; two allocations each were a visible share of
+    /// malloc time). Returns false, leaving `perm` unspecified, if every
+    /// block is already in place.
+    pub fn sorting_perm_into(
+        &self,
+        sig: &[u64],
+        perm: &mut Vec<usize>,
+        signed: &mut Vec<(u64, usize)>,
+    ) -> bool {
+        let mut moved = false;
         let mut at = 0;
         for group in &self.groups {
-            signed.clear();
-            signed.extend(sig[at..at + group.len()].iter().copied().zip(0..));
+            let part = &sig[at..at + group.len()];
             at += group.len();
+            // Already in order: sorting with the index as tie-break would
+            // give the identity, so skip building and sorting the pairs
+            // (the common case once parents are oriented).
+            if part.windows(2).all(|w| w[0] <= w[1]) {
+                continue;
+            }
+            signed.clear();
+            signed.extend(part.iter().copied().zip(0..));
             // The index breaks ties, keeping the identity where nothing
             // distinguishes blocks.
             signed.sort_unstable();
             for (slot, &(_, from)) in signed.iter().enumerate() {
                 if slot != from {
-                    let perm = perm.get_or_insert_with(|| (0..self.coords).collect());
+                    if !moved {
+                        moved = true;
+                        perm.clear();
+                        perm.extend(0..self.coords);
+                    }
                     for (k, &c) in group[from].iter().enumerate() {
                         perm[c] = group[slot][k];
                     }
                 }
             }
         }
-        perm
+        moved
     }
 
     /// Each block's term for one realisation: a hash of (the block's

@@ -62,7 +62,9 @@ pub fn blue_meadow_cell(
 }
 
 /// Every cell for n in `ns` and m in `ms`, calling `progress(done, total)`
-/// after each cell.
+/// after each cell. Cells are independent solves, so they run on all
+/// available cores (largest first, for balance); the result is in row
+/// order whatever order they finish in.
 pub fn blue_meadow_table(
     ns: std::ops::RangeInclusive<usize>,
     ms: std::ops::RangeInclusive<usize>,
@@ -71,16 +73,81 @@ pub fn blue_meadow_table(
     limit: usize,
     mut progress: impl FnMut(usize, usize, &Cell),
 ) -> Result<Vec<Cell>, String> {
-    let total = ns.clone().count() * ms.clone().count();
-    let mut cells = Vec::with_capacity(total);
-    for n in ns {
-        for m in ms.clone() {
-            let cell = blue_meadow_cell(n, m, setting, kind, limit)?;
-            progress(cells.len() + 1, total, &cell);
-            cells.push(cell);
-        }
+    let jobs: Vec<(usize, usize)> = ns.flat_map(|n| ms.clone().map(move |m| (n, m))).collect();
+    let total = jobs.len();
+    let mut slots: Vec<Option<Cell>> = vec![None; total];
+    let mut first_error = None;
+    let mut done = 0;
+    run_cells(
+        &jobs,
+        available_threads(),
+        |&(n, m)| n + m,
+        |&(n, m)| blue_meadow_cell(n, m, setting, kind, limit),
+        |i, result| match result {
+            Ok(cell) => {
+                done += 1;
+                progress(done, total, &cell);
+                slots[i] = Some(cell);
+                true
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+                false
+            }
+        },
+    );
+    if let Some(e) = first_error {
+        return Err(e);
     }
-    Ok(cells)
+    Ok(slots.into_iter().flatten().collect())
+}
+
+/// The cores to use for independent cells.
+pub fn available_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// Run `work` on every job on `threads` worker threads, taking jobs in
+/// decreasing order of `size` (the expensive ones first, so the last job
+/// to finish is a cheap one), and hand each result with its job index to
+/// `done` on the calling thread as it arrives. `done` returning false
+/// stops handing out new jobs. Each solve owns its solver, so nothing but
+/// results crosses threads.
+pub fn run_cells<J: Sync, T: Send>(
+    jobs: &[J],
+    threads: usize,
+    size: impl Fn(&J) -> usize,
+    work: impl Fn(&J) -> T + Sync,
+    mut done: impl FnMut(usize, T) -> bool,
+) {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(size(&jobs[i])));
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, jobs.len().max(1)) {
+            let tx = tx.clone();
+            let (next, stop, order, work) = (&next, &stop, &order, &work);
+            scope.spawn(move || loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&i) = order.get(k) else { break };
+                if tx.send((i, work(&jobs[i]))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for (i, result) in rx {
+            if !done(i, result) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
 }
 
 /// Print cells as a table with one row per n and one column per m.
