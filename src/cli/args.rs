@@ -53,6 +53,9 @@ impl Default for TableArgs {
     }
 }
 
+/// The quantum flavours, as the CLI spells them (RULES.md §3).
+const FLAVOURS: &[&str] = &["A", "B", "C", "C'", "C'u", "D"];
+
 /// The largest n or m a table accepts (2n + m edges must fit a position).
 const TABLE_MAX: usize = 40;
 
@@ -97,7 +100,7 @@ fn parse_table_args<'a>(mut it: impl Iterator<Item = &'a String>) -> Result<Comm
             }
             "--flavour" | "--flavor" => {
                 let val = flag_value(flag, inline, &mut it)?;
-                t.flavour = Some(check_choice(flag, val, &["A", "B", "C", "C'", "C'u", "D"])?);
+                t.flavour = Some(check_choice(flag, val, FLAVOURS)?);
             }
             "--width" => {
                 let val = flag_value(flag, inline, &mut it)?;
@@ -222,7 +225,7 @@ pub fn parse_args(args: &[String]) -> Result<Command, CliError> {
             }
             "--flavour" | "--flavor" => {
                 let val = flag_value(flag, inline, &mut it)?;
-                c.flavour = Some(check_choice(flag, val, &["A", "B", "C", "C'", "C'u", "D"])?);
+                c.flavour = Some(check_choice(flag, val, FLAVOURS)?);
             }
             "--width" => {
                 let val = flag_value(flag, inline, &mut it)?;
