@@ -126,37 +126,46 @@ pub(crate) fn keep_maximal_by<T>(state: &mut Vec<T>, covered: impl Fn(&T, &T) ->
         });
         return;
     }
-    // Invariant: `kept` is exactly the maximal elements of state[..i].
+    let kept = maximal_mask(len, |i, j| covered(&state[i], &state[j]));
+    retain_mask(state, kept);
+}
+
+/// The maximal elements among indices `0..len` (len ≤ 64) as a bitmask,
+/// where `covered(i, j)` says element i is strictly covered by element j.
+/// Invariant of the scan: `kept` is exactly the maximal elements of
+/// `0..i`; by transitivity a new element need only be tested against them.
+pub(crate) fn maximal_mask(len: usize, covered: impl Fn(usize, usize) -> bool) -> u64 {
+    debug_assert!(len <= 64);
     let mut kept: u64 = 0;
-    for i in 0..len {
+    'next: for i in 0..len {
         let mut rest = kept;
-        let mut dominated = false;
         while rest != 0 {
             let j = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            if covered(&state[i], &state[j]) {
-                dominated = true;
-                break;
+            if covered(i, j) {
+                continue 'next;
             }
         }
-        if dominated {
-            continue;
-        }
         let mut rest = kept;
         while rest != 0 {
             let j = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            if covered(&state[j], &state[i]) {
+            if covered(j, i) {
                 kept &= !(1u64 << j);
             }
         }
         kept |= 1u64 << i;
     }
-    if kept.count_ones() as usize == len {
+    kept
+}
+
+/// Keep the elements whose bit is set in `kept`.
+pub(crate) fn retain_mask<T>(items: &mut Vec<T>, kept: u64) {
+    if kept.count_ones() as usize == items.len() {
         return;
     }
     let mut k = 0;
-    state.retain(|_| {
+    items.retain(|_| {
         k += 1;
         kept & (1u64 << (k - 1)) != 0
     });

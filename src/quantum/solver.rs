@@ -9,7 +9,7 @@
 use super::base::QuantumBase;
 use super::flavour::Setting;
 use super::moves::{legal_map, Legal, LegalMap, QuantumMove, Superposition};
-use super::normalise::{keep_maximal_by, Normaliser, Reductions};
+use super::normalise::{keep_maximal_by, maximal_mask, retain_mask, Normaliser, Reductions};
 use crate::game::{Arena, GameId, Outcome};
 use crate::rules::{Player, Ruleset};
 use crate::solve::BestMoves;
@@ -94,36 +94,9 @@ fn keep_maximal_words(ids: &mut IdState, masks: &[u64]) {
         *x = masks[id as usize];
     }
     // Distinct ids have distinct words (the encoding is exact), so
-    // "covered" here is strict, as keep_maximal_by assumes.
-    let mut kept: u64 = 0;
-    'next: for i in 0..len {
-        let a = w[i];
-        let mut rest = kept;
-        while rest != 0 {
-            let j = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if a & !w[j] == 0 {
-                continue 'next;
-            }
-        }
-        let mut rest = kept;
-        while rest != 0 {
-            let j = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if w[j] & !a == 0 {
-                kept &= !(1u64 << j);
-            }
-        }
-        kept |= 1u64 << i;
-    }
-    if kept.count_ones() as usize == len {
-        return;
-    }
-    let mut k = 0;
-    ids.retain(|_| {
-        k += 1;
-        kept & (1u64 << (k - 1)) != 0
-    });
+    // "covered" here is strict, as the scan assumes.
+    let kept = maximal_mask(len, |i, j| w[i] & !w[j] == 0);
+    retain_mask(ids, kept);
 }
 
 /// Values and outcomes of superposed states of one base position.
