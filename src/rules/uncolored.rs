@@ -2,11 +2,12 @@
 //! colours one (Left blue, Right red); then play is normal Hackenbush.
 
 use super::{Player, Ruleset};
-use crate::position::{Colour, EdgeSet, Position};
+use crate::position::{Colour, EdgeGraph, EdgeSet, Position};
 
 #[derive(Clone, Debug)]
 pub struct Uncolored {
     pub position: Position,
+    graph: EdgeGraph,
     uncoloured: EdgeSet,
 }
 
@@ -34,6 +35,7 @@ impl Uncolored {
             .filter(|&i| position.edges[i].colour == Colour::Uncoloured)
             .collect();
         Uncolored {
+            graph: EdgeGraph::new(&position),
             position,
             uncoloured,
         }
@@ -41,7 +43,7 @@ impl Uncolored {
 
     pub fn start(&self) -> UncoloredState {
         UncoloredState {
-            present: self.position.grounded(self.position.full_set()),
+            present: self.graph.grounded(self.position.full_set()),
             blue: EdgeSet::EMPTY,
             red: EdgeSet::EMPTY,
         }
@@ -104,7 +106,7 @@ impl Ruleset for Uncolored {
                 next
             }
             UncoloredMove::Cut(e) => {
-                let present = self.position.cut(s.present, e);
+                let present = self.graph.cut(s.present, e);
                 UncoloredState {
                     present,
                     blue: s.blue.intersection(present),
@@ -122,7 +124,7 @@ impl Uncolored {
             return None;
         }
         Some(
-            self.position
+            self.graph
                 .components(s.present)
                 .into_iter()
                 .map(|c| UncoloredState {
