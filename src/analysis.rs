@@ -3,7 +3,7 @@
 //! report the value in the printed formats of RULES.md.
 
 use crate::game::Outcome;
-use crate::position::{Colour, Edge, Position};
+use crate::position::Position;
 use crate::quantum::{QuantumBase, QuantumGame, QuantumSolver, Setting, TooLarge};
 use crate::rules::nim::parse_nim;
 use crate::rules::{Childish, Hackenbush, Misere, Nim, NimLabels, Player, Ruleset, Uncolored};
@@ -209,29 +209,10 @@ impl Options {
 pub fn parse_position(text: &str) -> Result<Position, String> {
     if text.trim_start().starts_with("nim:") {
         let heaps = parse_nim(text)?;
-        return Ok(nim_as_green_stalks(&heaps));
+        return Ok(crate::position::presets::nim_heaps(&heaps));
     }
     text.parse::<Position>()
         .map_err(|e| format!("position: {e}"))
-}
-
-/// A Nim position drawn as green stalks (a heap of k is a green stalk of k).
-pub fn nim_as_green_stalks(heaps: &[u32]) -> Position {
-    let mut edges = Vec::new();
-    let mut next = 1;
-    for &h in heaps {
-        let mut below = 0;
-        for _ in 0..h {
-            edges.push(Edge {
-                u: below,
-                v: next,
-                colour: Colour::Green,
-            });
-            below = next;
-            next += 1;
-        }
-    }
-    Position::from_edges(edges)
 }
 
 /// Analyse `position` (RULES.md notation) under `choice`.

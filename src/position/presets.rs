@@ -185,6 +185,15 @@ pub fn nim_heap(k: usize) -> Position {
     b.finish()
 }
 
+/// Nim heaps as green stalks side by side (`nim:3,2` drawn as `GGG GG`).
+pub fn nim_heaps(heaps: &[u32]) -> Position {
+    let mut b = Sum::default();
+    for &h in heaps {
+        b.stalk(&vec![Colour::Green; h as usize]);
+    }
+    b.finish()
+}
+
 /// A seeded random multigraph of `edges` edges (capped at [`MAX_EDGES`]),
 /// every edge connected to the ground, colours drawn from `colours` (blue,
 /// red and green if empty). Each new edge touches a vertex already

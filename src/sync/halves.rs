@@ -5,7 +5,7 @@ use num_rational::BigRational;
 use super::canon::Graph;
 use super::value::Solver;
 use super::{default_precision, Conflict};
-use crate::position::{Colour, Edge, Position, MAX_EDGES};
+use crate::position::{presets, Position, MAX_EDGES};
 
 /// `m` blue halves (`BR`: blue grounded, red on top) then `n` red halves
 /// (`RB`), each stalk bottom-up, labels in that order. An error if
@@ -14,24 +14,7 @@ pub fn halves_position(m: usize, n: usize) -> Result<Position, String> {
     if 2 * (m + n) > MAX_EDGES {
         return Err(format!("m + n must be at most {}", MAX_EDGES / 2));
     }
-    let mut edges = Vec::with_capacity(2 * (m + n));
-    let mut next = 1;
-    let stalks = std::iter::repeat_n([Colour::Blue, Colour::Red], m)
-        .chain(std::iter::repeat_n([Colour::Red, Colour::Blue], n));
-    for [bottom, top] in stalks {
-        edges.push(Edge {
-            u: 0,
-            v: next,
-            colour: bottom,
-        });
-        edges.push(Edge {
-            u: next,
-            v: next + 1,
-            colour: top,
-        });
-        next += 2;
-    }
-    Ok(Position::from_edges(edges))
+    Ok(presets::sums_of_halves(m, n))
 }
 
 /// The table `t[m][n]` = value of `m × BR + n × RB`, for m ≤ `max_m`, n ≤ `max_n`.
