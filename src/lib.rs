@@ -8,6 +8,7 @@
 //! the browser worker call.
 
 pub mod analysis;
+pub mod budget;
 pub mod cli;
 pub mod game;
 pub mod position;

@@ -1,0 +1,460 @@
+//! Budgets: every solver stops cleanly when its tables outgrow a memory
+//! budget or a deadline passes, instead of aborting the process or
+//! freezing a tab.
+//!
+//! A [`Budget`] is shared (cloning it shares the counters), so the parallel
+//! cells of a table draw on one budget. Each solver holds a [`Meter`]: it
+//! reports the bytes of its own tables to the budget as they grow, checks
+//! the clock every few thousand steps, and gives its bytes back when it is
+//! dropped. Memory is counted on the engine's own tables (hash-table slots
+//! and the heap parts of their keys), not read from the allocator, so the
+//! same count holds natively and in wasm.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// A number of bytes, written `512M`, `4G`, `100K` or `1048576`
+/// (binary units: K = 1024).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ByteSize(pub u64);
+
+impl ByteSize {
+    pub const KIB: u64 = 1 << 10;
+    pub const MIB: u64 = 1 << 20;
+    pub const GIB: u64 = 1 << 30;
+    pub const TIB: u64 = 1 << 40;
+
+    pub const fn mib(n: u64) -> ByteSize {
+        ByteSize(n * Self::MIB)
+    }
+
+    pub const fn gib(n: u64) -> ByteSize {
+        ByteSize(n * Self::GIB)
+    }
+}
+
+/// A value of a budget flag that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BudgetParseError {
+    #[error("'{0}' is not a size (expected e.g. 512M, 4G or a number of bytes)")]
+    Size(String),
+    #[error("'{0}' is not a number of seconds (expected e.g. 10 or 2.5, more than 0)")]
+    Seconds(String),
+}
+
+impl FromStr for ByteSize {
+    type Err = BudgetParseError;
+
+    fn from_str(text: &str) -> Result<ByteSize, BudgetParseError> {
+        let bad = || BudgetParseError::Size(text.to_string());
+        let upper = text.trim().to_ascii_uppercase();
+        let t = upper.as_str();
+        let t = t
+            .strip_suffix("IB")
+            .or_else(|| t.strip_suffix('B'))
+            .unwrap_or(t);
+        let (digits, unit) = match t.char_indices().last() {
+            Some((i, c)) if c.is_ascii_alphabetic() => (&t[..i], Some(c.to_ascii_uppercase())),
+            _ => (t, None),
+        };
+        let scale = match unit {
+            None => 1,
+            Some('K') => Self::KIB,
+            Some('M') => Self::MIB,
+            Some('G') => Self::GIB,
+            Some('T') => Self::TIB,
+            Some(_) => return Err(bad()),
+        };
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let n: u64 = digits.parse().map_err(|_| bad())?;
+        let bytes = n.checked_mul(scale).ok_or_else(bad)?;
+        if bytes == 0 {
+            return Err(bad());
+        }
+        Ok(ByteSize(bytes))
+    }
+}
+
+impl fmt::Display for ByteSize {
+    /// The largest binary unit that divides the size exactly: `2G`, `1536M`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.0;
+        for (unit, scale) in [
+            ("T", Self::TIB),
+            ("G", Self::GIB),
+            ("M", Self::MIB),
+            ("K", Self::KIB),
+        ] {
+            if b >= scale && b % scale == 0 {
+                return write!(f, "{}{unit}", b / scale);
+            }
+        }
+        write!(f, "{b}")
+    }
+}
+
+/// A wall-clock limit in whole milliseconds, written in seconds (`10`,
+/// `2.5`, `0.25`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Timeout {
+    pub millis: u64,
+}
+
+impl Timeout {
+    pub const fn seconds(s: u64) -> Timeout {
+        Timeout { millis: s * 1000 }
+    }
+}
+
+impl FromStr for Timeout {
+    type Err = BudgetParseError;
+
+    fn from_str(text: &str) -> Result<Timeout, BudgetParseError> {
+        let bad = || BudgetParseError::Seconds(text.to_string());
+        let (whole, frac) = text.trim().split_once('.').unwrap_or((text.trim(), ""));
+        let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+        if (whole.is_empty() && frac.is_empty()) || !digits(whole) || !digits(frac) {
+            return Err(bad());
+        }
+        let whole: u64 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().map_err(|_| bad())?
+        };
+        // Milliseconds are the resolution: further digits are dropped.
+        let mut ms = 0u64;
+        for (i, b) in frac.bytes().take(3).enumerate() {
+            ms += u64::from(b - b'0') * 10u64.pow(2 - i as u32);
+        }
+        let millis = whole
+            .checked_mul(1000)
+            .and_then(|w| w.checked_add(ms))
+            .ok_or_else(bad)?;
+        if millis == 0 {
+            return Err(bad());
+        }
+        Ok(Timeout { millis })
+    }
+}
+
+impl fmt::Display for Timeout {
+    /// Seconds, with the fraction only when there is one: `10`, `2.5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (s, ms) = (self.millis / 1000, self.millis % 1000);
+        if ms == 0 {
+            write!(f, "{s}")
+        } else {
+            let frac = format!("{ms:03}");
+            write!(f, "{s}.{}", frac.trim_end_matches('0'))
+        }
+    }
+}
+
+/// Which limit a computation ran into. The message names the limit; how
+/// to raise it depends on where it runs (a CLI flag, a smaller position in
+/// the page), so callers add that.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Exceeded {
+    #[error("the memory budget of {0} is used up")]
+    Memory(ByteSize),
+    #[error("the time limit of {0} s has passed")]
+    Time(Timeout),
+    #[error("the computation was cancelled")]
+    Cancelled,
+}
+
+/// Milliseconds on a monotonic clock (wasm32 has no `Instant`: the
+/// browser's clock is used there).
+fn now_millis() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::OnceLock;
+        use std::time::Instant;
+        static START: OnceLock<Instant> = OnceLock::new();
+        START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+    }
+}
+
+struct Shared {
+    max_bytes: ByteSize,
+    timeout: Option<Timeout>,
+    /// `now_millis()` past which work stops (infinite without a timeout).
+    deadline: f64,
+    used: AtomicU64,
+    cancelled: AtomicBool,
+}
+
+/// A memory budget and an optional deadline, shared by every solver that
+/// holds a clone of it.
+#[derive(Clone)]
+pub struct Budget {
+    shared: Arc<Shared>,
+}
+
+impl fmt::Debug for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Budget")
+            .field("max_bytes", &self.shared.max_bytes)
+            .field("timeout", &self.shared.timeout)
+            .field("used", &self.used())
+            .finish()
+    }
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget::new(Budget::DEFAULT_MEMORY, None)
+    }
+}
+
+impl Budget {
+    /// RULES.md §4: `--max-memory` defaults to 2G.
+    pub const DEFAULT_MEMORY: ByteSize = ByteSize::gib(2);
+
+    /// A budget of `max_bytes` of tables, and `timeout` from now.
+    pub fn new(max_bytes: ByteSize, timeout: Option<Timeout>) -> Budget {
+        let deadline = match timeout {
+            Some(t) => now_millis() + t.millis as f64,
+            None => f64::INFINITY,
+        };
+        Budget {
+            shared: Arc::new(Shared {
+                max_bytes,
+                timeout,
+                deadline,
+                used: AtomicU64::new(0),
+                cancelled: AtomicBool::new(false),
+            }),
+        }
+    }
+
+    /// No practical limit (tests and small internal computations).
+    pub fn unlimited() -> Budget {
+        Budget::new(ByteSize(u64::MAX), None)
+    }
+
+    pub fn max_bytes(&self) -> ByteSize {
+        self.shared.max_bytes
+    }
+
+    pub fn timeout(&self) -> Option<Timeout> {
+        self.shared.timeout
+    }
+
+    /// Bytes currently charged by all meters of this budget.
+    pub fn used(&self) -> u64 {
+        self.shared.used.load(Ordering::Relaxed)
+    }
+
+    /// Ask every meter of this budget to stop at its next check.
+    pub fn cancel(&self) {
+        self.shared.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// A fresh meter charging this budget.
+    pub fn meter(&self) -> Meter {
+        Meter {
+            budget: self.clone(),
+            charged: 0,
+            slots: [0; SLOTS],
+            ticks: 0,
+        }
+    }
+
+    /// The deadline and the cancel flag (not memory).
+    pub fn check_time(&self) -> Result<(), Exceeded> {
+        if self.shared.cancelled.load(Ordering::Relaxed) {
+            return Err(Exceeded::Cancelled);
+        }
+        match self.shared.timeout {
+            Some(t) if now_millis() > self.shared.deadline => Err(Exceeded::Time(t)),
+            _ => Ok(()),
+        }
+    }
+
+    fn check_memory(&self) -> Result<(), Exceeded> {
+        if self.used() > self.shared.max_bytes.0 {
+            Err(Exceeded::Memory(self.shared.max_bytes))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// How many separately tracked tables a meter follows (see [`Meter::set`]).
+const SLOTS: usize = 8;
+
+/// One solver's account with a [`Budget`]: what its tables hold now.
+/// Dropping the meter returns its bytes to the budget.
+pub struct Meter {
+    budget: Budget,
+    charged: u64,
+    slots: [u64; SLOTS],
+    ticks: u32,
+}
+
+impl fmt::Debug for Meter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Meter")
+            .field("charged", &self.charged)
+            .finish()
+    }
+}
+
+impl Default for Meter {
+    fn default() -> Self {
+        Budget::unlimited().meter()
+    }
+}
+
+/// How often (in [`Meter::tick`] calls) the clock is read.
+const TICKS_PER_CHECK: u32 = 1 << 12;
+
+impl Meter {
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// Bytes this meter holds.
+    pub fn charged(&self) -> u64 {
+        self.charged
+    }
+
+    /// Charge `bytes` more (e.g. the heap part of a key just stored).
+    pub fn add(&mut self, bytes: u64) -> Result<(), Exceeded> {
+        self.charged += bytes;
+        self.budget.shared.used.fetch_add(bytes, Ordering::Relaxed);
+        self.budget.check_memory()
+    }
+
+    /// Record that table `slot` now takes `bytes` in all (e.g. a hash
+    /// map's capacity times its slot size): charges or returns the change.
+    pub fn set(&mut self, slot: usize, bytes: u64) -> Result<(), Exceeded> {
+        let old = std::mem::replace(&mut self.slots[slot], bytes);
+        if bytes >= old {
+            self.add(bytes - old)
+        } else {
+            self.give_back(old - bytes);
+            Ok(())
+        }
+    }
+
+    fn give_back(&mut self, bytes: u64) {
+        let bytes = bytes.min(self.charged);
+        self.charged -= bytes;
+        self.budget.shared.used.fetch_sub(bytes, Ordering::Relaxed);
+    }
+
+    /// Return everything (the solver cleared its tables).
+    pub fn reset(&mut self) {
+        self.give_back(self.charged);
+        self.slots = [0; SLOTS];
+    }
+
+    /// One step of work: reads the clock (and the cancel flag) every few
+    /// thousand steps, so a deadline is noticed within milliseconds.
+    #[inline]
+    pub fn tick(&mut self) -> Result<(), Exceeded> {
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks % TICKS_PER_CHECK == 0 {
+            self.budget.check_time()?;
+            self.budget.check_memory()?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Meter {
+    fn drop(&mut self) {
+        self.give_back(self.charged);
+    }
+}
+
+/// The bytes a hash map's table takes: its slots (key, value and one
+/// control byte each). Heap data owned by keys or values is not included.
+pub fn table_bytes<K, V, S>(map: &std::collections::HashMap<K, V, S>) -> u64 {
+    (map.capacity() as u64) * (std::mem::size_of::<(K, V)>() as u64 + 1)
+}
+
+/// The bytes a hash set's table takes (see [`table_bytes`]).
+pub fn set_bytes<K, S>(set: &std::collections::HashSet<K, S>) -> u64 {
+    (set.capacity() as u64) * (std::mem::size_of::<K>() as u64 + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_round_trip() {
+        for (text, bytes) in [
+            ("512M", 512 * ByteSize::MIB),
+            ("4G", 4 * ByteSize::GIB),
+            ("100K", 100 * 1024),
+            ("1536M", 1536 * ByteSize::MIB),
+            ("1000", 1000),
+            ("1T", ByteSize::TIB),
+        ] {
+            let s: ByteSize = text.parse().unwrap();
+            assert_eq!(s.0, bytes, "{text}");
+            assert_eq!(s.to_string(), text);
+        }
+        assert_eq!("2GiB".parse::<ByteSize>().unwrap(), ByteSize::gib(2));
+        assert_eq!("2gb".parse::<ByteSize>().unwrap(), ByteSize::gib(2));
+        for bad in ["", "G", "-1G", "1.5G", "0", "12Q", "99999999999999999999T"] {
+            assert!(bad.parse::<ByteSize>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn timeouts_round_trip() {
+        for (text, ms) in [("10", 10_000), ("2.5", 2_500), ("0.25", 250)] {
+            let t: Timeout = text.parse().unwrap();
+            assert_eq!(t.millis, ms);
+            assert_eq!(t.to_string(), text);
+        }
+        for bad in ["", "0", "-1", "1e3", "abc", ".", "0.0001"] {
+            assert!(bad.parse::<Timeout>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn meters_share_one_budget_and_give_bytes_back() {
+        let budget = Budget::new(ByteSize(1000), None);
+        let mut a = budget.meter();
+        let mut b = budget.meter();
+        a.add(600).unwrap();
+        assert_eq!(b.add(500), Err(Exceeded::Memory(ByteSize(1000))));
+        drop(a);
+        assert_eq!(budget.used(), 500);
+        b.set(0, 100).unwrap();
+        assert_eq!(budget.used(), 600);
+        b.set(0, 50).unwrap();
+        assert_eq!(budget.used(), 550);
+        b.reset();
+        assert_eq!(budget.used(), 0);
+    }
+
+    #[test]
+    fn deadlines_and_cancel_stop_ticks() {
+        let budget = Budget::new(ByteSize::gib(1), Some(Timeout { millis: 1 }));
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        let mut m = budget.meter();
+        let stopped = (0..2 * TICKS_PER_CHECK)
+            .map(|_| m.tick())
+            .find(|r| r.is_err());
+        assert_eq!(stopped, Some(Err(Exceeded::Time(Timeout { millis: 1 }))));
+        let budget = Budget::unlimited();
+        let mut m = budget.meter();
+        budget.cancel();
+        assert!((0..2 * TICKS_PER_CHECK).any(|_| m.tick().is_err()));
+    }
+}
