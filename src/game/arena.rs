@@ -79,6 +79,26 @@ impl Arena {
         self.nodes.is_empty()
     }
 
+    /// The bytes the arena's tables take: nodes and their option lists,
+    /// the index and the operation caches (for budgets; an estimate that
+    /// counts table slots and option arrays, not allocator overhead).
+    pub fn approx_bytes(&self) -> u64 {
+        use crate::budget::table_bytes;
+        use std::mem::size_of;
+        let per_game = size_of::<Node>() + size_of::<Option<OptionLists>>() + size_of::<u64>();
+        let option_ids: usize = self
+            .options
+            .iter()
+            .flatten()
+            .map(|(l, r)| l.len() + r.len())
+            .sum();
+        (self.nodes.capacity() * per_game + option_ids * size_of::<GameId>()) as u64
+            + table_bytes(&self.index)
+            + table_bytes(&self.le_cache)
+            + table_bytes(&self.sum_cache)
+            + table_bytes(&self.neg_cache)
+    }
+
     /// Intern a node known to be canonical.
     pub(crate) fn intern(&mut self, node: Node) -> GameId {
         if let Some(&id) = self.index.get(&node) {
