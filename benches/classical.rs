@@ -20,7 +20,7 @@ fn solve(label: &str, p: Position) -> Duration {
     let components = rules.position.components(start).len();
     let t = Instant::now();
     let mut solver = Solver::new(rules);
-    let v = solver.value(&start);
+    let v = solver.value(&start).unwrap();
     let elapsed = t.elapsed();
     let mut value = solver.arena.plain(v);
     if value.len() > 40 {

@@ -230,32 +230,31 @@ pub fn analyse(position: &str, choice: &RulesChoice) -> Result<Report, String> {
             let p = parse_position(position)?;
             let rules = Hackenbush::new(p);
             let start = rules.start();
-            Ok(short_game_report(Solver::new(rules), &start, |m| {
-                (m + 1).to_string()
-            }))
+            short_game_report(Solver::new(rules), &start, |m| (m + 1).to_string())
+                .map_err(|e| e.to_string())
         }
         RulesKind::Childish => {
             let rules = Childish::new(parse_position(position)?);
             let start = rules.start();
-            Ok(short_game_report(Solver::new(rules), &start, |m| {
-                (m + 1).to_string()
-            }))
+            short_game_report(Solver::new(rules), &start, |m| (m + 1).to_string())
+                .map_err(|e| e.to_string())
         }
         RulesKind::Uncolored => {
             let rules = Uncolored::new(parse_position(position)?);
             let start = rules.start();
-            Ok(short_game_report(Solver::new(rules), &start, |m| match m {
+            short_game_report(Solver::new(rules), &start, |m| match m {
                 crate::rules::uncolored::UncoloredMove::Colour(e, c) => {
                     format!("{}{}", e + 1, c.letter())
                 }
                 crate::rules::uncolored::UncoloredMove::Cut(e) => (e + 1).to_string(),
-            }))
+            })
+            .map_err(|e| e.to_string())
         }
         RulesKind::Misere => {
             let rules = Misere(Hackenbush::new(parse_position(position)?));
             let start = rules.0.start();
             let mut solver = Solver::new(rules);
-            let outcome = solver.outcome(&start);
+            let outcome = solver.outcome(&start).map_err(|e| e.to_string())?;
             Ok(Report {
                 value: outcome.letter().to_string(),
                 pretty: outcome.letter().to_string(),
@@ -535,18 +534,23 @@ pub fn short_game_report<R: Ruleset>(
     mut solver: Solver<R>,
     start: &R::State,
     label: impl Fn(&R::Move) -> String,
-) -> Report {
-    let v = solver.value(start);
-    let mut advice = |p: Player| {
-        let best = solver.best_moves(start, p);
-        MoveAdvice {
+) -> Result<Report, crate::budget::Exceeded> {
+    let v = solver.value(start)?;
+    let mut advice = |p: Player| -> Result<MoveAdvice, crate::budget::Exceeded> {
+        let best = solver.best_moves(start, p)?;
+        Ok(MoveAdvice {
             winning: best.winning,
             labels: best.moves.iter().map(&label).collect(),
-        }
+        })
     };
-    let left_moves = advice(Player::Left);
-    let right_moves = advice(Player::Right);
-    Report::of_game(&mut solver.arena, v, left_moves, right_moves)
+    let left_moves = advice(Player::Left)?;
+    let right_moves = advice(Player::Right)?;
+    Ok(Report::of_game(
+        &mut solver.arena,
+        v,
+        left_moves,
+        right_moves,
+    ))
 }
 
 #[cfg(test)]

@@ -50,7 +50,7 @@ fn normal(p: Position) -> (Solver<Hackenbush>, GameId) {
     let rules = Hackenbush::new(p);
     let start = rules.start();
     let mut solver = Solver::new(rules);
-    let v = solver.value(&start);
+    let v = solver.value(&start).unwrap();
     (solver, v)
 }
 
@@ -62,7 +62,7 @@ fn normal_plain(p: Position) -> String {
 fn childish_value(p: Position) -> (Solver<Childish>, GameId) {
     let start = p.grounded(p.full_set());
     let mut solver = Solver::new(Childish::new(p));
-    let v = solver.value(&start);
+    let v = solver.value(&start).unwrap();
     (solver, v)
 }
 
@@ -70,7 +70,7 @@ fn uncolored_value(p: Position) -> (Solver<Uncolored>, GameId) {
     let rules = Uncolored::new(p);
     let start = rules.start();
     let mut solver = Solver::new(rules);
-    let v = solver.value(&start);
+    let v = solver.value(&start).unwrap();
     (solver, v)
 }
 
@@ -189,14 +189,14 @@ fn redwood_furniture_is_zero_over_its_smallest_right_option() {
         let rules = Hackenbush::new(p);
         let start = rules.start();
         let mut solver = Solver::without_splitting(rules);
-        let v = solver.value(&start);
+        let v = solver.value(&start).unwrap();
         // Right's options, each valued by search on its own.
         let right = solver.rules.moves(&start, Player::Right);
         assert!(!right.is_empty(), "{text}: Right has a move");
         let mut option_values = Vec::new();
         for e in right {
             let next = solver.rules.play(&start, &e);
-            let g = solver.value(&next);
+            let g = solver.value(&next).unwrap();
             let x = solver
                 .arena
                 .as_number(g)
@@ -317,9 +317,9 @@ fn component_sums_equal_whole_graph_search() {
         let rules = Hackenbush::new(p.clone());
         let start = rules.start();
         let mut split = Solver::new(rules);
-        let v = split.value(&start);
+        let v = split.value(&start).unwrap();
         let mut whole = Solver::without_splitting(Hackenbush::new(p.clone()));
-        let w = whole.value(&start);
+        let w = whole.value(&start).unwrap();
         same_value(&mut split, v, &whole, w, &format!("normal {text}"));
         if text.contains(':') {
             with_cycles += 1;
@@ -337,9 +337,9 @@ fn childish_component_sums_equal_whole_graph_search() {
         let text = position::print(&p);
         let start = p.grounded(p.full_set());
         let mut split = Solver::new(Childish::new(p.clone()));
-        let v = split.value(&start);
+        let v = split.value(&start).unwrap();
         let mut whole = Solver::without_splitting(Childish::new(p));
-        let w = whole.value(&start);
+        let w = whole.value(&start).unwrap();
         same_value(&mut split, v, &whole, w, &format!("childish {text}"));
     }
 }
@@ -359,9 +359,9 @@ fn uncolored_component_sums_equal_whole_graph_search() {
         let rules = Uncolored::new(p.clone());
         let start = rules.start();
         let mut split = Solver::new(rules);
-        let v = split.value(&start);
+        let v = split.value(&start).unwrap();
         let mut whole = Solver::without_splitting(Uncolored::new(p));
-        let w = whole.value(&start);
+        let w = whole.value(&start).unwrap();
         same_value(&mut split, v, &whole, w, &format!("uncolored {text}"));
     }
 }
@@ -762,7 +762,11 @@ fn misere_sprigs_have_the_normal_outcome_of_their_stalk() {
             let rules = Misere(Hackenbush::new(presets::sprig(&word)));
             let start = rules.0.start();
             let mut solver = Solver::new(rules);
-            assert_eq!(solver.outcome(&start), expected, "misère sprig G{word}");
+            assert_eq!(
+                solver.outcome(&start).unwrap(),
+                expected,
+                "misère sprig G{word}"
+            );
             // And the same through the normal-play solver on x alone.
             let (mut normal_solver, x) = normal(presets::stalk(&word));
             assert_eq!(normal_solver.arena.outcome(x), expected, "stalk {word}");
@@ -771,10 +775,10 @@ fn misere_sprigs_have_the_normal_outcome_of_their_stalk() {
     // Misère Nim heaps: a single heap of n ≥ 2 is a first-player win, * is P.
     let mut solver = Solver::new(Misere(Hackenbush::new(presets::nim_heap(1))));
     let start = solver.rules.0.start();
-    assert_eq!(solver.outcome(&start), Outcome::P);
+    assert_eq!(solver.outcome(&start).unwrap(), Outcome::P);
     let mut solver = Solver::new(Misere(Hackenbush::new(presets::nim_heap(3))));
     let start = solver.rules.0.start();
-    assert_eq!(solver.outcome(&start), Outcome::N);
+    assert_eq!(solver.outcome(&start).unwrap(), Outcome::N);
 }
 
 // ---------------------------------------------------------------------------

@@ -288,7 +288,7 @@ fn single_stalks_follow_theorems_4_4_and_4_5() {
         // The rule itself, checked against the classical solver.
         let mut solver = Solver::new(Hackenbush::new(presets::stalk(&text)));
         let start = solver.rules.start();
-        let v = solver.value(&start);
+        let v = solver.value(&start).unwrap();
         assert_eq!(solver.arena.plain(v), classic, "classical {text}");
         let a_rule = sign_expansion(&without_first(
             &without_first(&colours, Colour::Blue),
@@ -570,7 +570,7 @@ fn fast_engine_matches_naive_definition_on_superposed_states() {
         // The generic solver over the quantum ruleset agrees too.
         let rules = Quantum::new(base.clone(), &base.start(), setting, Reductions::none());
         let mut generic = Solver::new(rules);
-        let g = generic.value(&state);
+        let g = generic.value(&state).unwrap();
         assert_same(
             &mut generic.arena,
             g,

@@ -2,9 +2,19 @@
 //! birthday and best moves. Under normal play a state that splits into
 //! independent components is solved per component and summed.
 
+use crate::budget::{table_bytes, Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId, Outcome};
 use crate::rules::{Player, Ruleset};
 use rustc_hash::FxHashMap;
+
+/// Meter slots of the solver's tables.
+const VALUES: usize = 0;
+const WINS: usize = 1;
+const ARENA: usize = 2;
+
+/// How many new states between two recounts of the arena's bytes (its
+/// count walks the arena, so it is not redone on every insert).
+const ARENA_RECOUNT: u32 = 1 << 12;
 
 /// A solver owns its ruleset, its arena of values and its memo tables, so
 /// repeated questions about positions of one game are answered from cache.
@@ -14,6 +24,8 @@ pub struct Solver<R: Ruleset> {
     split: bool,
     values: FxHashMap<R::State, GameId>,
     wins: FxHashMap<(R::State, Player), bool>,
+    meter: Meter,
+    since_recount: u32,
 }
 
 /// The moves a player should consider, and whether they win.
@@ -34,7 +46,30 @@ impl<R: Ruleset> Solver<R> {
             split: true,
             values: FxHashMap::default(),
             wins: FxHashMap::default(),
+            meter: Meter::default(),
+            since_recount: 0,
         }
+    }
+
+    /// A solver whose tables are charged to `budget`: past its memory or
+    /// deadline every search stops with [`Exceeded`].
+    pub fn with_budget(rules: R, budget: &Budget) -> Self {
+        Solver {
+            meter: budget.meter(),
+            ..Solver::new(rules)
+        }
+    }
+
+    /// Charge the tables' current size; recount the arena now and then.
+    fn charge(&mut self) -> Result<(), Exceeded> {
+        self.meter.set(VALUES, table_bytes(&self.values))?;
+        self.meter.set(WINS, table_bytes(&self.wins))?;
+        self.since_recount += 1;
+        if self.since_recount >= ARENA_RECOUNT {
+            self.since_recount = 0;
+            self.meter.set(ARENA, self.arena.approx_bytes())?;
+        }
+        self.meter.tick()
     }
 
     /// A solver that never splits into components (the whole-graph search,
@@ -52,31 +87,32 @@ impl<R: Ruleset> Solver<R> {
     }
 
     /// The canonical value (normal play only: misère games are not values).
-    pub fn value(&mut self, s: &R::State) -> GameId {
+    pub fn value(&mut self, s: &R::State) -> Result<GameId, Exceeded> {
         debug_assert!(!R::MISERE, "misère positions have no normal-play value");
         if let Some(&v) = self.values.get(s) {
-            return v;
+            return Ok(v);
         }
         let v = match self.split.then(|| self.rules.components(s)).flatten() {
             Some(parts) if parts.len() > 1 => {
                 let mut total = self.arena.zero();
                 for part in &parts {
-                    let pv = self.value(part);
+                    let pv = self.value(part)?;
                     total = self.arena.add(total, pv);
                 }
                 total
             }
             _ => {
-                let left = self.option_values(s, Player::Left);
-                let right = self.option_values(s, Player::Right);
+                let left = self.option_values(s, Player::Left)?;
+                let right = self.option_values(s, Player::Right)?;
                 self.arena.make(left, right)
             }
         };
         self.values.insert(s.clone(), v);
-        v
+        self.charge()?;
+        Ok(v)
     }
 
-    fn option_values(&mut self, s: &R::State, p: Player) -> Vec<GameId> {
+    fn option_values(&mut self, s: &R::State, p: Player) -> Result<Vec<GameId>, Exceeded> {
         let moves = self.rules.moves(s, p);
         moves
             .iter()
@@ -89,55 +125,59 @@ impl<R: Ruleset> Solver<R> {
 
     /// Does `p` win moving first from `s`? Plain alternating search under
     /// the ruleset's convention (normal or misère), no values built.
-    pub fn wins_moving_first(&mut self, s: &R::State, p: Player) -> bool {
+    pub fn wins_moving_first(&mut self, s: &R::State, p: Player) -> Result<bool, Exceeded> {
         let key = (s.clone(), p);
         if let Some(&w) = self.wins.get(&key) {
-            return w;
+            return Ok(w);
         }
         let moves = self.rules.moves(s, p);
-        let w = if moves.is_empty() {
-            R::MISERE
-        } else {
-            moves.iter().any(|m| {
+        let mut w = R::MISERE;
+        if !moves.is_empty() {
+            w = false;
+            for m in &moves {
                 let next = self.rules.play(s, m);
-                !self.wins_moving_first(&next, p.opponent())
-            })
-        };
+                if !self.wins_moving_first(&next, p.opponent())? {
+                    w = true;
+                    break;
+                }
+            }
+        }
         self.wins.insert(key, w);
-        w
+        self.charge()?;
+        Ok(w)
     }
 
     /// The outcome class by search alone (works for misère too).
-    pub fn outcome_by_search(&mut self, s: &R::State) -> Outcome {
-        let l = self.wins_moving_first(s, Player::Left);
-        let r = self.wins_moving_first(s, Player::Right);
-        Outcome::from_first_player_wins(l, r)
+    pub fn outcome_by_search(&mut self, s: &R::State) -> Result<Outcome, Exceeded> {
+        let l = self.wins_moving_first(s, Player::Left)?;
+        let r = self.wins_moving_first(s, Player::Right)?;
+        Ok(Outcome::from_first_player_wins(l, r))
     }
 
     /// The outcome class: from the value under normal play, by search under
     /// misère.
-    pub fn outcome(&mut self, s: &R::State) -> Outcome {
+    pub fn outcome(&mut self, s: &R::State) -> Result<Outcome, Exceeded> {
         if R::MISERE {
             return self.outcome_by_search(s);
         }
-        let v = self.value(s);
-        self.arena.outcome(v)
+        let v = self.value(s)?;
+        Ok(self.arena.outcome(v))
     }
 
     /// The birthday of the canonical value.
-    pub fn birthday(&mut self, s: &R::State) -> u64 {
-        let v = self.value(s);
-        self.arena.birthday(v)
+    pub fn birthday(&mut self, s: &R::State) -> Result<u64, Exceeded> {
+        let v = self.value(s)?;
+        Ok(self.arena.birthday(v))
     }
 
     /// The moves `p` should make from `s` (normal play).
-    pub fn best_moves(&mut self, s: &R::State, p: Player) -> BestMoves<R::Move> {
+    pub fn best_moves(&mut self, s: &R::State, p: Player) -> Result<BestMoves<R::Move>, Exceeded> {
         let moves = self.rules.moves(s, p);
         let zero = self.arena.zero();
         let mut scored = Vec::with_capacity(moves.len());
         for m in moves {
             let next = self.rules.play(s, &m);
-            let v = self.value(&next);
+            let v = self.value(&next)?;
             scored.push((m, v));
         }
         // Left wants an option ≥ 0 (Right, moving next, loses), Right ≤ 0.
@@ -151,10 +191,10 @@ impl<R: Ruleset> Solver<R> {
             .map(|(m, _)| m.clone())
             .collect();
         if !winning.is_empty() {
-            return BestMoves {
+            return Ok(BestMoves {
                 winning: true,
                 moves: winning,
-            };
+            });
         }
         let values: Vec<GameId> = scored.iter().map(|x| x.1).collect();
         let better = |a: &mut Arena, x: GameId, y: GameId| match p {
@@ -166,9 +206,52 @@ impl<R: Ruleset> Solver<R> {
             .filter(|(_, v)| !values.iter().any(|&w| better(&mut self.arena, *v, w)))
             .map(|(m, _)| m.clone())
             .collect();
-        BestMoves {
+        Ok(BestMoves {
             winning: false,
             moves,
-        }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::budget::{ByteSize, Timeout};
+    use crate::position::presets;
+    use crate::rules::{Hackenbush, Misere};
+
+    /// A connected 30-edge red/blue graph: far too many sub-positions for a
+    /// small budget, so every search must stop with `Exceeded`.
+    fn big() -> Hackenbush {
+        use crate::position::Colour;
+        Hackenbush::new(presets::random(7, 30, &[Colour::Blue, Colour::Red]))
+    }
+
+    #[test]
+    fn searches_stop_at_the_memory_budget() {
+        let budget = Budget::new(ByteSize::mib(1), None);
+        let rules = big();
+        let start = rules.start();
+        let mut solver = Solver::with_budget(rules, &budget);
+        assert_eq!(
+            solver.value(&start),
+            Err(Exceeded::Memory(ByteSize::mib(1)))
+        );
+        drop(solver);
+        let rules = Misere(big());
+        let start = rules.0.start();
+        let mut solver = Solver::with_budget(rules, &budget);
+        assert!(matches!(solver.outcome(&start), Err(Exceeded::Memory(_))));
+        drop(solver);
+        assert_eq!(budget.used(), 0, "meters give their bytes back");
+    }
+
+    #[test]
+    fn searches_stop_at_the_deadline() {
+        let budget = Budget::new(ByteSize::gib(64), Some(Timeout { millis: 50 }));
+        let rules = big();
+        let start = rules.start();
+        let mut solver = Solver::with_budget(rules, &budget);
+        assert!(matches!(solver.value(&start), Err(Exceeded::Time(_))));
     }
 }
