@@ -38,7 +38,8 @@ fn main() {
         let start = Instant::now();
         let mut row_done = Vec::new();
         let mut states = 0;
-        let table = halves_table_with(max, max, Conflict::Shared, |_, n, _, s| {
+        let budget = hackenbush_lab::budget::Budget::default();
+        let table = halves_table_with(max, max, Conflict::Shared, &budget, |_, n, _, s| {
             states = s;
             if n == max {
                 row_done.push(start.elapsed());

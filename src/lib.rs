@@ -9,6 +9,7 @@
 
 pub mod analysis;
 pub mod budget;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod game;
 pub mod position;

@@ -692,11 +692,13 @@ fn game_record_plays_takes_back_and_explains_refusals() {
 // ---------------------------------------------------------------------
 
 fn cli(args: &[&str]) -> Result<String, String> {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    hackenbush_lab::cli::run(&args).map_err(|e| {
+    let mut out = Vec::new();
+    let argv = std::iter::once("hackenbush").chain(args.iter().copied());
+    hackenbush_lab::cli::run(argv, &mut out).map_err(|e| {
         assert_eq!(e.exit_code(), 2);
         e.to_string()
-    })
+    })?;
+    Ok(String::from_utf8(out).expect("UTF-8 output"))
 }
 
 #[test]

@@ -5,6 +5,7 @@
 // Index loops read like the matrix algebra they check.
 #![allow(clippy::needless_range_loop)]
 
+use hackenbush_lab::budget::Budget;
 use hackenbush_lab::position::{Colour, Edge, Position};
 use hackenbush_lab::sync::{
     analyse, format_rational, halves_position, halves_table, is_optimal, solve_matrix, Conflict,
@@ -66,7 +67,7 @@ fn exact(report: &SyncReport) -> BigRational {
 }
 
 fn value_of(pos: &Position, conflict: Conflict) -> BigRational {
-    exact(&analyse(pos, conflict, None).expect("analysis"))
+    exact(&analyse(pos, conflict, None, &Budget::unlimited()).expect("analysis"))
 }
 
 fn value(spec: &str, conflict: Conflict) -> BigRational {
@@ -78,7 +79,7 @@ fn value(spec: &str, conflict: Conflict) -> BigRational {
 /// probability vectors over the legal moves, Left earns ≥ value against
 /// every Right edge, Right concedes ≤ value against every Left edge.
 fn check_strategies(pos: &Position, conflict: Conflict) {
-    let report = analyse(pos, conflict, None).expect("analysis");
+    let report = analyse(pos, conflict, None, &Budget::unlimited()).expect("analysis");
     let v = exact(&report);
     let full = pos.full_set();
     let lefts: Vec<usize> = (0..pos.edge_count())
@@ -156,7 +157,13 @@ fn circus_tents_are_one_minus_one_over_n_factorial() {
 #[test]
 fn two_blue_halves_and_a_red_half() {
     assert_eq!(value("BR BR RB", Conflict::Shared), q(1, 4));
-    let report = analyse(&stalks("BR BR RB"), Conflict::Shared, None).unwrap();
+    let report = analyse(
+        &stalks("BR BR RB"),
+        Conflict::Shared,
+        None,
+        &Budget::unlimited(),
+    )
+    .unwrap();
     assert_eq!(report.outcome, 'L');
 }
 
@@ -170,7 +177,7 @@ fn shared_conflicts_from_the_rules() {
 
 #[test]
 fn sums_of_halves_table_is_antisymmetric_and_matches_known_entries() {
-    let t = halves_table(4, 4, Conflict::Shared).unwrap();
+    let t = halves_table(4, 4, Conflict::Shared, &Budget::unlimited()).unwrap();
     for m in 0..=4 {
         for n in 0..=4 {
             assert_eq!(t[m][n], -t[n][m].clone(), "antisymmetry at {m},{n}");
@@ -207,7 +214,13 @@ fn reported_strategies_are_optimal_in_the_full_matrix() {
     }
     check_strategies(&circus_tent(3), Conflict::Shared);
     // Symmetric edges share their orbit's probability equally.
-    let r = analyse(&circus_tent(4), Conflict::Shared, None).unwrap();
+    let r = analyse(
+        &circus_tent(4),
+        Conflict::Shared,
+        None,
+        &Budget::unlimited(),
+    )
+    .unwrap();
     assert!(r.left_strategy.iter().all(|(_, p)| *p == q(1, 4)));
 }
 
@@ -225,7 +238,7 @@ fn tie_rule_on_small_green_positions() {
     //   Left 3: vs 2 → B G = 0,            vs 4 → BR = 0   (dominated)
     //   Left 4: vs 2 → B B = 2,            vs 4 → tie 0
     // [[0,1],[2,0]]: value 2/3, Left (2/3, 1/3) on (1, 4), Right (1/3, 2/3).
-    let r = analyse(&stalks("BR B G"), Conflict::Tie, None).unwrap();
+    let r = analyse(&stalks("BR B G"), Conflict::Tie, None, &Budget::unlimited()).unwrap();
     assert_eq!(exact(&r), q(2, 3));
     assert_eq!(
         r.left_strategy,
@@ -258,7 +271,13 @@ fn replay_rule_exact_cases() {
     // BG G (labels 1 B, 2 G on 1, 3 G): rows 1,2,3, cols 2,3:
     // [[0,0],[x,1],[1,x]]; f(x) = (x+1)/2 > x for x < 1: value 1, only
     // approached by Left (she must play a green edge with probability → 1).
-    let r = analyse(&stalks("BG G"), Conflict::Replay, None).unwrap();
+    let r = analyse(
+        &stalks("BG G"),
+        Conflict::Replay,
+        None,
+        &Budget::unlimited(),
+    )
+    .unwrap();
     assert_eq!(exact(&r), q(1, 1));
     // G G: both pick each edge with ½; f(x) = x/2, so 0.
     assert_eq!(value("G G", Conflict::Replay), q(0, 1));
@@ -274,7 +293,13 @@ fn replay_rule_irrational_value_is_bracketed() {
     // column 3 pays 1−2a; equal at a = 1/(3+x), value (1+x)/(3+x).
     // Fixed point x² + 2x − 1 = 0: x = √2 − 1, irrational.
     let eps = q(1, 1000);
-    let r = analyse(&stalks("BG RB G"), Conflict::Replay, Some(eps.clone())).unwrap();
+    let r = analyse(
+        &stalks("BG RB G"),
+        Conflict::Replay,
+        Some(eps.clone()),
+        &Budget::unlimited(),
+    )
+    .unwrap();
     let SyncValue::Approx { lo, hi } = &r.value else {
         panic!("√2 − 1 cannot be exact: {:?}", r.value)
     };
@@ -284,7 +309,13 @@ fn replay_rule_irrational_value_is_bracketed() {
     assert_eq!(r.outcome, 'L');
     assert_eq!(r.value.to_string().chars().next(), Some('~'));
     // Mirror image: the value is 1 − √2.
-    let m = analyse(&stalks("RG BR G"), Conflict::Replay, Some(eps)).unwrap();
+    let m = analyse(
+        &stalks("RG BR G"),
+        Conflict::Replay,
+        Some(eps),
+        &Budget::unlimited(),
+    )
+    .unwrap();
     assert_eq!(m.outcome, 'R');
 }
 
@@ -292,7 +323,7 @@ fn replay_rule_irrational_value_is_bracketed() {
 
 #[test]
 fn bad_input_is_an_error_not_a_panic() {
-    assert!(analyse(&stalks("BX"), Conflict::Shared, None).is_err());
+    assert!(analyse(&stalks("BX"), Conflict::Shared, None, &Budget::unlimited()).is_err());
     let broken = Position {
         vertex_count: 2,
         edges: vec![Edge {
@@ -301,14 +332,20 @@ fn bad_input_is_an_error_not_a_panic() {
             colour: Colour::Blue,
         }],
     };
-    assert!(analyse(&broken, Conflict::Shared, None).is_err());
-    assert!(analyse(&stalks("G"), Conflict::Replay, Some(q(0, 1))).is_err());
+    assert!(analyse(&broken, Conflict::Shared, None, &Budget::unlimited()).is_err());
+    assert!(analyse(
+        &stalks("G"),
+        Conflict::Replay,
+        Some(q(0, 1)),
+        &Budget::unlimited()
+    )
+    .is_err());
     assert!(solve_matrix(&[]).is_err());
     assert!(solve_matrix(&[vec![q(1, 1)], vec![]]).is_err());
-    assert!(Conflict::parse("coinflip").is_err());
+    assert!("coinflip".parse::<Conflict>().is_err());
     assert!(halves_position(40, 40).is_err());
-    assert!(halves_table(40, 40, Conflict::Shared).is_err());
-    assert_eq!(Conflict::parse("replay"), Ok(Conflict::Replay));
+    assert!(halves_table(40, 40, Conflict::Shared, &Budget::unlimited()).is_err());
+    assert_eq!("replay".parse::<Conflict>(), Ok(Conflict::Replay));
     // The empty position and one-sided positions.
     assert_eq!(value("", Conflict::Shared), q(0, 1));
     assert_eq!(value("BB B", Conflict::Shared), q(3, 1));

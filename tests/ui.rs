@@ -15,6 +15,13 @@ use hackenbush_lab::ui::{
     Anchor, Drawing, Edit, Editor, Game, Hit, Move, Selection, Setup, Side, Tool,
 };
 
+/// The engine under the default budget, as the CLI runs it.
+fn analyse(
+    req: &hackenbush_lab::analysis::Request,
+) -> Result<hackenbush_lab::analysis::Answer, hackenbush_lab::analysis::AnalysisError> {
+    hackenbush_lab::analysis::analyse(req, &hackenbush_lab::budget::Budget::default())
+}
+
 const R: f64 = 0.25; // hit radius in layout units
 
 fn pt(x: f64, y: f64) -> Point {
@@ -366,8 +373,10 @@ fn every_gallery_entry_builds_and_stands_on_the_ground() {
 // ---------- play ----------
 
 fn game(text: &str, rules: &str) -> Game {
-    let mut setup = Setup::default();
-    setup.choice.rules = rules.into();
+    let setup = Setup {
+        rules: rules.parse().unwrap(),
+        ..Setup::default()
+    };
     Game::new(parse(text).unwrap(), setup).unwrap()
 }
 
@@ -470,9 +479,10 @@ fn synchronous_turns_take_one_edge_each() {
     assert!(g.board().present().is_empty());
     assert!(g.result().is_some());
 
-    let mut setup = Setup::default();
-    setup.choice.rules = "sync".into();
-    setup.choice.conflict = Some("tie".into());
+    let mut setup = Setup {
+        rules: "sync:tie".parse().unwrap(),
+        ..Setup::default()
+    };
     let mut g = Game::new(parse("G").unwrap(), setup.clone()).unwrap();
     g.play(Move {
         side: Side::Both,
@@ -480,7 +490,7 @@ fn synchronous_turns_take_one_edge_each() {
     })
     .unwrap();
     assert!(g.result().unwrap().contains("tie"));
-    setup.choice.conflict = Some("replay".into());
+    setup.rules = "sync:replay".parse().unwrap();
     let mut g = Game::new(parse("G").unwrap(), setup).unwrap();
     assert!(g
         .play(Move {
@@ -513,9 +523,10 @@ fn superposed_moves_need_quantum_rules() {
 }
 
 fn quantum(text: &str, flavour: &str) -> Game {
-    let mut setup = Setup::default();
-    setup.choice.rules = "quantum".into();
-    setup.choice.flavour = Some(flavour.into());
+    let setup = Setup {
+        rules: format!("quantum:{flavour}").parse().unwrap(),
+        ..Setup::default()
+    };
     Game::new(parse(text).unwrap(), setup).unwrap()
 }
 
@@ -574,9 +585,10 @@ fn quantum_play_goes_through_the_engine() {
 
 #[test]
 fn quantum_links_replay_and_reject_illegal_moves() {
-    let mut setup = Setup::default();
-    setup.choice.rules = "quantum".into();
-    setup.choice.flavour = Some("A".into());
+    let setup = Setup {
+        rules: "quantum:A".parse().unwrap(),
+        ..Setup::default()
+    };
     let moves = [Move {
         side: Side::Left,
         labels: vec![1],
@@ -611,14 +623,16 @@ fn analysis_request_relabels_the_standing_edges() {
 
 #[test]
 fn bad_rules_are_refused_up_front() {
-    let mut setup = Setup::default();
-    setup.choice.rules = "chess".into();
-    assert!(Game::new(parse("B").unwrap(), setup)
-        .unwrap_err()
-        .contains("unknown ruleset"));
-    let mut setup = Setup::default();
-    setup.choice.flavour = Some("A".into());
-    assert!(Game::new(parse("B").unwrap(), setup).is_err());
+    use hackenbush_lab::analysis::{Rules, RulesKind, RulesParts};
+    // Rules are typed: what cannot be parsed never reaches a game.
+    let err = "chess".parse::<Rules>().unwrap_err().to_string();
+    assert!(err.contains("unknown ruleset"), "{err}");
+    let misplaced = Rules::from_parts(RulesParts {
+        kind: Some(RulesKind::Normal),
+        flavour: Some("A".parse().unwrap()),
+        ..RulesParts::default()
+    });
+    assert!(misplaced.is_err());
 }
 
 #[test]
@@ -850,7 +864,7 @@ fn random_bytes_never_panic() {
 
 mod session {
     use super::*;
-    use hackenbush_lab::analysis::{MoveAdvice, Report, RulesChoice};
+    use hackenbush_lab::analysis::{Answer, MoveAdvice, Rules};
     use hackenbush_lab::ui::scene::Advice;
     use hackenbush_lab::ui::session::{Mode, Session};
     use hackenbush_lab::ui::viewport::Viewport;
@@ -899,7 +913,7 @@ mod session {
         // Edit mode asks about the drawing; advice lands on board labels.
         let req = s.analysis_request().unwrap();
         assert_eq!(req.position, "BR R");
-        let report = Report {
+        let report = Answer {
             value: "-1/2".into(),
             left_moves: Some(MoveAdvice {
                 winning: false,
@@ -909,7 +923,7 @@ mod session {
                 winning: true,
                 labels: vec!["2".into(), "3".into()],
             }),
-            ..Report::default()
+            ..Answer::default()
         };
         s.set_report(&report);
         let sc = s.scene(0.0);
@@ -983,12 +997,7 @@ mod session {
     fn quantum_play_picks_commits_and_shows_the_views() {
         let mut s = Session::new(800.0, 500.0);
         s.set_text("BR BR R").unwrap();
-        s.set_rules(RulesChoice {
-            rules: "quantum".into(),
-            flavour: Some("D".into()),
-            ..RulesChoice::default()
-        })
-        .unwrap();
+        s.set_rules("quantum:D".parse::<Rules>().unwrap()).unwrap();
         assert!(s.quantum_views().is_none(), "views only in play");
         s.set_mode(Mode::Play);
         let v = s.quantum_views().unwrap();
@@ -1035,12 +1044,12 @@ mod session {
         s.key("Escape", false, false, 0.0).unwrap();
         let req = s.analysis_request().unwrap();
         assert_eq!(req.moves, vec!["1,3", "5"]);
-        let report = Report {
+        let report = Answer {
             left_moves: Some(MoveAdvice {
                 winning: false,
                 labels: vec!["1,3".into()],
             }),
-            ..Report::default()
+            ..Answer::default()
         };
         s.set_report(&report);
         assert!(s.advice_text(&report).contains("1+3"));
@@ -1054,14 +1063,10 @@ mod session {
 
     #[test]
     fn synchronous_picks_are_secret_until_both_are_in() {
-        use hackenbush_lab::analysis::{analyse_request, Answer};
+        use hackenbush_lab::analysis::Answer;
         let mut s = Session::new(800.0, 500.0);
         s.set_text("B G R").unwrap();
-        s.set_rules(RulesChoice {
-            rules: "sync".into(),
-            ..RulesChoice::default()
-        })
-        .unwrap();
+        s.set_rules("sync".parse::<Rules>().unwrap()).unwrap();
         s.set_mode(Mode::Play);
         assert!(s
             .status()
@@ -1095,12 +1100,8 @@ mod session {
         // Under the replay rule the same green edge means choosing again.
         let mut r = Session::new(800.0, 500.0);
         r.set_text("G B").unwrap();
-        r.set_rules(RulesChoice {
-            rules: "sync".into(),
-            conflict: Some("replay".into()),
-            ..RulesChoice::default()
-        })
-        .unwrap();
+        r.set_rules("sync:replay".parse::<Rules>().unwrap())
+            .unwrap();
         r.set_mode(Mode::Play);
         r.play_label(1, 0.0).unwrap();
         r.play_label(1, 0.0).unwrap();
@@ -1113,8 +1114,8 @@ mod session {
         // The engine's strategies show beside the edges, in board labels.
         s.restart();
         let req = s.analysis_request().unwrap();
-        let answer: Answer = analyse_request(&req.to_request(None)).unwrap();
-        assert_eq!(answer.report.value, "0", "B G R is its own negative");
+        let answer: Answer = analyse(&req.to_request()).unwrap();
+        assert_eq!(answer.value, "0", "B G R is its own negative");
         s.set_answer(&answer);
         let notes: Vec<String> = s
             .scene(1e9)
@@ -1140,11 +1141,7 @@ mod session {
     fn links_restore_the_state_and_decks_navigate() {
         let mut s = Session::new(800.0, 500.0);
         s.set_text("BR BR R").unwrap();
-        s.set_rules(RulesChoice {
-            rules: "childish".into(),
-            ..RulesChoice::default()
-        })
-        .unwrap();
+        s.set_rules("childish".parse::<Rules>().unwrap()).unwrap();
         s.set_first(Player::Right);
         s.set_mode(Mode::Play);
         s.play_label(2, 0.0).unwrap();
@@ -1162,7 +1159,7 @@ mod session {
             vec![1],
             "childish: 3 would drop 4"
         );
-        assert_eq!(t.setup().choice.rules, "childish");
+        assert_eq!(t.setup().rules, Rules::Childish);
         assert!(t.view.colour_blind);
         assert_eq!(t.link(), link);
 
@@ -1188,13 +1185,8 @@ mod session {
     #[test]
     fn bad_rules_are_refused_and_svg_exports() {
         let mut s = Session::new(800.0, 500.0);
-        let bad = RulesChoice {
-            rules: "normal".into(),
-            conflict: Some("tie".into()),
-            ..RulesChoice::default()
-        };
-        assert!(s.set_rules(bad).is_err());
-        assert_eq!(s.setup().choice.rules, "normal");
+        assert!("normal:tie".parse::<Rules>().is_err());
+        assert_eq!(s.setup().rules, Rules::Normal);
         s.set_text("BR G").unwrap();
         s.view.colour_blind = true;
         let svg = s.svg();
@@ -1227,15 +1219,13 @@ mod session {
 /// The engine as a player, the preview of what falls, presenter mode.
 mod opponent {
     use super::*;
-    use hackenbush_lab::analysis::{
-        analyse_request, Answer, MoveAdvice, Report, RulesChoice, Strategies, Weight,
-    };
+    use hackenbush_lab::analysis::{Answer, MoveAdvice, Rules, Strategies, Weight};
     use hackenbush_lab::ui::opponent::{choose, Choice, Controller, CANNOT_MOVE};
     use hackenbush_lab::ui::session::{Mode, Session};
 
     fn engine_answer(s: &mut Session) -> Answer {
         let req = s.analysis_request().expect("something to analyse");
-        let answer = analyse_request(&req.to_request(None)).expect("the engine answers");
+        let answer = analyse(&req.to_request()).expect("the engine answers");
         s.set_answer(&answer);
         answer
     }
@@ -1243,7 +1233,7 @@ mod opponent {
     fn request(labels: Vec<usize>) -> AnalysisRequest {
         AnalysisRequest {
             position: String::new(),
-            choice: RulesChoice::default(),
+            rules: Rules::default(),
             labels,
             moves: Vec::new(),
             first: Player::Left,
@@ -1328,11 +1318,8 @@ mod opponent {
     fn choice_takes_the_first_best_move_in_board_labels() {
         let req = request(vec![2, 4, 5]);
         let answer = |winning| Answer {
-            report: Report {
-                left_moves: advice(winning, &["3", "1"]),
-                right_moves: advice(false, &[]),
-                ..Report::default()
-            },
+            left_moves: advice(winning, &["3", "1"]),
+            right_moves: advice(false, &[]),
             ..Answer::default()
         };
         for winning in [true, false] {
@@ -1343,10 +1330,7 @@ mod opponent {
         assert!(err.contains("no move"), "{err}");
         // A quantum move is a label set; colouring moves keep their label.
         let q = Answer {
-            report: Report {
-                right_moves: advice(true, &["1,3", "2"]),
-                ..Report::default()
-            },
+            right_moves: advice(true, &["1,3", "2"]),
             ..Answer::default()
         };
         let c = choose(&q, &req, Side::Right, Player::Right, 0).unwrap();
@@ -1358,10 +1342,7 @@ mod opponent {
             })
         );
         let bad = Answer {
-            report: Report {
-                left_moves: advice(true, &["9"]),
-                ..Report::default()
-            },
+            left_moves: advice(true, &["9"]),
             ..Answer::default()
         };
         assert!(choose(&bad, &req, Side::Left, Player::Left, 0).is_err());
@@ -1370,15 +1351,15 @@ mod opponent {
     #[test]
     fn synchronous_choice_samples_the_exact_mixed_strategy() {
         let req = request(vec![1, 2, 3]);
-        let w = |label: &str, p: &str| Weight {
-            label: label.into(),
+        let w = |label: usize, p: &str| Weight {
+            label,
             probability: p.into(),
             percent: 0,
         };
         let answer = Answer {
             strategies: Some(Strategies {
-                left: vec![w("1", "1/3"), w("3", "0"), w("2", "2/3")],
-                right: vec![w("3", "1")],
+                left: vec![w(1, "1/3"), w(3, "0"), w(2, "2/3")],
+                right: vec![w(3, "1")],
             }),
             ..Answer::default()
         };
@@ -1399,11 +1380,7 @@ mod opponent {
     fn engine_picks_in_secret_under_synchronous_rules() {
         let mut s = Session::new(800.0, 500.0);
         s.set_text("BR BR BR").unwrap();
-        s.set_rules(RulesChoice {
-            rules: "sync".into(),
-            ..RulesChoice::default()
-        })
-        .unwrap();
+        s.set_rules("sync".parse::<Rules>().unwrap()).unwrap();
         s.set_controller(Player::Right, Controller::Engine);
         s.set_mode(Mode::Play);
         engine_answer(&mut s);

@@ -2,14 +2,14 @@
 // editor later) talks to this module only:
 //
 //   const engine = new Engine();
-//   const report = await engine.analyse('BR', { rules: 'normal' });
+//   const answer = await engine.analyse('BR', 'normal');
 //   engine.cancel();             // stop whatever runs; pending calls reject
 //   await engine.version();
 //
-// analyse() resolves with the report {value, pretty, outcome, birthday?} and
-// rejects with an EngineError (kind 'input' for a bad position or option,
-// 'crash' if the engine panicked, 'load' if it could not start) or a
-// Cancelled error.
+// analyse() resolves with the answer {value, pretty, outcome, birthday?, …}
+// and rejects with an EngineError (kind 'input' for a bad position or
+// option, 'budget' when the work is too large for a tab, 'crash' if the
+// engine panicked, 'load' if it could not start) or a Cancelled error.
 
 export class EngineError extends Error {
   constructor(message, kind) {
@@ -36,30 +36,22 @@ export class Engine {
     this.#start();
   }
 
-  /** Analyse `position` (RULES.md notation) under `choice` ({rules, flavour?, width?, labels?, conflict?}). */
-  analyse(position, choice = { rules: 'normal' }) {
-    if (!this.#worker) this.#start();
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ type: 'analyse', id, position: String(position), choice });
-    });
+  /** Analyse `position` (RULES.md notation) under `rules` (e.g. 'normal', 'quantum:C:3', 'sync:replay'). */
+  analyse(position, rules = 'normal') {
+    return this.request({ position: String(position), rules });
   }
 
   /**
-   * Answer a full request {position, choice, moves?, first?, state_limit?}
-   * (quantum moves are replayed by the engine); resolves with the report,
-   * which for quantum states also lists the realisations.
+   * Answer a full request {position, rules, moves?, first?} (quantum moves
+   * are replayed by the engine); resolves with the answer, which for
+   * quantum states also lists the realisations.
    */
   request(request) {
     if (!this.#worker) this.#start();
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      // position and choice also travel on their own, as analyse() sends
-      // them, so a worker reading only those still answers.
-      const { position, choice } = request;
-      this.#worker.postMessage({ type: 'analyse', id, position: String(position), choice, request });
+      this.#worker.postMessage({ type: 'analyse', id, request });
     });
   }
 
@@ -97,8 +89,8 @@ export class Engine {
         const call = this.#pending.get(data.id);
         if (!call) return;
         this.#pending.delete(data.id);
-        if (data.reply && data.reply.ok) call.resolve(data.reply.report);
-        else call.reject(new EngineError(String(data.reply?.error ?? 'unknown error'), data.crashed ? 'crash' : 'input'));
+        if (data.reply && data.reply.ok) call.resolve(data.reply.answer);
+        else call.reject(new EngineError(String(data.reply?.error ?? 'unknown error'), data.crashed ? 'crash' : (data.reply?.kind ?? 'input')));
         if (data.crashed) this.#stop(() => new EngineError('the engine crashed; restarted it', 'crash'));
       }
     };

@@ -61,7 +61,7 @@ const engine = new Engine();
 const now = () => performance.now();
 
 let pg = null;
-let asked = null; // the last analysis request sent (JSON text)
+let asked = null; // the last analysis request sent (its JSON text, to compare)
 let answered = null; // {req, report}: the answer to `asked`, once it came
 let requestId = 0;
 let shownRevision = -1; // the editor revision the text box shows
@@ -71,16 +71,6 @@ let playing = false; // Play mode (hovering an edge previews what falls)
 function setMessage(el, text) {
   el.textContent = text || '';
   el.hidden = !text;
-}
-
-function choiceFromPickers() {
-  const choice = { rules: $('rules').value };
-  if (choice.rules === 'quantum') {
-    if ($('flavour').value) choice.flavour = $('flavour').value;
-    if ($('width').value) choice.width = $('width').value;
-  }
-  if (choice.rules === 'sync' && $('conflict').value) choice.conflict = $('conflict').value;
-  return choice;
 }
 
 function showRuleOptions() {
@@ -118,7 +108,9 @@ function showReport(report, advice) {
   setMessage($('error'), '');
   $('value').textContent = report.value;
   $('pretty').textContent = report.pretty || report.value;
-  $('outcome').textContent = `${OUTCOMES[report.outcome] ?? report.outcome} (${report.outcome})`;
+  $('outcome').textContent = report.outcome
+    ? `${OUTCOMES[report.outcome] ?? report.outcome} (${report.outcome})`
+    : 'not decided';
   $('outcome-sentence').textContent = report.outcome_sentence || '';
   $('birthday').textContent = report.birthday ?? '—';
   $('advice').textContent = advice || '—';
@@ -128,7 +120,8 @@ function showReport(report, advice) {
 }
 
 async function analyse(force = false) {
-  const req = pg.analysis_request();
+  const request = pg.analysis_request();
+  const req = request ? JSON.stringify(request) : null;
   if (!force && req === asked) {
     // Same question (e.g. Edit → Play, which clears the board's marks):
     // show the answer already on hand again.
@@ -169,10 +162,10 @@ async function analyse(force = false) {
     refresh();
   }, TIME_LIMIT_S * 1000);
   try {
-    const report = await engine.request(JSON.parse(req));
+    const report = await engine.request(request);
     if (id !== requestId) return;
-    answered = { req, report: JSON.stringify(report) };
-    const advice = pg.set_report(answered.report);
+    answered = { req, report };
+    const advice = pg.set_report(report);
     showReport(report, advice);
     $('status').textContent = `Done in ${Math.round(now() - started)} ms.`;
     render();
@@ -571,7 +564,7 @@ function wire() {
 
   const rulesChanged = () => {
     showRuleOptions();
-    setMessage($('rules-error'), pg.set_rules(JSON.stringify(choiceFromPickers())));
+    setMessage($('rules-error'), pg.set_rules($('rules').value, $('flavour').value, $('width').value, $('conflict').value));
     update();
   };
   for (const id of ['rules', 'flavour', 'width', 'conflict']) $(id).addEventListener('change', rulesChanged);

@@ -1,17 +1,17 @@
 // Module Worker: loads the wasm engine once and answers analysis requests,
 // so that long computations never freeze the page.
 //
-// main → worker: {type: 'analyse', id, position, choice}
-//                {type: 'analyse', id, position, choice, request}
-//                  (request: an analysis::Request with quantum moves and a state limit)
+// main → worker: {type: 'analyse', id, request}
+//                  (request: an analysis::Request {position, rules, moves?, first?})
 // worker → main: {type: 'ready', version}
 //                {type: 'fatal', error}            (the engine could not load)
 //                {type: 'result', id, reply, crashed}
-//   reply is the engine's JSON answer: {ok: true, report} or {ok: false, error}.
+//   reply is the engine's answer object: {ok: true, answer} or
+//   {ok: false, error, kind} with kind 'input' or 'budget'.
 //   crashed is true when the engine panicked; the wasm instance may then be
 //   unusable, so the owner should replace this worker.
 
-import init, { analyse, analyse_request, engine_version, init_panic_hook } from './pkg/hackenbush_lab.js';
+import init, { analyse, engine_version, init_panic_hook } from './pkg/hackenbush_lab.js';
 
 const describe = (err) => (err && err.message) || String(err);
 
@@ -33,11 +33,7 @@ self.onmessage = async ({ data }) => {
   let reply;
   let crashed = false;
   try {
-    reply = JSON.parse(
-      data.request
-        ? analyse_request(JSON.stringify(data.request))
-        : analyse(String(data.position), JSON.stringify(data.choice ?? {})),
-    );
+    reply = analyse(data.request);
   } catch (err) {
     crashed = true;
     reply = { ok: false, error: `the engine crashed: ${describe(err)}` };

@@ -5,16 +5,17 @@
 use std::io::Write;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let code = match hackenbush_lab::cli::run(&args) {
-        Ok(out) => {
-            let mut stdout = std::io::stdout().lock();
-            // A closed pipe (e.g. `| head`) is not an error worth a panic.
-            let _ = stdout.write_all(out.as_bytes());
+    let mut stdout = std::io::stdout().lock();
+    let code = match hackenbush_lab::cli::run(std::env::args_os(), &mut stdout) {
+        Ok(()) => 0,
+        // A reader that stopped reading (`| head`) wants no more output.
+        Err(hackenbush_lab::cli::CliError::Output(e))
+            if e.kind() == std::io::ErrorKind::BrokenPipe =>
+        {
             0
         }
         Err(e) => {
-            eprintln!("hackenbush: {e}");
+            let _ = writeln!(std::io::stderr(), "hackenbush: {e}");
             e.exit_code()
         }
     };

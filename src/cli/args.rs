@@ -1,257 +1,256 @@
-//! Hand-rolled argument parsing: the contract is small and every mistake
-//! must become one clear line, which is easier to guarantee by hand.
+//! The command line as typed values (clap derive): every flag is parsed
+//! once, by the option types' own `FromStr`, into the engine's types.
 
-use super::CliError;
-use crate::analysis::RulesChoice;
+use crate::analysis::{Precision, Rules, RulesKind, RulesParts};
+use crate::budget::{Budget, ByteSize, Timeout};
+use crate::quantum::{Flavour, Width};
+use crate::rules::{NimLabels, Player};
+use crate::sync::Conflict;
+use clap::{Args, Parser, Subcommand};
+use std::fmt;
+use std::str::FromStr;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Exact values of Hackenbush positions and their quantum-inspired variants.
+#[derive(Debug, Parser)]
+#[command(
+    name = "hackenbush",
+    version,
+    about,
+    after_help = "POSITION uses the notation of RULES.md: stalks like `BR BRR G` (colours \
+from the ground up), edges like `0-1:B 1-2:R` (vertex 0 is the ground), or `nim:3,2` for \
+Nim heaps. Bad input exits with status 2, a computation past its budget with status 3, \
+each with one line on stderr."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Value a position (one line, or one JSON object with --json).
     Value(ValueArgs),
+    /// Tables: quantum Blue Meadow n × BR + m × R, or synchronous sums of
+    /// halves m × BR + n × RB (--rules sync).
     Table(TableArgs),
-    Help,
-    Version,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct ValueArgs {
-    pub choice: RulesChoice,
-    pub json: bool,
-    pub pretty: bool,
-    pub position: String,
+/// The ruleset flags shared by the subcommands.
+#[derive(Debug, Args, Default)]
+pub struct RulesFlags {
+    /// normal, misere, childish, uncolored, sync or quantum.
+    #[arg(long, allow_hyphen_values = true, value_name = "RULES")]
+    pub rules: Option<RulesKind>,
+    /// Quantum flavour: A, B, C, C', C'u or D (default D).
+    #[arg(
+        long,
+        visible_alias = "flavor",
+        allow_hyphen_values = true,
+        value_name = "FLAVOUR"
+    )]
+    pub flavour: Option<Flavour>,
+    /// Quantum width: an integer ≥ 2 or unbounded (default 2).
+    #[arg(long, allow_hyphen_values = true, value_name = "N|unbounded")]
+    pub width: Option<Width>,
+    /// Quantum Nim move labels: subtract (default) or cut.
+    #[arg(long, allow_hyphen_values = true, value_name = "subtract|cut")]
+    pub labels: Option<NimLabels>,
+    /// Synchronous conflict rule: shared (default), tie or replay.
+    #[arg(long, allow_hyphen_values = true, value_name = "shared|tie|replay")]
+    pub conflict: Option<Conflict>,
+    /// Width of a replay bracket, e.g. 1/1000000 (default 2^-20).
+    #[arg(long, allow_hyphen_values = true, value_name = "Q")]
+    pub precision: Option<Precision>,
 }
 
-/// `hackenbush table`: Blue Meadow positions n × `BR` + m × `R` under
-/// quantum rules, or sums of halves m × `BR` + n × `RB` under sync rules.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TableArgs {
-    /// quantum (default) or sync.
-    pub sync: bool,
-    pub flavour: Option<String>,
-    pub width: Option<String>,
-    /// Inclusive ranges of n and m.
-    pub n: (usize, usize),
-    pub m: (usize, usize),
-    /// Canonical values instead of outcome classes.
-    pub values: bool,
-    pub csv: bool,
-    /// No progress bar on stderr.
-    pub quiet: bool,
-}
-
-impl Default for TableArgs {
-    fn default() -> Self {
-        TableArgs {
-            sync: false,
-            flavour: None,
-            width: None,
-            n: (0, 3),
-            m: (0, 3),
-            values: false,
-            csv: false,
-            quiet: false,
+impl RulesFlags {
+    pub fn parts(&self) -> RulesParts {
+        RulesParts {
+            kind: self.rules,
+            flavour: self.flavour,
+            width: self.width,
+            labels: self.labels,
+            conflict: self.conflict,
+            precision: self.precision.clone(),
         }
     }
 }
 
-/// The quantum flavours, as the CLI spells them (RULES.md §3).
-const FLAVOURS: &[&str] = &["A", "B", "C", "C'", "C'u", "D"];
+/// How much a computation may use (RULES.md §4).
+#[derive(Debug, Args)]
+pub struct BudgetFlags {
+    /// Memory for the engine's tables, e.g. 512M or 4G.
+    #[arg(long, allow_hyphen_values = true, value_name = "SIZE", default_value_t = Budget::DEFAULT_MEMORY)]
+    pub max_memory: ByteSize,
+    /// Stop after this many seconds (default: no limit).
+    #[arg(long, allow_hyphen_values = true, value_name = "SECONDS")]
+    pub timeout: Option<Timeout>,
+}
+
+impl BudgetFlags {
+    /// The budget, its clock started now.
+    pub fn budget(&self) -> Budget {
+        Budget::new(self.max_memory, self.timeout)
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ValueArgs {
+    #[command(flatten)]
+    pub rules: RulesFlags,
+    #[command(flatten)]
+    pub budget: BudgetFlags,
+    /// Quantum moves to replay first, e.g. "1+3 7 2+5" (labels of a
+    /// superposed move joined by +, players alternating).
+    #[arg(long, allow_hyphen_values = true, value_name = "MOVES")]
+    pub moves: Option<String>,
+    /// Who makes the first of --moves: L or R.
+    #[arg(long, allow_hyphen_values = true, value_name = "L|R", default_value_t = Player::Left)]
+    pub first: Player,
+    /// One JSON object: value, outcome, birthday, best moves, strategies.
+    #[arg(long)]
+    pub json: bool,
+    /// The people-friendly form (±1, ↑, {2|1||0}) instead of plain notation.
+    #[arg(long, conflicts_with = "json")]
+    pub pretty: bool,
+    /// The position; several words are joined with spaces.
+    #[arg(required = true, value_name = "POSITION")]
+    pub position: Vec<String>,
+}
+
+impl ValueArgs {
+    pub fn rules(&self) -> Result<Rules, crate::analysis::OptionError> {
+        Rules::from_parts(self.rules.parts())
+    }
+}
+
+/// An inclusive range of table indices, `3` or `0..5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IndexRange {
+    pub first: usize,
+    pub last: usize,
+}
 
 /// The largest n or m a table accepts (2n + m edges must fit a position).
-const TABLE_MAX: usize = 40;
+pub const TABLE_MAX: usize = 40;
 
-/// `3` or `0..5` (inclusive).
-fn parse_range(flag: &str, text: &str) -> Result<(usize, usize), CliError> {
-    let bad = || {
-        CliError::new(format!(
-            "{flag}: '{text}' is not a range (expected e.g. 3 or 0..5, at most {TABLE_MAX})"
-        ))
-    };
-    let (a, b) = match text.split_once("..") {
-        Some((a, b)) => (a, b.trim_start_matches('=')),
-        None => (text, text),
-    };
-    let a: usize = a.parse().map_err(|_| bad())?;
-    let b: usize = b.parse().map_err(|_| bad())?;
-    if a > b || b > TABLE_MAX {
-        return Err(bad());
-    }
-    Ok((a, b))
-}
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a range (expected e.g. 3 or 0..5, at most {TABLE_MAX})")]
+pub struct RangeError(String);
 
-fn parse_table_args<'a>(mut it: impl Iterator<Item = &'a String>) -> Result<Command, CliError> {
-    let mut t = TableArgs::default();
-    while let Some(arg) = it.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, val)) if f.starts_with("--") => (f, Some(val)),
-            _ => (arg.as_str(), None),
+impl FromStr for IndexRange {
+    type Err = RangeError;
+
+    fn from_str(text: &str) -> Result<IndexRange, RangeError> {
+        let bad = || RangeError(text.to_string());
+        let (a, b) = match text.split_once("..") {
+            Some((a, b)) => (a, b.trim_start_matches('=')),
+            None => (text, text),
         };
-        match flag {
-            "--values" | "--outcomes" | "--csv" | "--markdown" | "--quiet" if inline.is_some() => {
-                return Err(CliError::new(format!("{flag} takes no value")))
+        let number = |t: &str| -> Result<usize, RangeError> {
+            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
             }
-            "--values" => t.values = true,
-            "--outcomes" => t.values = false,
-            "--csv" => t.csv = true,
-            "--markdown" => t.csv = false,
-            "--quiet" => t.quiet = true,
-            "--format" => {
-                let val = flag_value(flag, inline, &mut it)?;
-                t.csv = check_choice(flag, val, &["markdown", "csv"])? == "csv";
-            }
-            "--flavour" | "--flavor" => {
-                let val = flag_value(flag, inline, &mut it)?;
-                t.flavour = Some(check_choice(flag, val, FLAVOURS)?);
-            }
-            "--width" => {
-                let val = flag_value(flag, inline, &mut it)?;
-                check_width(val)?;
-                t.width = Some(val.to_string());
-            }
-            "--rules" => {
-                let val = flag_value(flag, inline, &mut it)?;
-                t.sync = check_choice(flag, val, &["quantum", "sync"])? == "sync";
-            }
-            "--n" => t.n = parse_range(flag, flag_value(flag, inline, &mut it)?)?,
-            "--m" => t.m = parse_range(flag, flag_value(flag, inline, &mut it)?)?,
-            other if other.starts_with("--") => {
-                return Err(CliError::new(format!("table: unknown flag '{other}'")))
-            }
-            other => {
-                return Err(CliError::new(format!(
-                    "table: unexpected argument '{other}' (use --n and --m for the ranges)"
-                )))
-            }
-        }
-    }
-    if t.sync && (t.flavour.is_some() || t.width.is_some()) {
-        return Err(CliError::new(
-            "table: --flavour and --width belong to --rules quantum",
-        ));
-    }
-    Ok(Command::Table(t))
-}
-
-fn check_width(val: &str) -> Result<(), CliError> {
-    let ok = val == "unbounded" || val.parse::<u32>().is_ok_and(|w| w >= 2);
-    if ok {
-        Ok(())
-    } else {
-        Err(CliError::new(format!(
-            "--width: '{val}' is not a width (expected an integer ≥ 2 or unbounded)"
-        )))
-    }
-}
-
-/// Split `--flag=value` or take the value from the next argument.
-fn flag_value<'a>(
-    flag: &str,
-    inline: Option<&'a str>,
-    rest: &mut impl Iterator<Item = &'a String>,
-) -> Result<&'a str, CliError> {
-    match inline {
-        Some(v) => Ok(v),
-        None => rest
-            .next()
-            .map(|s| s.as_str())
-            .ok_or_else(|| CliError::new(format!("{flag} needs a value"))),
-    }
-}
-
-fn check_choice(flag: &str, value: &str, allowed: &[&str]) -> Result<String, CliError> {
-    if allowed.contains(&value) {
-        Ok(value.to_string())
-    } else {
-        Err(CliError::new(format!(
-            "{flag}: unknown value '{value}' (expected {})",
-            allowed.join(", ")
-        )))
-    }
-}
-
-pub fn parse_args(args: &[String]) -> Result<Command, CliError> {
-    let mut it = args.iter();
-    let Some(sub) = it.next() else {
-        return Err(CliError::new(
-            "missing command (try `hackenbush value BR` or `hackenbush help`)",
-        ));
-    };
-    match sub.as_str() {
-        "help" | "--help" | "-h" => return Ok(Command::Help),
-        "--version" | "version" => return Ok(Command::Version),
-        "value" => {}
-        "table" => return parse_table_args(it),
-        other => {
-            return Err(CliError::new(format!(
-                "unknown command '{other}' (expected value, table or help)"
-            )))
-        }
-    }
-    let mut v = ValueArgs::default();
-    let mut words: Vec<&str> = Vec::new();
-    while let Some(arg) = it.next() {
-        if !arg.starts_with("--") || arg == "--" {
-            if arg == "--" {
-                words.extend(it.by_ref().map(|s| s.as_str()));
-                break;
-            }
-            words.push(arg);
-            continue;
-        }
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, val)) => (f, Some(val)),
-            None => (arg.as_str(), None),
+            t.parse().map_err(|_| bad())
         };
-        let c = &mut v.choice;
-        match flag {
-            "--json" | "--pretty" if inline.is_some() => {
-                return Err(CliError::new(format!("{flag} takes no value")))
-            }
-            "--json" => v.json = true,
-            "--pretty" => v.pretty = true,
-            "--rules" => {
-                let val = flag_value(flag, inline, &mut it)?;
-                c.rules = check_choice(
-                    flag,
-                    val,
-                    &[
-                        "normal",
-                        "misere",
-                        "childish",
-                        "uncolored",
-                        "sync",
-                        "quantum",
-                    ],
-                )?;
-            }
-            "--flavour" | "--flavor" => {
-                let val = flag_value(flag, inline, &mut it)?;
-                c.flavour = Some(check_choice(flag, val, FLAVOURS)?);
-            }
-            "--width" => {
-                let val = flag_value(flag, inline, &mut it)?;
-                check_width(val)?;
-                c.width = Some(val.to_string());
-            }
-            "--labels" => {
-                let val = flag_value(flag, inline, &mut it)?;
-                c.labels = Some(check_choice(flag, val, &["subtract", "cut"])?);
-            }
-            "--conflict" => {
-                let val = flag_value(flag, inline, &mut it)?;
-                c.conflict = Some(check_choice(flag, val, &["shared", "tie", "replay"])?);
-            }
-            "--precision" => {
-                c.precision = Some(flag_value(flag, inline, &mut it)?.to_string());
-            }
-            other => return Err(CliError::new(format!("unknown flag '{other}'"))),
+        let (first, last) = (number(a)?, number(b)?);
+        if first > last || last > TABLE_MAX {
+            return Err(bad());
+        }
+        Ok(IndexRange { first, last })
+    }
+}
+
+impl fmt::Display for IndexRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.first == self.last {
+            write!(f, "{}", self.first)
+        } else {
+            write!(f, "{}..{}", self.first, self.last)
         }
     }
-    if words.is_empty() {
-        return Err(CliError::new(
-            "missing POSITION (e.g. `hackenbush value BR BR R`)",
-        ));
+}
+
+impl IndexRange {
+    pub fn values(self) -> Vec<usize> {
+        (self.first..=self.last).collect()
     }
-    // `hackenbush value BR BR R` and `hackenbush value "BR BR R"` mean the same.
-    v.position = words.join(" ");
-    Ok(Command::Value(v))
+}
+
+/// Which family a table covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TableRules {
+    Quantum,
+    Sync,
+}
+
+/// How a table is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Markdown,
+    Csv,
+}
+
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    /// quantum (Blue Meadow) or sync (sums of halves).
+    #[arg(long, value_enum, default_value_t = TableRules::Quantum)]
+    pub rules: TableRules,
+    /// Quantum flavour (default D).
+    #[arg(
+        long,
+        visible_alias = "flavor",
+        allow_hyphen_values = true,
+        value_name = "FLAVOUR"
+    )]
+    pub flavour: Option<Flavour>,
+    /// Quantum width (default 2).
+    #[arg(long, allow_hyphen_values = true, value_name = "N|unbounded")]
+    pub width: Option<Width>,
+    /// Range of n: quantum, blue halves; sync, red halves.
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "RANGE",
+        default_value = "0..3"
+    )]
+    pub n: IndexRange,
+    /// Range of m: quantum, red edges; sync, blue halves.
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "RANGE",
+        default_value = "0..3"
+    )]
+    pub m: IndexRange,
+    /// Canonical values instead of outcome classes (quantum).
+    #[arg(long, overrides_with = "outcomes")]
+    pub values: bool,
+    /// Outcome classes (the default for quantum tables).
+    #[arg(long, overrides_with = "values")]
+    pub outcomes: bool,
+    /// CSV instead of Markdown.
+    #[arg(long, overrides_with = "markdown")]
+    pub csv: bool,
+    /// Markdown (the default).
+    #[arg(long, overrides_with = "csv")]
+    pub markdown: bool,
+    /// markdown or csv.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// No progress bar on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub budget: BudgetFlags,
+}
+
+impl TableArgs {
+    pub fn format(&self) -> Format {
+        match self.format {
+            Some(f) => f,
+            None if self.csv => Format::Csv,
+            None => Format::Markdown,
+        }
+    }
 }

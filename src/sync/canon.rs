@@ -53,12 +53,24 @@ impl<'a> Graph<'a> {
 #[derive(Default)]
 pub(crate) struct Canon {
     table: FxHashMap<Vec<u32>, u32>,
+    code_bytes: u64,
 }
 
 impl Canon {
+    /// Bytes of the interned codes (for budgets): table slots plus the
+    /// code vectors' heap, counted from a running total.
+    pub(crate) fn approx_bytes(&self) -> u64 {
+        crate::budget::table_bytes(&self.table) + self.code_bytes
+    }
+
     fn intern(&mut self, key: Vec<u32>) -> u32 {
         let next = self.table.len() as u32;
-        *self.table.entry(key).or_insert(next)
+        let bytes = (key.capacity() * std::mem::size_of::<u32>()) as u64;
+        let code_bytes = &mut self.code_bytes;
+        *self.table.entry(key).or_insert_with(|| {
+            *code_bytes += bytes;
+            next
+        })
     }
 
     /// The isomorphism-class key of the position formed by `set`.

@@ -4,7 +4,8 @@ use num_rational::BigRational;
 
 use super::canon::Graph;
 use super::value::Solver;
-use super::{default_precision, Conflict};
+use super::{default_precision, Conflict, SyncError};
+use crate::budget::Budget;
 use crate::position::{presets, Position, MAX_EDGES};
 
 /// `m` blue halves (`BR`: blue grounded, red on top) then `n` red halves
@@ -26,8 +27,9 @@ pub fn halves_table(
     max_m: usize,
     max_n: usize,
     conflict: Conflict,
-) -> Result<Vec<Vec<BigRational>>, String> {
-    halves_table_with(max_m, max_n, conflict, |_, _, _, _| {})
+    budget: &Budget,
+) -> Result<Vec<Vec<BigRational>>, SyncError> {
+    halves_table_with(max_m, max_n, conflict, budget, |_, _, _, _| {})
 }
 
 /// As [`halves_table`], calling `progress(m, n, value, positions solved so far)`
@@ -37,13 +39,14 @@ pub fn halves_table_with(
     max_m: usize,
     max_n: usize,
     conflict: Conflict,
+    budget: &Budget,
     mut progress: impl FnMut(usize, usize, &BigRational, usize),
-) -> Result<Vec<Vec<BigRational>>, String> {
+) -> Result<Vec<Vec<BigRational>>, SyncError> {
     if 2 * (max_m + max_n) > MAX_EDGES {
-        return Err(format!("m + n must be at most {}", MAX_EDGES / 2));
+        return Err(format!("m + n must be at most {}", MAX_EDGES / 2).into());
     }
     // Halves contain no green edge, so every value is exact.
-    let mut solver = Solver::new(conflict, default_precision());
+    let mut solver = Solver::new(conflict, default_precision(), budget);
     let mut table = Vec::with_capacity(max_m + 1);
     for m in 0..=max_m {
         let mut row = Vec::with_capacity(max_n + 1);
@@ -52,7 +55,9 @@ pub fn halves_table_with(
             let graph = Graph::new(&pos);
             let val = solver.value(&graph, pos.full_set())?;
             if val.lo != val.hi {
-                return Err("internal error: a sum of halves gave an inexact value".into());
+                return Err(SyncError::Invalid(
+                    "internal error: a sum of halves gave an inexact value".into(),
+                ));
             }
             progress(m, n, &val.lo, solver.states());
             row.push(val.lo);

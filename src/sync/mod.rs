@@ -31,6 +31,23 @@ use crate::position::{Colour, Position, MAX_EDGES};
 use canon::Graph;
 use value::Solver;
 
+/// Why a synchronous analysis gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SyncError {
+    /// A position the synchronous rules do not cover (or, never expected,
+    /// a matrix game the solver could not finish).
+    #[error("{0}")]
+    Invalid(String),
+    #[error(transparent)]
+    Budget(#[from] crate::budget::Exceeded),
+}
+
+impl From<String> for SyncError {
+    fn from(message: String) -> Self {
+        SyncError::Invalid(message)
+    }
+}
+
 /// What happens when both players pick the same green edge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Conflict {
@@ -42,20 +59,6 @@ pub enum Conflict {
     /// The choice is repeated; endless repetition is worth 0. A stochastic
     /// game whose value need not be rational: reported as an interval.
     Replay,
-}
-
-impl Conflict {
-    /// Parse the CLI spelling `shared`, `tie` or `replay`.
-    pub fn parse(s: &str) -> Result<Conflict, String> {
-        match s {
-            "shared" => Ok(Conflict::Shared),
-            "tie" => Ok(Conflict::Tie),
-            "replay" => Ok(Conflict::Replay),
-            _ => Err(format!(
-                "unknown conflict rule '{s}' (expected shared, tie or replay)"
-            )),
-        }
-    }
 }
 
 /// A synchronous value: exact, or (replay only) a proven bracket.
@@ -117,16 +120,17 @@ pub fn analyse(
     position: &Position,
     conflict: Conflict,
     precision: Option<BigRational>,
-) -> Result<SyncReport, String> {
+    budget: &crate::budget::Budget,
+) -> Result<SyncReport, SyncError> {
     validate(position)?;
     let eps = precision.unwrap_or_else(default_precision);
     if eps <= BigRational::zero() {
-        return Err("the precision must be positive".into());
+        return Err(SyncError::Invalid("the precision must be positive".into()));
     }
     let set = position.grounded(position.full_set());
     // Each level of the recursion may widen a replay bracket by 2·delta.
     let levels = BigRational::from_integer(BigInt::from(2 * set.len().max(1)));
-    let mut solver = Solver::new(conflict, eps / levels);
+    let mut solver = Solver::new(conflict, eps / levels, budget);
     let graph = Graph::new(position);
     let solved = solver.solve_state(&graph, set, true)?;
     let zero = BigRational::zero();

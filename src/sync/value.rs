@@ -26,12 +26,14 @@ use super::canon::{Canon, Graph};
 use super::fastq;
 use super::matrix::solve_matrix;
 use super::replay::{self, Cell};
-use super::Conflict;
+use super::{Conflict, SyncError};
+use crate::budget::{table_bytes, Budget, Meter};
 use crate::position::{Colour, EdgeSet};
 use crate::rules::Player;
 
-/// Stop rather than exhaust memory on positions far beyond reach.
-pub(crate) const MAX_STATES: usize = 20_000_000;
+/// Meter slots of the solver's tables.
+const MEMO: usize = 0;
+const CANON: usize = 1;
 
 /// A value known to lie in [lo, hi]; exact when lo == hi.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,15 +65,22 @@ pub(crate) struct Solver {
     conflict: Conflict,
     /// Replay brackets are bisected to this width at each level.
     delta: BigRational,
+    meter: Meter,
+}
+
+/// Heap bytes of a rational's digits (values reach thousands of digits).
+fn rational_bytes(q: &BigRational) -> u64 {
+    (q.numer().bits() + q.denom().bits()) / 8 + 16
 }
 
 impl Solver {
-    pub(crate) fn new(conflict: Conflict, delta: BigRational) -> Solver {
+    pub(crate) fn new(conflict: Conflict, delta: BigRational, budget: &Budget) -> Solver {
         Solver {
             canon: Canon::default(),
             memo: FxHashMap::default(),
             conflict,
             delta,
+            meter: budget.meter(),
         }
     }
 
@@ -81,18 +90,24 @@ impl Solver {
     }
 
     /// The value of the state `set` (grounded), memoised by isomorphism class.
-    pub(crate) fn value(&mut self, g: &Graph, set: EdgeSet) -> Result<Val, String> {
+    pub(crate) fn value(&mut self, g: &Graph, set: EdgeSet) -> Result<Val, SyncError> {
         let key = self.canon.key(g, set);
         if let Some(v) = self.memo.get(&key) {
             return Ok(v.clone());
         }
-        if self.memo.len() >= MAX_STATES {
-            return Err(format!(
-                "synchronous analysis stopped after {MAX_STATES} positions; the position is too large"
-            ));
-        }
+        self.meter.tick()?;
         let solved = self.solve_state(g, set, false)?;
+        let v = &solved.val;
+        let digits = rational_bytes(&v.lo)
+            + if v.lo == v.hi {
+                0
+            } else {
+                rational_bytes(&v.hi)
+            };
         self.memo.insert(key, solved.val.clone());
+        self.meter.add(digits)?;
+        self.meter.set(MEMO, table_bytes(&self.memo))?;
+        self.meter.set(CANON, self.canon.approx_bytes())?;
         Ok(solved.val)
     }
 
@@ -104,7 +119,7 @@ impl Solver {
         g: &Graph,
         set: EdgeSet,
         strategies: bool,
-    ) -> Result<Solved, String> {
+    ) -> Result<Solved, SyncError> {
         let pos = g.pos;
         let lefts = pos.cuttable(set, Player::Left);
         let rights = pos.cuttable(set, Player::Right);
@@ -195,7 +210,7 @@ impl Solver {
         set: EdgeSet,
         i: usize,
         j: usize,
-    ) -> Result<Option<Val>, String> {
+    ) -> Result<Option<Val>, SyncError> {
         if i != j {
             let next = g.pos.grounded(set.without(i).without(j));
             return self.value(g, next).map(Some);

@@ -55,7 +55,9 @@ impl Drawing {
         if text.trim().is_empty() {
             return Ok(Drawing::empty());
         }
-        Ok(Drawing::auto(&parse_position(text)?))
+        Ok(Drawing::auto(
+            &parse_position(text).map_err(|e| e.to_string())?,
+        ))
     }
 
     /// Read the project's position JSON (validated; coordinates kept).

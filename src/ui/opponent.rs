@@ -60,7 +60,7 @@ pub enum Choice {
 
 /// The sentence the page shows about the engine's strength for `answer`.
 pub fn strength(answer: &Answer) -> &'static str {
-    if answer.report.approximate == Some(true) {
+    if answer.approximate {
         "The engine knows the value only approximately: its mixed strategy is near-optimal, not exact."
     } else {
         "Perfect play: the engine knows the exact value."
@@ -89,7 +89,7 @@ pub fn choose(
             Player::Right => &st.right,
         };
         let engine_label = sample(ws, random)?;
-        let label = board_label(req, &engine_label)?;
+        let label = board_label(req, &engine_label.to_string())?;
         return Ok(match side {
             Side::Both => Choice::Pick(label),
             _ => Choice::Play(Move {
@@ -99,8 +99,8 @@ pub fn choose(
         });
     }
     let advice = match p {
-        Player::Left => &answer.report.left_moves,
-        Player::Right => &answer.report.right_moves,
+        Player::Left => &answer.left_moves,
+        Player::Right => &answer.right_moves,
     };
     let best = first_best(advice.as_ref())
         .ok_or_else(|| "the engine's answer lists no move for this player".to_string())?;
@@ -129,7 +129,7 @@ fn board_label(req: &AnalysisRequest, engine_label: &str) -> Result<usize, Strin
 
 /// The label whose cumulative probability first exceeds `random / 2^32`,
 /// compared exactly.
-fn sample(ws: &[Weight], random: u32) -> Result<String, String> {
+fn sample(ws: &[Weight], random: u32) -> Result<usize, String> {
     let point = BigRational::new(u64::from(random).into(), (1u64 << 32).into());
     let mut total = BigRational::zero();
     let mut last = None;
@@ -144,13 +144,13 @@ fn sample(ws: &[Weight], random: u32) -> Result<String, String> {
         total += q;
         last = Some(&w.label);
         if point < total {
-            return Ok(w.label.clone());
+            return Ok(w.label);
         }
     }
     // Only reached if the probabilities sum to less than one (they should
     // not): the last edge with any weight takes the rest.
     match last {
-        Some(l) if total <= BigRational::one() => Ok(l.clone()),
+        Some(&l) if total <= BigRational::one() => Ok(l),
         _ => Err("the engine's strategy has no move".into()),
     }
 }

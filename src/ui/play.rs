@@ -12,10 +12,10 @@
 //! advice come from the engine too.
 
 use super::referee::{Referee, State};
-use crate::analysis::{Options, Request, RulesChoice, RulesKind};
+use crate::analysis::{Request, Rules, RulesKind};
 use crate::position::{print, Colour, EdgeSet, Position};
-use crate::quantum::report::parse_setting;
 use crate::rules::Player;
+use crate::sync::Conflict;
 
 /// At most this many moves are kept (a 128-edge game ends far sooner; the
 /// limit bounds what a hostile link can make us replay).
@@ -100,17 +100,14 @@ impl Move {
 /// Which ruleset to play and who starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
-    pub choice: RulesChoice,
+    pub rules: Rules,
     pub first: Player,
 }
 
 impl Default for Setup {
     fn default() -> Setup {
         Setup {
-            choice: RulesChoice {
-                rules: "normal".into(),
-                ..RulesChoice::default()
-            },
+            rules: Rules::Normal,
             first: Player::Left,
         }
     }
@@ -145,7 +142,7 @@ impl Board {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AnalysisRequest {
     pub position: String,
-    pub choice: RulesChoice,
+    pub rules: Rules,
     /// `labels[k]` is the board label of the request's label `k + 1`.
     pub labels: Vec<usize>,
     /// Quantum: the moves played, in request labels ("1,3").
@@ -166,14 +163,13 @@ impl AnalysisRequest {
         self.labels.get(k.checked_sub(1)?).copied()
     }
 
-    /// The engine's request as JSON (see `analysis::Request`).
-    pub fn to_request(&self, state_limit: Option<usize>) -> Request {
+    /// The engine's request (see `analysis::Request`).
+    pub fn to_request(&self) -> Request {
         Request {
             position: self.position.clone(),
-            choice: self.choice.clone(),
+            rules: self.rules.clone(),
             moves: self.moves.clone(),
-            first: (self.first == Player::Right).then(|| "R".to_string()),
-            state_limit,
+            first: self.first,
         }
     }
 }
@@ -204,14 +200,8 @@ impl std::fmt::Debug for Game {
 
 impl Game {
     pub fn new(start: Position, setup: Setup) -> Result<Game, String> {
-        let kind = Options::from_choice(&setup.choice)?.kind;
-        let setting = if kind == RulesKind::Quantum {
-            let c = &setup.choice;
-            Some(parse_setting(c.flavour.as_deref(), c.width.as_deref())?)
-        } else {
-            None
-        };
-        let referee = Referee::new(kind, &start, setting);
+        let kind = setup.rules.kind();
+        let referee = Referee::for_rules(&setup.rules, &start);
         let state = referee.start();
         let board = board_of(&referee, &start, &state, None);
         Ok(Game {
@@ -422,20 +412,24 @@ impl Game {
                 let left = self.referee.play(&state, Player::Left, a)?;
                 self.referee.play(&state, Player::Right, b)?;
                 if a == b {
-                    match self.setup.choice.conflict.as_deref().unwrap_or("shared") {
-                        "tie" => {
+                    let conflict = match &self.setup.rules {
+                        Rules::Sync(options) => options.conflict,
+                        _ => Conflict::Shared,
+                    };
+                    match conflict {
+                        Conflict::Tie => {
                             let why = format!(
                                 "Both chose edge {l}: under the tie rule the game ends at 0."
                             );
                             return Ok((state, Some(why)));
                         }
-                        "replay" => {
+                        Conflict::Replay => {
                             return Err(format!(
                                 "both chose edge {l}: under the replay rule, choose again"
                             ))
                         }
                         // Shared: the edge is cut once.
-                        _ => return Ok((left, None)),
+                        Conflict::Shared => return Ok((left, None)),
                     }
                 }
                 // Right's edge may have fallen with Left's cut.
@@ -590,7 +584,7 @@ impl Game {
                 .collect();
             return Some(AnalysisRequest {
                 position: print(&self.start.restrict(grounded)),
-                choice: self.setup.choice.clone(),
+                rules: self.setup.rules.clone(),
                 labels,
                 moves,
                 first: self.setup.first,
@@ -604,7 +598,7 @@ impl Game {
         }
         Some(AnalysisRequest {
             position: print(&pos.restrict(present)),
-            choice: self.setup.choice.clone(),
+            rules: self.setup.rules.clone(),
             labels: present.iter().map(|i| i + 1).collect(),
             moves: Vec::new(),
             first: self.setup.first,

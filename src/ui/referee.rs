@@ -4,11 +4,11 @@
 //! play). The UI never decides legality or falling itself, so the board
 //! always agrees with the values the engine computes.
 
-use crate::analysis::RulesKind;
+use crate::analysis::{GameRules, Rules};
 use crate::position::{Colour, EdgeSet, Position};
-use crate::quantum::{check_move, QuantumGame, Setting, Superposition};
+use crate::quantum::{check_move, QuantumGame, Superposition};
 use crate::rules::uncolored::{UncoloredMove, UncoloredState};
-use crate::rules::{Childish, Hackenbush, Misere, Player, Ruleset, Uncolored};
+use crate::rules::{Hackenbush, Misere, Player, Ruleset};
 
 /// The engine state of a board (labels are 0-based indices here).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,45 +32,19 @@ impl State {
     }
 }
 
-/// A ruleset from the engine, ready to referee one start position.
-pub enum Referee {
-    Normal(Hackenbush),
-    Misere(Misere<Hackenbush>),
-    Childish(Childish),
-    Uncolored(Uncolored),
-    /// Synchronous turns are two normal cuts applied one after the other:
-    /// what is ungrounded after both is what falls, whatever the order.
-    Sync(Hackenbush),
-    /// Quantum play is replayed through a [`QuantumGame`], which checks each
-    /// move against the flavour and explains refusals in words.
-    Quantum(Box<QuantumGame<Hackenbush>>),
-}
+/// The referee is the engine's ruleset for the board's rules, built by
+/// the same dispatcher the analysis uses ([`GameRules::new`]).
+pub type Referee = GameRules;
 
 impl Referee {
-    pub fn new(kind: RulesKind, start: &Position, setting: Option<Setting>) -> Referee {
-        let p = start.clone();
-        match kind {
-            RulesKind::Normal => Referee::Normal(Hackenbush::new(p)),
-            RulesKind::Misere => Referee::Misere(Misere(Hackenbush::new(p))),
-            RulesKind::Childish => Referee::Childish(Childish::new(p)),
-            RulesKind::Uncolored => Referee::Uncolored(Uncolored::new(p)),
-            RulesKind::Sync => Referee::Sync(Hackenbush::new(p)),
-            RulesKind::Quantum => {
-                let base = Hackenbush::new(p);
-                let start = base.start();
-                let setting = setting.unwrap_or(Setting::new(
-                    crate::quantum::Flavour::DEFAULT,
-                    crate::quantum::Width::DEFAULT,
-                ));
-                Referee::Quantum(Box::new(QuantumGame::new(base, start, setting)))
-            }
-        }
+    pub fn for_rules(rules: &Rules, start: &Position) -> Referee {
+        GameRules::new(rules, start)
     }
 
     /// The state before any move: ungrounded edges have already fallen.
     pub fn start(&self) -> State {
         match self {
-            Referee::Normal(h) | Referee::Sync(h) | Referee::Misere(Misere(h)) => {
+            Referee::Normal(h) | Referee::Sync(h, _) | Referee::Misere(Misere(h)) => {
                 State::Edges(h.start())
             }
             Referee::Childish(c) => State::Edges(c.start()),
@@ -83,7 +57,7 @@ impl Referee {
     /// states, the labels legal for `p` on at least one realisation.
     pub fn legal(&self, s: &State, p: Player) -> EdgeSet {
         match (self, s) {
-            (Referee::Normal(h) | Referee::Sync(h), State::Edges(e)) => {
+            (Referee::Normal(h) | Referee::Sync(h, _), State::Edges(e)) => {
                 h.moves(e, p).into_iter().collect()
             }
             (Referee::Misere(m), State::Edges(e)) => m.moves(e, p).into_iter().collect(),
@@ -129,7 +103,7 @@ impl Referee {
             }
         };
         match (self, s) {
-            (Referee::Normal(h) | Referee::Sync(h), State::Edges(x)) => {
+            (Referee::Normal(h) | Referee::Sync(h, _), State::Edges(x)) => {
                 classical(h.moves(x, p), &|| h.play(x, &e))
             }
             (Referee::Misere(m), State::Edges(x)) => classical(m.moves(x, p), &|| m.play(x, &e)),

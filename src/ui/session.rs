@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use crate::analysis::{Answer, Report, RulesChoice};
+use crate::analysis::{Answer, Rules};
 use crate::position::{Colour, Point};
 use crate::rules::Player;
 
@@ -487,9 +487,9 @@ impl Session {
     // ---------- rules and play ----------
 
     /// Choose the ruleset; restarts the game. On error nothing changes.
-    pub fn set_rules(&mut self, choice: RulesChoice) -> Result<(), String> {
+    pub fn set_rules(&mut self, rules: Rules) -> Result<(), String> {
         let setup = Setup {
-            choice,
+            rules,
             first: self.setup.first,
         };
         let game = Game::new(self.editor.drawing().position(), setup.clone())?;
@@ -713,7 +713,7 @@ impl Session {
     /// Show the engine's answer: advice on the board, and for synchronous
     /// rules both mixed strategies as percentages beside the edges.
     pub fn set_answer(&mut self, answer: &Answer) {
-        self.set_report(&answer.report);
+        self.set_report(answer);
         self.answer = Some(answer.clone());
         self.engine_failed = false;
         let n = self.editor.drawing().edges.len();
@@ -721,7 +721,10 @@ impl Session {
         if let (Some(req), Some(st)) = (&self.request, &answer.strategies) {
             for (side, ws) in [("L", &st.left), ("R", &st.right)] {
                 for w in ws.iter().filter(|w| w.probability != "0") {
-                    if let Some(b) = req.board_label(&w.label).filter(|&b| b >= 1 && b <= n) {
+                    if let Some(b) = req
+                        .board_label(&w.label.to_string())
+                        .filter(|&b| b >= 1 && b <= n)
+                    {
                         let pc = if w.percent == 0 {
                             "<1".to_string()
                         } else {
@@ -749,7 +752,7 @@ impl Session {
                 .iter()
                 .filter(|w| w.probability != "0")
                 .filter_map(|w| {
-                    let b = req.board_label(&w.label)?;
+                    let b = req.board_label(&w.label.to_string())?;
                     Some(format!("edge {b} {} ({}%)", w.probability, w.percent))
                 })
                 .collect();
@@ -767,7 +770,7 @@ impl Session {
     }
 
     /// Show the engine's advice on the board.
-    pub fn set_report(&mut self, report: &Report) {
+    pub fn set_report(&mut self, report: &Answer) {
         let n = self.editor.drawing().edges.len();
         let mut advice = vec![Advice::None; n];
         if let Some(req) = &self.request {
@@ -794,7 +797,7 @@ impl Session {
     }
 
     /// Best moves as text for the value panel, in board labels.
-    pub fn advice_text(&self, report: &Report) -> String {
+    pub fn advice_text(&self, report: &Answer) -> String {
         let Some(req) = &self.request else {
             return String::new();
         };

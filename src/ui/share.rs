@@ -15,7 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::RulesChoice;
+use crate::analysis::{Rules, RulesParts};
 use crate::position::json::PositionDoc;
 use crate::position::Point;
 use crate::rules::Player;
@@ -166,15 +166,15 @@ fn slide_doc(s: &Slide) -> SlideDoc {
     for pt in &mut p.vertices {
         *pt = round(*pt);
     }
-    let c = &s.setup.choice;
+    let c = s.setup.rules.parts();
     SlideDoc {
         p,
         r: RulesDoc {
-            n: c.rules.clone(),
-            fl: c.flavour.clone(),
-            w: c.width.clone(),
-            lb: c.labels.clone(),
-            c: c.conflict.clone(),
+            n: s.setup.rules.kind().to_string(),
+            fl: c.flavour.map(|f| f.to_string()),
+            w: c.width.map(|w| w.to_string()),
+            lb: c.labels.map(|l| l.to_string()),
+            c: c.conflict.map(|c| c.to_string()),
         },
         f: (s.setup.first == Player::Right).then(|| "R".to_string()),
         m: s.moves.iter().map(Move::code).collect(),
@@ -255,18 +255,34 @@ fn read_slide(s: SlideDoc) -> Result<Slide, String> {
     if s.r.n.chars().count() > MAX_OPTION {
         return Err("the ruleset name is too long".into());
     }
-    let choice = RulesChoice {
-        rules: if s.r.n.is_empty() {
-            "normal".into()
+    let typed =
+        |name: &str, v: Option<String>| -> Result<Option<String>, String> { option(name, v) };
+    let parse = |e: crate::analysis::OptionError| format!("rules: {e}");
+    let parts = RulesParts {
+        kind: if s.r.n.is_empty() {
+            None
         } else {
-            s.r.n
+            Some(s.r.n.parse().map_err(parse)?)
         },
-        flavour: option("flavour", s.r.fl)?,
-        width: option("width", s.r.w)?,
-        labels: option("labels", s.r.lb)?,
-        conflict: option("conflict", s.r.c)?,
+        flavour: typed("flavour", s.r.fl)?
+            .map(|t| t.parse())
+            .transpose()
+            .map_err(parse)?,
+        width: typed("width", s.r.w)?
+            .map(|t| t.parse())
+            .transpose()
+            .map_err(parse)?,
+        labels: typed("labels", s.r.lb)?
+            .map(|t| t.parse())
+            .transpose()
+            .map_err(parse)?,
+        conflict: typed("conflict", s.r.c)?
+            .map(|t| t.parse())
+            .transpose()
+            .map_err(parse)?,
         precision: None,
     };
+    let rules = Rules::from_parts(parts).map_err(parse)?;
     let first = match s.f.as_deref() {
         None | Some("L") => Player::Left,
         Some("R") => Player::Right,
@@ -291,7 +307,7 @@ fn read_slide(s: SlideDoc) -> Result<Slide, String> {
     }
     let slide = Slide {
         drawing,
-        setup: Setup { choice, first },
+        setup: Setup { rules, first },
         moves,
         cursor,
         view: s.v,

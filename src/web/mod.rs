@@ -1,22 +1,68 @@
 //! wasm32 bindings: the worker API and canvas drawing.
 //!
-//! Only `String`, `i32` and `f64` cross the JS boundary (64-bit integers
-//! would become BigInt). Structured data goes over as JSON text.
+//! Typed values cross the JS boundary through serde-wasm-bindgen: the page
+//! sends an `analysis::Request` object and receives a [`Reply`] object, so
+//! nothing is JSON text parsed on both sides. Scalars stay `String`, `i32`
+//! and `f64` (64-bit integers would become BigInt).
 
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::analysis::{self, Report, RulesChoice};
+use crate::analysis::{self, AnalysisError, Answer, Request};
+use crate::budget::{Budget, ByteSize};
 
-/// `{ok: true, report}` or `{ok: false, error}` as JSON text.
-fn reply(result: Result<Report, String>) -> String {
-    let value = match result {
-        Ok(report) => match serde_json::to_value(&report) {
-            Ok(report) => serde_json::json!({ "ok": true, "report": report }),
-            Err(e) => serde_json::json!({ "ok": false, "error": format!("internal error: {e}") }),
-        },
-        Err(error) => serde_json::json!({ "ok": false, "error": error }),
+/// The engine's tables may use this much of a tab's memory: wasm32 memory
+/// only grows, and a tab that outgrows its heap dies with the page.
+pub const WORKER_MEMORY: ByteSize = ByteSize::mib(512);
+
+/// The budget of one analysis in the worker. The page enforces a deadline
+/// of its own by terminating the worker (Cancel, and its time limit).
+pub fn worker_budget() -> Budget {
+    Budget::new(WORKER_MEMORY, None)
+}
+
+/// What kind of failure a reply reports.
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum FailureKind {
+    /// The request was wrong (a bad position, option or move).
+    Input,
+    /// The computation needed more than the tab's budget.
+    Budget,
+}
+
+/// The worker's reply: an answer, or an error with its kind.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Reply {
+    Answer {
+        ok: bool,
+        answer: Answer,
+    },
+    Failure {
+        ok: bool,
+        error: String,
+        kind: FailureKind,
+    },
+}
+
+fn failure(error: String, kind: FailureKind) -> Reply {
+    Reply::Failure {
+        ok: false,
+        error,
+        kind,
+    }
+}
+
+/// The message a page shows when the budget stops an analysis.
+pub fn too_large_message(e: &crate::budget::Exceeded, req: &Request) -> String {
+    let narrower = match req.rules.setting() {
+        Some(s) if s.width != crate::quantum::Width::Limited(2) => "width 2 or fewer edges",
+        _ => "fewer edges",
     };
-    value.to_string()
+    format!(
+        "Too large to analyse here: {e} (a tab allows {WORKER_MEMORY} of tables) — try {narrower}; the command-line tool goes further with --max-memory"
+    )
 }
 
 /// Route Rust panics to `console.error` with a message instead of
@@ -26,35 +72,28 @@ pub fn init_panic_hook() {
     console_error_panic_hook::set_once();
 }
 
-/// Analyse `position` (RULES.md notation) under the ruleset described by
-/// `choice_json` (a JSON `RulesChoice`, e.g. `{"rules":"normal"}`).
-///
-/// Returns JSON text: `{"ok":true,"report":{value,pretty,outcome,birthday?}}`
-/// or `{"ok":false,"error":"..."}`. Never throws for bad input.
+/// Answer an `analysis::Request` object (position, rules, quantum moves).
+/// Returns `{ok: true, answer}` or `{ok: false, error, kind}` with kind
+/// `input` or `budget`. Never throws for bad input.
 #[wasm_bindgen]
-pub fn analyse(position: String, choice_json: String) -> String {
-    let choice: RulesChoice = match serde_json::from_str(&choice_json) {
-        Ok(choice) => choice,
-        Err(e) => return reply(Err(format!("bad ruleset choice: {e}"))),
+pub fn analyse(request: JsValue) -> JsValue {
+    let reply = match serde_wasm_bindgen::from_value::<Request>(request) {
+        Err(e) => failure(format!("bad request: {e}"), FailureKind::Input),
+        Ok(req) => match analysis::analyse(&req, &worker_budget()) {
+            Ok(answer) => Reply::Answer { ok: true, answer },
+            Err(AnalysisError::Input(e)) => failure(e.to_string(), FailureKind::Input),
+            Err(AnalysisError::Budget(e)) => {
+                failure(too_large_message(&e, &req), FailureKind::Budget)
+            }
+        },
     };
-    reply(analysis::analyse(&position, &choice))
+    to_js(&reply)
 }
 
-/// Answer an `analysis::Request` given as JSON (position, choice, quantum
-/// moves, state limit). Returns `{"ok":true,"report":{…,realisations?}}` or
-/// `{"ok":false,"error":"..."}`, like [`analyse`].
-#[wasm_bindgen]
-pub fn analyse_request(request_json: String) -> String {
-    let reply = match serde_json::from_str::<analysis::Request>(&request_json) {
-        Ok(req) => analysis::analyse_request(&req),
-        Err(e) => Err(format!("bad request: {e}")),
-    };
-    let value = match reply.map(|a| serde_json::to_value(&a)) {
-        Ok(Ok(answer)) => serde_json::json!({ "ok": true, "report": answer }),
-        Ok(Err(e)) => serde_json::json!({ "ok": false, "error": format!("internal error: {e}") }),
-        Err(error) => serde_json::json!({ "ok": false, "error": error }),
-    };
-    value.to_string()
+/// A value as a plain JS object (maps as objects, not `Map`s).
+pub(crate) fn to_js<T: Serialize>(value: &T) -> JsValue {
+    let ser = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
+    value.serialize(&ser).unwrap_or(JsValue::NULL)
 }
 
 /// The crate version, shown in the page footer.

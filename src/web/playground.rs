@@ -9,20 +9,13 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-use crate::analysis::{Answer, RulesChoice};
+use crate::analysis::{Answer, Rules, RulesParts};
 use crate::position::Colour;
 use crate::rules::Player;
 use crate::ui::editor::Tool;
 use crate::ui::gallery;
 use crate::ui::opponent::Controller;
 use crate::ui::session::{Mode, Session};
-
-/// Past this many memoised quantum states the browser's analysis stops
-/// with a "too large" message rather than fill a tab's memory: about 10 s
-/// of work at width 2 (measured natively: 50k states in 1.5 s on
-/// `BRB BRB RBR GG`; wasm is about twice as slow). Wider moves cost more
-/// per state; the page's time limit covers those.
-const BROWSER_STATE_LIMIT: usize = 150_000;
 
 fn err_text(r: Result<(), String>) -> String {
     r.err().unwrap_or_default()
@@ -166,11 +159,12 @@ impl Playground {
         err_text(self.session.load_preset(index as usize))
     }
 
-    /// A JSON `RulesChoice`.
-    pub fn set_rules(&mut self, choice_json: &str) -> String {
-        match serde_json::from_str::<RulesChoice>(choice_json) {
-            Ok(c) => err_text(self.session.set_rules(c)),
-            Err(e) => format!("bad ruleset choice: {e}"),
+    /// The rule pickers' values (`""` for a default), parsed here once
+    /// into typed rules.
+    pub fn set_rules(&mut self, rules: &str, flavour: &str, width: &str, conflict: &str) -> String {
+        match rules_from_pickers(rules, flavour, width, conflict) {
+            Ok(r) => err_text(self.session.set_rules(r)),
+            Err(e) => e.to_string(),
         }
     }
 
@@ -209,14 +203,12 @@ impl Playground {
         err_text(self.session.commit(now))
     }
 
-    /// The engine request (`analysis::Request` as JSON: position, choice,
-    /// quantum moves, a state limit) or "" when there is nothing to analyse.
-    pub fn analysis_request(&mut self) -> String {
+    /// The engine request (an `analysis::Request` object: position,
+    /// rules, quantum moves) or `null` when there is nothing to analyse.
+    pub fn analysis_request(&mut self) -> JsValue {
         match self.session.analysis_request() {
-            Some(r) => {
-                serde_json::to_string(&r.to_request(Some(BROWSER_STATE_LIMIT))).unwrap_or_default()
-            }
-            None => String::new(),
+            Some(r) => super::to_js(&r.to_request()),
+            None => JsValue::NULL,
         }
     }
 
@@ -242,14 +234,13 @@ impl Playground {
         serde_json::to_string(&self.session.quantum_views()).unwrap_or_default()
     }
 
-    /// Give the engine's report (JSON); returns the best-move sentence.
-    pub fn set_report(&mut self, report_json: &str) -> String {
-        // An `analysis::Answer`: the report plus, for synchronous rules,
-        // both mixed strategies.
-        match serde_json::from_str::<Answer>(report_json) {
+    /// Give the engine's answer (an `analysis::Answer` object); returns
+    /// the best-move sentence.
+    pub fn set_report(&mut self, answer: JsValue) -> String {
+        match serde_wasm_bindgen::from_value::<Answer>(answer) {
             Ok(a) => {
                 self.session.set_answer(&a);
-                let advice = self.session.advice_text(&a.report);
+                let advice = self.session.advice_text(&a);
                 match self.session.strategy_text(&a) {
                     mix if mix.is_empty() => advice,
                     mix => format!("{advice}\n{mix}"),
@@ -276,8 +267,15 @@ impl Playground {
     /// The current rules and view, for the page's pickers, as JSON.
     pub fn settings(&self) -> String {
         let s = self.session.setup();
+        let p = s.rules.parts();
+        let text = |v: Option<String>| v.unwrap_or_default();
         serde_json::json!({
-            "choice": s.choice,
+            "choice": {
+                "rules": s.rules.kind().to_string(),
+                "flavour": text(p.flavour.map(|f| f.to_string())),
+                "width": text(p.width.map(|w| w.to_string())),
+                "conflict": text(p.conflict.map(|c| c.to_string())),
+            },
             "first": if s.first == Player::Right { "R" } else { "L" },
             "hide": self.session.view.hide_values,
             "cb": self.session.view.colour_blind,
@@ -344,4 +342,27 @@ impl Playground {
     pub fn go_to_slide(&mut self, k: u32) -> String {
         err_text(self.session.go_to_slide(k as usize))
     }
+}
+
+/// Typed rules from the pickers' values, `""` meaning "the default".
+fn rules_from_pickers(
+    rules: &str,
+    flavour: &str,
+    width: &str,
+    conflict: &str,
+) -> Result<Rules, crate::analysis::OptionError> {
+    fn opt<T: std::str::FromStr>(v: &str) -> Result<Option<T>, T::Err> {
+        (!v.is_empty()).then(|| v.parse()).transpose()
+    }
+    let kind: crate::analysis::RulesKind = rules.parse()?;
+    let quantum = kind == crate::analysis::RulesKind::Quantum;
+    let sync = kind == crate::analysis::RulesKind::Sync;
+    // The pickers of other rulesets keep their values while hidden.
+    Rules::from_parts(RulesParts {
+        kind: Some(kind),
+        flavour: if quantum { opt(flavour)? } else { None },
+        width: if quantum { opt(width)? } else { None },
+        conflict: if sync { opt(conflict)? } else { None },
+        ..RulesParts::default()
+    })
 }

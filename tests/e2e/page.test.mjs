@@ -96,19 +96,20 @@ const MARKUP = '<img src=x onerror="window.pwned=1"><b>bold</b>';
 const FAKE_WORKER = `
 const MARKUP = ${JSON.stringify(MARKUP)};
 self.postMessage({ type: 'ready', version: '0.0.0-fake' });
-self.onmessage = ({ data }) => {
+self.onmessage = ({ data: message }) => {
+  const data = { id: message.id, ...message.request };
   if (data.position === 'GGGGGGGGG') return;
-  if (data.position === 'XXX' && data.choice.rules === 'normal') {
+  if (data.position === 'XXX' && data.rules === 'normal') {
     self.postMessage({ type: 'result', id: data.id, crashed: false, reply: { ok: false, error: MARKUP } });
     return;
   }
   if (data.position === 'XXX') {
     self.postMessage({ type: 'result', id: data.id, crashed: false, reply: { ok: true,
-      report: { value: MARKUP, pretty: MARKUP, outcome: 'N', birthday: 1 } } });
+      answer: { value: MARKUP, pretty: MARKUP, outcome: 'N', birthday: 1 } } });
     return;
   }
   self.postMessage({ type: 'result', id: data.id, crashed: false, reply: { ok: true,
-    report: { value: '1/2', pretty: '½', outcome: 'L', birthday: 2 } } });
+    answer: { value: '1/2', pretty: '½', outcome: 'L', birthday: 2 } } });
 };`;
 
 test('a report is displayed, and Cancel restarts a busy worker', { timeout: TIMEOUT }, async () => {

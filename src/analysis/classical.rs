@@ -1,0 +1,99 @@
+//! Answers under the classical rulesets: a memoised search for the
+//! canonical value and best moves (normal, childish, uncolored) or the
+//! misère outcome class.
+
+use super::error::AnalysisError;
+use super::request::{Answer, MoveAdvice};
+use crate::budget::{Budget, Exceeded};
+use crate::game::{Arena, GameId};
+use crate::rules::uncolored::UncoloredMove;
+use crate::rules::{Childish, Hackenbush, Misere, Player, Ruleset, Uncolored};
+use crate::solve::Solver;
+
+/// A cut's label: the 1-based edge number.
+fn cut_label(e: &usize) -> String {
+    (e + 1).to_string()
+}
+
+pub(super) fn normal(rules: Hackenbush, budget: &Budget) -> Result<Answer, AnalysisError> {
+    let start = rules.start();
+    Ok(short_game(
+        Solver::with_budget(rules, budget),
+        &start,
+        cut_label,
+    )?)
+}
+
+pub(super) fn childish(rules: Childish, budget: &Budget) -> Result<Answer, AnalysisError> {
+    let start = rules.start();
+    Ok(short_game(
+        Solver::with_budget(rules, budget),
+        &start,
+        cut_label,
+    )?)
+}
+
+pub(super) fn uncolored(rules: Uncolored, budget: &Budget) -> Result<Answer, AnalysisError> {
+    let start = rules.start();
+    let label = |m: &UncoloredMove| match m {
+        UncoloredMove::Colour(e, c) => format!("{}{}", e + 1, c.letter()),
+        UncoloredMove::Cut(e) => cut_label(e),
+    };
+    Ok(short_game(
+        Solver::with_budget(rules, budget),
+        &start,
+        label,
+    )?)
+}
+
+/// Misère play has no canonical value here: the outcome class by search.
+pub(super) fn misere(rules: Misere<Hackenbush>, budget: &Budget) -> Result<Answer, AnalysisError> {
+    let start = rules.0.start();
+    let outcome = Solver::with_budget(rules, budget).outcome(&start)?;
+    Ok(Answer {
+        value: outcome.letter().to_string(),
+        pretty: format!("misère outcome {}", outcome.letter()),
+        outcome: Some(outcome),
+        outcome_sentence: format!("{} (misère play)", outcome.sentence()),
+        ..Answer::default()
+    })
+}
+
+/// Value, outcome, birthday and best moves of a normal-play short game.
+pub fn short_game<R: Ruleset>(
+    mut solver: Solver<R>,
+    start: &R::State,
+    label: impl Fn(&R::Move) -> String,
+) -> Result<Answer, Exceeded> {
+    let v = solver.value(start)?;
+    let mut advice = |p: Player| -> Result<MoveAdvice, Exceeded> {
+        let best = solver.best_moves(start, p)?;
+        Ok(MoveAdvice {
+            winning: best.winning,
+            labels: best.moves.iter().map(&label).collect(),
+        })
+    };
+    let left_moves = advice(Player::Left)?;
+    let right_moves = advice(Player::Right)?;
+    Ok(game_answer(&mut solver.arena, v, left_moves, right_moves))
+}
+
+/// The value, outcome and birthday of canonical game `v`, with advice.
+pub(super) fn game_answer(
+    arena: &mut Arena,
+    v: GameId,
+    left_moves: MoveAdvice,
+    right_moves: MoveAdvice,
+) -> Answer {
+    let outcome = arena.outcome(v);
+    Answer {
+        value: arena.plain(v),
+        pretty: arena.pretty(v),
+        outcome: Some(outcome),
+        outcome_sentence: outcome.sentence().to_string(),
+        birthday: Some(arena.birthday(v)),
+        left_moves: Some(left_moves),
+        right_moves: Some(right_moves),
+        ..Answer::default()
+    }
+}

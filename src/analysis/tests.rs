@@ -1,0 +1,127 @@
+use super::*;
+use crate::budget::{ByteSize, Exceeded};
+
+fn quantum(position: &str, moves: &[&str]) -> Request {
+    Request {
+        position: position.into(),
+        rules: "quantum:D".parse().unwrap(),
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+        ..Request::default()
+    }
+}
+
+fn run(req: &Request) -> Result<Answer, AnalysisError> {
+    analyse(req, &Budget::default())
+}
+
+#[test]
+fn quantum_states_after_moves_are_valued_and_drawn() {
+    let start = run(&quantum("BR BR R", &[])).unwrap();
+    let labels = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        start.realisations,
+        Some(vec![labels(&["1", "2", "3", "4", "5"])])
+    );
+    // Left superposes its two blue edges: two realisations, each with
+    // one blue half gone (the red above it falls).
+    let a = run(&quantum("BR BR R", &["1,3"])).unwrap();
+    assert_eq!(
+        a.realisations.unwrap(),
+        vec![labels(&["1", "2", "5"]), labels(&["3", "4", "5"])]
+    );
+    // `+` joins labels as well as `,` (the CLI's notation).
+    let plus = run(&quantum("BR BR R", &["1+3"])).unwrap();
+    assert_eq!(plus.value, a.value);
+    // Then Right cuts 5 unsuperposed (flavour D).
+    let b = run(&quantum("BR BR R", &["1,3", "5"])).unwrap();
+    assert_eq!(b.realisations.unwrap().len(), 2);
+}
+
+#[test]
+fn illegal_moves_are_input_errors_naming_the_move() {
+    let err = run(&quantum("BR BR R", &["1,2"])).unwrap_err();
+    let text = err.to_string();
+    assert!(matches!(
+        err,
+        AnalysisError::Input(InputError::IllegalMove { index: 1, .. })
+    ));
+    assert!(text.contains("move 1 (Left: 1,2) is illegal"), "{text}");
+    assert!(text.contains("edge 2"), "{text}");
+    let err = run(&quantum("BR BR R", &["9"])).unwrap_err().to_string();
+    assert!(err.contains("no edge 9"), "{err}");
+    let mut r = quantum("BR BR R", &["2,4"]);
+    r.first = crate::rules::Player::Right;
+    assert!(run(&r).is_ok());
+    let normal = Request {
+        position: "BR".into(),
+        moves: vec!["1".into()],
+        ..Request::default()
+    };
+    assert_eq!(
+        run(&normal).unwrap_err(),
+        AnalysisError::Input(InputError::MovesNeedQuantum)
+    );
+    let cut_labels = Request::new("BR", "quantum:D:2:cut".parse().unwrap());
+    assert_eq!(
+        run(&cut_labels).unwrap_err(),
+        AnalysisError::Input(InputError::LabelsNeedNim)
+    );
+}
+
+#[test]
+fn budgets_stop_every_ruleset_family() {
+    let tiny = Budget::new(ByteSize(4096), None);
+    let big =
+        "0-1:B 1-2:R 2-3:B 3-0:R 1-3:B 0-2:R 1-4:B 4-5:R 5-2:B 4-0:R 5-3:G 2-6:B 6-7:R 7-3:B 6-0:G";
+    for rules in ["normal", "childish", "misere", "sync"] {
+        let req = Request::new(big, rules.parse().unwrap());
+        match analyse(&req, &tiny) {
+            Err(AnalysisError::Budget(Exceeded::Memory(ByteSize(4096)))) => {}
+            other => panic!("{rules}: {other:?}"),
+        }
+    }
+    let req = Request::new("XXXXXXXX XXXXXXX", Rules::Uncolored);
+    assert!(matches!(
+        analyse(&req, &tiny),
+        Err(AnalysisError::Budget(_))
+    ));
+}
+
+#[test]
+fn synchronous_answers_carry_each_strategy_once() {
+    let a = run(&Request::new("BR BR BR", "sync".parse().unwrap())).unwrap();
+    assert_eq!(a.value, "5/6");
+    assert_eq!(a.outcome, Some(crate::game::Outcome::L));
+    let st = a.strategies.clone().unwrap();
+    let total: u32 = st.left.iter().map(|w| w.percent).sum();
+    assert!((99..=101).contains(&total), "{st:?}");
+    assert!(st.right.iter().all(|w| [2, 4, 6].contains(&w.label)));
+    assert_eq!(st.left[0].probability, "1/3");
+    // The page reads answers back through serde: the round trip is exact.
+    let text = serde_json::to_string(&a).unwrap();
+    assert_eq!(serde_json::from_str::<Answer>(&text).unwrap(), a);
+}
+
+#[test]
+fn replay_brackets_say_what_is_known_of_the_sign() {
+    let req = Request::new("RBB G BG R", "sync:replay".parse().unwrap());
+    let a = run(&req).unwrap();
+    assert!(a.approximate);
+    match (a.outcome, &a.outcome_unknown) {
+        (Some(_), None) => {}
+        (None, Some(why)) => assert!(why.contains("the value lies in ["), "{why}"),
+        other => panic!("outcome and its explanation disagree: {other:?}"),
+    }
+}
+
+#[test]
+fn requests_round_trip_through_json() {
+    let mut req = quantum("BR BR R", &["1+3", "5"]);
+    req.first = crate::rules::Player::Right;
+    let text = serde_json::to_string(&req).unwrap();
+    assert!(text.contains(r#""rules":"quantum:D:2""#), "{text}");
+    assert!(text.contains(r#""first":"R""#), "{text}");
+    assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), req);
+    let bad = serde_json::from_str::<Request>(r#"{"position":"BR","rules":"quantum:Q"}"#);
+    assert!(bad.unwrap_err().to_string().contains("unknown flavour 'Q'"));
+}

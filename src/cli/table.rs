@@ -1,0 +1,154 @@
+//! The `table` subcommand: quantum Blue Meadow outcomes or values, or the
+//! exact synchronous values of sums of halves, with a progress bar. Cells
+//! that outgrow the budget are marked and the run ends with exit 3 after
+//! printing every cell it finished.
+
+use super::args::{Format, TableArgs, TableRules};
+use super::CliError;
+use crate::analysis::OptionError;
+use crate::budget::Exceeded;
+use crate::quantum::{Flavour, Setting, Width};
+use crate::solve::table::{Grid, TableFormat};
+use std::io::Write;
+
+/// Draw a progress bar on stderr (a failed write must not stop the table).
+fn progress(quiet: bool, done: usize, total: usize, what: std::fmt::Arguments) {
+    if quiet {
+        return;
+    }
+    const BAR: usize = 30;
+    let filled = done * BAR / total.max(1);
+    let mut stderr = std::io::stderr();
+    let _ = write!(
+        stderr,
+        "\r[{}{}] {done}/{total} ({what})",
+        "#".repeat(filled),
+        " ".repeat(BAR - filled),
+    );
+    if done == total {
+        let _ = writeln!(stderr);
+    }
+}
+
+fn table_format(t: &TableArgs) -> TableFormat {
+    match t.format() {
+        Format::Csv => TableFormat::Csv,
+        Format::Markdown => TableFormat::Markdown,
+    }
+}
+
+pub fn run(t: &TableArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let (text, stopped) = match t.rules {
+        TableRules::Sync => {
+            if t.flavour.is_some() || t.width.is_some() {
+                return Err(OptionError::Misplaced {
+                    option: "--flavour and --width",
+                    rules: "quantum",
+                }
+                .into());
+            }
+            halves(t)?
+        }
+        TableRules::Quantum => meadow(t)?,
+    };
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    match stopped {
+        Some(e) => Err(CliError::Budget(e)),
+        None => Ok(()),
+    }
+}
+
+/// Exact synchronous values of m × BR + n × RB. One memo serves the whole
+/// table, so it is computed from (0, 0) up; past the budget, the entries
+/// finished so far are printed and the rest marked.
+fn halves(t: &TableArgs) -> Result<(String, Option<Exceeded>), CliError> {
+    let total = (t.m.last + 1) * (t.n.last + 1);
+    let mut done = 0;
+    let start = std::time::Instant::now();
+    let mut values = vec![vec![None; t.n.last + 1]; t.m.last + 1];
+    let budget = t.budget.budget();
+    let result = crate::sync::halves_table_with(
+        t.m.last,
+        t.n.last,
+        crate::sync::Conflict::Shared,
+        &budget,
+        |m, n, v, states| {
+            done += 1;
+            values[m][n] = Some(crate::sync::format_rational(v));
+            let secs = start.elapsed().as_secs_f64();
+            progress(
+                t.quiet,
+                done,
+                total,
+                format_args!("m={m}, n={n}: {states} positions, {secs:.2}s"),
+            );
+        },
+    );
+    let stopped = match result {
+        Ok(_) => None,
+        Err(crate::sync::SyncError::Budget(e)) => Some(e),
+        Err(crate::sync::SyncError::Invalid(m)) => {
+            return Err(crate::analysis::InputError::Sync(m).into())
+        }
+    };
+    let (rows, cols) = (t.m.values(), t.n.values());
+    let grid = Grid {
+        title: "Synchronous values of m × BR + n × RB (exact)",
+        row_axis: "m",
+        col_axis: "n",
+        rows: &rows,
+        cols: &cols,
+    };
+    let mut text = grid.format(table_format(t), |m, n| {
+        values[m][n]
+            .clone()
+            .unwrap_or_else(|| OVER_BUDGET.to_string())
+    });
+    if let Some(e) = stopped {
+        text.push_str(&footnote(t, &e));
+    }
+    Ok((text, stopped))
+}
+
+/// What a cell past the budget shows.
+const OVER_BUDGET: &str = "—";
+
+/// The line under a table with cells past the budget.
+fn footnote(t: &TableArgs, e: &Exceeded) -> String {
+    match table_format(t) {
+        TableFormat::Markdown => format!("\n{OVER_BUDGET}: not computed, {e}\n"),
+        TableFormat::Csv => String::new(),
+    }
+}
+
+/// Quantum Blue Meadow outcomes or values.
+fn meadow(t: &TableArgs) -> Result<(String, Option<Exceeded>), CliError> {
+    use crate::quantum::table::{blue_meadow_table, format_table, TableKind};
+    let setting = Setting::new(
+        t.flavour.unwrap_or(Flavour::DEFAULT),
+        t.width.unwrap_or(Width::DEFAULT),
+    );
+    let kind = if t.values {
+        TableKind::Value
+    } else {
+        TableKind::Outcome
+    };
+    let cells = blue_meadow_table(
+        t.n.first..=t.n.last,
+        t.m.first..=t.m.last,
+        setting,
+        kind,
+        crate::quantum::report::STATE_LIMIT,
+        |done, total, cell| {
+            progress(
+                t.quiet,
+                done,
+                total,
+                format_args!("n={}, m={}: {:.2}s", cell.n, cell.m, cell.seconds),
+            )
+        },
+    )
+    .map_err(|_| CliError::Budget(Exceeded::Memory(t.budget.max_memory)))?;
+    Ok((format_table(&cells, setting, table_format(t)), None))
+}
