@@ -1,7 +1,28 @@
 //! Printing games: the plain notation of RULES.md §2 (the contract) and a
-//! prettier one for people (`±1`, `↑`, `{2|1||0}`, mixed numbers).
+//! prettier one for people, modelled on how CGSuite displays canonical forms.
+//!
+//! The pretty notation, where juxtaposition means a sum (`1↓*` = 1 + ↓ + *):
+//!
+//! - numbers as mixed numbers: `3`, `-2 3/4`, `3/8`;
+//! - x + n·↑ + *m as number, ups, nimber, each left out when zero: `↑`, `↓`,
+//!   `⇑` and `⇓` for ±2·↑, `↑³`, `↓⁴` (superscript digits) for |n| ≥ 3,
+//!   then `*` or `*m`: `1/2↓`, `1↓*`, `-1↑*3`, `⇑*`. Here `↑³` is 3·↑
+//!   (CGSuite's `^3`), *not* the "up-third" ↑^3 of Winning Ways;
+//! - switches: `±y` = {y | −y} and `x±y` = {x+y | x−y} for numbers x and
+//!   y > 0 (`{3|1}` is `2±1`), and `±(G)`, `x±(G)` for {x+G | x−G} when G
+//!   is itself an atom such as `1*` or `↑`;
+//! - tiny and miny: `⧾y` = tiny-y = {0 || 0 | −y} and `⧿y` = miny-y =
+//!   {y | 0 || 0} for numbers y > 0, with y in subscript digits as an
+//!   improper fraction (`⧾₂`, `⧿₁⁄₂`; `⁄` is the fraction slash), shifted by
+//!   a number as `1⧾₂` = 1 + tiny-2 (the books write tiny-y as ⧾ with y
+//!   below it; a subscript is the nearest plain-text form);
+//! - anything else in braces with its options printed the same way, and
+//!   bar notation for nested braces: `{2|1||0}`.
+//!
+//! Every pretty form reads back with [`Arena::parse`] to the same game.
 
 use super::arena::{Arena, GameId, Node};
+use super::dyadic::Dyadic;
 
 /// Pretty text of a game without its outer braces.
 struct Pretty {
@@ -85,7 +106,7 @@ impl Arena {
                 atom(format!("{base}{}", nimber_suffix(n)))
             }
             Node::Other { left, right } => {
-                if let Some(name) = self.pretty_atom(&left, &right) {
+                if let Some(name) = self.pretty_atom(g, &left, &right) {
                     return atom(name);
                 }
                 let ls = self.pretty_side(&left);
@@ -157,23 +178,253 @@ impl Arena {
         ]
     }
 
-    /// A name for {left | right} if it is a famous game or ±x.
-    fn pretty_atom(&mut self, left: &[GameId], right: &[GameId]) -> Option<String> {
-        for (id, name) in self.named_games() {
-            if let Node::Other { left: l, right: r } = self.node(id) {
-                if &l[..] == left && &r[..] == right {
-                    return Some(name.to_string());
+    /// A name for {left | right} (a canonical game that is neither a
+    /// number nor x+*n) in the notation of the module docs, if it has one.
+    fn pretty_atom(&mut self, g: GameId, left: &[GameId], right: &[GameId]) -> Option<String> {
+        if let Some(text) = self.simple_atom(g) {
+            return Some(text);
+        }
+        match (left, right) {
+            ([l], [r]) => self.pretty_switch(*l, *r),
+            _ => None,
+        }
+    }
+
+    /// The atoms that never contain another game's pretty text: numbers,
+    /// x + n·↑ + *m and tinies. Not recursive, so callers may try it on an
+    /// option and still print the option in full afterwards without the
+    /// work doubling at every level.
+    fn simple_atom(&mut self, g: GameId) -> Option<String> {
+        match self.node(g).clone() {
+            Node::Number(x) => Some(x.pretty()),
+            Node::Nimbered(x, n) => Some(format!("{}{}", number_prefix(&x), nimber_suffix(n))),
+            Node::Other { left, right } => {
+                if let Some((x, n, m)) = self.as_ups_nimber(g) {
+                    return Some(format!(
+                        "{}{}{}",
+                        number_prefix(&x),
+                        ups_text(n),
+                        nimber_suffix(m)
+                    ));
+                }
+                self.pretty_tiny(&left, &right)
+            }
+        }
+    }
+
+    /// n·↑ for any n (a sum of ups, or of downs for n < 0).
+    pub(crate) fn up_multiple(&mut self, n: i64) -> GameId {
+        let zero = self.zero();
+        let star = self.nimber(1);
+        let up = self.make(vec![zero], vec![star]);
+        let unit = if n < 0 { self.neg(up) } else { up };
+        let mut total = zero;
+        for _ in 0..n.unsigned_abs() {
+            total = self.add(total, unit);
+        }
+        total
+    }
+
+    /// (x, n, m) with n ≠ 0 if G = x + n·↑ + *m exactly.
+    ///
+    /// The canonical form of x + H for H not a number is H's translated by
+    /// x, so x shows as the number part of a number-or-x+*k option (↑ =
+    /// {0|*}, ↑* = {0,*|0}); each candidate x is tried and the answer is
+    /// checked by arithmetic, so a wrong candidate only costs time.
+    pub(crate) fn as_ups_nimber(&mut self, g: GameId) -> Option<(Dyadic, i64, u32)> {
+        let (left, right) = self.options(g);
+        let mut candidates: Vec<Dyadic> = Vec::new();
+        for &o in left.iter().chain(right.iter()) {
+            if let Some((x, _)) = self.as_number_nimber(o) {
+                if !candidates.contains(x) {
+                    candidates.push(x.clone());
                 }
             }
         }
-        // ±x for {x | −x}, x a positive number.
-        if let ([l], [r]) = (left, right) {
-            if let (Some(x), Some(y)) = (self.as_number(*l), self.as_number(*r)) {
-                if x.is_positive() && *y == x.neg() {
-                    return Some(format!("±{}", x.pretty()));
+        for x in candidates {
+            let minus_x = self.number(x.neg());
+            let h = self.add(g, minus_x);
+            if let Some((n, m)) = self.positive_ups(h) {
+                return Some((x, n, m));
+            }
+            let neg_h = self.neg(h);
+            if let Some((n, m)) = self.positive_ups(neg_h) {
+                return Some((x, -n, m));
+            }
+        }
+        None
+    }
+
+    /// (n, m) with n ≥ 1 if H = n·↑ + *m.
+    ///
+    /// k·↑ < n·↑ + *m holds exactly for k ≤ n−1 when m ≠ 1 and for k ≤ n−2
+    /// when m = 1 (since j·↑* > 0 iff j ≥ 2 and j·↑ + *m > 0 iff j ≥ 1 for
+    /// m ≥ 2). So the largest such k, K ≥ −1, leaves n ∈ {K+1, K+2}, and
+    /// H − n·↑ must then be a nimber. The search stops past H's birthday
+    /// (n·↑ + *m is born no earlier than day n), so it always ends.
+    fn positive_ups(&mut self, h: GameId) -> Option<(i64, u32)> {
+        if self.as_number_nimber(h).is_some() {
+            return None;
+        }
+        let up = self.up_multiple(1);
+        let mut below = self.neg(up); // k·↑ for k = −1
+        if !self.lt(below, h) {
+            return None;
+        }
+        let bound = i64::try_from(self.birthday(h)).ok()?.saturating_add(2);
+        let mut k: i64 = -1;
+        loop {
+            let next = self.add(below, up);
+            if !self.lt(next, h) {
+                break;
+            }
+            if k + 1 > bound {
+                return None;
+            }
+            below = next;
+            k += 1;
+        }
+        // n·↑ + *m < (n+2)·↑ for every m, so H < (K+4)·↑ is necessary: a
+        // cheap comparison that spares a large non-infinitesimal H the sums.
+        let plus1 = self.add(below, up);
+        let plus2 = self.add(plus1, up);
+        let plus3 = self.add(plus2, up);
+        let plus4 = self.add(plus3, up);
+        if !self.lt(h, plus4) {
+            return None;
+        }
+        for (n, multiple) in [(k + 1, plus1), (k + 2, plus2)] {
+            if n < 1 {
+                continue;
+            }
+            let rest = self.sub(h, multiple);
+            if let Some((x, m)) = self.as_number_nimber(rest) {
+                if x.is_zero() {
+                    return Some((n, m));
                 }
             }
         }
         None
     }
+
+    /// `±y` / `x±y` for {x+y | x−y} with numbers, and `±(G)` / `x±(G)` for
+    /// {x+G | x−G} where G prints as a single atom without ± of its own.
+    fn pretty_switch(&mut self, l: GameId, r: GameId) -> Option<String> {
+        if let (Some(a), Some(b)) = (self.as_number(l), self.as_number(r)) {
+            // A canonical {a | b} of numbers that is not a number has a > b.
+            let x = a.mean(b);
+            let y = a.sub(&x);
+            return Some(format!("{}±{}", number_prefix(&x), y.pretty()));
+        }
+        // l = x + G must be an atom itself if G is; checking that first
+        // avoids summing two large games for nothing.
+        self.simple_atom(l)?;
+        let s = self.add(l, r);
+        let x = self.as_number(s)?.mean(&Dyadic::zero());
+        let minus_x = self.number(x.neg());
+        let gid = self.add(l, minus_x);
+        let inner = self.simple_atom(gid)?;
+        Some(format!("{}±({inner})", number_prefix(&x)))
+    }
+
+    /// `⧾y` (tiny-y = {0||0|−y}) and `⧿y` (miny-y = {y|0||0}) for numbers
+    /// y > 0, shifted by a number x as `x⧾y`; y is written in subscript.
+    fn pretty_tiny(&mut self, left: &[GameId], right: &[GameId]) -> Option<String> {
+        // x + tiny-y = {x || x | x−y}.
+        if let ([a], [r]) = (left, right) {
+            if let Some(x) = self.as_number(*a).cloned() {
+                if let Node::Other {
+                    left: rl,
+                    right: rr,
+                } = self.node(*r)
+                {
+                    if let ([a2], [c]) = (&rl[..], &rr[..]) {
+                        if a2 == a {
+                            if let Some(c) = self.as_number(*c) {
+                                let y = x.sub(c);
+                                if y.is_positive() {
+                                    return Some(format!(
+                                        "{}⧾{}",
+                                        number_prefix(&x),
+                                        subscript(&y)
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // x + miny-y = {x+y | x || x}.
+        if let ([l], [b]) = (left, right) {
+            if let Some(x) = self.as_number(*b).cloned() {
+                if let Node::Other {
+                    left: ll,
+                    right: lr,
+                } = self.node(*l)
+                {
+                    if let ([c], [b2]) = (&ll[..], &lr[..]) {
+                        if b2 == b {
+                            if let Some(c) = self.as_number(*c) {
+                                let y = c.sub(&x);
+                                if y.is_positive() {
+                                    return Some(format!(
+                                        "{}⧿{}",
+                                        number_prefix(&x),
+                                        subscript(&y)
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// A number in front of an infinitesimal part: nothing for 0.
+fn number_prefix(x: &Dyadic) -> String {
+    if x.is_zero() {
+        String::new()
+    } else {
+        x.pretty()
+    }
+}
+
+/// ↑ ⇑ ↑³ ↑⁴ … for n·↑, and ↓ ⇓ ↓³ … for n < 0.
+fn ups_text(n: i64) -> String {
+    let arrow = if n > 0 { '↑' } else { '↓' };
+    match n.unsigned_abs() {
+        0 => String::new(),
+        1 => arrow.to_string(),
+        2 => (if n > 0 { "⇑" } else { "⇓" }).to_string(),
+        k => format!("{arrow}{}", superscript(k)),
+    }
+}
+
+pub(super) const SUPERSCRIPT_DIGITS: [char; 10] =
+    ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+pub(super) const SUBSCRIPT_DIGITS: [char; 10] = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
+/// Written between subscript numerator and denominator: `⧾₃⁄₂`.
+pub(super) const SUBSCRIPT_SLASH: char = '⁄';
+
+fn superscript(k: u64) -> String {
+    k.to_string()
+        .bytes()
+        .map(|b| SUPERSCRIPT_DIGITS[(b - b'0') as usize])
+        .collect()
+}
+
+/// A positive number in subscript digits, as an improper fraction (a
+/// subscript has no room for a mixed number's space).
+fn subscript(y: &Dyadic) -> String {
+    y.to_string()
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(d) => SUBSCRIPT_DIGITS[d as usize],
+            None => SUBSCRIPT_SLASH,
+        })
+        .collect()
 }
