@@ -9,7 +9,8 @@
 //!   then `*` or `*m`: `1/2↓`, `1↓*`, `-1↑*3`, `⇑*`. Here `↑³` is 3·↑
 //!   (CGSuite's `^3`), *not* the "up-third" ↑^3 of Winning Ways;
 //! - switches: `±y` = {y | −y} and `x±y` = {x+y | x−y} for numbers x and
-//!   y > 0 (`{3|1}` is `2±1`), and `±(G)`, `x±(G)` for {x+G | x−G} when G
+//!   y > 0 (`{3|1}` is `2±1`; but `{2|1||0}` when alone on a side, where
+//!   bar notation needs no braces), and `±(G)`, `x±(G)` for {x+G | x−G} when G
 //!   is itself an atom such as `1*` or `↑`;
 //! - tiny and miny: `⧾y` = tiny-y = {0 || 0 | −y} and `⧿y` = miny-y =
 //!   {y | 0 || 0} for numbers y > 0, with y in subscript digits as an
@@ -97,14 +98,7 @@ impl Arena {
         };
         match self.node(g).clone() {
             Node::Number(x) => atom(x.pretty()),
-            Node::Nimbered(x, n) => {
-                let base = if x.is_zero() {
-                    String::new()
-                } else {
-                    x.pretty()
-                };
-                atom(format!("{base}{}", nimber_suffix(n)))
-            }
+            Node::Nimbered(x, n) => atom(format!("{}{}", number_prefix(&x), nimber_suffix(n))),
             Node::Other { left, right } => {
                 if let Some(name) = self.pretty_atom(g, &left, &right) {
                     return atom(name);
@@ -140,6 +134,13 @@ impl Arena {
         options
             .iter()
             .map(|&o| {
+                // An option alone on its side reads best in bar notation
+                // when it is a shifted switch: {2|1||0}, not {1 1/2±1/2|0}.
+                if alone {
+                    if let Some(p) = self.bar_switch(o) {
+                        return p;
+                    }
+                }
                 let p = self.pretty_parts(o);
                 if p.bars == 0 || (alone && !p.has_comma) {
                     p
@@ -152,6 +153,25 @@ impl Arena {
                 }
             })
             .collect()
+    }
+
+    /// `a|b` for a switch {a | b} of numbers a > b that is not ±y.
+    fn bar_switch(&mut self, g: GameId) -> Option<Pretty> {
+        let Node::Other { left, right } = self.node(g) else {
+            return None;
+        };
+        let ([l], [r]) = (&left[..], &right[..]) else {
+            return None;
+        };
+        let (a, b) = (self.as_number(*l)?, self.as_number(*r)?);
+        if *a == b.neg() {
+            return None;
+        }
+        Some(Pretty {
+            text: format!("{}|{}", a.pretty(), b.pretty()),
+            bars: 1,
+            has_comma: false,
+        })
     }
 
     /// The famous small games with names, shared by printer and parser.
@@ -257,49 +277,38 @@ impl Arena {
 
     /// (n, m) with n ≥ 1 if H = n·↑ + *m.
     ///
-    /// k·↑ < n·↑ + *m holds exactly for k ≤ n−1 when m ≠ 1 and for k ≤ n−2
-    /// when m = 1 (since j·↑* > 0 iff j ≥ 2 and j·↑ + *m > 0 iff j ≥ 1 for
-    /// m ≥ 2). So the largest such k, K ≥ −1, leaves n ∈ {K+1, K+2}, and
-    /// H − n·↑ must then be a nimber. The search stops past H's birthday
-    /// (n·↑ + *m is born no earlier than day n), so it always ends.
+    /// The canonical forms are chains down the Right options: n·↑ + *m =
+    /// {0 | (n−1)·↑ + *m'} for n ≥ 2, ending in ↑ = {0|*}, ↑* = {0,*|0} or
+    /// ↑+*m = {0|*(m⊕1)}. So the chain's length and the nimber at its foot
+    /// give a few candidates (n, m), and each is checked exactly by building
+    /// n·↑ + *m and comparing ids: a wrong guess costs a little time and
+    /// never a wrong name, and no search over n is needed (comparing H with
+    /// every k·↑ up to n is quadratic in n and slow for large n).
     fn positive_ups(&mut self, h: GameId) -> Option<(i64, u32)> {
         if self.as_number_nimber(h).is_some() {
             return None;
         }
-        let up = self.up_multiple(1);
-        let mut below = self.neg(up); // k·↑ for k = −1
-        if !self.lt(below, h) {
-            return None;
-        }
-        let bound = i64::try_from(self.birthday(h)).ok()?.saturating_add(2);
-        let mut k: i64 = -1;
-        loop {
-            let next = self.add(below, up);
-            if !self.lt(next, h) {
-                break;
-            }
-            if k + 1 > bound {
+        let mut steps: i64 = 0;
+        let mut cur = h;
+        while let Node::Other { right, .. } = self.node(cur) {
+            let [r] = right[..] else {
                 return None;
-            }
-            below = next;
-            k += 1;
+            };
+            cur = r;
+            steps += 1;
         }
-        // n·↑ + *m < (n+2)·↑ for every m, so H < (K+4)·↑ is necessary: a
-        // cheap comparison that spares a large non-infinitesimal H the sums.
-        let plus1 = self.add(below, up);
-        let plus2 = self.add(plus1, up);
-        let plus3 = self.add(plus2, up);
-        let plus4 = self.add(plus3, up);
-        if !self.lt(h, plus4) {
+        let (foot, j) = self.as_number_nimber(cur)?;
+        if !foot.is_zero() {
             return None;
         }
-        for (n, multiple) in [(k + 1, plus1), (k + 2, plus2)] {
+        for n in [steps, steps - 1, steps + 1] {
             if n < 1 {
                 continue;
             }
-            let rest = self.sub(h, multiple);
-            if let Some((x, m)) = self.as_number_nimber(rest) {
-                if x.is_zero() {
+            let multiple = self.up_multiple(n);
+            for m in [j ^ 1, j, 0, 1] {
+                let star = self.nimber(m);
+                if self.add(multiple, star) == h {
                     return Some((n, m));
                 }
             }
