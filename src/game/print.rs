@@ -174,7 +174,8 @@ impl Arena {
         })
     }
 
-    /// The famous small games with names, shared by printer and parser.
+    /// The famous small games with names, read as such by the parser (the
+    /// printer derives the same names through `as_ups_nimber`).
     pub(crate) fn named_games(&mut self) -> Vec<(GameId, &'static str)> {
         let zero = self.zero();
         let star = self.nimber(1);
