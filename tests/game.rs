@@ -169,6 +169,63 @@ fn random_forms_compare_like_the_definition() {
     }
 }
 
+/// RULES.md §2 written out again from the public API, to hold the plain
+/// printer to the contract while the pretty one changes.
+fn reference_plain(a: &mut Arena, g: GameId) -> String {
+    if let Some((x, n)) = a.as_number_nimber(g) {
+        let number = if x.is_zero() && n > 0 {
+            String::new()
+        } else {
+            x.to_string()
+        };
+        let nimber = match n {
+            0 => String::new(),
+            1 => "*".to_string(),
+            _ => format!("*{n}"),
+        };
+        return format!("{number}{nimber}");
+    }
+    let (l, r) = a.options(g);
+    let side = |a: &mut Arena, v: &[GameId]| {
+        v.iter()
+            .map(|&o| reference_plain(a, o))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!("{{{}|{}}}", side(a, &l), side(a, &r))
+}
+
+#[test]
+fn pretty_forms_read_back_and_plain_forms_keep_the_contract() {
+    let mut rng = SplitMix64(23);
+    let mut a = Arena::new();
+    let mut ids: Vec<GameId> = (0..150)
+        .map(|_| {
+            let t = random_tree(&mut rng, 4);
+            to_arena(&mut a, &t)
+        })
+        .collect();
+    // Sums and differences reach ups, tinies and switches shifted by
+    // numbers more often than bare random trees do.
+    for i in 0..60 {
+        let (g, h) = (ids[i], ids[(i * 7 + 3) % 150]);
+        let s = a.add(g, h);
+        let d = a.sub(g, h);
+        ids.extend([s, d]);
+    }
+    for &g in &ids {
+        let plain = a.plain(g);
+        assert_eq!(plain, reference_plain(&mut a, g));
+        assert!(
+            plain.chars().all(|c| "0123456789-/*{}|,".contains(c)),
+            "{plain}"
+        );
+        assert_eq!(a.parse(&plain).unwrap(), g, "{plain}");
+        let pretty = a.pretty(g);
+        assert_eq!(a.parse(&pretty), Ok(g), "{pretty} for {plain}");
+    }
+}
+
 #[test]
 fn sums_obey_the_group_laws() {
     let mut rng = SplitMix64(11);

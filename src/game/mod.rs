@@ -11,6 +11,7 @@ mod compare;
 mod dyadic;
 mod ops;
 mod parse;
+mod parse_pretty;
 mod print;
 
 pub use arena::{Arena, GameId};

@@ -1,5 +1,7 @@
 //! Reading games back: the plain notation (`{2|1}`, `1/2*`, `*3`, `-13/8`)
-//! and, for convenience, bar notation (`{2|1||0}`), `±x`, `↑` and `↓`.
+//! and, for convenience, bar notation (`{2|1||0}`), `±x`, `↑` and `↓`; the
+//! rest of the pretty notation (`1/2↓`, `2±1`, `⧾₂`, mixed numbers) is read
+//! by `parse_pretty.rs`.
 
 use super::arena::{Arena, GameId};
 use super::dyadic::Dyadic;
@@ -148,15 +150,34 @@ impl Parser<'_> {
             }
             Tok::Atom(text) => {
                 if a + 1 != b {
+                    // Atoms side by side may be one pretty atom with a
+                    // mixed number in it (`1 1/2↓`).
+                    if let Some(g) = self.joined_atoms(a, b) {
+                        return Ok(g);
+                    }
                     return self.err(self.col(a + 1), "unexpected text after a game");
                 }
                 let text = text.clone();
                 self.atom(&text, self.col(a))
+                    .or_else(|e| self.arena.parse_pretty_atom(&text).ok_or(e))
             }
             Tok::Close => self.err(self.col(a), "unmatched '}'"),
             Tok::Comma => self.err(self.col(a), "unexpected ','"),
             Tok::Bars(_) => self.err(self.col(a), "unexpected '|'"),
         }
+    }
+
+    /// Tokens [a, b), all atoms, read as one pretty atom joined by spaces.
+    fn joined_atoms(&mut self, a: usize, b: usize) -> Option<GameId> {
+        let words = self.toks[a..b]
+            .iter()
+            .map(|(t, _)| match t {
+                Tok::Atom(w) => Some(w.as_str()),
+                _ => None,
+            })
+            .collect::<Option<Vec<&str>>>()?;
+        let text = words.join(" ");
+        self.arena.parse_pretty_atom(&text)
     }
 
     /// The largest run of bars at depth 0 in [a, b): (count, index).

@@ -1,7 +1,29 @@
 //! Printing games: the plain notation of RULES.md §2 (the contract) and a
-//! prettier one for people (`±1`, `↑`, `{2|1||0}`, mixed numbers).
+//! prettier one for people, modelled on how CGSuite displays canonical forms.
+//!
+//! The pretty notation, where juxtaposition means a sum (`1↓*` = 1 + ↓ + *):
+//!
+//! - numbers as mixed numbers: `3`, `-2 3/4`, `3/8`;
+//! - x + n·↑ + *m as number, ups, nimber, each left out when zero: `↑`, `↓`,
+//!   `⇑` and `⇓` for ±2·↑, `↑³`, `↓⁴` (superscript digits) for |n| ≥ 3,
+//!   then `*` or `*m`: `1/2↓`, `1↓*`, `-1↑*3`, `⇑*`. Here `↑³` is 3·↑
+//!   (CGSuite's `^3`), *not* the "up-third" ↑^3 of Winning Ways;
+//! - switches: `±y` = {y | −y} and `x±y` = {x+y | x−y} for numbers x and
+//!   y > 0 (`{3|1}` is `2±1`; but `{2|1||0}` when alone on a side, where
+//!   bar notation needs no braces), and `±(G)`, `x±(G)` for {x+G | x−G} when G
+//!   is itself an atom such as `1*` or `↑`;
+//! - tiny and miny: `⧾y` = tiny-y = {0 || 0 | −y} and `⧿y` = miny-y =
+//!   {y | 0 || 0} for numbers y > 0, with y in subscript digits as an
+//!   improper fraction (`⧾₂`, `⧿₁⁄₂`; `⁄` is the fraction slash), shifted by
+//!   a number as `1⧾₂` = 1 + tiny-2 (the books write tiny-y as ⧾ with y
+//!   below it; a subscript is the nearest plain-text form);
+//! - anything else in braces with its options printed the same way, and
+//!   bar notation for nested braces: `{2|1||0}`.
+//!
+//! Every pretty form reads back with [`Arena::parse`] to the same game.
 
 use super::arena::{Arena, GameId, Node};
+use super::dyadic::Dyadic;
 
 /// Pretty text of a game without its outer braces.
 struct Pretty {
@@ -76,16 +98,9 @@ impl Arena {
         };
         match self.node(g).clone() {
             Node::Number(x) => atom(x.pretty()),
-            Node::Nimbered(x, n) => {
-                let base = if x.is_zero() {
-                    String::new()
-                } else {
-                    x.pretty()
-                };
-                atom(format!("{base}{}", nimber_suffix(n)))
-            }
+            Node::Nimbered(x, n) => atom(format!("{}{}", number_prefix(&x), nimber_suffix(n))),
             Node::Other { left, right } => {
-                if let Some(name) = self.pretty_atom(&left, &right) {
+                if let Some(name) = self.pretty_atom(g, &left, &right) {
                     return atom(name);
                 }
                 let ls = self.pretty_side(&left);
@@ -119,6 +134,13 @@ impl Arena {
         options
             .iter()
             .map(|&o| {
+                // An option alone on its side reads best in bar notation
+                // when it is a shifted switch: {2|1||0}, not {1 1/2±1/2|0}.
+                if alone {
+                    if let Some(p) = self.bar_switch(o) {
+                        return p;
+                    }
+                }
                 let p = self.pretty_parts(o);
                 if p.bars == 0 || (alone && !p.has_comma) {
                     p
@@ -133,7 +155,27 @@ impl Arena {
             .collect()
     }
 
-    /// The famous small games with names, shared by printer and parser.
+    /// `a|b` for a switch {a | b} of numbers a > b that is not ±y.
+    fn bar_switch(&mut self, g: GameId) -> Option<Pretty> {
+        let Node::Other { left, right } = self.node(g) else {
+            return None;
+        };
+        let ([l], [r]) = (&left[..], &right[..]) else {
+            return None;
+        };
+        let (a, b) = (self.as_number(*l)?, self.as_number(*r)?);
+        if *a == b.neg() {
+            return None;
+        }
+        Some(Pretty {
+            text: format!("{}|{}", a.pretty(), b.pretty()),
+            bars: 1,
+            has_comma: false,
+        })
+    }
+
+    /// The famous small games with names, read as such by the parser (the
+    /// printer derives the same names through `as_ups_nimber`).
     pub(crate) fn named_games(&mut self) -> Vec<(GameId, &'static str)> {
         let zero = self.zero();
         let star = self.nimber(1);
@@ -157,23 +199,242 @@ impl Arena {
         ]
     }
 
-    /// A name for {left | right} if it is a famous game or ±x.
-    fn pretty_atom(&mut self, left: &[GameId], right: &[GameId]) -> Option<String> {
-        for (id, name) in self.named_games() {
-            if let Node::Other { left: l, right: r } = self.node(id) {
-                if &l[..] == left && &r[..] == right {
-                    return Some(name.to_string());
+    /// A name for {left | right} (a canonical game that is neither a
+    /// number nor x+*n) in the notation of the module docs, if it has one.
+    fn pretty_atom(&mut self, g: GameId, left: &[GameId], right: &[GameId]) -> Option<String> {
+        if let Some(text) = self.simple_atom(g) {
+            return Some(text);
+        }
+        match (left, right) {
+            ([l], [r]) => self.pretty_switch(*l, *r),
+            _ => None,
+        }
+    }
+
+    /// The atoms that never contain another game's pretty text: numbers,
+    /// x + n·↑ + *m and tinies. Not recursive, so callers may try it on an
+    /// option and still print the option in full afterwards without the
+    /// work doubling at every level.
+    fn simple_atom(&mut self, g: GameId) -> Option<String> {
+        match self.node(g).clone() {
+            Node::Number(x) => Some(x.pretty()),
+            Node::Nimbered(x, n) => Some(format!("{}{}", number_prefix(&x), nimber_suffix(n))),
+            Node::Other { left, right } => {
+                if let Some((x, n, m)) = self.as_ups_nimber(g) {
+                    return Some(format!(
+                        "{}{}{}",
+                        number_prefix(&x),
+                        ups_text(n),
+                        nimber_suffix(m)
+                    ));
+                }
+                self.pretty_tiny(&left, &right)
+            }
+        }
+    }
+
+    /// n·↑ for any n (a sum of ups, or of downs for n < 0).
+    pub(crate) fn up_multiple(&mut self, n: i64) -> GameId {
+        let zero = self.zero();
+        let star = self.nimber(1);
+        let up = self.make(vec![zero], vec![star]);
+        let unit = if n < 0 { self.neg(up) } else { up };
+        let mut total = zero;
+        for _ in 0..n.unsigned_abs() {
+            total = self.add(total, unit);
+        }
+        total
+    }
+
+    /// (x, n, m) with n ≠ 0 if G = x + n·↑ + *m exactly.
+    ///
+    /// The canonical form of x + H for H not a number is H's translated by
+    /// x, so x shows as the number part of a number-or-x+*k option (↑ =
+    /// {0|*}, ↑* = {0,*|0}); each candidate x is tried and the answer is
+    /// checked by arithmetic, so a wrong candidate only costs time.
+    pub(crate) fn as_ups_nimber(&mut self, g: GameId) -> Option<(Dyadic, i64, u32)> {
+        let (left, right) = self.options(g);
+        let mut candidates: Vec<Dyadic> = Vec::new();
+        for &o in left.iter().chain(right.iter()) {
+            if let Some((x, _)) = self.as_number_nimber(o) {
+                if !candidates.contains(x) {
+                    candidates.push(x.clone());
                 }
             }
         }
-        // ±x for {x | −x}, x a positive number.
-        if let ([l], [r]) = (left, right) {
-            if let (Some(x), Some(y)) = (self.as_number(*l), self.as_number(*r)) {
-                if x.is_positive() && *y == x.neg() {
-                    return Some(format!("±{}", x.pretty()));
+        for x in candidates {
+            let minus_x = self.number(x.neg());
+            let h = self.add(g, minus_x);
+            if let Some((n, m)) = self.positive_ups(h) {
+                return Some((x, n, m));
+            }
+            let neg_h = self.neg(h);
+            if let Some((n, m)) = self.positive_ups(neg_h) {
+                return Some((x, -n, m));
+            }
+        }
+        None
+    }
+
+    /// (n, m) with n ≥ 1 if H = n·↑ + *m.
+    ///
+    /// The canonical forms are chains down the Right options: n·↑ + *m =
+    /// {0 | (n−1)·↑ + *m'} for n ≥ 2, ending in ↑ = {0|*}, ↑* = {0,*|0} or
+    /// ↑+*m = {0|*(m⊕1)}. So the chain's length and the nimber at its foot
+    /// give a few candidates (n, m), and each is checked exactly by building
+    /// n·↑ + *m and comparing ids: a wrong guess costs a little time and
+    /// never a wrong name, and no search over n is needed (comparing H with
+    /// every k·↑ up to n is quadratic in n and slow for large n).
+    fn positive_ups(&mut self, h: GameId) -> Option<(i64, u32)> {
+        if self.as_number_nimber(h).is_some() {
+            return None;
+        }
+        let mut steps: i64 = 0;
+        let mut cur = h;
+        while let Node::Other { right, .. } = self.node(cur) {
+            let [r] = right[..] else {
+                return None;
+            };
+            cur = r;
+            steps += 1;
+        }
+        let (foot, j) = self.as_number_nimber(cur)?;
+        if !foot.is_zero() {
+            return None;
+        }
+        for n in [steps, steps - 1, steps + 1] {
+            if n < 1 {
+                continue;
+            }
+            let multiple = self.up_multiple(n);
+            for m in [j ^ 1, j, 0, 1] {
+                let star = self.nimber(m);
+                if self.add(multiple, star) == h {
+                    return Some((n, m));
                 }
             }
         }
         None
     }
+
+    /// `±y` / `x±y` for {x+y | x−y} with numbers, and `±(G)` / `x±(G)` for
+    /// {x+G | x−G} where G prints as a single atom without ± of its own.
+    fn pretty_switch(&mut self, l: GameId, r: GameId) -> Option<String> {
+        if let (Some(a), Some(b)) = (self.as_number(l), self.as_number(r)) {
+            // A canonical {a | b} of numbers that is not a number has a > b.
+            let x = a.mean(b);
+            let y = a.sub(&x);
+            return Some(format!("{}±{}", number_prefix(&x), y.pretty()));
+        }
+        // l = x + G must be an atom itself if G is; checking that first
+        // avoids summing two large games for nothing.
+        self.simple_atom(l)?;
+        let s = self.add(l, r);
+        let x = self.as_number(s)?.mean(&Dyadic::zero());
+        let minus_x = self.number(x.neg());
+        let gid = self.add(l, minus_x);
+        let inner = self.simple_atom(gid)?;
+        Some(format!("{}±({inner})", number_prefix(&x)))
+    }
+
+    /// `⧾y` (tiny-y = {0||0|−y}) and `⧿y` (miny-y = {y|0||0}) for numbers
+    /// y > 0, shifted by a number x as `x⧾y`; y is written in subscript.
+    fn pretty_tiny(&mut self, left: &[GameId], right: &[GameId]) -> Option<String> {
+        // x + tiny-y = {x || x | x−y}.
+        if let ([a], [r]) = (left, right) {
+            if let Some(x) = self.as_number(*a).cloned() {
+                if let Node::Other {
+                    left: rl,
+                    right: rr,
+                } = self.node(*r)
+                {
+                    if let ([a2], [c]) = (&rl[..], &rr[..]) {
+                        if a2 == a {
+                            if let Some(c) = self.as_number(*c) {
+                                let y = x.sub(c);
+                                if y.is_positive() {
+                                    return Some(format!(
+                                        "{}⧾{}",
+                                        number_prefix(&x),
+                                        subscript(&y)
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // x + miny-y = {x+y | x || x}.
+        if let ([l], [b]) = (left, right) {
+            if let Some(x) = self.as_number(*b).cloned() {
+                if let Node::Other {
+                    left: ll,
+                    right: lr,
+                } = self.node(*l)
+                {
+                    if let ([c], [b2]) = (&ll[..], &lr[..]) {
+                        if b2 == b {
+                            if let Some(c) = self.as_number(*c) {
+                                let y = c.sub(&x);
+                                if y.is_positive() {
+                                    return Some(format!(
+                                        "{}⧿{}",
+                                        number_prefix(&x),
+                                        subscript(&y)
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// A number in front of an infinitesimal part: nothing for 0.
+fn number_prefix(x: &Dyadic) -> String {
+    if x.is_zero() {
+        String::new()
+    } else {
+        x.pretty()
+    }
+}
+
+/// ↑ ⇑ ↑³ ↑⁴ … for n·↑, and ↓ ⇓ ↓³ … for n < 0.
+fn ups_text(n: i64) -> String {
+    let arrow = if n > 0 { '↑' } else { '↓' };
+    match n.unsigned_abs() {
+        0 => String::new(),
+        1 => arrow.to_string(),
+        2 => (if n > 0 { "⇑" } else { "⇓" }).to_string(),
+        k => format!("{arrow}{}", superscript(k)),
+    }
+}
+
+pub(super) const SUPERSCRIPT_DIGITS: [char; 10] =
+    ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+pub(super) const SUBSCRIPT_DIGITS: [char; 10] = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
+/// Written between subscript numerator and denominator: `⧾₃⁄₂`.
+pub(super) const SUBSCRIPT_SLASH: char = '⁄';
+
+fn superscript(k: u64) -> String {
+    k.to_string()
+        .bytes()
+        .map(|b| SUPERSCRIPT_DIGITS[(b - b'0') as usize])
+        .collect()
+}
+
+/// A positive number in subscript digits, as an improper fraction (a
+/// subscript has no room for a mixed number's space).
+fn subscript(y: &Dyadic) -> String {
+    y.to_string()
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(d) => SUBSCRIPT_DIGITS[d as usize],
+            None => SUBSCRIPT_SLASH,
+        })
+        .collect()
 }
