@@ -347,6 +347,23 @@ impl Meter {
         }
     }
 
+    /// Call before inserting into `map` (tracked in `slot`): when the
+    /// insert would grow the table, the old and the new table coexist while
+    /// it is rehashed, so that peak is charged first and a budget stops
+    /// the search before the allocation rather than after it.
+    pub fn before_insert<K, V, S>(
+        &mut self,
+        slot: usize,
+        map: &std::collections::HashMap<K, V, S>,
+    ) -> Result<(), Exceeded> {
+        if map.len() < map.capacity() {
+            return Ok(());
+        }
+        // hashbrown doubles its buckets when it grows.
+        let now = table_bytes(map).max(64);
+        self.set(slot, now.saturating_mul(3))
+    }
+
     fn give_back(&mut self, bytes: u64) {
         let bytes = bytes.min(self.charged);
         self.charged -= bytes;

@@ -325,3 +325,201 @@ fn sync_halves_table() {
     }
     usage_error(&["table", "--rules", "sync", "--flavour", "A"]);
 }
+
+// ---------------------------------------------------------------------
+// Budgets and hostile input (issue 8): exit 2 for bad input, exit 3 with
+// one line for work past its budget, never a panic, an abort or a hang.
+// ---------------------------------------------------------------------
+
+/// A run past its budget: exit 3, nothing but one line on stderr naming
+/// the limit and the flag that raises it.
+fn budget_stop(args: &[&str], flag: &str) -> (String, Output) {
+    let out = run(args);
+    let stderr = text(&out.stderr);
+    let what: Vec<&str> = args
+        .iter()
+        .map(|a| if a.len() > 40 { "…" } else { a })
+        .collect();
+    assert_eq!(out.status.code(), Some(3), "{what:?}: stderr {stderr:?}");
+    assert_eq!(stderr.lines().count(), 1, "{what:?}: {stderr:?}");
+    assert!(stderr.contains(flag), "{what:?}: names {flag}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (stderr, out)
+}
+
+/// A red/blue grid of `rows` × 6 vertices standing on the ground (its
+/// first `edges` edges): connected, cycles everywhere, far beyond the
+/// whole-graph search at 40 edges.
+fn big_graph(edges: usize) -> String {
+    let (rows, cols) = (edges / 8 + 1, 6);
+    let v = |r: usize, c: usize| 1 + r * cols + c;
+    let mut list: Vec<(usize, usize)> = (0..cols).map(|c| (0, v(0, c))).collect();
+    for r in 0..rows {
+        list.extend((0..cols - 1).map(|c| (v(r, c), v(r, c + 1))));
+        if r + 1 < rows {
+            list.extend((0..cols).map(|c| (v(r, c), v(r + 1, c))));
+        }
+    }
+    list.iter()
+        .take(edges)
+        .enumerate()
+        .map(|(i, (a, b))| format!("{a}-{b}:{}", if i * 7 % 3 == 0 { 'R' } else { 'B' }))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn misere_on_forty_edges_stops_at_the_memory_budget() {
+    let position = big_graph(40);
+    let start = std::time::Instant::now();
+    let (stderr, _) = budget_stop(
+        &[
+            "value",
+            "--rules",
+            "misere",
+            "--max-memory",
+            "256M",
+            &position,
+        ],
+        "--max-memory",
+    );
+    assert!(stderr.contains("256M"), "{stderr}");
+    assert!(start.elapsed().as_secs() < 60, "stops promptly");
+}
+
+#[test]
+fn every_classical_ruleset_honours_the_timeout() {
+    let position = big_graph(40);
+    for rules in ["normal", "childish", "misere"] {
+        let (stderr, _) = budget_stop(
+            &["value", "--rules", rules, "--timeout", "0.5", &position],
+            "--timeout",
+        );
+        assert!(stderr.contains("0.5 s"), "{rules}: {stderr}");
+    }
+    let (_, _) = budget_stop(
+        &[
+            "value",
+            "--rules",
+            "uncolored",
+            "--timeout",
+            "0.5",
+            "XXXXXXXXXXXXX XXXXXXXXXXX XXXXXXX",
+        ],
+        "--timeout",
+    );
+    let (_, _) = budget_stop(
+        &[
+            "value",
+            "--rules",
+            "sync",
+            "--timeout",
+            "0.5",
+            &big_graph(60),
+        ],
+        "--timeout",
+    );
+}
+
+#[test]
+fn budget_flags_are_typed() {
+    for bad in [
+        &["value", "--max-memory", "lots", "BR"][..],
+        &["value", "--max-memory", "0", "BR"],
+        &["value", "--max-memory", "-1G", "BR"],
+        &["value", "--timeout", "soon", "BR"],
+        &["value", "--timeout", "0", "BR"],
+        &["table", "--max-memory", "1Q"],
+    ] {
+        let e = usage_error(bad);
+        assert!(e.contains("--max-memory") || e.contains("--timeout"), "{e}");
+    }
+    assert_eq!(
+        ok_line(&["value", "--max-memory", "512M", "--timeout", "30", "BR"]),
+        "1/2"
+    );
+}
+
+#[test]
+fn arguments_that_are_not_utf8_are_bad_input() {
+    use std::os::unix::ffi::OsStrExt;
+    let arg = std::ffi::OsStr::from_bytes(b"B\xffR");
+    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .arg("value")
+        .arg(arg)
+        .output()
+        .expect("the binary runs");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("UTF-8"), "{stderr}");
+}
+
+#[test]
+fn positions_past_the_edge_limit_are_bad_input() {
+    let e = usage_error(&["value", "nim:64,64,1"]);
+    assert!(e.contains("128"), "{e}");
+    let e = usage_error(&["value", "--rules", "quantum", "nim:64,64,1"]);
+    assert!(e.contains("128") || e.contains("64"), "{e}");
+}
+
+#[test]
+fn output_that_cannot_be_written_is_an_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // not every system has /dev/full
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args(["value", "BR"])
+        .stdout(full)
+        .output()
+        .expect("the binary runs");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("cannot write the output"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+#[test]
+fn replay_outcome_is_known_or_explained() {
+    let v = json(&[
+        "value",
+        "--json",
+        "--rules",
+        "sync",
+        "--conflict",
+        "replay",
+        "RBB G BG R",
+    ]);
+    match v["outcome"].as_str() {
+        Some(o) => assert!(["L", "R", "P", "N"].contains(&o), "{v}"),
+        None => {
+            let why = v["outcome_unknown"]
+                .as_str()
+                .expect("why the outcome is unknown");
+            assert!(why.contains("the value lies in"), "{why}");
+        }
+    }
+    assert_ne!(v["outcome"], "?");
+}
+
+#[test]
+fn pretty_notation_as_people_write_it() {
+    assert_eq!(ok_line(&["value", "--pretty", "BR G GR"]), "1/2↓");
+    assert_eq!(ok_line(&["value", "--pretty", "B GR"]), "1↓*");
+    assert_eq!(ok_line(&["value", "BR G GR"]), "{1/2*|1/2}");
+    assert_eq!(
+        ok_line(&["value", "--pretty", "--rules", "misere", "G"]),
+        "misère outcome P"
+    );
+}
+
+#[test]
+fn help_and_version_go_to_stdout() {
+    let out = run(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("value"));
+    let out = run(&["help", "value"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("--max-memory"));
+    assert!(text(&run(&["--version"]).stdout).starts_with("hackenbush "));
+}

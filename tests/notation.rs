@@ -13,7 +13,7 @@ fn value(text: &str) -> (Solver<Hackenbush>, GameId) {
     let rules = Hackenbush::new(position::parse(text).expect("a position"));
     let start = rules.start();
     let mut solver = Solver::new(rules);
-    let v = solver.value(&start);
+    let v = solver.value(&start).unwrap();
     (solver, v)
 }
 

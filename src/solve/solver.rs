@@ -107,6 +107,7 @@ impl<R: Ruleset> Solver<R> {
                 self.arena.make(left, right)
             }
         };
+        self.meter.before_insert(VALUES, &self.values)?;
         self.values.insert(s.clone(), v);
         self.charge()?;
         Ok(v)
@@ -142,6 +143,7 @@ impl<R: Ruleset> Solver<R> {
                 }
             }
         }
+        self.meter.before_insert(WINS, &self.wins)?;
         self.wins.insert(key, w);
         self.charge()?;
         Ok(w)

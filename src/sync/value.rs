@@ -104,6 +104,7 @@ impl Solver {
             } else {
                 rational_bytes(&v.hi)
             };
+        self.meter.before_insert(MEMO, &self.memo)?;
         self.memo.insert(key, solved.val.clone());
         self.meter.add(digits)?;
         self.meter.set(MEMO, table_bytes(&self.memo))?;
