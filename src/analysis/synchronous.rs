@@ -9,23 +9,36 @@ use crate::game::Outcome;
 use crate::position::Position;
 use crate::sync::{self, SyncError, SyncValue};
 use num_rational::BigRational;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::{Signed, ToPrimitive, Zero};
+
+/// How many times a replay bracket around 0 is narrowed (by 2¹⁶ each).
+const SIGN_REFINEMENTS: usize = 3;
 
 pub(super) fn answer(
     position: &Position,
     options: &SyncOptions,
     budget: &Budget,
 ) -> Result<Answer, AnalysisError> {
-    let r = sync::analyse(
-        position,
-        options.conflict,
-        Some(options.precision.0.clone()),
-        budget,
-    )
-    .map_err(|e| match e {
-        SyncError::Invalid(message) => AnalysisError::Input(InputError::Sync(message)),
-        SyncError::Budget(e) => AnalysisError::Budget(e),
-    })?;
+    let run = |precision: BigRational| {
+        sync::analyse(position, options.conflict, Some(precision), budget).map_err(|e| match e {
+            SyncError::Invalid(message) => AnalysisError::Input(InputError::Sync(message)),
+            SyncError::Budget(e) => AnalysisError::Budget(e),
+        })
+    };
+    let mut r = run(options.precision.0.clone())?;
+    // A bracket with 0 strictly inside leaves the sign open although the
+    // value is usually far from 0: narrow it a few times (within the
+    // budget) before saying the outcome is undecided.
+    let mut precision = options.precision.0.clone();
+    for _ in 0..SIGN_REFINEMENTS {
+        match &r.value {
+            SyncValue::Approx { lo, hi } if lo.is_negative() && hi.is_positive() => {
+                precision /= BigRational::from_integer((1u32 << 16).into());
+                r = run(precision.clone())?;
+            }
+            _ => break,
+        }
+    }
     let weights = |v: &[(usize, BigRational)]| -> Vec<Weight> {
         v.iter()
             .map(|(label, q)| Weight {
