@@ -208,8 +208,8 @@ impl Options {
 /// Read a Hackenbush position; `nim:3,2` is read as green stalks of 3 and 2.
 pub fn parse_position(text: &str) -> Result<Position, String> {
     if text.trim_start().starts_with("nim:") {
-        let heaps = parse_nim(text)?;
-        return Ok(crate::position::presets::nim_heaps(&heaps));
+        let heaps = parse_nim(text).map_err(|e| format!("position: {e}"))?;
+        return crate::position::presets::nim_heaps(&heaps).map_err(|e| format!("position: {e}"));
     }
     text.parse::<Position>()
         .map_err(|e| format!("position: {e}"))
@@ -341,7 +341,7 @@ pub fn analyse_request(req: &Request) -> Result<Answer, String> {
     let c = &req.choice;
     let setting = crate::quantum::report::parse_setting(c.flavour.as_deref(), c.width.as_deref())?;
     if req.position.trim_start().starts_with("nim:") {
-        let heaps = parse_nim(&req.position)?;
+        let heaps = parse_nim(&req.position).map_err(|e| format!("position: {e}"))?;
         let labels = match c.labels.as_deref() {
             None | Some("subtract") => NimLabels::Subtract,
             Some("cut") => NimLabels::Cut,

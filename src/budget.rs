@@ -89,7 +89,7 @@ impl fmt::Display for ByteSize {
             ("M", Self::MIB),
             ("K", Self::KIB),
         ] {
-            if b >= scale && b % scale == 0 {
+            if b >= scale && b.is_multiple_of(scale) {
                 return write!(f, "{}{unit}", b / scale);
             }
         }
@@ -364,7 +364,7 @@ impl Meter {
     #[inline]
     pub fn tick(&mut self) -> Result<(), Exceeded> {
         self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks % TICKS_PER_CHECK == 0 {
+        if self.ticks.is_multiple_of(TICKS_PER_CHECK) {
             self.budget.check_time()?;
             self.budget.check_memory()?;
         }

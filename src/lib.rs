@@ -11,6 +11,7 @@ pub mod analysis;
 pub mod budget;
 pub mod cli;
 pub mod game;
+pub mod parse_error;
 pub mod position;
 pub mod quantum;
 pub mod rng;
@@ -18,6 +19,8 @@ pub mod rules;
 pub mod solve;
 pub mod sync;
 pub mod ui;
+
+pub use parse_error::ParseError;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

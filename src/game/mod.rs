@@ -16,4 +16,4 @@ mod print;
 pub use arena::{Arena, GameId};
 pub use compare::{Outcome, Relation};
 pub use dyadic::Dyadic;
-pub use parse::GameParseError;
+pub use parse::{GameParseError, ParseError};

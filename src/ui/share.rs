@@ -213,9 +213,10 @@ pub fn decode(fragment: &str) -> Result<Shared, String> {
         ));
     }
     if doc.i >= doc.s.len() {
+        // Shown 1-based; `i` may be usize::MAX, so no `+ 1` on it.
+        let shown = u128::from(doc.i as u64) + 1;
         return Err(format!(
-            "the link asks for position {} of {}",
-            doc.i + 1,
+            "the link asks for position {shown} of {}",
             doc.s.len()
         ));
     }
