@@ -225,6 +225,69 @@ const NASTY: &[&str] = &[
     "NaN",
 ];
 
+/// Numbers at and around every limit, and past every integer type.
+const NUMBERS: &[&str] = &[
+    "0",
+    "1",
+    "2",
+    "3",
+    "5",
+    "16",
+    "17",
+    "63",
+    "64",
+    "65",
+    "127",
+    "128",
+    "129",
+    "200",
+    "201",
+    "1023",
+    "1024",
+    "1025",
+    "4096",
+    "4294967295",
+    "4294967296",
+    "18446744073709551615",
+    "18446744073709551616",
+    "99999999999999999999999999999999999999",
+    "-1",
+    "0.5",
+    "1e308",
+];
+
+/// A mutation that keeps the shape of the text: a digit run becomes another
+/// number, or a colour letter another colour. Most such texts still parse,
+/// so they reach the checks behind the syntax (vertex ranges, edge and heap
+/// limits, move legality).
+fn gentle(rng: &mut SplitMix64, chars: &mut Vec<char>) {
+    let n = chars.len();
+    if n == 0 {
+        return;
+    }
+    let at = rng.below(n);
+    let Some(i) = (0..n)
+        .map(|k| (at + k) % n)
+        .find(|&k| chars[k].is_ascii_digit() || "BRGX".contains(chars[k]))
+    else {
+        return;
+    };
+    if chars[i].is_ascii_digit() {
+        let mut start = i;
+        while start > 0 && chars[start - 1].is_ascii_digit() {
+            start -= 1;
+        }
+        let mut end = i;
+        while end < n && chars[end].is_ascii_digit() {
+            end += 1;
+        }
+        let number = NUMBERS[rng.below(NUMBERS.len())];
+        chars.splice(start..end, number.chars());
+    } else {
+        chars[i] = ['B', 'R', 'G', 'X'][rng.below(4)];
+    }
+}
+
 /// Mutations of a valid sample: flip, insert, delete, duplicate, splice,
 /// swap in a nasty token, or repeat a slice many times (deep nesting, long
 /// runs, many terms).
@@ -270,20 +333,7 @@ fn mutate(rng: &mut SplitMix64, sample: &str, others: &[String]) -> String {
                 let end = (start + rng.below(20)).min(other.len());
                 chars.splice(at..at, other[start..end].iter().copied());
             }
-            5 if n > 0 => {
-                // Replace a digit run by a huge number.
-                if let Some(i) = (0..n)
-                    .map(|k| (at + k) % n)
-                    .find(|&k| chars[k].is_ascii_digit())
-                {
-                    let mut end = i;
-                    while end < chars.len() && chars[end].is_ascii_digit() {
-                        end += 1;
-                    }
-                    let huge = NASTY[39 + rng.below(NASTY.len() - 39)];
-                    chars.splice(i..end, huge.chars());
-                }
-            }
+            5 => gentle(rng, &mut chars),
             6 => {
                 let c = char::from_u32(rng.below(0x11000) as u32).unwrap_or('\u{fffd}');
                 chars.insert(at, c);
@@ -314,14 +364,22 @@ fn random_text(rng: &mut SplitMix64, alphabet: &[&str]) -> String {
         .collect()
 }
 
-/// Random inputs for one reader: a third fully random, the rest mutated
-/// samples (the first sample unmutated, so the good path runs too).
+/// Random inputs for one reader: a third fully random, a third gently and a
+/// third wildly mutated samples (the samples themselves first, so the good
+/// path runs too).
 fn inputs(seed: u64, count: usize, samples: &[String], alphabet: &[&str]) -> Vec<String> {
     let mut rng = SplitMix64(seed);
     let mut out = samples.to_vec();
     while out.len() < count {
-        if rng.below(3) == 0 {
+        let roll = rng.below(3);
+        if roll == 0 {
             out.push(random_text(&mut rng, alphabet));
+        } else if roll == 1 {
+            let mut chars: Vec<char> = samples[rng.below(samples.len())].chars().collect();
+            for _ in 0..1 + rng.below(2) {
+                gentle(&mut rng, &mut chars);
+            }
+            out.push(chars.into_iter().collect());
         } else {
             let sample = &samples[rng.below(samples.len())];
             out.push(mutate(&mut rng, sample, samples));
@@ -359,8 +417,11 @@ fn random_game(a: &mut Arena, rng: &mut SplitMix64, depth: usize) -> GameId {
 
 // ---------- readers ----------
 
+// Each reader returns whether the input was accepted, so the loops can
+// check that both paths were exercised.
+
 /// The position parser, and on success the printer and JSON round trip.
-fn position_reader(text: &str) {
+fn position_reader(text: &str) -> bool {
     check("position parser", text, || match text.parse::<Position>() {
         Ok(p) => {
             assert!(p.edge_count() <= MAX_EDGES);
@@ -369,28 +430,39 @@ fn position_reader(text: &str) {
             assert_eq!(print(&again), printed);
             let (back, _) = from_json(&to_json_auto(&p)).expect("own JSON reads back");
             assert_eq!(back.edges, p.edges);
+            true
         }
-        Err(e) => one_line("position parser", text, &e),
-    });
+        Err(e) => {
+            one_line("position parser", text, &e);
+            false
+        }
+    })
 }
 
-fn value_reader(text: &str) {
+fn value_reader(text: &str) -> bool {
     check("value parser", text, || {
         let mut a = Arena::new();
         match a.parse(text) {
             Ok(g) => {
                 let plain = a.plain(g);
                 assert_eq!(a.parse(&plain).ok(), Some(g), "{plain} reads back");
+                true
             }
-            Err(e) => one_line("value parser", text, &e),
+            Err(e) => {
+                one_line("value parser", text, &e);
+                false
+            }
         }
-    });
+    })
 }
 
-fn json_reader(text: &str) {
-    check("position JSON", text, || match from_json(text) {
-        Ok((p, _)) => assert!(p.edge_count() <= MAX_EDGES),
-        Err(e) => one_line("position JSON", text, &e),
+fn json_reader(text: &str) -> bool {
+    let accepted = check("position JSON", text, || match from_json(text) {
+        Ok((p, _)) => p.edge_count() <= MAX_EDGES,
+        Err(e) => {
+            one_line("position JSON", text, &e);
+            false
+        }
     });
     check("drawing JSON", text, || match Drawing::from_json(text) {
         Ok(d) => {
@@ -399,31 +471,50 @@ fn json_reader(text: &str) {
         }
         Err(e) => one_line("drawing JSON", text, &e),
     });
+    accepted
 }
 
-fn nim_reader(text: &str) {
-    check("nim parser", text, || match parse_nim(text) {
+fn nim_reader(text: &str) -> bool {
+    let accepted = check("nim parser", text, || match parse_nim(text) {
         Ok(heaps) => {
             // As green stalks, or a clear error when there are too many.
             if let Err(e) = presets::nim_heaps(&heaps) {
                 one_line("nim heaps", text, &e);
             }
+            true
         }
-        Err(e) => one_line("nim parser", text, &e),
+        Err(e) => {
+            one_line("nim parser", text, &e);
+            false
+        }
     });
     check("drawing text", text, || {
         if let Err(e) = Drawing::from_text(text) {
             one_line("drawing text", text, &e);
         }
     });
+    accepted
 }
 
-fn share_reader(text: &str) {
-    check("share::decode", text, || {
-        if let Err(e) = share::decode(text) {
+fn share_reader(text: &str) -> bool {
+    check("share::decode", text, || match share::decode(text) {
+        Ok(_) => true,
+        Err(e) => {
             one_line("share::decode", text, &e);
+            false
         }
-    });
+    })
+}
+
+/// Feed `texts` to `reader`; both outcomes must occur often enough that the
+/// mutations neither only break the samples nor leave them intact.
+fn feed(what: &str, texts: Vec<String>, reader: fn(&str) -> bool) {
+    let total = texts.len();
+    let accepted = texts.iter().filter(|t| reader(t)).count();
+    assert!(
+        accepted * 20 >= total && (total - accepted) * 20 >= total,
+        "{what}: {accepted} of {total} inputs accepted"
+    );
 }
 
 // ---------- random and mutated inputs ----------
@@ -439,9 +530,11 @@ fn position_parser_survives_random_and_mutated_text() {
     samples.push("BR BR R".into());
     samples.push("0-1:B 1-3:R 0-2:B 2-3:R".into());
     samples.push(format!("{} B", "G".repeat(MAX_EDGES - 1)));
-    for text in inputs(1, 3000, &samples, POSITION_TOKENS) {
-        position_reader(&text);
-    }
+    feed(
+        "position parser",
+        inputs(1, 10_000, &samples, POSITION_TOKENS),
+        position_reader,
+    );
 }
 
 const VALUE_TOKENS: &[&str] = &[
@@ -461,9 +554,11 @@ fn value_parser_survives_random_and_mutated_text() {
     }
     samples.push("{2|1||0}".into());
     samples.push("{{{3|3/2}|{3/4|1/4}}|{{-1/4|-3/4}|{-3/2|-3}}}".into());
-    for text in inputs(2, 3000, &samples, VALUE_TOKENS) {
-        value_reader(&text);
-    }
+    feed(
+        "value parser",
+        inputs(2, 10_000, &samples, VALUE_TOKENS),
+        value_reader,
+    );
 }
 
 const JSON_TOKENS: &[&str] = &[
@@ -494,9 +589,7 @@ const JSON_TOKENS: &[&str] = &[
 fn json_readers_survive_random_and_mutated_documents() {
     let mut samples: Vec<String> = random_positions(40).iter().map(to_json_auto).collect();
     samples.push(Drawing::from_text("BR BR R").unwrap().to_json());
-    for text in inputs(3, 2000, &samples, JSON_TOKENS) {
-        json_reader(&text);
-    }
+    feed("JSON", inputs(3, 5000, &samples, JSON_TOKENS), json_reader);
 }
 
 const NIM_TOKENS: &[&str] = &["nim:", "3", ",", "64", " ", "0", "16", "1,1,1"];
@@ -509,9 +602,7 @@ fn nim_parser_survives_random_and_mutated_text() {
         "nim:64,63,1".into(),
         format!("nim:{}", vec!["8"; 16].join(",")),
     ];
-    for text in inputs(4, 2000, &samples, NIM_TOKENS) {
-        nim_reader(&text);
-    }
+    feed("nim", inputs(4, 5000, &samples, NIM_TOKENS), nim_reader);
 }
 
 /// Real sessions: positions with rules, moves played, a deck of several.
@@ -563,7 +654,9 @@ fn share_decode_survives_mutated_links() {
         share::decode(link).expect("a real link decodes");
     }
     // Mutating the base64 text mostly tests the base64 and UTF-8 layers…
-    for text in inputs(5, 1500, &links, &["v1=", "A", "_", "-", "=", "#"]) {
+    // (nearly every mutation breaks them, so no share of accepted links is
+    // asked for here).
+    for text in inputs(5, 3000, &links, &["v1=", "A", "_", "-", "=", "#"]) {
         share_reader(&text);
     }
     // … so also mutate the JSON inside and encode it properly again, which
@@ -591,13 +684,16 @@ fn share_decode_survives_mutated_links() {
         "{",
         "}",
     ];
-    for doc in inputs(6, 1500, &docs, &json_tokens) {
-        let link = format!(
-            "#v1={}",
-            hackenbush_lab::ui::base64url::encode(doc.as_bytes())
-        );
-        share_reader(&link);
-    }
+    let links = inputs(6, 3000, &docs, &json_tokens)
+        .iter()
+        .map(|doc| {
+            format!(
+                "#v1={}",
+                hackenbush_lab::ui::base64url::encode(doc.as_bytes())
+            )
+        })
+        .collect();
+    feed("share links", links, share_reader);
 }
 
 // ---------- the inputs that once broke things ----------
@@ -693,11 +789,29 @@ fn huge_numbers_are_bounded() {
         format!("{{{}|}}", "9".repeat(5000)),
         format!("{{2|1{}0}}", "|".repeat(1_000_000)),
         "↑".repeat(10_000),
+        // Many distinct options: dominance checks compare every pair.
+        format!(
+            "{{{}|}}",
+            (0..5000)
+                .map(|k| format!("{k}*"))
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+        format!(
+            "{{{}|}}",
+            (0..4000)
+                .map(|k| format!("{k}*"))
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
         format!("{{{}|}}", vec!["↑"; 2000].join(",")),
     ];
     for text in &cases {
         value_reader(text);
     }
+    let e = Arena::new().parse(&cases[6]).unwrap_err();
+    assert!(e.message.contains("more than 4096 options"), "{e}");
+    assert!(Arena::new().parse(&cases[7]).is_ok());
     // Vertex numbers are names, not sizes: nothing is allocated per number.
     for text in [
         "0-99999999999:B",

@@ -34,6 +34,13 @@ pub const MAX_NIMBER: u32 = 1024;
 /// recursion bound too; positions of ≤ 128 edges need k ≤ 128.
 pub const MAX_EXPONENT: u32 = 1024;
 
+/// Most options read on one side of one game. Removing dominated options
+/// compares every pair, so a flat list of 10⁵ distinct options would take
+/// minutes; a 128-edge position has at most 128 classical moves a side and
+/// 8128 width-2 superposed ones, of which far fewer survive in a canonical
+/// form.
+pub const MAX_OPTIONS: usize = 4096;
+
 /// Longest number literal read, in characters: big enough for any value the
 /// engine prints, small enough that converting and reducing it is instant.
 pub const MAX_NUMBER_CHARS: usize = 10_000;
@@ -129,8 +136,8 @@ impl Arena {
     ///
     /// Refuses (with an error, never a panic) nesting deeper than
     /// [`MAX_DEPTH`], nimbers above [`MAX_NIMBER`], denominators above
-    /// 2^[`MAX_EXPONENT`] and number literals longer than
-    /// [`MAX_NUMBER_CHARS`].
+    /// 2^[`MAX_EXPONENT`], more than [`MAX_OPTIONS`] options a side and
+    /// number literals longer than [`MAX_NUMBER_CHARS`].
     pub fn parse(&mut self, text: &str) -> Result<GameId, ParseError> {
         let toks = tokenize(text)?;
         if toks.is_empty() {
@@ -270,6 +277,12 @@ impl Parser<'_> {
         for i in a..=b {
             let at_comma = i < b && level == 0 && self.toks[i].0 == Tok::Comma;
             if i == b || at_comma {
+                if out.len() == MAX_OPTIONS {
+                    return self.err(
+                        start,
+                        format!("more than {MAX_OPTIONS} options on one side of a game"),
+                    );
+                }
                 out.push(self.game_in(start, i, depth)?);
                 start = i + 1;
                 continue;
