@@ -28,3 +28,38 @@ impl ParseError {
         }
     }
 }
+
+/// `text` with every character that could break a one-line message or hide
+/// part of it escaped (`\n`, `\u{2028}`, `\u{202e}`): control characters,
+/// line and paragraph separators and bidirectional overrides. For messages
+/// that quote untrusted text they did not build themselves (serde_json's,
+/// for instance, quote unknown field names verbatim).
+pub fn single_line(text: &str) -> String {
+    let hostile = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if hostile(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn single_line_escapes_breaks_and_overrides() {
+        assert_eq!(
+            single_line("a\nb\u{2028}c\u{202e}d é"),
+            "a\\nb\\u{2028}c\\u{202e}d é"
+        );
+        assert_eq!(single_line("plain"), "plain");
+    }
+}

@@ -155,11 +155,14 @@ fn show(input: &str) -> String {
     }
 }
 
-/// An error must print as one line.
+/// An error must print as one line: no line breaks of any kind, and no
+/// control characters or direction overrides that could garble it.
 fn one_line(what: &str, input: &str, error: &dyn std::fmt::Display) {
     let text = error.to_string();
+    let breaks =
+        |c: char| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}');
     assert!(
-        !text.is_empty() && !text.contains('\n'),
+        !text.is_empty() && !text.chars().any(breaks),
         "{what}: error {text:?} on {}",
         show(input)
     );
@@ -179,6 +182,9 @@ const NASTY: &[&str] = &[
     "\u{202e}",
     "🀄",
     "\u{feff}",
+    "\u{2028}",
+    "\\n",
+    "\\u2028",
     "0",
     "1",
     "-",
@@ -757,6 +763,20 @@ fn huge_nimbers_are_refused_before_expansion() {
 }
 
 #[test]
+fn the_value_limits_are_exact() {
+    use hackenbush_lab::game::{MAX_EXPONENT, MAX_NIMBER};
+    let mut a = Arena::new();
+    assert!(a.parse(&format!("{{*{MAX_NIMBER}|}}")).is_ok());
+    let e = a.parse(&format!("*{}", MAX_NIMBER + 1)).unwrap_err();
+    assert_eq!((e.column, e.token.as_str()), (2, "1025"));
+    let den = num_bigint::BigInt::from(1) << MAX_EXPONENT;
+    assert!(a.parse(&format!("{{3/{den}, *|-1}}")).is_ok());
+    let e = a.parse(&format!("{{0|1/{}}}", den * 2)).unwrap_err();
+    assert!(e.message.contains("2^1025"), "{e}");
+    assert_eq!(e.column, 4);
+}
+
+#[test]
 fn deep_nesting_is_refused_not_a_stack_overflow() {
     // Regression: 20 000 nested braces overflowed the stack.
     let deep = "{0|".repeat(20_000);
@@ -848,6 +868,39 @@ fn share_link_slide_index_at_usize_max_is_an_error() {
             "#v1={}",
             hackenbush_lab::ui::base64url::encode(doc.as_bytes())
         ));
+    }
+}
+
+#[test]
+fn quoted_line_breaks_stay_escaped() {
+    // Found by the cargo-fuzz targets: serde_json quotes an unknown field
+    // name verbatim, so a JSON escape `\n` in a key became a line break in
+    // the message; ruleset names from links were echoed the same way.
+    let texts = [
+        r#"{"ver\nsion":1}"#.to_string(),
+        r#"{"version":1,"vertices":[{"x":0,"y":0,"\u2028":1}],"edges":[]}"#.to_string(),
+        std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fuzz_inputs/position_json_newline.json"
+        ))
+        .unwrap(),
+    ];
+    for text in &texts {
+        json_reader(text);
+        assert!(from_json(text).is_err());
+    }
+    let hostile = [
+        r#"{"s":[{"p":{"version":1,"vertices":[{"\n":0}],"edges":[]}}]}"#,
+        r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0}],"edges":[]},"r":{"n":"a\nb"}}]}"#,
+        r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0}],"edges":[]},"f":"\u202e"}]}"#,
+        r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0}],"edges":[]},"m":["L\n1"]}]}"#,
+    ];
+    for doc in hostile {
+        let link = format!(
+            "#v1={}",
+            hackenbush_lab::ui::base64url::encode(doc.as_bytes())
+        );
+        assert!(!share_reader(&link), "{doc}");
     }
 }
 

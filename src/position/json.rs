@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use super::layout::{self, Layout, Point};
 use super::{Colour, Edge, Position, TooManyEdges};
+use crate::parse_error::single_line;
 
 /// The only format version so far.
 pub const VERSION: u32 = 1;
@@ -32,7 +33,8 @@ pub const MAX_VERTICES: usize = 1024;
 /// field, e.g. `edge 3 names vertex 9, but there are only 4 vertices (0..3)`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum JsonError {
-    /// Not JSON, or not the document's shape (serde_json's one-line message).
+    /// Not JSON, or not the document's shape (serde_json's message, which
+    /// quotes field names as typed, so escaped to stay one line).
     #[error("invalid position JSON: {0}")]
     Syntax(String),
     #[error("unsupported version {found} (this build reads version {VERSION})")]
@@ -177,6 +179,6 @@ pub fn to_json_auto(p: &Position) -> String {
 /// Parse and validate a JSON document into a position and its layout.
 pub fn from_json(text: &str) -> Result<(Position, Layout), JsonError> {
     let doc: PositionDoc =
-        serde_json::from_str(text).map_err(|e| JsonError::Syntax(e.to_string()))?;
+        serde_json::from_str(text).map_err(|e| JsonError::Syntax(single_line(&e.to_string())))?;
     doc.to_position()
 }

@@ -16,6 +16,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::RulesChoice;
+use crate::parse_error::single_line;
 use crate::position::json::PositionDoc;
 use crate::position::Point;
 use crate::rules::Player;
@@ -186,6 +187,13 @@ fn slide_doc(s: &Slide) -> SlideDoc {
 
 /// Read a fragment (with or without the leading `#`).
 pub fn decode(fragment: &str) -> Result<Shared, String> {
+    // Messages from every layer below quote link content (field names,
+    // ruleset names, titles) that may hold line breaks: escape them once
+    // here so the page always gets one line.
+    decode_checked(fragment).map_err(|e| single_line(&e))
+}
+
+fn decode_checked(fragment: &str) -> Result<Shared, String> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     if fragment.len() > MAX_FRAGMENT {
         return Err(format!(
