@@ -702,6 +702,154 @@ fn share_decode_survives_mutated_links() {
     feed("share links", links, share_reader);
 }
 
+#[test]
+fn preset_builders_survive_random_parameters() {
+    use hackenbush_lab::position::presets::Preset;
+    use hackenbush_lab::ui::gallery;
+    let mut rng = SplitMix64(7);
+    let words = [
+        "blue", "red", "B", "R", "BRR", "GX", "1,2,3", "1-2,2-3", "1-", ",", "BRGXQ",
+    ];
+    let mut built = 0;
+    for _ in 0..3000 {
+        let name = match rng.below(8) {
+            0 => NASTY[rng.below(NASTY.len())],
+            _ => Preset::ALL[rng.below(Preset::ALL.len())].name(),
+        };
+        let params: Vec<String> = (0..rng.below(4))
+            .map(|_| match rng.below(4) {
+                0 => NASTY[rng.below(NASTY.len())].to_string(),
+                1 => words[rng.below(words.len())].to_string(),
+                2 => NUMBERS[rng.below(NUMBERS.len())].to_string(),
+                // Long lists and long letter runs.
+                _ => vec![NUMBERS[rng.below(8)]; 1 + rng.below(100)].join(","),
+            })
+            .collect();
+        let params: Vec<&str> = params.iter().map(String::as_str).collect();
+        let input = format!("{name} {params:?}");
+        let ok = check("presets::build", &input, || {
+            match presets::build(name, &params) {
+                Ok(p) => {
+                    assert!(p.edge_count() <= MAX_EDGES);
+                    true
+                }
+                Err(e) => {
+                    one_line("presets::build", &input, &e);
+                    false
+                }
+            }
+        });
+        built += usize::from(ok);
+        check("gallery::build", &input, || {
+            if let Err(e) = gallery::build(name, &params) {
+                one_line("gallery::build", &input, &e);
+            }
+        });
+    }
+    assert!(built > 100, "only {built} presets built");
+}
+
+/// Random editing sessions: pointer gestures, edits with valid and invalid
+/// indices, undo and redo, text. The editor refuses what would break the
+/// drawing (the 129th edge among it) and never panics.
+#[test]
+fn editor_sessions_survive_random_gestures_and_edits() {
+    use hackenbush_lab::position::{Colour, Point};
+    use hackenbush_lab::ui::{Anchor, Edit, Editor, Selection, Tool};
+    let mut rng = SplitMix64(8);
+    let mut ed = Editor::new(Drawing::from_text(&"B ".repeat(MAX_EDGES - 2)).unwrap());
+    let coordinate = |rng: &mut SplitMix64| match rng.below(20) {
+        0 => f64::NAN,
+        1 => f64::INFINITY,
+        2 => -1e300,
+        _ => rng.below(4000) as f64 / 100.0 - 5.0,
+    };
+    let mut refused_edge = false;
+    for step in 0..4000 {
+        let pt = Point {
+            x: coordinate(&mut rng),
+            y: coordinate(&mut rng),
+        };
+        let n = ed.drawing().edges.len();
+        let v = ed.drawing().points.len();
+        let colour = Colour::ALL[rng.below(4)];
+        let anchor = |rng: &mut SplitMix64| match rng.below(3) {
+            0 => Anchor::Vertex(rng.below(v + 2)),
+            1 => Anchor::Ground(pt.x),
+            _ => Anchor::Free(pt),
+        };
+        let input = format!("step {step}");
+        // Edges are added often and the text replaced rarely, so the
+        // drawing keeps reaching the edge limit.
+        let result = check("editor", &input, || match rng.below(20) {
+            0 | 14..=18 => {
+                let edit = Edit::AddEdge {
+                    from: anchor(&mut rng),
+                    to: anchor(&mut rng),
+                    colour,
+                };
+                let r = ed.apply(edit);
+                if n == MAX_EDGES {
+                    let e = r.clone().unwrap_err();
+                    assert!(e.contains("too many edges: 129 (at most 128)"), "{e}");
+                }
+                r
+            }
+            1 => ed.apply(Edit::AddVertex(pt)),
+            2 => ed.apply(Edit::DeleteEdge(rng.below(n + 2))),
+            3 => ed.apply(Edit::DeleteVertex(rng.below(v + 2))),
+            4 => ed.apply(Edit::Recolour {
+                edge: rng.below(n + 2),
+                colour,
+            }),
+            5 => ed.apply(Edit::MoveVertex {
+                vertex: rng.below(v + 2),
+                to: pt,
+            }),
+            6 => {
+                ed.undo();
+                Ok(())
+            }
+            7 => {
+                ed.redo();
+                Ok(())
+            }
+            8 => {
+                ed.select(match rng.below(3) {
+                    0 => Selection::Edge(rng.below(n + 2)),
+                    1 => Selection::Vertex(rng.below(v + 2)),
+                    _ => Selection::None,
+                });
+                ed.delete_selection()
+            }
+            9 => ed.choose_colour(colour),
+            10 => {
+                ed.tool = [Tool::Draw, Tool::Move, Tool::Erase][rng.below(3)];
+                ed.pointer_down(pt, 0.3);
+                Ok(())
+            }
+            11 => {
+                ed.pointer_move(pt, 0.3);
+                Ok(())
+            }
+            12 => ed.pointer_up(pt, 0.3),
+            13 => {
+                let text = random_text(&mut rng, POSITION_TOKENS);
+                ed.set_text(&text)
+            }
+            _ => ed.set_text(&"G ".repeat(MAX_EDGES - rng.below(3))),
+        });
+        if let Err(e) = result {
+            one_line("editor", &input, &e);
+            refused_edge |= e.contains("too many edges");
+        }
+        let d = ed.drawing();
+        assert!(d.edges.len() <= MAX_EDGES, "step {step}");
+        d.check().unwrap_or_else(|e| panic!("step {step}: {e}"));
+    }
+    assert!(refused_edge, "the 129th edge was never tried");
+}
+
 // ---------- the inputs that once broke things ----------
 
 #[test]
