@@ -12,6 +12,7 @@ pub mod budget;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod game;
+pub mod parse_error;
 pub mod position;
 pub mod quantum;
 pub mod rng;
@@ -19,6 +20,8 @@ pub mod rules;
 pub mod solve;
 pub mod sync;
 pub mod ui;
+
+pub use parse_error::ParseError;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -18,7 +18,7 @@ fn e(u: usize, v: usize, colour: Colour) -> Edge {
 }
 
 /// Parse `text`, expecting an error at `column` whose message contains `needle`.
-fn err(text: &str, column: usize, needle: &str) -> hackenbush_lab::position::NotationError {
+fn err(text: &str, column: usize, needle: &str) -> hackenbush_lab::ParseError {
     let error = parse(text).expect_err(text);
     assert_eq!(error.column, column, "{text:?}: {error}");
     assert!(error.message.contains(needle), "{text:?}: {error}");
@@ -130,6 +130,13 @@ fn edge_limit() {
     assert_eq!(long.token.len(), MAX_EDGES + 1);
     let many = format!("{}B", "B ".repeat(MAX_EDGES));
     err(&many, 2 * MAX_EDGES + 1, "at most 128");
+    // The message counts every edge listed, not just the first too many.
+    let more = "B ".repeat(MAX_EDGES + 5);
+    err(
+        &more,
+        2 * MAX_EDGES + 1,
+        "too many edges: 133 (at most 128)",
+    );
     let edges: Vec<String> = (1..=MAX_EDGES + 1).map(|i| format!("0-{i}:R")).collect();
     err(
         &edges.join("+"),
@@ -606,22 +613,30 @@ fn json_validation_errors() {
         (String::new(), "invalid"),
     ];
     for (text, needle) in cases {
-        let error = json::from_json(&text).expect_err(&text);
+        let error = json::from_json(&text).expect_err(&text).to_string();
         assert!(error.contains(needle), "{text}: {error}");
     }
     let mut doc = PositionDoc::new(&p("B"), &Layout::default());
     doc.vertices[1].x = f64::NAN;
-    assert!(doc.to_position().unwrap_err().contains("non-finite"));
+    assert!(doc
+        .to_position()
+        .unwrap_err()
+        .to_string()
+        .contains("non-finite"));
     doc.vertices[1].x = f64::INFINITY;
     assert!(doc.to_position().is_err());
     let big = PositionDoc::new(&p(&"G".repeat(MAX_EDGES)), &Layout::default());
     let mut too_many = big.clone();
     too_many.edges.push(too_many.edges[0].clone());
-    assert!(too_many.to_position().unwrap_err().contains("at most 128"));
+    assert_eq!(
+        too_many.to_position().unwrap_err().to_string(),
+        "too many edges: 129 (at most 128)"
+    );
     let mut crowded = big;
     crowded.vertices = vec![Point { x: 0.0, y: 0.0 }; 5000];
     assert!(crowded
         .to_position()
         .unwrap_err()
+        .to_string()
         .contains("too many vertices"));
 }

@@ -9,7 +9,9 @@ use crate::rules::Player;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum InputError {
     #[error("position: {0}")]
-    Position(String),
+    Position(#[from] crate::ParseError),
+    #[error("position: {0}")]
+    TooManyEdges(#[from] crate::position::TooManyEdges),
     #[error(transparent)]
     Option(#[from] OptionError),
     #[error("move {index} ({player}: {text}) is illegal: {reason}")]

@@ -31,11 +31,10 @@ use crate::rules::nim::parse_nim;
 /// Read a Hackenbush position; `nim:3,2` is read as green stalks of 3 and 2.
 pub fn parse_position(text: &str) -> Result<Position, InputError> {
     if is_nim(text) {
-        let heaps = parse_nim(text).map_err(InputError::Position)?;
-        return Ok(crate::position::presets::nim_heaps(&heaps));
+        let heaps = parse_nim(text)?;
+        return Ok(crate::position::presets::nim_heaps(&heaps)?);
     }
-    text.parse::<Position>()
-        .map_err(|e| InputError::Position(e.to_string()))
+    Ok(text.parse::<Position>()?)
 }
 
 /// Whether `text` is a Nim position (`nim:3,2`).

@@ -32,7 +32,7 @@ pub(super) fn nim(
     options: &QuantumOptions,
     budget: &Budget,
 ) -> Result<Answer, AnalysisError> {
-    let heaps = parse_nim(&req.position).map_err(InputError::Position)?;
+    let heaps = parse_nim(&req.position).map_err(InputError::from)?;
     let base = Nim {
         labels: options.labels,
     };

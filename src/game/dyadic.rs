@@ -7,6 +7,8 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::parse_error::ParseError;
+
 /// The exact number `num / 2^exp`, kept normalised (`exp == 0` or `num` odd)
 /// so that equal numbers are equal structs and hash alike.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -250,32 +252,36 @@ impl Dyadic {
 }
 
 impl FromStr for Dyadic {
-    type Err = String;
+    type Err = ParseError;
 
     /// Parses `n` or `p/q` with q a power of two (a reducible fraction such as
-    /// `2/4` is accepted and reduced).
-    fn from_str(s: &str) -> Result<Dyadic, String> {
-        let (p, q) = match s.split_once('/') {
+    /// `2/4` is accepted and reduced). Errors point at column 1 of `s`, the
+    /// token being all of `s`; callers reading a longer text shift the column.
+    fn from_str(text: &str) -> Result<Dyadic, ParseError> {
+        let fail = |message: String| ParseError::new(1, text, message);
+        // Quoted escaped: a message is one line whatever the text holds.
+        let s = text.escape_debug().to_string();
+        let (p, q) = match text.split_once('/') {
             Some((p, q)) => (p, Some(q)),
-            None => (s, None),
+            None => (text, None),
         };
         let digits_ok = |t: &str| {
             let t = t.strip_prefix('-').unwrap_or(t);
             !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
         };
         if !digits_ok(p) {
-            return Err(format!("'{s}' is not a number"));
+            return Err(fail(format!("'{s}' is not a number")));
         }
-        let num = BigInt::from_str(p).map_err(|_| format!("'{s}' is not a number"))?;
+        let num = BigInt::from_str(p).map_err(|_| fail(format!("'{s}' is not a number")))?;
         let Some(q) = q else {
             return Ok(Dyadic::integer(num));
         };
         if !q.bytes().all(|b| b.is_ascii_digit()) || q.is_empty() {
-            return Err(format!("'{s}' has a malformed denominator"));
+            return Err(fail(format!("'{s}' has a malformed denominator")));
         }
-        let den = BigInt::from_str(q).map_err(|_| format!("'{s}' is not a number"))?;
+        let den = BigInt::from_str(q).map_err(|_| fail(format!("'{s}' is not a number")))?;
         if den.is_zero() {
-            return Err(format!("'{s}' divides by zero"));
+            return Err(fail(format!("'{s}' divides by zero")));
         }
         // Reduce by the odd part of the gcd, then the denominator must be 2^k.
         let g = num.gcd(&den);
@@ -286,11 +292,11 @@ impl FromStr for Dyadic {
         };
         let k = den.trailing_zeros().unwrap_or(0);
         if den != BigInt::one() << k {
-            return Err(format!(
+            return Err(fail(format!(
                 "'{s}' is not a dyadic rational (the denominator must be a power of 2)"
-            ));
+            )));
         }
-        let k = u32::try_from(k).map_err(|_| format!("'{s}' is too large"))?;
+        let k = u32::try_from(k).map_err(|_| fail(format!("'{s}' is too large")))?;
         Ok(Dyadic::new(num, k))
     }
 }

@@ -17,4 +17,6 @@ mod print;
 pub use arena::{Arena, GameId};
 pub use compare::{Outcome, Relation};
 pub use dyadic::Dyadic;
-pub use parse::GameParseError;
+pub use parse::{
+    GameParseError, ParseError, MAX_DEPTH, MAX_EXPONENT, MAX_NIMBER, MAX_NUMBER_CHARS, MAX_OPTIONS,
+};

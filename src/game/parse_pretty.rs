@@ -58,9 +58,9 @@ impl Cursor {
         if self.eat('/') {
             let den = self.digits();
             text = format!("{text}/{den}");
-            return text.parse::<Dyadic>().ok().map(Some);
+            return bounded(&text).map(Some);
         }
-        let whole: Dyadic = text.parse().ok()?;
+        let whole: Dyadic = bounded(&text)?;
         // A mixed number `w p/q`: the space is only ever followed by its
         // proper fraction (atoms are joined by single spaces).
         if !self.eat(' ') {
@@ -71,7 +71,7 @@ impl Cursor {
             return None;
         }
         let den = self.digits();
-        let frac: Dyadic = format!("{num}/{den}").parse().ok()?;
+        let frac: Dyadic = bounded(&format!("{num}/{den}"))?;
         if !frac.is_positive() || frac >= Dyadic::integer(1) {
             return None;
         }
@@ -121,7 +121,8 @@ impl Cursor {
         if k.is_empty() {
             Some(1)
         } else {
-            k.parse().ok()
+            // The plain parser's bound: `*n` has n options once compared.
+            k.parse().ok().filter(|&n| n <= super::parse::MAX_NIMBER)
         }
     }
 
@@ -138,9 +139,20 @@ impl Cursor {
             }
             self.at += 1;
         }
-        let y: Dyadic = text.parse().ok()?;
+        let y: Dyadic = bounded(&text)?;
         y.is_positive().then_some(y)
     }
+}
+
+/// A number literal within the plain parser's bounds (length, and the
+/// denominator's exponent, which the number's options recurse through).
+fn bounded(text: &str) -> Option<Dyadic> {
+    use super::parse::{MAX_EXPONENT, MAX_NUMBER_CHARS};
+    if text.chars().count() > MAX_NUMBER_CHARS {
+        return None;
+    }
+    let x: Dyadic = text.parse().ok()?;
+    (x.exponent() <= MAX_EXPONENT).then_some(x)
 }
 
 impl Arena {

@@ -13,12 +13,13 @@
 //!
 //! Everything arriving as JSON is untrusted (share links), so
 //! [`from_json`] validates fully and reports the first problem as a
-//! `String` naming the offending field.
+//! [`JsonError`] naming the offending field.
 
 use serde::{Deserialize, Serialize};
 
 use super::layout::{self, Layout, Point};
-use super::{Colour, Edge, Position, MAX_EDGES};
+use super::{Colour, Edge, Position, TooManyEdges};
+use crate::parse_error::single_line;
 
 /// The only format version so far.
 pub const VERSION: u32 = 1;
@@ -27,6 +28,34 @@ pub const VERSION: u32 = 1;
 /// rest is room for loose vertices in the editor), so that a hostile share
 /// link cannot make us allocate without bound.
 pub const MAX_VERTICES: usize = 1024;
+
+/// Why a position document was refused; `Display` is one line naming the
+/// field, e.g. `edge 3 names vertex 9, but there are only 4 vertices (0..3)`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum JsonError {
+    /// Not JSON, or not the document's shape (serde_json's message, which
+    /// quotes field names as typed, so escaped to stay one line).
+    #[error("invalid position JSON: {0}")]
+    Syntax(String),
+    #[error("unsupported version {found} (this build reads version {VERSION})")]
+    Version { found: u32 },
+    #[error("vertices must include the ground (vertex 0)")]
+    NoGround,
+    #[error("too many vertices: {count} (at most {MAX_VERTICES})")]
+    TooManyVertices { count: usize },
+    #[error(transparent)]
+    TooManyEdges(#[from] TooManyEdges),
+    #[error("vertex {vertex} has a non-finite coordinate")]
+    NonFinite { vertex: usize },
+    #[error("edge {label} names vertex {vertex}, but there are only {count} vertices (0..{})", count - 1)]
+    NoSuchVertex {
+        label: usize,
+        vertex: usize,
+        count: usize,
+    },
+    #[error("edge {label} has colour {colour:?} (expected \"B\", \"R\", \"G\" or \"X\")")]
+    BadColour { label: usize, colour: String },
+}
 
 /// The serialised document, field for field.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -73,53 +102,48 @@ impl PositionDoc {
     }
 
     /// Check the document and build the position and its layout.
-    pub fn to_position(&self) -> Result<(Position, Layout), String> {
+    pub fn to_position(&self) -> Result<(Position, Layout), JsonError> {
         if self.version != VERSION {
-            return Err(format!(
-                "unsupported version {} (this build reads version {VERSION})",
-                self.version
-            ));
+            return Err(JsonError::Version {
+                found: self.version,
+            });
         }
         if self.vertices.is_empty() {
-            return Err("vertices must include the ground (vertex 0)".into());
+            return Err(JsonError::NoGround);
         }
         if self.vertices.len() > MAX_VERTICES {
-            return Err(format!(
-                "too many vertices: {} (at most {MAX_VERTICES})",
-                self.vertices.len()
-            ));
+            return Err(JsonError::TooManyVertices {
+                count: self.vertices.len(),
+            });
         }
-        if self.edges.len() > MAX_EDGES {
-            return Err(format!(
-                "too many edges: {} (a position may have at most {MAX_EDGES})",
-                self.edges.len()
-            ));
-        }
-        for (i, pt) in self.vertices.iter().enumerate() {
-            if !pt.x.is_finite() || !pt.y.is_finite() {
-                return Err(format!("vertex {i} has a non-finite coordinate"));
-            }
+        TooManyEdges::check(self.edges.len())?;
+        if let Some(vertex) = self
+            .vertices
+            .iter()
+            .position(|pt| !pt.x.is_finite() || !pt.y.is_finite())
+        {
+            return Err(JsonError::NonFinite { vertex });
         }
         let n = self.vertices.len();
         let mut edges = Vec::with_capacity(self.edges.len());
         for (i, e) in self.edges.iter().enumerate() {
             let label = i + 1;
-            for end in [e.u, e.v] {
-                if end >= n {
-                    return Err(format!(
-                        "edge {label} names vertex {end}, but there are only {n} vertices (0..{})",
-                        n - 1
-                    ));
-                }
+            if let Some(vertex) = [e.u, e.v].into_iter().find(|&end| end >= n) {
+                return Err(JsonError::NoSuchVertex {
+                    label,
+                    vertex,
+                    count: n,
+                });
             }
             let mut letters = e.colour.chars();
             let colour = match (letters.next().and_then(Colour::from_letter), letters.next()) {
                 (Some(c), None) => c,
                 _ => {
-                    return Err(format!(
-                        "edge {label} has colour {:?} (expected \"B\", \"R\", \"G\" or \"X\")",
-                        e.colour
-                    ))
+                    return Err(JsonError::BadColour {
+                        label,
+                        // Bounded: the message may end up in a page.
+                        colour: e.colour.chars().take(16).collect(),
+                    });
                 }
             };
             edges.push(Edge {
@@ -153,8 +177,8 @@ pub fn to_json_auto(p: &Position) -> String {
 }
 
 /// Parse and validate a JSON document into a position and its layout.
-pub fn from_json(text: &str) -> Result<(Position, Layout), String> {
+pub fn from_json(text: &str) -> Result<(Position, Layout), JsonError> {
     let doc: PositionDoc =
-        serde_json::from_str(text).map_err(|e| format!("invalid position JSON: {e}"))?;
+        serde_json::from_str(text).map_err(|e| JsonError::Syntax(single_line(&e.to_string())))?;
     doc.to_position()
 }

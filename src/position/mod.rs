@@ -15,7 +15,7 @@ pub mod presets;
 pub use edge_graph::EdgeGraph;
 pub use edgeset::{EdgeSet, MAX_EDGES};
 pub use layout::{Layout, Point};
-pub use notation::{parse, print, NotationError};
+pub use notation::{parse, print, NotationError, ParseError};
 
 use crate::rules::Player;
 
@@ -71,6 +71,27 @@ pub struct Edge {
     pub colour: Colour,
 }
 
+/// A position would have more edges than an [`EdgeSet`] holds. Every reader
+/// (text, JSON, `nim:`, presets, the editor) reports this instead of
+/// building the position; `Display`: `too many edges: 129 (at most 128)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("too many edges: {count} (at most {MAX_EDGES})")]
+pub struct TooManyEdges {
+    /// How many edges were asked for (saturating, for counts that overflow).
+    pub count: usize,
+}
+
+impl TooManyEdges {
+    /// `Err` if `count` edges do not fit in a position.
+    pub fn check(count: usize) -> Result<(), TooManyEdges> {
+        if count > MAX_EDGES {
+            Err(TooManyEdges { count })
+        } else {
+            Ok(())
+        }
+    }
+}
+
 /// A Hackenbush position. Edge `i` carries the user-facing label `i + 1`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Position {
@@ -81,14 +102,32 @@ pub struct Position {
 
 impl Position {
     /// A position from its edges; the vertex count is derived from them.
-    /// Panics if there are more than [`MAX_EDGES`] edges (parsers check first).
+    ///
+    /// # Panics
+    /// If there are more than [`MAX_EDGES`] edges: for edges built by code
+    /// that knows its sizes. Anything derived from input goes through
+    /// [`Position::try_from_edges`].
     pub fn from_edges(edges: Vec<Edge>) -> Position {
-        assert!(edges.len() <= MAX_EDGES, "at most {MAX_EDGES} edges");
-        let vertex_count = edges.iter().map(|e| e.u.max(e.v) + 1).max().unwrap_or(1);
-        Position {
+        match Position::try_from_edges(edges) {
+            Ok(p) => p,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// A position from its edges, or an error if there are too many. The
+    /// vertex count is derived from them (vertex ids are used as given, so
+    /// the caller bounds them: `vertex_count` is one past the largest).
+    pub fn try_from_edges(edges: Vec<Edge>) -> Result<Position, TooManyEdges> {
+        TooManyEdges::check(edges.len())?;
+        let vertex_count = edges
+            .iter()
+            .map(|e| e.u.max(e.v).saturating_add(1))
+            .max()
+            .unwrap_or(1);
+        Ok(Position {
             vertex_count,
             edges,
-        }
+        })
     }
 
     pub fn edge_count(&self) -> usize {

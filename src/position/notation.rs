@@ -12,28 +12,13 @@ use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Colour, Edge, Position, GROUND, MAX_EDGES};
+use super::{Colour, Edge, Position, TooManyEdges, GROUND, MAX_EDGES};
 
-/// A parse error: where (1-based character column), what was found there, and
-/// why it is wrong. `Display` gives one line, e.g.
-/// `column 7: unexpected 'Q' (expected a stalk like BRG or an edge like 0-1:B)`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotationError {
-    /// 1-based column, counted in characters (not bytes).
-    pub column: usize,
-    /// The offending token as typed (empty at end of input).
-    pub token: String,
-    /// What is wrong, usually naming the token and what was expected.
-    pub message: String,
-}
+pub use crate::parse_error::ParseError;
 
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "column {}: {}", self.column, self.message)
-    }
-}
-
-impl std::error::Error for NotationError {}
+/// The former name of [`ParseError`], kept so code written against it still
+/// compiles; new code names `ParseError`.
+pub type NotationError = ParseError;
 
 const EXPECTED_TERM: &str = "expected a stalk like BRG or an edge like 0-1:B";
 
@@ -68,8 +53,8 @@ impl Scanner {
         let want: Vec<char> = s.chars().collect();
         self.chars[self.pos..].starts_with(&want)
     }
-    fn error(&self, token: impl Into<String>, message: impl Into<String>) -> NotationError {
-        NotationError {
+    fn error(&self, token: impl Into<String>, message: impl Into<String>) -> ParseError {
+        ParseError {
             column: self.column(),
             token: token.into(),
             message: message.into(),
@@ -77,7 +62,7 @@ impl Scanner {
     }
     /// "unexpected 'c' (…)" at the current character, or "unexpected end of
     /// input (…)" past the end; lowercase colour letters get a hint.
-    fn unexpected(&self, expected: &str) -> NotationError {
+    fn unexpected(&self, expected: &str) -> ParseError {
         match self.peek() {
             None => self.error("", format!("unexpected end of input ({expected})")),
             Some(c) if matches!(c, 'b' | 'r' | 'g' | 'x') => {
@@ -95,7 +80,7 @@ impl Scanner {
     }
 
     /// A vertex number: a run of ASCII digits fitting in `u64`.
-    fn number(&mut self, what: &str) -> Result<u64, NotationError> {
+    fn number(&mut self, what: &str) -> Result<u64, ParseError> {
         let start = self.pos;
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
             self.pos += 1;
@@ -104,14 +89,33 @@ impl Scanner {
             return Err(self.unexpected(&format!("expected {what}")));
         }
         let digits: String = self.chars[start..self.pos].iter().collect();
-        digits.parse::<u64>().map_err(|_| NotationError {
+        digits.parse::<u64>().map_err(|_| ParseError {
             column: start + 1,
             token: digits.clone(),
             message: format!("vertex number {digits} is too large (at most {})", u64::MAX),
         })
     }
 
-    fn term(&mut self) -> Result<Term, NotationError> {
+    /// How many edges the rest of the text lists, up to its first error:
+    /// only for the "too many edges" message, so it counts without
+    /// building anything.
+    fn count_rest(&mut self) -> usize {
+        let mut count = 0usize;
+        loop {
+            self.skip_spaces();
+            match self.peek() {
+                None => return count,
+                Some('+') => self.pos += 1,
+                Some(_) => match self.term() {
+                    Ok(Term::Stalk(colours)) => count = count.saturating_add(colours.len()),
+                    Ok(Term::Edge(..)) => count = count.saturating_add(1),
+                    Err(_) => return count,
+                },
+            }
+        }
+    }
+
+    fn term(&mut self) -> Result<Term, ParseError> {
         match self.peek() {
             Some(c) if Colour::from_letter(c).is_some() => {
                 let mut colours = Vec::new();
@@ -134,7 +138,7 @@ impl Scanner {
         }
     }
 
-    fn edge(&mut self) -> Result<Term, NotationError> {
+    fn edge(&mut self) -> Result<Term, ParseError> {
         let start = self.pos;
         let u = self.number("a vertex number")?;
         if self.peek() != Some('-') {
@@ -146,7 +150,7 @@ impl Scanner {
         let v = self.number(&format!("a vertex number after '{u}-'"))?;
         if self.peek() != Some(':') {
             let typed: String = self.chars[start..self.pos].iter().collect();
-            return Err(NotationError {
+            return Err(ParseError {
                 column: self.column(),
                 token: typed.clone(),
                 message: format!(
@@ -175,14 +179,14 @@ impl Scanner {
 /// Parse the RULES.md §1 text notation. Labels follow the order of listing;
 /// vertex 0 is the ground, other vertex numbers are renamed to dense ids in
 /// order of first appearance (stalk vertices are always fresh).
-pub fn parse(text: &str) -> Result<Position, NotationError> {
+pub fn parse(text: &str) -> Result<Position, ParseError> {
     let mut s = Scanner {
         chars: text.chars().collect(),
         pos: 0,
     };
     s.skip_spaces();
     if s.peek().is_none() {
-        return Err(NotationError {
+        return Err(ParseError {
             column: 1,
             token: String::new(),
             message: "empty position".into(),
@@ -198,10 +202,11 @@ pub fn parse(text: &str) -> Result<Position, NotationError> {
         };
         if builder.edges.len() + added > MAX_EDGES {
             let token: String = s.chars[term_start..s.pos].iter().collect();
-            return Err(NotationError {
+            let count = (builder.edges.len() + added).saturating_add(s.count_rest());
+            return Err(ParseError {
                 column: term_start + 1,
                 token,
-                message: format!("too many edges: a position may have at most {MAX_EDGES}"),
+                message: TooManyEdges { count }.to_string(),
             });
         }
         builder.add(term);
@@ -355,8 +360,8 @@ fn stalk_end(p: &Position, incidence: &[Vec<usize>], start: usize) -> Option<usi
 }
 
 impl FromStr for Position {
-    type Err = NotationError;
-    fn from_str(s: &str) -> Result<Position, NotationError> {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Position, ParseError> {
         parse(s)
     }
 }

@@ -5,7 +5,7 @@
 use crate::rules::Player;
 
 use super::presets;
-use super::{Colour, Position, MAX_EDGES};
+use super::{Colour, Position, TooManyEdges};
 
 /// A named family of positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -206,10 +206,7 @@ impl Args<'_> {
     }
 
     fn fits(&self, edges: usize) -> Result<(), String> {
-        if edges > MAX_EDGES {
-            return Err(self.error(format!("{edges} edges is too many (at most {MAX_EDGES})")));
-        }
-        Ok(())
+        TooManyEdges::check(edges).map_err(|e| self.error(e))
     }
 
     /// Parameter `i` (absent allowed if `optional`) uses only `allowed`.

@@ -8,7 +8,7 @@
 use crate::rng::SplitMix64;
 use crate::rules::Player;
 
-use super::{Colour, Edge, Position, GROUND, MAX_EDGES};
+use super::{Colour, Edge, Position, TooManyEdges, GROUND, MAX_EDGES};
 
 /// A stalk (Hackenbush string): a path standing on the ground, `colours`
 /// given from the ground up as notation letters, e.g. `stalk("BRR")` = 1/4.
@@ -30,7 +30,11 @@ pub fn stalk(colours: &str) -> Position {
 /// `length − 1` edges all belong to the opponent. A blue hollyhock `BR…R` of
 /// length l is 1/2^(l−1): by the sign-expansion rule (thesis Theorem 4.1) it
 /// is 1 − 1/2 − 1/4 − … − 1/2^(l−1) = 1/2^(l−1). Red hollyhocks are negatives.
+///
+/// # Panics
+/// If `length` exceeds [`MAX_EDGES`] (checked before allocating).
 pub fn hollyhock(owner: Player, length: usize) -> Position {
+    assert!(length <= MAX_EDGES, "{}", TooManyEdges { count: length });
     let (own, other) = match owner {
         Player::Left => (Colour::Blue, Colour::Red),
         Player::Right => (Colour::Red, Colour::Blue),
@@ -46,7 +50,12 @@ pub fn hollyhock(owner: Player, length: usize) -> Position {
 
 /// Blue Meadow (2024 thesis §4.1): `n` blue halves `BR` and `m` red wholes
 /// `R`, in that label order; classically n/2 − m.
+///
+/// # Panics
+/// Past [`MAX_EDGES`] edges.
 pub fn blue_meadow(n: usize, m: usize) -> Position {
+    let count = n.saturating_mul(2).saturating_add(m);
+    assert!(count <= MAX_EDGES, "{}", TooManyEdges { count });
     let mut b = Sum::default();
     b.repeat(n, &[Colour::Blue, Colour::Red]);
     b.repeat(m, &[Colour::Red]);
@@ -55,7 +64,12 @@ pub fn blue_meadow(n: usize, m: usize) -> Position {
 
 /// Sums of halves (2022 synchronous Hackenbush thesis): `m` blue halves `BR`
 /// then `n` red halves `RB`; classically (m − n)/2.
+///
+/// # Panics
+/// Past [`MAX_EDGES`] edges.
 pub fn sums_of_halves(m: usize, n: usize) -> Position {
+    let count = m.saturating_add(n).saturating_mul(2);
+    assert!(count <= MAX_EDGES, "{}", TooManyEdges { count });
     let mut b = Sum::default();
     b.repeat(m, &[Colour::Blue, Colour::Red]);
     b.repeat(n, &[Colour::Red, Colour::Blue]);
@@ -68,7 +82,8 @@ pub fn sums_of_halves(m: usize, n: usize) -> Position {
 /// `0-1:B 1-3:R 0-2:B 2-3:R` up to vertex names. Its value is 1 for n ≥ 2;
 /// n = 1 gives the stalk `BR` and n = 0 the empty position.
 pub fn circus_tent(n: usize) -> Position {
-    assert!(2 * n <= MAX_EDGES, "at most {MAX_EDGES} edges");
+    let count = n.saturating_mul(2);
+    assert!(count <= MAX_EDGES, "{}", TooManyEdges { count });
     let top = n + 1;
     let mut edges = Vec::with_capacity(2 * n);
     for leg in 1..=n {
@@ -96,12 +111,8 @@ pub fn redwood_furniture(legs: &[usize], seat: &[(usize, usize)]) -> Result<Posi
     if legs.is_empty() {
         return Err("redwood furniture needs at least one leg".into());
     }
-    let count = 2 * legs.len() + seat.len();
-    if count > MAX_EDGES {
-        return Err(format!(
-            "redwood furniture with {count} edges is too big (at most {MAX_EDGES})"
-        ));
-    }
+    let count = legs.len().saturating_mul(2).saturating_add(seat.len());
+    TooManyEdges::check(count).map_err(|e| format!("redwood furniture: {e}"))?;
     // Top vertices get ids after the feet, in order of first mention.
     let mut tops: Vec<usize> = Vec::new();
     let mut top_vertex = |name: usize| {
@@ -141,7 +152,8 @@ pub fn redwood_furniture(legs: &[usize], seat: &[(usize, usize)]) -> Result<Posi
 /// If m = 0, n < m, or there would be more than [`MAX_EDGES`] edges.
 pub fn redwood_bed(m: usize, n: usize) -> Position {
     assert!(m >= 1 && n >= m, "a redwood bed needs 1 ≤ m ≤ n");
-    assert!(m + n <= MAX_EDGES, "at most {MAX_EDGES} edges");
+    let count = m.saturating_add(n);
+    assert!(count <= MAX_EDGES, "{}", TooManyEdges { count });
     let mut edges = Vec::with_capacity(m + n);
     let top = |i: usize| m + 1 + i; // top of leg i (0-based)
     for i in 0..m {
@@ -179,19 +191,31 @@ pub fn sprig(colours: &str) -> Position {
 
 /// A nim heap of `k` as a green stalk of `k` edges (the 2024 thesis §3.4:
 /// Nim-cut is contained in Red-Green-Blue Hackenbush this way); value *k.
+///
+/// # Panics
+/// If `k` exceeds [`MAX_EDGES`] (checked before allocating).
 pub fn nim_heap(k: usize) -> Position {
+    assert!(k <= MAX_EDGES, "{}", TooManyEdges { count: k });
     let mut b = Sum::default();
     b.stalk(&vec![Colour::Green; k]);
     b.finish()
 }
 
-/// Nim heaps as green stalks side by side (`nim:3,2` drawn as `GGG GG`).
-pub fn nim_heaps(heaps: &[u32]) -> Position {
+/// Nim heaps as green stalks side by side (`nim:3,2` drawn as `GGG GG`),
+/// or an error if they have more than [`MAX_EDGES`] tokens in all: `nim:`
+/// allows more (quantum Nim plays on heaps, not on a position), so this is
+/// where the limit of a Hackenbush position is checked — before anything is
+/// allocated, since the heaps may come straight from input.
+pub fn nim_heaps(heaps: &[u32]) -> Result<Position, TooManyEdges> {
+    let total = heaps
+        .iter()
+        .fold(0usize, |sum, &h| sum.saturating_add(h as usize));
+    TooManyEdges::check(total)?;
     let mut b = Sum::default();
     for &h in heaps {
         b.stalk(&vec![Colour::Green; h as usize]);
     }
-    b.finish()
+    Ok(b.finish())
 }
 
 /// A seeded random multigraph of `edges` edges (capped at [`MAX_EDGES`]),

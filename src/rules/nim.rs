@@ -3,6 +3,7 @@
 //! (heap, j) where j − 1 tokens stay — a green stalk cut at edge j.
 
 use super::{Player, Ruleset};
+use crate::parse_error::ParseError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum NimLabels {
@@ -55,30 +56,65 @@ impl Ruleset for Nim {
     }
 }
 
-/// Parse `nim:3,2` (heaps of 3 and 2 tokens).
-pub fn parse_nim(text: &str) -> Result<Vec<u32>, String> {
-    let body = text
-        .trim()
-        .strip_prefix("nim:")
-        .ok_or_else(|| "a Nim position starts with 'nim:', e.g. nim:3,2".to_string())?;
+/// Largest heap `nim:` accepts.
+pub const MAX_HEAP: u32 = 64;
+/// Most heaps `nim:` accepts.
+pub const MAX_HEAPS: usize = 16;
+
+/// Parse `nim:3,2` (heaps of 3 and 2 tokens): at most [`MAX_HEAPS`] heaps of
+/// at most [`MAX_HEAP`] tokens, so the quantum Nim state space stays finite
+/// and small. (As a Hackenbush position, via
+/// [`crate::position::presets::nim_heaps`], the total is further limited to
+/// 128 edges.) Errors name the column of the offending heap.
+pub fn parse_nim(text: &str) -> Result<Vec<u32>, ParseError> {
+    let lead = text.len() - text.trim_start().len();
+    let Some(body) = text.trim().strip_prefix("nim:") else {
+        return Err(ParseError::new(
+            1,
+            text.trim().chars().take(8).collect::<String>(),
+            "a Nim position starts with 'nim:', e.g. nim:3,2",
+        ));
+    };
+    // Columns count characters, like every other parser's.
+    let body_col = text[..lead].chars().count() + 5;
     if body.trim().is_empty() {
-        return Err("column 5: a Nim position needs at least one heap, e.g. nim:3,2".to_string());
+        return Err(ParseError::new(
+            body_col,
+            "",
+            "a Nim position needs at least one heap, e.g. nim:3,2",
+        ));
     }
     let mut heaps = Vec::new();
-    let mut column = text.find("nim:").map_or(1, |p| p + 5);
+    let mut column = body_col;
     for part in body.split(',') {
         let t = part.trim();
-        match t.parse::<u32>() {
-            Ok(h) if h <= 64 && t.bytes().all(|b| b.is_ascii_digit()) => heaps.push(h),
-            Ok(_) if t.bytes().all(|b| b.is_ascii_digit()) => {
-                return Err(format!("column {column}: heap '{t}' is larger than 64"))
-            }
-            _ => return Err(format!("column {column}: '{t}' is not a heap size")),
+        let at = column + part.chars().take_while(|c| c.is_whitespace()).count();
+        if heaps.len() == MAX_HEAPS {
+            return Err(ParseError::new(
+                at,
+                t,
+                format!("a Nim position has at most {MAX_HEAPS} heaps"),
+            ));
         }
-        column += part.len() + 1;
-    }
-    if heaps.len() > 16 {
-        return Err("a Nim position has at most 16 heaps".to_string());
+        let digits = !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        match t.parse::<u32>() {
+            Ok(h) if digits && h <= MAX_HEAP => heaps.push(h),
+            _ if digits => {
+                return Err(ParseError::new(
+                    at,
+                    t,
+                    format!("heap {t} is larger than {MAX_HEAP}"),
+                ))
+            }
+            _ => {
+                return Err(ParseError::new(
+                    at,
+                    t,
+                    format!("'{}' is not a heap size", t.escape_debug()),
+                ))
+            }
+        }
+        column += part.chars().count() + 1;
     }
     Ok(heaps)
 }

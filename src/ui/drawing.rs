@@ -9,7 +9,7 @@
 use crate::analysis::parse_position;
 use crate::position::json::{self, PositionDoc, MAX_VERTICES};
 use crate::position::{
-    layout, print, Colour, Edge, EdgeSet, Layout, Point, Position, GROUND, MAX_EDGES,
+    layout, print, Colour, Edge, EdgeSet, Layout, Point, Position, TooManyEdges, GROUND,
 };
 
 /// Edges and vertex coordinates.
@@ -62,7 +62,7 @@ impl Drawing {
 
     /// Read the project's position JSON (validated; coordinates kept).
     pub fn from_json(text: &str) -> Result<Drawing, String> {
-        let (p, l) = json::from_json(text)?;
+        let (p, l) = json::from_json(text).map_err(|e| e.to_string())?;
         Ok(Drawing::from_position(&p, &l))
     }
 
@@ -76,12 +76,7 @@ impl Drawing {
         if n > MAX_VERTICES {
             return Err(format!("too many vertices: {n} (at most {MAX_VERTICES})"));
         }
-        if self.edges.len() > MAX_EDGES {
-            return Err(format!(
-                "too many edges: {} (at most {MAX_EDGES})",
-                self.edges.len()
-            ));
-        }
+        TooManyEdges::check(self.edges.len()).map_err(|e| e.to_string())?;
         if let Some(v) = self
             .points
             .iter()

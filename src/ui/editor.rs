@@ -7,7 +7,7 @@
 //! exactly one undo step.
 
 use crate::position::json::MAX_VERTICES;
-use crate::position::{Colour, Edge, Point, GROUND, MAX_EDGES};
+use crate::position::{Colour, Edge, Point, TooManyEdges, GROUND};
 
 use super::drawing::Drawing;
 use super::geometry::{dist, edge_shapes};
@@ -478,9 +478,9 @@ fn edit_drawing(d: &mut Drawing, edit: Edit) -> Result<Selection, String> {
             Ok(Selection::Vertex(v))
         }
         Edit::AddEdge { from, to, colour } => {
-            if d.edges.len() >= MAX_EDGES {
-                return Err(format!("a position may have at most {MAX_EDGES} edges"));
-            }
+            // Refused before anything changes: the drawing must stay a
+            // position (edge sets hold 128 edges).
+            TooManyEdges::check(d.edges.len() + 1).map_err(|e| e.to_string())?;
             if matches!(from, Anchor::Ground(_)) && matches!(to, Anchor::Ground(_)) {
                 return Err("an edge needs at least one end above the ground".into());
             }

@@ -16,6 +16,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::{Rules, RulesParts};
+use crate::parse_error::single_line;
 use crate::position::json::PositionDoc;
 use crate::position::Point;
 use crate::rules::Player;
@@ -186,6 +187,13 @@ fn slide_doc(s: &Slide) -> SlideDoc {
 
 /// Read a fragment (with or without the leading `#`).
 pub fn decode(fragment: &str) -> Result<Shared, String> {
+    // Messages from every layer below quote link content (field names,
+    // ruleset names, titles) that may hold line breaks: escape them once
+    // here so the page always gets one line.
+    decode_checked(fragment).map_err(|e| single_line(&e))
+}
+
+fn decode_checked(fragment: &str) -> Result<Shared, String> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     if fragment.len() > MAX_FRAGMENT {
         return Err(format!(
@@ -213,9 +221,10 @@ pub fn decode(fragment: &str) -> Result<Shared, String> {
         ));
     }
     if doc.i >= doc.s.len() {
+        // Shown 1-based; `i` may be usize::MAX, so no `+ 1` on it.
+        let shown = u128::from(doc.i as u64) + 1;
         return Err(format!(
-            "the link asks for position {} of {}",
-            doc.i + 1,
+            "the link asks for position {shown} of {}",
             doc.s.len()
         ));
     }
