@@ -2,9 +2,10 @@
 //! request (position text + ruleset options), run the right engine, and
 //! report the value in the printed formats of RULES.md.
 
+use crate::budget::{Budget, ByteSize, Exceeded};
 use crate::game::Outcome;
 use crate::position::Position;
-use crate::quantum::{QuantumBase, QuantumGame, QuantumSolver, Setting, TooLarge};
+use crate::quantum::{MoveError, QuantumBase, QuantumGame, QuantumSolver, Setting};
 use crate::rules::nim::parse_nim;
 use crate::rules::{Childish, Hackenbush, Misere, Nim, NimLabels, Player, Ruleset, Uncolored};
 use crate::solve::Solver;
@@ -361,6 +362,11 @@ pub fn analyse_request(req: &Request) -> Result<Answer, String> {
     quantum_after_moves(rules, start, setting, first, req)
 }
 
+/// Bytes a request's `state_limit` allows per state: about what the
+/// quantum solver's tables take per memoised state, so the browser's
+/// limit keeps its old reach.
+const BYTES_PER_STATE: u64 = 1024;
+
 /// Replay `req.moves` through a [`QuantumGame`] and report on the state
 /// reached (value, outcome, birthday, best moves, realisations). The
 /// solver's reductions use the start's symmetries, which stay sound for
@@ -372,21 +378,15 @@ fn quantum_after_moves<B: QuantumBase + Clone>(
     first: Player,
     req: &Request,
 ) -> Result<Answer, String> {
-    let mut game = QuantumGame::new(base.clone(), start.clone(), setting);
-    let mut p = first;
-    for (k, m) in req.moves.iter().enumerate() {
-        game.play_text(p, m).map_err(|e| {
-            let who = if p == Player::Left { "Left" } else { "Right" };
-            format!("move {} ({who}: {m}) is illegal: {e}", k + 1)
-        })?;
-        p = p.opponent();
-    }
-    let state = game.state().clone();
-    let mut solver = QuantumSolver::new(base, &start, setting);
-    let limit = req
-        .state_limit
-        .unwrap_or(crate::quantum::report::STATE_LIMIT);
-    solver.set_state_limit(limit);
+    // A request's state limit (the browser's) becomes a byte budget of
+    // about what that many states took; without one, the default budget.
+    let budget = match req.state_limit {
+        Some(n) => Budget::new(
+            ByteSize((n as u64).saturating_mul(BYTES_PER_STATE).max(1)),
+            None,
+        ),
+        None => Budget::default(),
+    };
     // The browser's message names the cheapest way out: a narrower width
     // shrinks the search far more than one edge less.
     let advice = if setting.width == crate::quantum::Width::Limited(2) {
@@ -394,13 +394,26 @@ fn quantum_after_moves<B: QuantumBase + Clone>(
     } else {
         "try width 2 or fewer edges"
     };
-    let too_large = |e: TooLarge| match req.state_limit {
-        Some(_) => format!(
-            "too large to analyse here (more than {} superposed states) — {advice}",
-            e.limit
-        ),
-        None => e.to_string(),
+    let too_large = |e: Exceeded| match e {
+        Exceeded::Memory(_) if req.state_limit.is_some() => {
+            format!("too large to analyse here ({e}) — {advice}")
+        }
+        _ => format!("{e}; {advice}"),
     };
+    let mut game = QuantumGame::with_budget(base.clone(), start.clone(), setting, &budget);
+    let mut p = first;
+    for (k, m) in req.moves.iter().enumerate() {
+        game.try_play_text(p, m).map_err(|e| match e {
+            MoveError::Illegal(e) => {
+                let who = if p == Player::Left { "Left" } else { "Right" };
+                format!("move {} ({who}: {m}) is illegal: {e}", k + 1)
+            }
+            MoveError::Exceeded(e) => too_large(e),
+        })?;
+        p = p.opponent();
+    }
+    let state = game.state().clone();
+    let mut solver = QuantumSolver::with_budget(base, &start, setting, &budget);
     let v = solver.value(&state).map_err(too_large)?;
     let mut advice = |p: Player| -> Result<MoveAdvice, String> {
         let best = solver.best_moves(&state, p).map_err(too_large)?;

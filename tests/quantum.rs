@@ -2,6 +2,7 @@
 //! against a deliberately naive implementation of the definition (no
 //! merged moves, no covered-realisation dropping, no symmetry).
 
+use hackenbush_lab::budget::Budget;
 use hackenbush_lab::game::{Arena, GameId, Outcome};
 use hackenbush_lab::position::{presets, Colour, EdgeSet, Position};
 use hackenbush_lab::quantum::{
@@ -568,7 +569,7 @@ fn fast_engine_matches_naive_definition_on_superposed_states() {
             &format!("{f} width {w} {p:?} {state:?}"),
         );
         // The generic solver over the quantum ruleset agrees too.
-        let rules = Quantum::new(base.clone(), &base.start(), setting, Reductions::none());
+        let rules = Quantum::new(base.clone(), setting);
         let mut generic = Solver::new(rules);
         let g = generic.value(&state);
         assert_same(
@@ -796,6 +797,7 @@ fn cli_quantum_value_and_table() {
 #[test]
 fn parallel_table_matches_single_cells() {
     use hackenbush_lab::quantum::table::{blue_meadow_cell, blue_meadow_table, TableKind};
+    let budget = Budget::unlimited();
     for flavour in [Flavour::A, Flavour::C] {
         let setting = Setting::new(flavour, W2);
         let cells = blue_meadow_table(
@@ -803,7 +805,7 @@ fn parallel_table_matches_single_cells() {
             0..=3,
             setting,
             TableKind::Value,
-            usize::MAX,
+            &budget,
             |_, _, _| {},
         )
         .unwrap();
@@ -812,8 +814,11 @@ fn parallel_table_matches_single_cells() {
             (0..=2).flat_map(|n| (0..=3).map(move |m| (n, m))).collect();
         assert_eq!(order, expected);
         for c in &cells {
-            let one = blue_meadow_cell(c.n, c.m, setting, TableKind::Value, usize::MAX).unwrap();
-            assert_eq!(c.text, one.text, "n={} m={}", c.n, c.m);
+            let one = blue_meadow_cell(c.n, c.m, setting, TableKind::Value, &budget).unwrap();
+            assert!(c.result.is_ok(), "n={} m={}", c.n, c.m);
+            assert_eq!(c.result, one.result, "n={} m={}", c.n, c.m);
         }
     }
+    // Every cell gave its bytes back.
+    assert_eq!(budget.used(), 0);
 }

@@ -157,9 +157,10 @@ fn table_format(t: &TableArgs) -> crate::solve::table::TableFormat {
     }
 }
 
-/// Quantum Blue Meadow outcomes or values, Markdown or CSV.
+/// Quantum Blue Meadow outcomes or values, Markdown or CSV. Cells that
+/// exceed the budget are marked in the table (and named on stderr).
 fn run_meadow_table(t: &TableArgs) -> Result<String, CliError> {
-    use crate::quantum::report::{parse_setting, STATE_LIMIT};
+    use crate::quantum::report::parse_setting;
     use crate::quantum::table::{blue_meadow_table, format_table, TableKind};
     let setting = parse_setting(t.flavour.as_deref(), t.width.as_deref()).map_err(CliError::new)?;
     let kind = if t.values {
@@ -167,19 +168,27 @@ fn run_meadow_table(t: &TableArgs) -> Result<String, CliError> {
     } else {
         TableKind::Outcome
     };
+    // TODO(lead): the --max-memory / --timeout flags' budget goes here.
+    let budget = crate::budget::Budget::default();
     let cells = blue_meadow_table(
         t.n.0..=t.n.1,
         t.m.0..=t.m.1,
         setting,
         kind,
-        STATE_LIMIT,
-        |done, total, cell| {
-            progress(
+        &budget,
+        |done, total, cell| match &cell.result {
+            Ok(_) => progress(
                 t.quiet,
                 done,
                 total,
                 format_args!("n={}, m={}: {:.2}s", cell.n, cell.m, cell.seconds),
-            )
+            ),
+            Err(e) => progress(
+                t.quiet,
+                done,
+                total,
+                format_args!("n={}, m={}: not finished, {e}", cell.n, cell.m),
+            ),
         },
     )
     .map_err(CliError::new)?;

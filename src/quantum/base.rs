@@ -49,6 +49,12 @@ pub trait QuantumBase: Ruleset<State: Ord> {
         None
     }
 
+    /// Heap bytes a realisation owns beyond its inline size (budgets count
+    /// them with the tables that store realisations).
+    fn heap_bytes(&self, _r: &Self::State) -> u64 {
+        0
+    }
+
     /// Groups of interchangeable blocks of coordinates: every permutation
     /// of the blocks within a group is an automorphism of the ruleset on
     /// `start` (so values are invariant under it).
@@ -280,6 +286,10 @@ impl QuantumBase for Nim {
 
     fn play_fast(&self, _: &(), r: &Vec<u32>, mv: &(usize, u32)) -> Vec<u32> {
         self.play(r, mv)
+    }
+
+    fn heap_bytes(&self, r: &Vec<u32>) -> u64 {
+        (r.capacity() * std::mem::size_of::<u32>()) as u64
     }
 
     /// A heap vector no larger in every heap: every label legal on it is
