@@ -2,7 +2,7 @@
 //! against a deliberately naive implementation of the definition (no
 //! merged moves, no covered-realisation dropping, no symmetry).
 
-use hackenbush_lab::budget::Budget;
+use hackenbush_lab::budget::{Budget, ByteSize, Exceeded, Timeout};
 use hackenbush_lab::game::{Arena, GameId, Outcome};
 use hackenbush_lab::position::{presets, Colour, EdgeSet, Position};
 use hackenbush_lab::quantum::{
@@ -820,5 +820,285 @@ fn parallel_table_matches_single_cells() {
         }
     }
     // Every cell gave its bytes back.
+    assert_eq!(budget.used(), 0);
+}
+
+// ---------------------------------------------------------------------
+// Budgets: every search stops cleanly within its memory and time
+// ---------------------------------------------------------------------
+
+fn quantum_solver(
+    text: &str,
+    setting: Setting,
+    budget: &Budget,
+) -> (QuantumSolver<Hackenbush>, EdgeSet) {
+    let base = Hackenbush::new(text.parse().unwrap());
+    let start = base.start();
+    (
+        QuantumSolver::with_budget(base, &start, setting, budget),
+        start,
+    )
+}
+
+#[test]
+fn a_tiny_budget_stops_the_search_with_a_memory_error() {
+    let tiny = ByteSize(256 << 10);
+    let budget = Budget::new(tiny, None);
+    for (text, f) in [
+        ("BRBRBR BRBRBR GGG", Flavour::D),
+        ("BR BR BR BR R R", Flavour::C),
+    ] {
+        let (mut s, start) = quantum_solver(text, Setting::new(f, W2), &budget);
+        assert_eq!(
+            s.value_of_start(&start),
+            Err(Exceeded::Memory(tiny)),
+            "{text}"
+        );
+    }
+    // Best moves are budgeted too; so is the outcome search, whose tables
+    // stay small here: the realisation index of 15 edges (128 KiB) alone
+    // exceeds 64 KiB.
+    let setting = Setting::new(Flavour::D, W2);
+    let small = Budget::new(ByteSize(64 << 10), None);
+    let (mut s, start) = quantum_solver("BRBRBR BRBRBR GGG", setting, &small);
+    assert_eq!(
+        s.outcome_by_search(&[start]),
+        Err(Exceeded::Memory(ByteSize(64 << 10)))
+    );
+    let (mut s, start) = quantum_solver("BRBRBR BRBRBR GGG", setting, &budget);
+    assert_eq!(
+        s.best_moves(&[start], Player::Right),
+        Err(Exceeded::Memory(tiny))
+    );
+    drop(s);
+    // Every solver gave its bytes back.
+    assert_eq!(budget.used(), 0);
+}
+
+#[test]
+fn values_under_a_budget_are_the_values_without_one() {
+    let budget = Budget::default();
+    for (k, p) in random_positions(60).into_iter().enumerate() {
+        let f = FLAVOURS[k % 6];
+        let w = width_for(p.edge_count(), k);
+        let setting = Setting::new(f, w);
+        let base = Hackenbush::new(p.clone());
+        let state = random_walk(&base, setting, k as u64, k % 3);
+        let mut free = QuantumSolver::new(base.clone(), &base.start(), setting);
+        let mut held = QuantumSolver::with_budget(base.clone(), &base.start(), setting, &budget);
+        let a = free.value(&state).unwrap();
+        let b = held.value(&state).unwrap();
+        let want = free.arena.plain(a);
+        assert_same(&mut held.arena, b, &want, &format!("{f} {w} {p:?}"));
+        assert_eq!(
+            held.outcome_by_search(&state).unwrap(),
+            free.outcome_by_search(&state).unwrap()
+        );
+        let best = |s: &mut QuantumSolver<Hackenbush>| s.best_moves(&state, Player::Left).unwrap();
+        assert_eq!(best(&mut held), best(&mut free));
+    }
+    // A moderate position is charged (its tables pass the reporting
+    // grain), and the bytes come back when the solver goes.
+    let (mut s, start) = quantum_solver("BRBR BRB GG R", Setting::new(Flavour::D, W2), &budget);
+    s.value_of_start(&start).unwrap();
+    assert!(budget.used() > 1 << 20, "{}", budget.used());
+    assert_eq!(budget.used(), s.charged_bytes());
+    drop(s);
+    assert_eq!(budget.used(), 0);
+}
+
+/// `--width unbounded` on 12 edges searches for minutes; a deadline
+/// stops it within a fraction of a second of passing.
+#[test]
+fn a_deadline_stops_an_unbounded_width_search_promptly() {
+    let limit = Timeout { millis: 300 };
+    for text in ["BRG BRG BRG BRG", "BR BR BR BR BR BR"] {
+        let budget = Budget::new(ByteSize::gib(2), Some(limit));
+        let clock = std::time::Instant::now();
+        let (mut s, start) =
+            quantum_solver(text, Setting::new(Flavour::C, Width::Unbounded), &budget);
+        let r = s.value_of_start(&start);
+        let took = clock.elapsed().as_secs_f64();
+        assert_eq!(r, Err(Exceeded::Time(limit)), "{text}");
+        assert!(took < 1.5, "{text}: stopped after {took:.2}s");
+    }
+}
+
+/// nim:64,64 at unbounded width: a player's options are the subsets of
+/// 128 labels, so enumerating one state's options never ends. Both the
+/// deadline and the memory budget stop the enumeration itself.
+#[test]
+fn enumerating_vast_moves_is_stopped_by_the_budget() {
+    let heaps = vec![64, 64];
+    let setting = Setting::new(Flavour::D, Width::Unbounded);
+    let limit = Timeout { millis: 200 };
+    let budget = Budget::new(ByteSize::gib(2), Some(limit));
+    let clock = std::time::Instant::now();
+    let mut s = QuantumSolver::with_budget(
+        Nim {
+            labels: NimLabels::Subtract,
+        },
+        &heaps,
+        setting,
+        &budget,
+    );
+    assert_eq!(s.value(&[heaps.clone()]), Err(Exceeded::Time(limit)));
+    assert!(clock.elapsed().as_secs_f64() < 1.5);
+    let budget = Budget::new(ByteSize::gib(2), Some(limit));
+    let clock = std::time::Instant::now();
+    let mut s = QuantumSolver::with_budget(
+        Nim {
+            labels: NimLabels::Subtract,
+        },
+        &heaps,
+        setting,
+        &budget,
+    );
+    assert_eq!(
+        s.outcome_by_search(&[heaps.clone()]),
+        Err(Exceeded::Time(limit))
+    );
+    assert!(clock.elapsed().as_secs_f64() < 1.5);
+    let budget = Budget::new(ByteSize::mib(16), None);
+    let mut s = QuantumSolver::with_budget(
+        Nim {
+            labels: NimLabels::Subtract,
+        },
+        &heaps,
+        setting,
+        &budget,
+    );
+    assert_eq!(
+        s.value(&[heaps.clone()]),
+        Err(Exceeded::Memory(ByteSize::mib(16)))
+    );
+    assert!(matches!(
+        s.best_moves(&[heaps.clone()], Player::Left),
+        Err(Exceeded::Memory(_))
+    ));
+    // Cancelling stops it too.
+    let budget = Budget::unlimited();
+    budget.cancel();
+    let mut s = QuantumSolver::with_budget(
+        Nim {
+            labels: NimLabels::Subtract,
+        },
+        &heaps,
+        setting,
+        &budget,
+    );
+    assert_eq!(s.value(&[heaps]), Err(Exceeded::Cancelled));
+}
+
+/// Cells share one budget: the big ones run out, give their memory back,
+/// and every other cell finishes with its usual value.
+#[test]
+fn table_cells_over_budget_are_reported_per_cell() {
+    use hackenbush_lab::quantum::table::{
+        blue_meadow_table, footnote, format_table, TableFormat, TableKind, OVER_BUDGET,
+    };
+    let setting = Setting::new(Flavour::C, W2);
+    let budget = Budget::new(ByteSize::mib(1), None);
+    let mut seen = 0;
+    let cells = blue_meadow_table(
+        0..=4,
+        0..=3,
+        setting,
+        TableKind::Value,
+        &budget,
+        |_, _, _| seen += 1,
+    )
+    .unwrap();
+    assert_eq!((cells.len(), seen), (20, 20));
+    let unlimited = Budget::unlimited();
+    let reference = blue_meadow_table(
+        0..=4,
+        0..=3,
+        setting,
+        TableKind::Value,
+        &unlimited,
+        |_, _, _| {},
+    )
+    .unwrap();
+    let (mut over, mut done) = (0, 0);
+    for (c, r) in cells.iter().zip(&reference) {
+        match &c.result {
+            Ok(text) => {
+                done += 1;
+                assert_eq!(Ok(text), r.result.as_ref(), "n={} m={}", c.n, c.m);
+            }
+            Err(e) => {
+                over += 1;
+                assert_eq!(*e, Exceeded::Memory(ByteSize::mib(1)));
+            }
+        }
+    }
+    // The small cells never come near the budget.
+    assert!(cells
+        .iter()
+        .filter(|c| c.n + c.m <= 2)
+        .all(|c| c.result.is_ok()));
+    assert!(over > 0 && done > 0, "{over} over, {done} done");
+    let table = format_table(&cells, setting, TableFormat::Markdown);
+    assert!(table.contains(OVER_BUDGET), "{table}");
+    let note = footnote(&cells).unwrap();
+    assert!(table.trim_end().ends_with(&note), "{table}");
+    assert!(note.contains("memory budget of 1M") && note.contains(&format!("({over} cell")));
+    let csv = format_table(&cells, setting, TableFormat::Csv);
+    assert!(!csv.contains("not finished"), "{csv}");
+    assert_eq!(budget.used(), 0);
+}
+
+/// A share link with 64 blue and 64 red grounded edges, each move
+/// superposing every edge of the mover's colour: the exact states grow
+/// by a factor of ~60 a move (8 GB by the fifth). Under a budget the
+/// replay stops with Exceeded before building what does not fit.
+#[test]
+fn hostile_replay_stops_within_the_budget() {
+    use hackenbush_lab::quantum::MoveError;
+    let text = ["B"; 64].join(" ") + " " + &["R"; 64].join(" ");
+    let base = Hackenbush::new(text.parse().unwrap());
+    let start = base.start();
+    let setting = Setting::new(Flavour::D, Width::Unbounded);
+    let budget = Budget::new(ByteSize::mib(64), None);
+    let mut game = QuantumGame::with_budget(base, start, setting, &budget);
+    let blue: Vec<usize> = (0..64).collect();
+    let red: Vec<usize> = (64..128).collect();
+    let clock = std::time::Instant::now();
+    let mut stopped = None;
+    for k in 0..5 {
+        let (p, labels) = if k % 2 == 0 {
+            (Player::Left, &blue)
+        } else {
+            (Player::Right, &red)
+        };
+        if let Err(e) = game.try_play(p, labels) {
+            stopped = Some((k, e));
+            break;
+        }
+        assert!(budget.used() <= 64 << 20);
+    }
+    let took = clock.elapsed().as_secs_f64();
+    let (k, e) = stopped.expect("the replay must stop");
+    assert_eq!(e, MoveError::Exceeded(Exceeded::Memory(ByteSize::mib(64))));
+    assert_eq!(game.history().len(), k, "the refused move left no trace");
+    assert!(took < 5.0, "took {took:.2}s");
+    // The message of the unbudgeted API names the limit.
+    let msg = game
+        .play(
+            if k % 2 == 0 {
+                Player::Left
+            } else {
+                Player::Right
+            },
+            if k % 2 == 0 { &blue } else { &red },
+        )
+        .unwrap_err();
+    assert!(msg.contains("memory budget of 64M"), "{msg}");
+    // Take-back still works and gives bytes back.
+    let before = budget.used();
+    assert!(game.takeback());
+    assert!(budget.used() < before);
+    drop(game);
     assert_eq!(budget.used(), 0);
 }
