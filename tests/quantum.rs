@@ -942,7 +942,10 @@ fn enumerating_vast_moves_is_stopped_by_the_budget() {
         setting,
         &budget,
     );
-    assert_eq!(s.value(&[heaps.clone()]), Err(Exceeded::Time(limit)));
+    assert_eq!(
+        s.value(std::slice::from_ref(&heaps)),
+        Err(Exceeded::Time(limit))
+    );
     assert!(clock.elapsed().as_secs_f64() < 1.5);
     let budget = Budget::new(ByteSize::gib(2), Some(limit));
     let clock = std::time::Instant::now();
@@ -955,7 +958,7 @@ fn enumerating_vast_moves_is_stopped_by_the_budget() {
         &budget,
     );
     assert_eq!(
-        s.outcome_by_search(&[heaps.clone()]),
+        s.outcome_by_search(std::slice::from_ref(&heaps)),
         Err(Exceeded::Time(limit))
     );
     assert!(clock.elapsed().as_secs_f64() < 1.5);
@@ -969,11 +972,11 @@ fn enumerating_vast_moves_is_stopped_by_the_budget() {
         &budget,
     );
     assert_eq!(
-        s.value(&[heaps.clone()]),
+        s.value(std::slice::from_ref(&heaps)),
         Err(Exceeded::Memory(ByteSize::mib(16)))
     );
     assert!(matches!(
-        s.best_moves(&[heaps.clone()], Player::Left),
+        s.best_moves(std::slice::from_ref(&heaps), Player::Left),
         Err(Exceeded::Memory(_))
     ));
     // Cancelling stops it too.
@@ -987,7 +990,10 @@ fn enumerating_vast_moves_is_stopped_by_the_budget() {
         setting,
         &budget,
     );
-    assert_eq!(s.value(&[heaps]), Err(Exceeded::Cancelled));
+    assert_eq!(
+        s.value(std::slice::from_ref(&heaps)),
+        Err(Exceeded::Cancelled)
+    );
 }
 
 /// Cells share one budget: the big ones run out, give their memory back,
