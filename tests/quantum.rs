@@ -1108,3 +1108,286 @@ fn hostile_replay_stops_within_the_budget() {
     drop(game);
     assert_eq!(budget.used(), 0);
 }
+
+// ---------------------------------------------------------------------
+// Symmetry: every identification is by an automorphism of the start
+// ---------------------------------------------------------------------
+
+/// Is `perm` (label e goes to `perm[e]`) an automorphism of the start
+/// position: a bijection of labels mapping the start's edges onto
+/// themselves, preserving colours, and induced by a bijection of vertices
+/// that fixes the ground? Every start edge is connected to the ground, so
+/// the vertex map is forced edge by edge outwards from the ground; the
+/// check builds it and then verifies every edge.
+fn is_automorphism(p: &Position, start: EdgeSet, perm: &[usize]) -> bool {
+    use hackenbush_lab::position::GROUND;
+    let n = p.edge_count();
+    if perm.len() != n {
+        return false;
+    }
+    let mut hit = vec![false; n];
+    for &x in perm {
+        if x >= n || hit[x] {
+            return false;
+        }
+        hit[x] = true;
+    }
+    for e in start.iter() {
+        if !start.contains(perm[e]) || p.edges[e].colour != p.edges[perm[e]].colour {
+            return false;
+        }
+    }
+    let mut phi: Vec<Option<usize>> = vec![None; p.vertex_count];
+    phi[GROUND] = Some(GROUND);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for e in start.iter() {
+            let (a, b) = (p.edges[e].u, p.edges[e].v);
+            let (x, y) = (p.edges[perm[e]].u, p.edges[perm[e]].v);
+            for (from, to) in [(a, b), (b, a)] {
+                let Some(f) = phi[from] else { continue };
+                let image = if f == x {
+                    y
+                } else if f == y {
+                    x
+                } else {
+                    return false;
+                };
+                if phi[to].is_none() {
+                    phi[to] = Some(image);
+                    changed = true;
+                }
+            }
+        }
+    }
+    let mut used = vec![false; p.vertex_count];
+    for f in phi.iter().flatten() {
+        if used[*f] {
+            return false;
+        }
+        used[*f] = true;
+    }
+    start.iter().all(|e| {
+        let (a, b) = (p.edges[e].u, p.edges[e].v);
+        let (x, y) = (p.edges[perm[e]].u, p.edges[perm[e]].v);
+        match (phi[a], phi[b]) {
+            (Some(fa), Some(fb)) => (fa, fb) == (x, y) || (fa, fb) == (y, x),
+            _ => false,
+        }
+    })
+}
+
+/// The permutations a symmetry hands out: every swap of two blocks of a
+/// group (they generate all block permutations, and automorphisms compose)
+/// and the sorting permutations for random signatures (what the solver
+/// applies).
+fn symmetry_perms(sym: &hackenbush_lab::quantum::symmetry::Symmetry, seed: u64) -> Vec<Vec<usize>> {
+    let mut perms = Vec::new();
+    for group in sym.groups() {
+        for i in 0..group.len() {
+            for j in i + 1..group.len() {
+                let mut perm: Vec<usize> = (0..sym.coords()).collect();
+                for (&a, &b) in group[i].iter().zip(&group[j]) {
+                    perm[a] = b;
+                    perm[b] = a;
+                }
+                perms.push(perm);
+            }
+        }
+    }
+    let mut x = seed | 1;
+    for _ in 0..8 {
+        let sig: Vec<u64> = (0..sym.block_count())
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x % 4
+            })
+            .collect();
+        perms.extend(sym.sorting_perm(&sig));
+    }
+    perms
+}
+
+/// `p` followed by copies of itself on fresh vertices, the copies' edges
+/// listed in turn (`interleave`) or one copy after another.
+fn copies(p: &Position, k: usize, interleave: bool) -> Position {
+    use hackenbush_lab::position::{Edge, GROUND};
+    let shift = |e: &Edge, c: usize| {
+        let off = |v: usize| {
+            if v == GROUND {
+                v
+            } else {
+                v + c * p.vertex_count
+            }
+        };
+        Edge {
+            u: off(e.u),
+            v: off(e.v),
+            colour: e.colour,
+        }
+    };
+    let edges: Vec<Edge> = if interleave {
+        p.edges
+            .iter()
+            .flat_map(|e| (0..k).map(move |c| shift(e, c)))
+            .collect()
+    } else {
+        (0..k)
+            .flat_map(|c| p.edges.iter().map(move |e| shift(e, c)))
+            .collect()
+    };
+    Position::from_edges(edges)
+}
+
+#[test]
+fn symmetries_of_hackenbush_are_automorphisms_of_the_start() {
+    use hackenbush_lab::quantum::QuantumBase;
+    // A deliberately wrong permutation is caught: the checker can fail.
+    let wrong: [(&str, Vec<usize>); 6] = [
+        ("BR BR", vec![1, 0, 2, 3]),          // blue onto red
+        ("BB", vec![1, 0]),                   // a grounded edge onto a hanging one
+        ("BR RB", vec![2, 3, 0, 1]),          // whole stalks of other colours
+        ("GG GG", vec![3, 2, 1, 0]),          // stalks swapped upside down
+        ("0-1:B 1-2:B 0-3:B", vec![0, 2, 1]), // same colours, other incidence
+        ("BR BR", vec![0, 0, 2, 3]),          // not a bijection
+    ];
+    for (text, perm) in wrong {
+        let p: Position = text.parse().unwrap();
+        let start = Hackenbush::new(p.clone()).start();
+        assert!(!is_automorphism(&p, start, &perm), "{text} {perm:?}");
+    }
+    // ... and right ones pass.
+    let p: Position = "BR BR".parse().unwrap();
+    assert!(is_automorphism(&p, p.full_set(), &[2, 3, 0, 1]));
+    assert!(is_automorphism(&p, p.full_set(), &[0, 1, 2, 3]));
+    let tents: Position = "0-1:B 1-3:R 0-2:B 2-3:R".parse().unwrap();
+    assert!(is_automorphism(&tents, tents.full_set(), &[2, 3, 0, 1]));
+
+    let mut positions: Vec<Position> = Vec::new();
+    for seed in 0..300u64 {
+        let edges = 1 + (seed % 9) as usize;
+        let p = presets::random(seed * 104_729 + 7, edges, &[]);
+        if seed % 3 == 0 && edges <= 6 {
+            positions.push(copies(&p, 2 + (seed % 2) as usize, seed % 2 == 0));
+        }
+        positions.push(p);
+    }
+    for n in 0..=4 {
+        for m in 0..=4 {
+            positions.push(presets::blue_meadow(n, m));
+        }
+    }
+    for legs in 2..=4 {
+        let tent = presets::circus_tent(legs);
+        positions.push(copies(&tent, 2, false));
+        positions.push(copies(&tent, 3, true));
+        positions.push(tent);
+    }
+    for text in [
+        "BR BR R R",
+        "G G BR BR",
+        "BRG BRG R",
+        "GB GB RG",
+        "BB BB B B",
+    ] {
+        positions.push(text.parse().unwrap());
+    }
+    let (mut checked, mut nontrivial) = (0, 0);
+    for (k, p) in positions.iter().enumerate() {
+        let base = Hackenbush::new(p.clone());
+        let start = base.start();
+        let sym = base.symmetry(&start);
+        assert_eq!(sym.coords(), p.edge_count());
+        if !sym.is_trivial() {
+            nontrivial += 1;
+        }
+        for perm in symmetry_perms(&sym, k as u64 + 1) {
+            assert!(is_automorphism(p, start, &perm), "{p} {perm:?}");
+            // The solver moves realisations with `permute`: the image of
+            // a realisation is the image of its edge set.
+            let r = start;
+            let image: EdgeSet = r.iter().map(|e| perm[e]).collect();
+            assert_eq!(base.permute(&r, &perm), image);
+            checked += 1;
+        }
+    }
+    // Identical components are found: the test exercises real symmetries.
+    assert!(nontrivial > 100 && checked > 500, "{nontrivial} {checked}");
+    let meadow = Hackenbush::new(presets::blue_meadow(3, 2));
+    let groups = meadow.symmetry(&meadow.start()).groups().to_vec();
+    assert_eq!(groups.len(), 2, "{groups:?}");
+}
+
+/// Quantum Nim's symmetries permute equal heaps only, and values do not
+/// change under them (compared with the unreduced engine).
+#[test]
+fn symmetries_of_quantum_nim_permute_equal_heaps() {
+    use hackenbush_lab::quantum::QuantumBase;
+    use hackenbush_lab::rules::Ruleset;
+    let nim = Nim {
+        labels: NimLabels::Subtract,
+    };
+    for start in [
+        vec![3, 2],
+        vec![2, 2],
+        vec![1, 2, 1, 2],
+        vec![3, 1, 3, 1, 3],
+        vec![4],
+    ] {
+        let sym = nim.symmetry(&start);
+        for (k, perm) in symmetry_perms(&sym, 99).into_iter().enumerate() {
+            // A permutation of the heaps (coordinates), moving only equal ones.
+            assert!(
+                (0..start.len()).all(|i| start[perm[i]] == start[i]),
+                "{start:?} {perm:?}"
+            );
+            assert_eq!(nim.permute(&start, &perm), start);
+            // It is an automorphism of the rules: labels move with heaps.
+            let r: Vec<u32> = start
+                .iter()
+                .map(|&h| h.saturating_sub(k as u32 % 2))
+                .collect();
+            let pr = nim.permute(&r, &perm);
+            let mut moved: Vec<(usize, u32)> = nim
+                .moves(&r, Player::Left)
+                .into_iter()
+                .map(|(i, t)| (perm[i], t))
+                .collect();
+            moved.sort();
+            let mut direct = nim.moves(&pr, Player::Left);
+            direct.sort();
+            assert_eq!(moved, direct);
+            for (i, t) in nim.moves(&r, Player::Left) {
+                assert_eq!(
+                    nim.permute(&nim.play(&r, &(i, t)), &perm),
+                    nim.play(&pr, &(perm[i], t))
+                );
+            }
+            // And values agree on a superposed state and its image (on
+            // small heaps: the unreduced engine grows fast).
+            if start.iter().sum::<u32>() > 5 {
+                continue;
+            }
+            let state = vec![r.clone(), start.iter().map(|&h| h / 2).collect()];
+            let image: Vec<Vec<u32>> = state.iter().map(|x| nim.permute(x, &perm)).collect();
+            for f in [Flavour::A, Flavour::C] {
+                let setting = Setting::new(f, W2);
+                let mut plain = QuantumSolver::with_reductions(
+                    nim.clone(),
+                    &start,
+                    setting,
+                    Reductions::none(),
+                );
+                let a = plain.value(&state).unwrap();
+                let b = plain.value(&image).unwrap();
+                assert_eq!(a, b, "{start:?} {perm:?} {f}");
+            }
+        }
+    }
+    assert!(nim.symmetry(&vec![3, 2]).is_trivial());
+    assert!(nim.symmetry(&vec![4]).is_trivial());
+    assert_eq!(nim.symmetry(&vec![1, 2, 1, 2]).groups().len(), 2);
+}

@@ -298,16 +298,27 @@ impl QuantumBase for Nim {
         small.len() == big.len() && small.iter().zip(big).all(|(a, b)| a <= b)
     }
 
-    /// Nim's rules never look at a heap's index, so any permutation of the
-    /// heaps (applied to labels and realisations alike) is an automorphism.
+    /// Heaps of equal size in the start are interchangeable: swapping them
+    /// (labels and realisations alike) is an automorphism of the start
+    /// position, as RULES.md §3 asks. (Nim's rules never look at a heap's
+    /// index, so any heap permutation would preserve values too, but the
+    /// contract allows only automorphisms of the start.)
     fn symmetry(&self, start: &Vec<u32>) -> Symmetry {
-        let blocks: Vec<Vec<usize>> = (0..start.len()).map(|i| vec![i]).collect();
-        let groups = if blocks.len() > 1 {
-            vec![blocks]
-        } else {
-            vec![]
-        };
-        Symmetry::new(start.len(), groups)
+        let mut groups: Vec<(u32, Vec<Vec<usize>>)> = Vec::new();
+        for (i, &h) in start.iter().enumerate() {
+            match groups.iter_mut().find(|(size, _)| *size == h) {
+                Some((_, blocks)) => blocks.push(vec![i]),
+                None => groups.push((h, vec![vec![i]])),
+            }
+        }
+        Symmetry::new(
+            start.len(),
+            groups
+                .into_iter()
+                .map(|(_, b)| b)
+                .filter(|b| b.len() > 1)
+                .collect(),
+        )
     }
 
     fn block_key(&self, r: &Vec<u32>, block: &[usize]) -> u128 {
