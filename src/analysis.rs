@@ -362,10 +362,11 @@ pub fn analyse_request(req: &Request) -> Result<Answer, String> {
     quantum_after_moves(rules, start, setting, first, req)
 }
 
-/// Bytes a request's `state_limit` allows per state: about what the
-/// quantum solver's tables take per memoised state, so the browser's
-/// limit keeps its old reach.
-const BYTES_PER_STATE: u64 = 1024;
+/// Bytes a request's `state_limit` allows per state: the quantum solver's
+/// tables take 70–120 bytes per memoised state (Blue Meadow and random
+/// positions, width 2 and unbounded), so the browser's limit keeps about
+/// its old reach.
+const BYTES_PER_STATE: u64 = 128;
 
 /// Replay `req.moves` through a [`QuantumGame`] and report on the state
 /// reached (value, outcome, birthday, best moves, realisations). The

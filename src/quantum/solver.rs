@@ -695,6 +695,12 @@ impl<B: QuantumBase> QuantumSolver<B> {
             // Repeated options are answered by the memo (a finished search
             // is always stored), so they need no set of their own.
             map.for_each_move(self.setting, |idx| {
+                // Options answered by the memo do not tick below, and a
+                // wide move on many labels has a vast number of them.
+                if let Err(e) = self.account.tick() {
+                    result = Err(e);
+                    return false;
+                }
                 let child = self.normalise_ids(map.raw_result(idx));
                 match self.wins_ids(&child, p.opponent()) {
                     Ok(true) => true,
