@@ -382,10 +382,13 @@ fn quantum_after_moves<B: QuantumBase + Clone>(
     // A request's state limit (the browser's) becomes a byte budget of
     // about what that many states took; without one, the default budget.
     let budget = match req.state_limit {
-        Some(n) => Budget::new(
-            ByteSize((n as u64).saturating_mul(BYTES_PER_STATE).max(1)),
-            None,
-        ),
+        Some(n) => {
+            // Whole MiB, so the message reads "19M", not a byte count.
+            let mib = (n as u64)
+                .saturating_mul(BYTES_PER_STATE)
+                .div_ceil(ByteSize::MIB);
+            Budget::new(ByteSize::mib(mib.max(1)), None)
+        }
         None => Budget::default(),
     };
     // The browser's message names the cheapest way out: a narrower width
