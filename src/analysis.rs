@@ -363,7 +363,7 @@ pub fn analyse_request(req: &Request) -> Result<Answer, String> {
 }
 
 /// Bytes a request's `state_limit` allows per state: the quantum solver's
-/// tables take 70–120 bytes per memoised state (Blue Meadow and random
+/// tables take 90–120 bytes per memoised state (Blue Meadow and other
 /// positions, width 2 and unbounded), so the browser's limit keeps about
 /// its old reach.
 const BYTES_PER_STATE: u64 = 128;

@@ -288,8 +288,13 @@ impl QuantumBase for Nim {
         self.play(r, mv)
     }
 
+    /// The heap vector's allocation, with the allocator's header and
+    /// rounding (short vectors are mostly overhead).
     fn heap_bytes(&self, r: &Vec<u32>) -> u64 {
-        (r.capacity() * std::mem::size_of::<u32>()) as u64
+        match r.capacity() * std::mem::size_of::<u32>() {
+            0 => 0,
+            n => ((n + 8).next_multiple_of(16)).max(32) as u64,
+        }
     }
 
     /// A heap vector no larger in every heap: every label legal on it is

@@ -168,14 +168,21 @@ impl Account {
     }
 }
 
-/// The heap bytes of a stored state (`to_vec` allocates exactly `len`).
-fn key_bytes(s: &[RealId]) -> u64 {
-    size_of_val(s) as u64
+/// What one heap allocation of `n` bytes takes: states are short lists,
+/// so the allocator's header and rounding (a word, 16-byte steps, 32
+/// bytes at least, as in common allocators) are a large part of them and
+/// are counted too, or the count would be a fraction of the real use.
+fn alloc_bytes(n: usize) -> u64 {
+    if n == 0 {
+        0
+    } else {
+        ((n + 8).next_multiple_of(16)).max(32) as u64
+    }
 }
 
-/// What an option waiting on the stack holds.
-fn pending_bytes(s: &[RealId]) -> u64 {
-    size_of::<IdState>() as u64 + key_bytes(s)
+/// The heap bytes of a stored state (`to_vec` allocates exactly `len`).
+fn key_bytes(s: &[RealId]) -> u64 {
+    alloc_bytes(size_of_val(s))
 }
 
 /// Values and outcomes of superposed states of one base position.
@@ -393,7 +400,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         let out: Rc<[(B::Move, RealId)]> = out.into();
         // The Rc's two counts and the pairs.
-        self.account.real_heap += (2 * size_of::<usize>() + size_of_val(&*out)) as u64;
+        self.account.real_heap += alloc_bytes(2 * size_of::<usize>() + size_of_val(&*out));
         self.note_reals();
         self.reals.moves[p as usize][id as usize] = Some(out.clone());
         out
@@ -535,14 +542,18 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 }
             }
             self.orient_ids(&mut child);
+            // The lists' growth (they double) and the option's own copy.
             let bytes = match self.values.get(child.as_slice()) {
                 Some(&v) => {
+                    let before = known.capacity();
                     known.push(v);
-                    size_of::<GameId>() as u64
+                    ((known.capacity() - before) * size_of::<GameId>()) as u64
                 }
                 None => {
+                    let before = pending.capacity();
                     pending.push(child.clone());
-                    pending_bytes(&child)
+                    ((pending.capacity() - before) * size_of::<IdState>()) as u64
+                        + key_bytes(&child)
                 }
             };
             *held += bytes;
@@ -687,9 +698,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let held = map
             .children
             .iter()
-            .map(|c| (size_of::<IdState>() + c.len() * size_of::<RealId>()) as u64)
+            .map(|c| size_of::<IdState>() as u64 + key_bytes(c))
             .sum::<u64>()
-            + (map.labels.len() * size_of::<B::Move>()) as u64;
+            + alloc_bytes(map.labels.len() * size_of::<B::Move>());
         let mut result = self.account.hold(held).map(|()| false);
         if result.is_ok() {
             // Repeated options are answered by the memo (a finished search
@@ -795,7 +806,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let mut moves = Vec::new();
         let mut result = Ok(());
         map.for_each_move(self.setting, |idx| {
-            let bytes = (size_of::<Vec<usize>>() + size_of_val(idx)) as u64;
+            let bytes = size_of::<Vec<usize>>() as u64 + alloc_bytes(size_of_val(idx));
             *held += bytes;
             result = self.account.tick().and_then(|()| self.account.hold(bytes));
             moves.push(idx.to_vec());
