@@ -7,6 +7,7 @@
 //! Cells run in parallel on T threads (default: all cores); per-cell CPU
 //! is the worker thread's, and each table reports its wall time too.
 
+use hackenbush_lab::budget::Budget;
 use hackenbush_lab::quantum::table::{
     available_threads, blue_meadow_cell, format_table, run_cells, Cell, TableFormat, TableKind,
 };
@@ -86,6 +87,8 @@ fn main() {
             tables.push(Setting::new(flavour, width));
         }
     }
+    // Benchmarks measure the whole search: no limit.
+    let budget = Budget::unlimited();
     let run_wall = Instant::now();
     let mut cells: Vec<Vec<Cell>> = vec![Vec::new(); tables.len()];
     let mut cpu_of: Vec<Vec<f64>> = vec![Vec::new(); tables.len()];
@@ -97,17 +100,20 @@ fn main() {
         |&(_, n, m)| n + m,
         |&(t, n, m)| {
             let t0 = thread_cpu_seconds();
-            let r = blue_meadow_cell(n, m, tables[t], kind, usize::MAX);
+            let r = blue_meadow_cell(n, m, tables[t], kind, &budget);
             (r, thread_cpu_seconds() - t0)
         },
         |i, (result, cpu)| {
             let (t, n, m) = jobs[i];
             let (flavour, width) = (tables[t].flavour, tables[t].width);
             match result {
+                Ok(Cell { result: Err(e), .. }) => {
+                    println!("cell flavour={flavour} n={n} m={m} not finished: {e}")
+                }
                 Ok(cell) => {
                     println!(
                         "cell flavour={flavour} width={width} n={n} m={m} result={} cpu={cpu:.2}s wall={:.4}s states={}",
-                        cell.text, cell.seconds, cell.states
+                        cell.result.as_deref().unwrap_or_default(), cell.seconds, cell.states
                     );
                     cells[t].push(cell);
                     cpu_of[t].push(cpu);

@@ -7,7 +7,7 @@ use super::error::{AnalysisError, InputError, PlayerName};
 use super::options::QuantumOptions;
 use super::request::{Answer, MoveAdvice, Request};
 use crate::budget::{Budget, Exceeded};
-use crate::quantum::{QuantumBase, QuantumGame, QuantumSolver};
+use crate::quantum::{MoveError, QuantumBase, QuantumGame, QuantumSolver};
 use crate::rules::nim::parse_nim;
 use crate::rules::{Hackenbush, Nim, NimLabels};
 
@@ -23,6 +23,7 @@ pub(super) fn hackenbush(
         }
     }
     let start = game.base.start();
+    let game = QuantumGame::with_budget(game.base, start, game.setting, budget);
     after_moves(game, start, req, budget)
 }
 
@@ -36,7 +37,7 @@ pub(super) fn nim(
     let base = Nim {
         labels: options.labels,
     };
-    let game = QuantumGame::new(base, heaps.clone(), options.setting);
+    let game = QuantumGame::with_budget(base, heaps.clone(), options.setting, budget);
     after_moves(game, heaps, req, budget)
 }
 
@@ -56,23 +57,27 @@ fn after_moves<B: QuantumBase + Clone>(
 ) -> Result<Answer, AnalysisError> {
     let mut p = req.first;
     for (k, m) in req.moves.iter().enumerate() {
-        game.play_text(p, &move_labels(m))
-            .map_err(|reason| InputError::IllegalMove {
-                index: k + 1,
-                player: PlayerName(p),
-                text: m.clone(),
-                reason,
+        game.try_play_text(p, &move_labels(m))
+            .map_err(|e| match e {
+                MoveError::Illegal(reason) => AnalysisError::Input(InputError::IllegalMove {
+                    index: k + 1,
+                    player: PlayerName(p),
+                    text: m.clone(),
+                    reason,
+                }),
+                MoveError::Exceeded(e) => AnalysisError::Budget(e),
             })?;
         p = p.opponent();
     }
     let state = game.state().clone();
-    let mut solver = QuantumSolver::new(game.base.clone(), &start, game.setting);
-    // TEMPORARY until the quantum solver takes a Budget.
-    solver.set_state_limit(crate::quantum::report::STATE_LIMIT);
-    let too_large = |_| Exceeded::Memory(budget.max_bytes());
-    let v = solver.value(&state).map_err(too_large)?;
+    // The record's realisations are dropped before the search charges its
+    // own tables.
+    let (base, setting) = (game.base.clone(), game.setting);
+    drop(game);
+    let mut solver = QuantumSolver::with_budget(base, &start, setting, budget);
+    let v = solver.value(&state)?;
     let mut advice = |p| -> Result<MoveAdvice, Exceeded> {
-        let best = solver.best_moves(&state, p).map_err(too_large)?;
+        let best = solver.best_moves(&state, p)?;
         Ok(MoveAdvice {
             winning: best.winning,
             labels: best

@@ -73,7 +73,7 @@ fn budgets_stop_every_ruleset_family() {
     let tiny = Budget::new(ByteSize(4096), None);
     let big =
         "0-1:B 1-2:R 2-3:B 3-0:R 1-3:B 0-2:R 1-4:B 4-5:R 5-2:B 4-0:R 5-3:G 2-6:B 6-7:R 7-3:B 6-0:G";
-    for rules in ["normal", "childish", "misere", "sync"] {
+    for rules in ["normal", "childish", "misere", "sync", "quantum:D:2"] {
         let req = Request::new(big, rules.parse().unwrap());
         match analyse(&req, &tiny) {
             Err(AnalysisError::Budget(Exceeded::Memory(ByteSize(4096)))) => {}

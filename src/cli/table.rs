@@ -122,7 +122,7 @@ fn footnote(t: &TableArgs, e: &Exceeded) -> String {
     }
 }
 
-/// Quantum Blue Meadow outcomes or values.
+/// Quantum Blue Meadow outcomes or values; the cells share one budget.
 fn meadow(t: &TableArgs) -> Result<(String, Option<Exceeded>), CliError> {
     use crate::quantum::table::{blue_meadow_table, format_table, TableKind};
     let setting = Setting::new(
@@ -139,7 +139,7 @@ fn meadow(t: &TableArgs) -> Result<(String, Option<Exceeded>), CliError> {
         t.m.first..=t.m.last,
         setting,
         kind,
-        crate::quantum::report::STATE_LIMIT,
+        &t.budget.budget(),
         |done, total, cell| {
             progress(
                 t.quiet,
@@ -149,6 +149,7 @@ fn meadow(t: &TableArgs) -> Result<(String, Option<Exceeded>), CliError> {
             )
         },
     )
-    .map_err(|_| CliError::Budget(Exceeded::Memory(t.budget.max_memory)))?;
-    Ok((format_table(&cells, setting, table_format(t)), None))
+    .map_err(|e| CliError::Usage(format!("table: {e}")))?;
+    let stopped = cells.iter().find_map(|c| c.result.as_ref().err().copied());
+    Ok((format_table(&cells, setting, table_format(t)), stopped))
 }

@@ -49,6 +49,12 @@ pub trait QuantumBase: Ruleset<State: Ord> {
         None
     }
 
+    /// Heap bytes a realisation owns beyond its inline size (budgets count
+    /// them with the tables that store realisations).
+    fn heap_bytes(&self, _r: &Self::State) -> u64 {
+        0
+    }
+
     /// Groups of interchangeable blocks of coordinates: every permutation
     /// of the blocks within a group is an automorphism of the ruleset on
     /// `start` (so values are invariant under it).
@@ -282,22 +288,42 @@ impl QuantumBase for Nim {
         self.play(r, mv)
     }
 
+    /// The heap vector's allocation, with the allocator's header and
+    /// rounding (short vectors are mostly overhead).
+    fn heap_bytes(&self, r: &Vec<u32>) -> u64 {
+        match r.capacity() * std::mem::size_of::<u32>() {
+            0 => 0,
+            n => ((n + 8).next_multiple_of(16)).max(32) as u64,
+        }
+    }
+
     /// A heap vector no larger in every heap: every label legal on it is
     /// legal on the bigger one, under both labellings.
     fn is_covered_by(&self, small: &Vec<u32>, big: &Vec<u32>) -> bool {
         small.len() == big.len() && small.iter().zip(big).all(|(a, b)| a <= b)
     }
 
-    /// Nim's rules never look at a heap's index, so any permutation of the
-    /// heaps (applied to labels and realisations alike) is an automorphism.
+    /// Heaps of equal size in the start are interchangeable: swapping them
+    /// (labels and realisations alike) is an automorphism of the start
+    /// position, as RULES.md §3 asks. (Nim's rules never look at a heap's
+    /// index, so any heap permutation would preserve values too, but the
+    /// contract allows only automorphisms of the start.)
     fn symmetry(&self, start: &Vec<u32>) -> Symmetry {
-        let blocks: Vec<Vec<usize>> = (0..start.len()).map(|i| vec![i]).collect();
-        let groups = if blocks.len() > 1 {
-            vec![blocks]
-        } else {
-            vec![]
-        };
-        Symmetry::new(start.len(), groups)
+        let mut groups: Vec<(u32, Vec<Vec<usize>>)> = Vec::new();
+        for (i, &h) in start.iter().enumerate() {
+            match groups.iter_mut().find(|(size, _)| *size == h) {
+                Some((_, blocks)) => blocks.push(vec![i]),
+                None => groups.push((h, vec![vec![i]])),
+            }
+        }
+        Symmetry::new(
+            start.len(),
+            groups
+                .into_iter()
+                .map(|(_, b)| b)
+                .filter(|b| b.len() > 1)
+                .collect(),
+        )
     }
 
     fn block_key(&self, r: &Vec<u32>, block: &[usize]) -> u128 {

@@ -4,7 +4,10 @@
 
 use super::base::QuantumBase;
 use super::flavour::Setting;
-use super::moves::{allowed_moves, apply_move, check_move, QuantumMove, Superposition};
+use super::moves::{
+    allowed_moves, apply_move_within, check_move_within, MoveError, QuantumMove, Superposition,
+};
+use crate::budget::{Budget, Exceeded, Meter};
 use crate::rules::Player;
 
 /// One move in the record.
@@ -14,23 +17,46 @@ pub struct PlayedMove<M> {
     pub labels: QuantumMove<M>,
 }
 
+/// The meter slot holding the bytes of every state in the record.
+const RECORD: usize = 0;
+
 /// A quantum game in progress from a classical start.
+///
+/// Exact states can grow fast (a superposed move of k labels multiplies
+/// the realisations by up to k), so the record keeps a [`Meter`]: with a
+/// budget ([`QuantumGame::with_budget`]) a move whose result would not fit
+/// is refused with [`MoveError::Exceeded`] before it is built. Without one
+/// the meter only counts.
 pub struct QuantumGame<B: QuantumBase> {
     pub base: B,
     pub setting: Setting,
     states: Vec<Superposition<B::State>>,
     history: Vec<PlayedMove<B::Move>>,
+    meter: Meter,
+    /// Bytes of `states`, as charged to the meter.
+    held: u64,
 }
 
 impl<B: QuantumBase> QuantumGame<B> {
-    /// A game starting from the classical state `{start}`.
+    /// A game starting from the classical state `{start}`, with no limit.
     pub fn new(base: B, start: B::State, setting: Setting) -> Self {
         QuantumGame {
             base,
             setting,
             states: vec![vec![start]],
             history: Vec::new(),
+            meter: Meter::default(),
+            held: 0,
         }
+    }
+
+    /// A game whose states and moves are held within `budget` (shared
+    /// with whatever else draws on it, e.g. a solver of the same request).
+    pub fn with_budget(base: B, start: B::State, setting: Setting, budget: &Budget) -> Self {
+        let mut game = QuantumGame::new(base, start, setting);
+        game.meter = budget.meter();
+        game.recount();
+        game
     }
 
     /// The current superposed state (exact: nothing dropped or relabelled).
@@ -43,15 +69,35 @@ impl<B: QuantumBase> QuantumGame<B> {
         &self.history
     }
 
-    /// Every move `p` may make now.
+    /// Bytes the record's states take (the start and every state since).
+    pub fn held_bytes(&self) -> u64 {
+        self.held
+    }
+
+    /// Every move `p` may make now. Unbounded widths enumerate every
+    /// subset of the legal labels: meant for small states.
     pub fn allowed(&self, p: Player) -> Vec<QuantumMove<B::Move>> {
         allowed_moves(&self.base, self.state(), p, self.setting)
     }
 
-    /// Play labels for `p`, or say in words why the move is refused.
+    /// Play labels for `p`, or say in words why the move is refused (the
+    /// message of [`Self::try_play`]'s error).
     pub fn play(&mut self, p: Player, labels: &[B::Move]) -> Result<(), String> {
-        let mv = check_move(&self.base, self.state(), p, self.setting, labels)?;
-        let next = apply_move(&self.base, self.state(), p, &mv);
+        self.try_play(p, labels).map_err(|e| e.to_string())
+    }
+
+    /// Play labels for `p`: refused by the rules, or because the result
+    /// would not fit the budget (then nothing changes).
+    pub fn try_play(&mut self, p: Player, labels: &[B::Move]) -> Result<(), MoveError> {
+        let state = &self.states[self.states.len() - 1];
+        let mv = check_move_within(&self.base, state, p, self.setting, labels, &mut self.meter)?;
+        let next = apply_move_within(&self.base, state, p, &mv, &mut self.meter)?;
+        let bytes = self.state_bytes(&next);
+        if let Err(e) = self.meter.set(RECORD, self.held.saturating_add(bytes)) {
+            self.meter.set(RECORD, self.held).ok();
+            return Err(e.into());
+        }
+        self.held = self.held.saturating_add(bytes);
         self.states.push(next);
         self.history.push(PlayedMove {
             player: p,
@@ -62,18 +108,25 @@ impl<B: QuantumBase> QuantumGame<B> {
 
     /// Play a move typed as labels separated by commas or spaces ("1,3").
     pub fn play_text(&mut self, p: Player, text: &str) -> Result<(), String> {
+        self.try_play_text(p, text).map_err(|e| e.to_string())
+    }
+
+    /// [`Self::play_text`] with the budget kept apart from refusals.
+    pub fn try_play_text(&mut self, p: Player, text: &str) -> Result<(), MoveError> {
         let labels = text
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|t| !t.is_empty())
             .map(|t| self.base.parse_label(t))
-            .collect::<Result<Vec<_>, _>>()?;
-        self.play(p, &labels)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(MoveError::Illegal)?;
+        self.try_play(p, &labels)
     }
 
     /// Undo the last move; false if there is none.
     pub fn takeback(&mut self) -> bool {
         if self.history.pop().is_some() {
             self.states.pop();
+            self.recount();
             true
         } else {
             false
@@ -97,5 +150,23 @@ impl<B: QuantumBase> QuantumGame<B> {
         self.state()
             .iter()
             .any(|r| self.base.present_labels(r).contains(label))
+    }
+
+    fn state_bytes(&self, state: &Superposition<B::State>) -> u64 {
+        let inline = (state.capacity() * std::mem::size_of::<B::State>()) as u64;
+        state
+            .iter()
+            .fold(inline, |b, r| b.saturating_add(self.base.heap_bytes(r)))
+    }
+
+    /// Charge the record as it is now. A record that shrank always fits;
+    /// the start alone may not fit a tiny budget, which the next move
+    /// then reports.
+    fn recount(&mut self) {
+        self.held = self
+            .states
+            .iter()
+            .fold(0u64, |b, s| b.saturating_add(self.state_bytes(s)));
+        let _: Result<(), Exceeded> = self.meter.set(RECORD, self.held);
     }
 }

@@ -7,7 +7,7 @@
 //! - [`ruleset`]: the quantum game as a [`crate::rules::Ruleset`], for the
 //!   generic solver.
 //! - [`solver`]: the fast engine (reduced states, merged moves, outcome-only
-//!   search).
+//!   search), within a [`crate::budget::Budget`].
 //! - [`normalise`], [`symmetry`]: the sound reductions it uses.
 //! - [`game`]: a game record for play (history, take-back, presence).
 //! - [`table`]: Blue Meadow tables.
@@ -26,15 +26,19 @@ pub mod table;
 pub use base::QuantumBase;
 pub use flavour::{Flavour, Setting, Width};
 pub use game::{PlayedMove, QuantumGame};
-pub use moves::{allowed_moves, apply_move, check_move, superpose, QuantumMove, Superposition};
+pub use moves::{
+    allowed_moves, apply_move, apply_move_within, check_move, check_move_within, superpose,
+    MoveError, QuantumMove, Superposition,
+};
 pub use normalise::Reductions;
 pub use ruleset::Quantum;
-pub use solver::{QuantumSolver, TooLarge};
+pub use solver::QuantumSolver;
 
 use crate::position::Position;
 use crate::rules::{Hackenbush, Nim, NimLabels};
 
-/// The engine for quantum Hackenbush on `position` and its classical start.
+/// The engine for quantum Hackenbush on `position` and its classical start
+/// (no limit: see [`QuantumSolver::set_budget`]).
 pub fn hackenbush_solver(
     position: Position,
     setting: Setting,
@@ -44,7 +48,8 @@ pub fn hackenbush_solver(
     (QuantumSolver::new(rules, &start, setting), start)
 }
 
-/// The engine for quantum Nim on `heaps` and its classical start.
+/// The engine for quantum Nim on `heaps` and its classical start (no
+/// limit: see [`QuantumSolver::set_budget`]).
 pub fn nim_solver(
     heaps: Vec<u32>,
     labels: NimLabels,

@@ -4,7 +4,19 @@
 
 use super::base::{possessive, Absence, QuantumBase};
 use super::flavour::{Flavour, Setting, Width};
+use crate::budget::{Exceeded, Meter};
 use crate::rules::{Player, Ruleset};
+use std::collections::BTreeMap;
+
+/// Why a move was not played: the rules refuse it (in words), or working
+/// it out would go past the budget.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("{0}")]
+    Illegal(String),
+    #[error(transparent)]
+    Exceeded(#[from] Exceeded),
+}
 
 /// A superposed state: realisations sorted and deduplicated.
 pub type Superposition<S> = Vec<S>;
@@ -177,8 +189,37 @@ pub fn apply_move<B: QuantumBase>(
     p: Player,
     mv: &[B::Move],
 ) -> Superposition<B::State> {
-    let mut out = Vec::new();
+    // An unlimited meter never refuses.
+    apply_move_within(base, state, p, mv, &mut Meter::default()).unwrap_or_default()
+}
+
+/// [`apply_move`] within `meter`'s budget. The result's size is known
+/// before it is built (one realisation per pair of a realisation and a
+/// label of `mv` legal on it), so a result that does not fit is refused
+/// before anything is allocated. The bytes of the result are charged
+/// only while it is built: a caller that keeps it charges it itself.
+pub fn apply_move_within<B: QuantumBase>(
+    base: &B,
+    state: &[B::State],
+    p: Player,
+    mv: &[B::Move],
+    meter: &mut Meter,
+) -> Result<Superposition<B::State>, Exceeded> {
+    let inline = std::mem::size_of::<B::State>() as u64;
+    let (mut count, mut bytes) = (0usize, 0u64);
     for r in state {
+        meter.tick()?;
+        let legal = base.moves(r, p);
+        let k = mv.iter().filter(|m| legal.contains(m)).count();
+        count += k;
+        bytes = bytes.saturating_add(k as u64 * (inline + base.heap_bytes(r)));
+    }
+    // Dropped on every return, giving the bytes back.
+    let mut building = meter.budget().meter();
+    building.add(bytes)?;
+    let mut out = Vec::with_capacity(count);
+    for r in state {
+        meter.tick()?;
         let legal = base.moves(r, p);
         for m in mv {
             if legal.contains(m) {
@@ -186,7 +227,41 @@ pub fn apply_move<B: QuantumBase>(
             }
         }
     }
-    superpose(out)
+    let mut out = superpose(out);
+    out.shrink_to_fit();
+    Ok(out)
+}
+
+/// The player's legal labels on `state` with the counts the flavours look
+/// at, without playing them (children are unit placeholders, so nothing
+/// per result is allocated: checking a move costs no more memory than
+/// the labels).
+pub fn legal_counts<B: QuantumBase>(
+    base: &B,
+    state: &[B::State],
+    p: Player,
+    meter: &mut Meter,
+) -> Result<Legal<B::Move, ()>, Exceeded> {
+    let mut on: BTreeMap<B::Move, usize> = BTreeMap::new();
+    let mut movers = 0;
+    for r in state {
+        meter.tick()?;
+        let moves = base.moves(r, p);
+        if !moves.is_empty() {
+            movers += 1;
+        }
+        for m in moves {
+            *on.entry(m).or_insert(0) += 1;
+        }
+    }
+    let (labels, legal_on): (Vec<B::Move>, Vec<usize>) = on.into_iter().unzip();
+    Ok(Legal {
+        children: legal_on.iter().map(|&k| vec![(); k]).collect(),
+        labels,
+        legal_on,
+        movers,
+        total: state.len(),
+    })
 }
 
 /// Check a move typed by a user; the sorted move, or why it is refused.
@@ -197,30 +272,43 @@ pub fn check_move<B: QuantumBase>(
     setting: Setting,
     labels: &[B::Move],
 ) -> Result<QuantumMove<B::Move>, String> {
+    check_move_within(base, state, p, setting, labels, &mut Meter::default())
+        .map_err(|e| e.to_string())
+}
+
+/// [`check_move`], reading the clock on `meter` while it scans the state.
+pub fn check_move_within<B: QuantumBase>(
+    base: &B,
+    state: &[B::State],
+    p: Player,
+    setting: Setting,
+    labels: &[B::Move],
+    meter: &mut Meter,
+) -> Result<QuantumMove<B::Move>, MoveError> {
+    let illegal = |text: String| Err(MoveError::Illegal(text));
     if labels.is_empty() {
-        return Err("a move names at least one label".to_string());
+        return illegal("a move names at least one label".to_string());
     }
     let mut mv = labels.to_vec();
     mv.sort();
     if let Some(w) = mv.windows(2).find(|w| w[0] == w[1]) {
-        return Err(format!("{} is named twice", base.label_phrase(&w[0])));
+        return illegal(format!("{} is named twice", base.label_phrase(&w[0])));
     }
     if let Width::Limited(w) = setting.width {
         if mv.len() > w {
-            return Err(format!(
+            return illegal(format!(
                 "width {w}: a superposed move has at most {w} {}",
                 base.noun_plural()
             ));
         }
     }
-    let accel = base.accelerate();
-    let map = legal_map(base, &accel, state, p);
+    let map = legal_counts(base, state, p, meter)?;
     for m in &mv {
         if map.labels.binary_search(m).is_err() {
             let somewhere = state
                 .iter()
                 .any(|r| base.absence(r, m, p) == Absence::NotYours);
-            return Err(if somewhere {
+            return illegal(if somewhere {
                 format!(
                     "{} is not {} to {} in any realisation",
                     base.label_phrase(m),
@@ -235,19 +323,19 @@ pub fn check_move<B: QuantumBase>(
     if mv.len() == 1 {
         let i = map.labels.binary_search(&mv[0]).unwrap_or(0);
         if !map.unsuperposed_allowed(setting.flavour, i) {
-            return Err(refusal(base, state, p, setting.flavour, &map, i));
+            return illegal(refusal(base, state, p, setting.flavour, &map, i));
         }
     }
     Ok(mv)
 }
 
 /// Why the flavour refuses label i as an unsuperposed move.
-fn refusal<B: QuantumBase>(
+fn refusal<B: QuantumBase, C>(
     base: &B,
     state: &[B::State],
     p: Player,
     flavour: Flavour,
-    map: &LegalMap<B>,
+    map: &Legal<B::Move, C>,
     i: usize,
 ) -> String {
     let m = &map.labels[i];

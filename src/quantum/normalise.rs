@@ -1,12 +1,12 @@
-//! The value-preserving reductions applied to every state the engine
+//! The value-preserving reductions the solver applies to every state it
 //! stores: deduplication (always), dropping covered realisations (A, B, D
 //! only) and the orbit representative under start-position automorphisms.
+//! The solver applies them to realisation ids (see `solver.rs`); this
+//! module holds the configuration and the kept-maximal scan.
 
 use super::base::QuantumBase;
 use super::flavour::Flavour;
-use super::symmetry::{OrbitCache, Symmetry};
-use std::cell::RefCell;
-use std::hash::Hash;
+use super::symmetry::Symmetry;
 
 /// Which reductions to use; `none()` gives the plain definition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,23 +33,21 @@ impl Reductions {
     }
 }
 
-/// The reductions as configured for one base position and flavour.
+/// The reductions as configured for one base position and flavour. The
+/// solver applies them to realisation ids; this holds what it needs.
 #[derive(Clone, Debug)]
-pub struct Normaliser<S> {
+pub struct Normaliser {
     drop_covered: bool,
     symmetry: Symmetry,
-    /// Per-realisation data for the orbit representative; interior
-    /// mutability because normalising is logically a pure function.
-    cache: RefCell<OrbitCache<S>>,
 }
 
-impl<S: Clone + Eq + Hash> Normaliser<S> {
-    pub fn new<B: QuantumBase<State = S>>(
+impl Normaliser {
+    pub fn new<B: QuantumBase>(
         base: &B,
-        start: &S,
+        start: &B::State,
         flavour: Flavour,
         reductions: Reductions,
-    ) -> Normaliser<S> {
+    ) -> Normaliser {
         Normaliser {
             // Theorems 3.17 and 3.20 of the 2024 thesis need A, B or D.
             drop_covered: reductions.drop_covered && flavour.drops_covered(),
@@ -58,10 +56,13 @@ impl<S: Clone + Eq + Hash> Normaliser<S> {
             } else {
                 Symmetry::none()
             },
-            cache: RefCell::new(OrbitCache::default()),
         }
     }
 
+    /// Whether covered realisations are dropped (and a label's results
+    /// may be thinned to their maximal elements before any union:
+    /// covering is transitive, so the maximal elements of a union are
+    /// among the unions of maximal elements).
     pub fn drops_covered(&self) -> bool {
         self.drop_covered
     }
@@ -70,40 +71,12 @@ impl<S: Clone + Eq + Hash> Normaliser<S> {
     pub fn symmetry(&self) -> &Symmetry {
         &self.symmetry
     }
-
-    /// Sorted, deduplicated, reduced.
-    pub fn normalise<B: QuantumBase<State = S>>(&self, base: &B, mut state: Vec<S>) -> Vec<S> {
-        state.sort_unstable();
-        state.dedup();
-        if self.drop_covered {
-            keep_maximal(base, &mut state);
-        }
-        self.symmetry
-            .representative_cached(base, &mut state, &mut self.cache.borrow_mut());
-        state
-    }
-
-    /// Under A, B, D a label's results may be thinned to their maximal
-    /// elements before any union: covering is transitive, so the maximal
-    /// elements of a union are among the unions of maximal elements.
-    pub fn thin<B: QuantumBase<State = S>>(&self, base: &B, children: &mut Vec<S>) {
-        if self.drop_covered {
-            children.sort_unstable();
-            children.dedup();
-            keep_maximal(base, children);
-        }
-    }
 }
 
-/// Remove every realisation covered by a different one (the list is
-/// deduplicated, so "covered by a different one" is a strict order and the
-/// maximal elements remain).
-fn keep_maximal<B: QuantumBase>(base: &B, state: &mut Vec<B::State>) {
-    keep_maximal_by(state, |a, b| base.is_covered_by(a, b));
-}
-
-/// [`keep_maximal`] for any representation of realisations; `covered(a, b)`
-/// says a's label set is a subset of b's.
+/// Remove every realisation covered by a different one, for any
+/// representation of realisations; `covered(a, b)` says a's label set is
+/// a subset of b's. The list is deduplicated, so "covered by a different
+/// one" is a strict order and the maximal elements remain.
 ///
 /// Covering is transitive, so an element covered by anything is covered
 /// by a maximal element: each new element is tested only against the

@@ -1,11 +1,8 @@
 //! Options of `--rules quantum` shared by the analysis facade, the CLI
-//! tables and the playground: the flavour and width, and the state limit.
+//! tables and the playground: the flavour and width. (Limits are a
+//! [`crate::budget::Budget`].)
 
 use super::flavour::{Flavour, Setting, Width};
-
-/// Past this many memoised states the analysis gives up with a message
-/// rather than exhaust memory (roughly a few GB).
-pub const STATE_LIMIT: usize = 4_000_000;
 
 /// Read `--flavour` (default D: RULES.md names no default) and `--width`
 /// (default 2).

@@ -1,11 +1,11 @@
 //! The quantum game as a [`Ruleset`] in its own right, so the generic
 //! [`crate::solve::Solver`] gives the value, outcome, birthday and best
-//! moves of any superposed state.
+//! moves of any superposed state. It applies no reductions: it is the
+//! plain definition, a reference for the fast engine.
 
 use super::base::QuantumBase;
 use super::flavour::Setting;
 use super::moves::{apply_move, legal_map, QuantumMove, Superposition};
-use super::normalise::{Normaliser, Reductions};
 use crate::rules::{Player, Ruleset};
 
 /// A base ruleset under a flavour and width. A state is a superposition
@@ -14,25 +14,16 @@ pub struct Quantum<B: QuantumBase> {
     pub base: B,
     pub setting: Setting,
     accel: B::Accel,
-    normaliser: Normaliser<B::State>,
 }
 
 impl<B: QuantumBase> Quantum<B> {
-    /// `start` is the base position whose automorphisms may be used.
-    pub fn new(base: B, start: &B::State, setting: Setting, reductions: Reductions) -> Self {
+    pub fn new(base: B, setting: Setting) -> Self {
         let accel = base.accelerate();
-        let normaliser = Normaliser::new(&base, start, setting.flavour, reductions);
         Quantum {
             base,
             setting,
             accel,
-            normaliser,
         }
-    }
-
-    /// The state as this ruleset stores it (reduced if reductions are on).
-    pub fn normalise(&self, state: Vec<B::State>) -> Superposition<B::State> {
-        self.normaliser.normalise(&self.base, state)
     }
 }
 
@@ -54,6 +45,6 @@ impl<B: QuantumBase> Ruleset for Quantum<B> {
                 .any(|r| self.base.moves(r, Player::Left).contains(m))
         });
         let p = if left_ok { Player::Left } else { Player::Right };
-        self.normalise(apply_move(&self.base, state, p, mv))
+        apply_move(&self.base, state, p, mv)
     }
 }

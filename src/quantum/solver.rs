@@ -1,36 +1,26 @@
 //! The fast quantum engine: memoised values and an outcome-only search over
 //! reduced states, merging moves that lead to the same state.
 //!
-//! Everything here is the plain definition plus the reductions of
-//! [`Normaliser`] (each one value-preserving, see there) and merging of
+//! Everything here is the plain definition plus the reductions configured
+//! by [`Normaliser`] (each one value-preserving, see there) and merging of
 //! equal options (a set of options is a set). Tests compare it against a
 //! deliberately naive implementation.
+//!
+//! The solver's tables are charged to a [`Budget`] as they grow, and the
+//! search reads the clock as it goes, so every search returns
+//! [`Exceeded`] instead of outgrowing the budget or the deadline.
 
 use super::base::QuantumBase;
 use super::flavour::Setting;
-use super::moves::{legal_map, Legal, LegalMap, QuantumMove, Superposition};
+use super::moves::{legal_map, Legal, QuantumMove};
 use super::normalise::{keep_maximal_by, maximal_mask, retain_mask, Normaliser, Reductions};
+use crate::budget::{table_bytes, Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId, Outcome};
 use crate::rules::{Player, Ruleset};
 use crate::solve::BestMoves;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
+use std::mem::size_of;
 use std::rc::Rc;
-
-/// The search stopped because it stored more states than allowed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TooLarge {
-    pub limit: usize,
-}
-
-impl std::fmt::Display for TooLarge {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "the search needs more than {} superposed states; try a smaller position or width",
-            self.limit
-        )
-    }
-}
 
 // Bits of the outcome memo: whether each player's first-move result is
 // known, and if so whether that player wins.
@@ -99,17 +89,113 @@ fn keep_maximal_words(ids: &mut IdState, masks: &[u64]) {
     retain_mask(ids, kept);
 }
 
+// Slots of the solver's meter.
+/// The value and outcome memos, with their keys.
+const MEMO: usize = 0;
+/// The realisation table.
+const REALS: usize = 1;
+/// The arena of canonical values.
+const ARENA: usize = 2;
+/// Options and legal maps held on the search stack.
+const WORK: usize = 3;
+const SLOTS: usize = 4;
+
+/// Changes smaller than this are not reported to the budget at once: the
+/// budget is shared by the cells of a table, and one atomic update per
+/// stored state would make them contend. The slack per slot is tiny next
+/// to any budget.
+const GRAIN: u64 = 16 << 10;
+
+/// The solver's account with its budget: what its tables hold, and the
+/// first excess noticed where it could not be returned at once.
+struct Account {
+    meter: Meter,
+    reported: [u64; SLOTS],
+    /// Heap bytes of the memos' keys.
+    keys: u64,
+    /// Heap bytes owned through the realisation table (move lists and the
+    /// heap parts of realisations).
+    real_heap: u64,
+    /// Bytes held by the frames of the current search.
+    work: u64,
+    /// Memo size at which the arena is measured next (measuring walks
+    /// the whole arena, so it is done at geometrically spaced sizes).
+    arena_at: usize,
+    /// An excess noticed while interning; the next check returns it.
+    failed: Option<Exceeded>,
+}
+
+impl Account {
+    fn new(meter: Meter) -> Account {
+        Account {
+            meter,
+            reported: [0; SLOTS],
+            keys: 0,
+            real_heap: 0,
+            work: 0,
+            arena_at: 0,
+            failed: None,
+        }
+    }
+
+    /// Table `slot` takes `bytes` now.
+    fn report(&mut self, slot: usize, bytes: u64) -> Result<(), Exceeded> {
+        if bytes.abs_diff(self.reported[slot]) < GRAIN {
+            return Ok(());
+        }
+        self.reported[slot] = bytes;
+        self.meter.set(slot, bytes)
+    }
+
+    /// One step of search: an excess noticed earlier, the clock, or (every
+    /// few thousand steps) the shared memory count.
+    fn tick(&mut self) -> Result<(), Exceeded> {
+        if let Some(e) = self.failed.take() {
+            return Err(e);
+        }
+        self.meter.tick()
+    }
+
+    fn hold(&mut self, bytes: u64) -> Result<(), Exceeded> {
+        self.work += bytes;
+        self.report(WORK, self.work)
+    }
+
+    fn release(&mut self, bytes: u64) {
+        self.work = self.work.saturating_sub(bytes);
+        // Shrinking never exceeds the budget.
+        let _ = self.report(WORK, self.work);
+    }
+}
+
+/// What one heap allocation of `n` bytes takes: states are short lists,
+/// so the allocator's header and rounding (a word, 16-byte steps, 32
+/// bytes at least, as in common allocators) are a large part of them and
+/// are counted too, or the count would be a fraction of the real use.
+fn alloc_bytes(n: usize) -> u64 {
+    if n == 0 {
+        0
+    } else {
+        ((n + 8).next_multiple_of(16)).max(32) as u64
+    }
+}
+
+/// The heap bytes of a stored state (`to_vec` allocates exactly `len`).
+fn key_bytes(s: &[RealId]) -> u64 {
+    alloc_bytes(size_of_val(s))
+}
+
 /// Values and outcomes of superposed states of one base position.
 pub struct QuantumSolver<B: QuantumBase> {
     pub base: B,
     pub setting: Setting,
     pub arena: Arena,
     accel: B::Accel,
-    normaliser: Normaliser<B::State>,
+    normaliser: Normaliser,
     reals: Reals<B>,
     values: FxHashMap<IdState, GameId>,
     wins: FxHashMap<IdState, u8>,
-    limit: usize,
+    account: Account,
     scratch: Scratch,
 }
 
@@ -126,10 +212,17 @@ struct Scratch {
 }
 
 impl<B: QuantumBase> QuantumSolver<B> {
-    /// A solver with every reduction on; `start` is the base position whose
-    /// automorphisms may be used.
+    /// A solver with every reduction on and no limit; `start` is the base
+    /// position whose automorphisms may be used.
     pub fn new(base: B, start: &B::State, setting: Setting) -> Self {
         Self::with_reductions(base, start, setting, Reductions::all())
+    }
+
+    /// [`Self::new`] whose tables are held within `budget`.
+    pub fn with_budget(base: B, start: &B::State, setting: Setting, budget: &Budget) -> Self {
+        let mut solver = Self::new(base, start, setting);
+        solver.set_budget(budget);
+        solver
     }
 
     pub fn with_reductions(
@@ -143,7 +236,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let blocks = normaliser.symmetry().block_count();
         let masks = base.cover_mask(start).map(|_| Vec::new());
         let dense = (base.dense_len() > 0).then(|| vec![RealId::MAX; base.dense_len()]);
-        QuantumSolver {
+        let mut solver = QuantumSolver {
             base,
             setting,
             arena: Arena::new(),
@@ -160,14 +253,25 @@ impl<B: QuantumBase> QuantumSolver<B> {
             },
             values: FxHashMap::default(),
             wins: FxHashMap::default(),
-            limit: usize::MAX,
+            account: Account::new(Meter::default()),
             scratch: Scratch::default(),
-        }
+        };
+        solver.charge_all();
+        solver
     }
 
-    /// Stop with [`TooLarge`] once more than `limit` states are memoised.
-    pub fn set_state_limit(&mut self, limit: usize) {
-        self.limit = limit;
+    /// Hold the tables within `budget` from now on (they are charged to
+    /// it at once). If they do not fit, the next search says so.
+    pub fn set_budget(&mut self, budget: &Budget) {
+        let work = self.account.work;
+        self.account = Account::new(budget.meter());
+        self.account.work = work;
+        self.charge_all();
+    }
+
+    /// Bytes of the solver's tables as last reported to its budget.
+    pub fn charged_bytes(&self) -> u64 {
+        self.account.meter.charged()
     }
 
     /// How many states have a memoised value or outcome.
@@ -179,43 +283,51 @@ impl<B: QuantumBase> QuantumSolver<B> {
     pub fn clear_memo(&mut self) {
         self.values = FxHashMap::default();
         self.wins = FxHashMap::default();
+        self.account.keys = 0;
+        self.charge_all();
     }
 
-    fn check_size(&self) -> Result<(), TooLarge> {
-        if self.memo_len() > self.limit {
-            Err(TooLarge { limit: self.limit })
-        } else {
-            Ok(())
+    // --- accounting ---------------------------------------------------
+
+    /// Report every table, the arena included; an excess is kept for the
+    /// next check.
+    fn charge_all(&mut self) {
+        self.account.arena_at = 0;
+        let r = self
+            .charge_memo()
+            .and_then(|()| self.charge_reals())
+            .and_then(|()| self.account.report(WORK, self.account.work));
+        if let Err(e) = r {
+            self.account.failed.get_or_insert(e);
         }
     }
 
-    /// The state as the engine stores it.
-    pub fn normalise(&self, state: Vec<B::State>) -> Superposition<B::State> {
-        self.normaliser.normalise(&self.base, state)
-    }
-
-    /// The player's legal map with each label's results thinned.
-    fn legal_map(&self, state: &[B::State], p: Player) -> LegalMap<B> {
-        let mut map = legal_map(&self.base, &self.accel, state, p);
-        for c in &mut map.children {
-            self.normaliser.thin(&self.base, c);
+    /// Report the memos (and, at geometrically spaced sizes, the arena).
+    fn charge_memo(&mut self) -> Result<(), Exceeded> {
+        let bytes = table_bytes(&self.values) + table_bytes(&self.wins) + self.account.keys;
+        self.account.report(MEMO, bytes)?;
+        let len = self.values.len();
+        if len >= self.account.arena_at {
+            self.account.arena_at = (len + 4096).max(len + len / 4);
+            let arena = self.arena.approx_bytes();
+            self.account.report(ARENA, arena)?;
         }
-        map
+        Ok(())
     }
 
-    /// The distinct reduced states `p` can move to.
-    pub fn options(&self, state: &[B::State], p: Player) -> Vec<Superposition<B::State>> {
-        let map = self.legal_map(state, p);
-        let mut seen = FxHashSet::default();
-        let mut out = Vec::new();
-        map.for_each_move(self.setting, |idx| {
-            let child = self.normalise(map.raw_result(idx));
-            if seen.insert(child.clone()) {
-                out.push(child);
-            }
-            true
-        });
-        out
+    /// Report the realisation table.
+    fn charge_reals(&mut self) -> Result<(), Exceeded> {
+        let r = &self.reals;
+        let moves =
+            (r.moves[0].capacity() + r.moves[1].capacity()) * size_of::<Option<RealMoves<B>>>();
+        let words = r.terms.capacity() + r.masks.as_ref().map_or(0, Vec::capacity);
+        let bytes = (r.states.capacity() * size_of::<B::State>()
+            + words * size_of::<u64>()
+            + r.dense.as_ref().map_or(0, Vec::len) * size_of::<RealId>()
+            + moves) as u64
+            + table_bytes(&r.index)
+            + self.account.real_heap;
+        self.account.report(REALS, bytes)
     }
 
     // --- the id-based core -------------------------------------------
@@ -259,7 +371,18 @@ impl<B: QuantumBase> QuantumSolver<B> {
         for m in &mut self.reals.moves {
             m.push(None);
         }
+        let copies = if self.reals.dense.is_some() { 1 } else { 2 };
+        self.account.real_heap += copies * self.base.heap_bytes(r);
+        self.note_reals();
         id
+    }
+
+    /// Report the realisation table from a place that cannot return an
+    /// error; the next check on the search path returns the excess.
+    fn note_reals(&mut self) {
+        if let Err(e) = self.charge_reals() {
+            self.account.failed.get_or_insert(e);
+        }
     }
 
     /// The player's legal labels on realisation `id` and their results.
@@ -276,6 +399,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
             out.push((m, c));
         }
         let out: Rc<[(B::Move, RealId)]> = out.into();
+        // The Rc's two counts and the pairs.
+        self.account.real_heap += alloc_bytes(2 * size_of::<usize>() + size_of_val(&*out));
+        self.note_reals();
         self.reals.moves[p as usize][id as usize] = Some(out.clone());
         out
     }
@@ -383,18 +509,26 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// options not yet valued (possibly with repeats; every caller merges
     /// them through the memo or the arena). Each option is built and
     /// normalised in one reused buffer and looked up by slice, so only
-    /// options not yet in the memo are allocated.
+    /// options not yet in the memo are allocated. What is collected is
+    /// charged to the budget and added to `held` (the caller releases it):
+    /// a wide move on many labels enumerates a vast number of subsets.
     fn option_values(
         &mut self,
         state: &[RealId],
         p: Player,
         known: &mut Vec<GameId>,
         pending: &mut Vec<IdState>,
-    ) {
+        held: &mut u64,
+    ) -> Result<(), Exceeded> {
         let map = self.legal_ids(state, p);
         let setting = self.setting;
         let mut child = std::mem::take(&mut self.scratch.child);
+        let mut result = Ok(());
         map.for_each_move(setting, |idx| {
+            if let Err(e) = self.account.tick() {
+                result = Err(e);
+                return false;
+            }
             child.clear();
             match *idx {
                 // `legal_ids` already pruned each label's results.
@@ -408,13 +542,26 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 }
             }
             self.orient_ids(&mut child);
-            match self.values.get(child.as_slice()) {
-                Some(&v) => known.push(v),
-                None => pending.push(child.clone()),
-            }
-            true
+            // The lists' growth (they double) and the option's own copy.
+            let bytes = match self.values.get(child.as_slice()) {
+                Some(&v) => {
+                    let before = known.capacity();
+                    known.push(v);
+                    ((known.capacity() - before) * size_of::<GameId>()) as u64
+                }
+                None => {
+                    let before = pending.capacity();
+                    pending.push(child.clone());
+                    ((pending.capacity() - before) * size_of::<IdState>()) as u64
+                        + key_bytes(&child)
+                }
+            };
+            *held += bytes;
+            result = self.account.hold(bytes);
+            result.is_ok()
         });
         self.scratch.child = child;
+        result
     }
 
     /// `prune_ids` of the union of two pruned lists (sorted, distinct, and
@@ -478,93 +625,127 @@ impl<B: QuantumBase> QuantumSolver<B> {
     }
 
     /// The canonical value of a superposed state (any state, reduced or not).
-    pub fn value(&mut self, state: &[B::State]) -> Result<GameId, TooLarge> {
+    pub fn value(&mut self, state: &[B::State]) -> Result<GameId, Exceeded> {
         let s = self.reduce(state);
         self.value_of_ids(&s)
     }
 
-    fn value_of_ids(&mut self, s: &[RealId]) -> Result<GameId, TooLarge> {
+    fn value_of_ids(&mut self, s: &[RealId]) -> Result<GameId, Exceeded> {
         if let Some(&v) = self.values.get(s) {
             return Ok(v);
         }
-        self.check_size()?;
+        self.account.tick()?;
         let mut sides = [Vec::new(), Vec::new()];
+        let mut held = 0;
+        let found = self.value_options(s, &mut sides, &mut held);
+        self.account.release(held);
+        found?;
+        let [left, right] = sides;
+        // `make` sorts and deduplicates options, so repeats are harmless.
+        let v = self.arena.make(left, right);
+        self.values.insert(s.to_vec(), v);
+        self.account.keys += key_bytes(s);
+        self.charge_memo()?;
+        Ok(v)
+    }
+
+    /// The values of both players' options of `s`, into `sides`.
+    fn value_options(
+        &mut self,
+        s: &[RealId],
+        sides: &mut [Vec<GameId>; 2],
+        held: &mut u64,
+    ) -> Result<(), Exceeded> {
         let mut pending = Vec::new();
         for (k, p) in Player::BOTH.into_iter().enumerate() {
             pending.clear();
-            self.option_values(s, p, &mut sides[k], &mut pending);
+            self.option_values(s, p, &mut sides[k], &mut pending, held)?;
             for child in &pending {
                 let v = self.value_of_ids(child)?;
                 sides[k].push(v);
             }
         }
-        let [left, right] = sides;
-        // `make` sorts and deduplicates options, so repeats are harmless.
-        let v = self.arena.make(left, right);
-        self.values.insert(s.to_vec(), v);
-        Ok(v)
+        Ok(())
     }
 
     /// The value of the classical start `{start}`.
-    pub fn value_of_start(&mut self, start: &B::State) -> Result<GameId, TooLarge> {
+    pub fn value_of_start(&mut self, start: &B::State) -> Result<GameId, Exceeded> {
         self.value(std::slice::from_ref(start))
     }
 
     /// The birthday of the canonical value.
-    pub fn birthday(&mut self, state: &[B::State]) -> Result<u64, TooLarge> {
+    pub fn birthday(&mut self, state: &[B::State]) -> Result<u64, Exceeded> {
         let v = self.value(state)?;
         Ok(self.arena.birthday(v))
     }
 
     /// Does `p` win moving first? Alternating search only, no values.
-    pub fn wins_moving_first(&mut self, state: &[B::State], p: Player) -> Result<bool, TooLarge> {
+    pub fn wins_moving_first(&mut self, state: &[B::State], p: Player) -> Result<bool, Exceeded> {
         let s = self.reduce(state);
         self.wins_ids(&s, p)
     }
 
-    fn wins_ids(&mut self, s: &[RealId], p: Player) -> Result<bool, TooLarge> {
+    fn wins_ids(&mut self, s: &[RealId], p: Player) -> Result<bool, Exceeded> {
         let (known, win) = bits(p);
         if let Some(&b) = self.wins.get(s) {
             if b & known != 0 {
                 return Ok(b & win != 0);
             }
         }
-        self.check_size()?;
+        self.account.tick()?;
         let map = self.legal_ids(s, p);
-        let mut seen = FxHashSet::default();
-        let mut result = Ok(false);
-        map.for_each_move(self.setting, |idx| {
-            let child = self.normalise_ids(map.raw_result(idx));
-            if !seen.insert(child.clone()) {
-                return true;
-            }
-            match self.wins_ids(&child, p.opponent()) {
-                Ok(true) => true,
-                Ok(false) => {
-                    result = Ok(true);
-                    false
-                }
-                Err(e) => {
+        // The map stays on the stack while the options are searched.
+        let held = map
+            .children
+            .iter()
+            .map(|c| size_of::<IdState>() as u64 + key_bytes(c))
+            .sum::<u64>()
+            + alloc_bytes(map.labels.len() * size_of::<B::Move>());
+        let mut result = self.account.hold(held).map(|()| false);
+        if result.is_ok() {
+            // Repeated options are answered by the memo (a finished search
+            // is always stored), so they need no set of their own.
+            map.for_each_move(self.setting, |idx| {
+                // Options answered by the memo do not tick below, and a
+                // wide move on many labels has a vast number of them.
+                if let Err(e) = self.account.tick() {
                     result = Err(e);
-                    false
+                    return false;
                 }
-            }
-        });
+                let child = self.normalise_ids(map.raw_result(idx));
+                match self.wins_ids(&child, p.opponent()) {
+                    Ok(true) => true,
+                    Ok(false) => {
+                        result = Ok(true);
+                        false
+                    }
+                    Err(e) => {
+                        result = Err(e);
+                        false
+                    }
+                }
+            });
+        }
+        self.account.release(held);
         let w = result?;
-        let entry = self.wins.entry(s.to_vec()).or_insert(0);
-        *entry |= known | if w { win } else { 0 };
+        let entry = self.wins.entry(s.to_vec());
+        if let std::collections::hash_map::Entry::Vacant(_) = entry {
+            self.account.keys += key_bytes(s);
+        }
+        *entry.or_insert(0) |= known | if w { win } else { 0 };
+        self.charge_memo()?;
         Ok(w)
     }
 
     /// The outcome class by alternating search (fast; no canonical forms).
-    pub fn outcome_by_search(&mut self, state: &[B::State]) -> Result<Outcome, TooLarge> {
+    pub fn outcome_by_search(&mut self, state: &[B::State]) -> Result<Outcome, Exceeded> {
         let l = self.wins_moving_first(state, Player::Left)?;
         let r = self.wins_moving_first(state, Player::Right)?;
         Ok(Outcome::from_first_player_wins(l, r))
     }
 
     /// The outcome class from the canonical value.
-    pub fn outcome(&mut self, state: &[B::State]) -> Result<Outcome, TooLarge> {
+    pub fn outcome(&mut self, state: &[B::State]) -> Result<Outcome, Exceeded> {
         let v = self.value(state)?;
         Ok(self.arena.outcome(v))
     }
@@ -575,20 +756,12 @@ impl<B: QuantumBase> QuantumSolver<B> {
         &mut self,
         state: &[B::State],
         p: Player,
-    ) -> Result<BestMoves<QuantumMove<B::Move>>, TooLarge> {
+    ) -> Result<BestMoves<QuantumMove<B::Move>>, Exceeded> {
         let map = legal_map(&self.base, &self.accel, state, p);
-        let mut scored = Vec::new();
-        let mut moves = Vec::new();
-        map.for_each_move(self.setting, |idx| {
-            moves.push(idx.to_vec());
-            true
-        });
-        for idx in moves {
-            let child = self.reduce(&map.raw_result(&idx));
-            let v = self.value_of_ids(&child)?;
-            let labels: QuantumMove<B::Move> = idx.iter().map(|&i| map.labels[i].clone()).collect();
-            scored.push((labels, v));
-        }
+        let mut held = 0;
+        let scored = self.score_moves(&map, &mut held);
+        self.account.release(held);
+        let scored = scored?;
         let zero = self.arena.zero();
         let a = &mut self.arena;
         let winning: Vec<_> = scored
@@ -620,5 +793,33 @@ impl<B: QuantumBase> QuantumSolver<B> {
             winning: false,
             moves: undominated,
         })
+    }
+
+    /// Every allowed move of `map` with the value it leads to; what is
+    /// collected is charged and added to `held`.
+    #[allow(clippy::type_complexity)]
+    fn score_moves(
+        &mut self,
+        map: &Legal<B::Move, B::State>,
+        held: &mut u64,
+    ) -> Result<Vec<(QuantumMove<B::Move>, GameId)>, Exceeded> {
+        let mut moves = Vec::new();
+        let mut result = Ok(());
+        map.for_each_move(self.setting, |idx| {
+            let bytes = size_of::<Vec<usize>>() as u64 + alloc_bytes(size_of_val(idx));
+            *held += bytes;
+            result = self.account.tick().and_then(|()| self.account.hold(bytes));
+            moves.push(idx.to_vec());
+            result.is_ok()
+        });
+        result?;
+        let mut scored = Vec::with_capacity(moves.len());
+        for idx in moves {
+            let child = self.reduce(&map.raw_result(&idx));
+            let v = self.value_of_ids(&child)?;
+            let labels: QuantumMove<B::Move> = idx.iter().map(|&i| map.labels[i].clone()).collect();
+            scored.push((labels, v));
+        }
+        Ok(scored)
     }
 }

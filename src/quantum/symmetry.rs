@@ -5,12 +5,18 @@
 //! We only ever permute whole blocks within a group of interchangeable
 //! blocks (identical components, equal-role Nim heaps), so every image we
 //! produce is such an image. Choosing *which* image is a heuristic (sorting
-//! blocks by a permutation-invariant signature); a poor choice only costs
-//! cache hits, never correctness.
+//! blocks by a permutation-invariant signature, see [`Symmetry::block_terms`]);
+//! a poor choice only costs cache hits, never correctness.
+//!
+//! The signature of a block in a state is the wrapping sum, over the
+//! state's realisations, of a hash of (the block's contents, the
+//! realisation's shape — the multiset of all block contents per group).
+//! Multisets are hashed as wrapping sums of well-mixed terms, so no
+//! sorting is needed. A hash collision can only order two blocks
+//! differently in two states of one orbit (a missed cache hit), never
+//! produce a state that is not an image under one block permutation.
 
 use super::base::QuantumBase;
-use rustc_hash::FxHashMap;
-use std::hash::Hash;
 
 /// Groups of interchangeable blocks over `coords` coordinates (edge
 /// indices or heap indices). Blocks of one group have equal length and
@@ -39,48 +45,9 @@ impl Symmetry {
         &self.groups
     }
 
-    /// A representative of the orbit of `state` (sorted realisations): the
-    /// image under the block permutation that sorts each group's blocks by
-    /// a signature that does not depend on how blocks are placed — for
-    /// each realisation, the block's contents paired with the realisation's
-    /// "shape" (the multiset of all block contents per group).
-    pub fn representative<B: QuantumBase>(&self, base: &B, state: &mut [B::State]) {
-        self.representative_cached(base, state, &mut OrbitCache::default());
-    }
-
-    /// [`Self::representative`] with each realisation's per-block terms
-    /// looked up in `cache` (computed once per distinct realisation). A
-    /// solve meets few distinct realisations but normalises millions of
-    /// states of ~10 realisations each; recomputing block contents per
-    /// state was ~70% of the time of a value table.
-    ///
-    /// Multisets are hashed as wrapping sums of well-mixed terms, so no
-    /// sorting is needed. A hash collision can only order two blocks
-    /// differently in two states of one orbit (a missed cache hit), never
-    /// produce a state that is not an image under one block permutation.
-    pub fn representative_cached<B: QuantumBase>(
-        &self,
-        base: &B,
-        state: &mut [B::State],
-        cache: &mut OrbitCache<B::State>,
-    ) {
-        if self.groups.is_empty() || state.is_empty() {
-            return;
-        }
-        let blocks = self.block_count();
-        let mut sig = vec![0u64; blocks];
-        for r in state.iter() {
-            let t = cache.terms(self, base, r, blocks);
-            for (s, &x) in sig.iter_mut().zip(t) {
-                *s = s.wrapping_add(x);
-            }
-        }
-        if let Some(perm) = self.sorting_perm(&sig) {
-            for r in state.iter_mut() {
-                *r = base.permute(r, &perm);
-            }
-            state.sort_unstable();
-        }
+    /// How many coordinates the permutations act on.
+    pub fn coords(&self) -> usize {
+        self.coords
     }
 
     /// How many blocks all groups have together.
@@ -160,43 +127,6 @@ impl Symmetry {
         for h in &mut out[first..] {
             *h = mix(h.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ shape);
         }
-    }
-}
-
-/// Per-realisation block terms of one [`Symmetry`], memoised.
-#[derive(Clone, Debug)]
-pub struct OrbitCache<S> {
-    index: FxHashMap<S, usize>,
-    terms: Vec<u64>,
-}
-
-impl<S> Default for OrbitCache<S> {
-    fn default() -> Self {
-        OrbitCache {
-            index: FxHashMap::default(),
-            terms: Vec::new(),
-        }
-    }
-}
-
-impl<S: Clone + Eq + Hash> OrbitCache<S> {
-    fn terms<B: QuantumBase<State = S>>(
-        &mut self,
-        sym: &Symmetry,
-        base: &B,
-        r: &S,
-        blocks: usize,
-    ) -> &[u64] {
-        let at = match self.index.get(r) {
-            Some(&at) => at,
-            None => {
-                let at = self.terms.len();
-                sym.block_terms(base, r, &mut self.terms);
-                self.index.insert(r.clone(), at);
-                at
-            }
-        };
-        &self.terms[at..at + blocks]
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::flavour::Setting;
 use super::hackenbush_solver;
+use crate::budget::{Budget, Exceeded};
 use crate::position::presets::blue_meadow;
 use crate::solve::table::Grid;
 pub use crate::solve::table::TableFormat;
@@ -16,64 +17,86 @@ pub enum TableKind {
     Value,
 }
 
-/// One computed cell.
+/// One cell, finished or stopped by the budget.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cell {
     pub n: usize,
     pub m: usize,
-    /// The outcome letter or the value in plain notation.
-    pub text: String,
+    /// The outcome letter or the value in plain notation, or the limit
+    /// the cell ran into.
+    pub result: Result<String, Exceeded>,
     /// Wall-clock seconds spent on this cell.
     pub seconds: f64,
-    /// Superposed states memoised for this cell.
+    /// Superposed states memoised for this cell (when it stopped, if it
+    /// did).
     pub states: usize,
 }
 
+/// What [`format_table`] prints for a cell stopped by the budget.
+pub const OVER_BUDGET: &str = "—";
+
+/// Does Blue Meadow n × BR + m × R fit a position?
+fn check_size(n: usize, m: usize) -> Result<(), String> {
+    match n.checked_mul(2).and_then(|e| e.checked_add(m)) {
+        Some(edges) if edges <= crate::position::MAX_EDGES => Ok(()),
+        _ => Err(format!("Blue Meadow n={n}, m={m} has too many edges")),
+    }
+}
+
 /// One Blue Meadow cell, from scratch (no memo shared between cells, so
-/// timings are per cell). `limit` caps the memoised states.
+/// timings are per cell), within `budget`. Err only for a position too
+/// large to build; a cell that exceeds the budget is a [`Cell`] saying
+/// so.
 pub fn blue_meadow_cell(
     n: usize,
     m: usize,
     setting: Setting,
     kind: TableKind,
-    limit: usize,
+    budget: &Budget,
 ) -> Result<Cell, String> {
-    if 2 * n + m > crate::position::MAX_EDGES {
-        return Err(format!("Blue Meadow n={n}, m={m} has too many edges"));
-    }
+    check_size(n, m)?;
     let clock = Instant::now();
     let (mut solver, start) = hackenbush_solver(blue_meadow(n, m), setting);
-    solver.set_state_limit(limit);
+    solver.set_budget(budget);
     let state = [start];
-    let text = match kind {
+    let result = match kind {
         TableKind::Outcome => solver
             .outcome_by_search(&state)
             .map(|o| o.letter().to_string()),
         TableKind::Value => solver.value(&state).map(|v| solver.arena.plain(v)),
-    }
-    .map_err(|e| format!("n={n}, m={m}: {e}"))?;
+    };
+    let states = solver.memo_len();
+    // Give the cell's bytes back before reporting, so the cells still
+    // running can use them.
+    drop(solver);
     Ok(Cell {
         n,
         m,
-        text,
+        result,
         seconds: clock.elapsed().as_secs_f64(),
-        states: solver.memo_len(),
+        states,
     })
 }
 
 /// Every cell for n in `ns` and m in `ms`, calling `progress(done, total)`
 /// after each cell. Cells are independent solves, so they run on all
-/// available cores (largest first, for balance); the result is in row
-/// order whatever order they finish in.
+/// available cores (largest first, for balance), sharing `budget`; the
+/// result is in row order whatever order they finish in. A cell that
+/// exceeds the budget is returned as such (and frees its memory), the
+/// others go on. Err only if the ranges name positions too large to build
+/// (checked before any work).
 pub fn blue_meadow_table(
     ns: std::ops::RangeInclusive<usize>,
     ms: std::ops::RangeInclusive<usize>,
     setting: Setting,
     kind: TableKind,
-    limit: usize,
+    budget: &Budget,
     mut progress: impl FnMut(usize, usize, &Cell),
 ) -> Result<Vec<Cell>, String> {
     let jobs: Vec<(usize, usize)> = ns.flat_map(|n| ms.clone().map(move |m| (n, m))).collect();
+    for &(n, m) in &jobs {
+        check_size(n, m)?;
+    }
     let total = jobs.len();
     let mut slots: Vec<Option<Cell>> = vec![None; total];
     let mut first_error = None;
@@ -82,7 +105,7 @@ pub fn blue_meadow_table(
         &jobs,
         available_threads(),
         |&(n, m)| n + m,
-        |&(n, m)| blue_meadow_cell(n, m, setting, kind, limit),
+        |&(n, m)| blue_meadow_cell(n, m, setting, kind, budget),
         |i, result| match result {
             Ok(cell) => {
                 done += 1;
@@ -150,7 +173,10 @@ pub fn run_cells<J: Sync, T: Send>(
     });
 }
 
-/// Print cells as a table with one row per n and one column per m.
+/// Print cells as a table with one row per n and one column per m. Cells
+/// stopped by the budget show [`OVER_BUDGET`]; a Markdown table then ends
+/// with a line naming each limit (a CSV table stays plain CSV: see
+/// [`footnote`]).
 pub fn format_table(cells: &[Cell], setting: Setting, format: TableFormat) -> String {
     let mut ns: Vec<usize> = cells.iter().map(|c| c.n).collect();
     let mut ms: Vec<usize> = cells.iter().map(|c| c.m).collect();
@@ -169,10 +195,43 @@ pub fn format_table(cells: &[Cell], setting: Setting, format: TableFormat) -> St
         rows: &ns,
         cols: &ms,
     };
-    grid.format(format, |n, m| {
+    let mut out = grid.format(format, |n, m| {
         cells
             .iter()
             .find(|c| c.n == n && c.m == m)
-            .map_or(String::new(), |c| c.text.clone())
-    })
+            .map_or(String::new(), |c| match &c.result {
+                Ok(text) => text.clone(),
+                Err(_) => OVER_BUDGET.to_string(),
+            })
+    });
+    if format == TableFormat::Markdown {
+        if let Some(note) = footnote(cells) {
+            out.push('\n');
+            out.push_str(&note);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// One line naming the limits that stopped cells, if any did:
+/// `— not finished: the memory budget of 2G is used up (3 cells)`.
+pub fn footnote(cells: &[Cell]) -> Option<String> {
+    let mut limits: Vec<(Exceeded, usize)> = Vec::new();
+    for c in cells {
+        if let Err(e) = c.result {
+            match limits.iter_mut().find(|(x, _)| *x == e) {
+                Some((_, k)) => *k += 1,
+                None => limits.push((e, 1)),
+            }
+        }
+    }
+    if limits.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = limits
+        .iter()
+        .map(|(e, k)| format!("{e} ({k} cell{})", if *k == 1 { "" } else { "s" }))
+        .collect();
+    Some(format!("{OVER_BUDGET} not finished: {}", parts.join("; ")))
 }
