@@ -1454,3 +1454,86 @@ mod opponent {
         assert!(!t.status().presenting && !t.scene(0.0).large);
     }
 }
+
+/// Issue 8: a link of 64 blue and 64 red grounded edges at unbounded
+/// width whose five moves each superpose every edge of the mover's colour
+/// (billions of realisations by the end) opens with the position and a
+/// message, within the page's memory, instead of killing the tab.
+mod hostile_links {
+    use super::*;
+    use hackenbush_lab::analysis::{AnalysisError, Request, Rules};
+    use hackenbush_lab::budget::{Budget, ByteSize, Exceeded};
+    use hackenbush_lab::ui::session::Session;
+
+    fn wide_moves() -> Vec<Move> {
+        let blue: Vec<usize> = (1..=64).collect();
+        let red: Vec<usize> = (65..=128).collect();
+        (0..5)
+            .map(|k| Move {
+                side: if k % 2 == 0 { Side::Left } else { Side::Right },
+                labels: if k % 2 == 0 {
+                    blue.clone()
+                } else {
+                    red.clone()
+                },
+            })
+            .collect()
+    }
+
+    fn position_text() -> String {
+        let mut terms = vec!["B"; 64];
+        terms.extend(vec!["R"; 64]);
+        terms.join(" ")
+    }
+
+    #[test]
+    fn a_link_too_wide_to_replay_opens_with_a_message() {
+        let p = parse(&position_text()).unwrap();
+        let mut slide = Slide::new(Drawing::auto(&p));
+        slide.setup.rules = "quantum:D:unbounded".parse::<Rules>().unwrap();
+        slide.moves = wide_moves();
+        slide.cursor = 5;
+        slide.view.play = true;
+        let link = share::encode(&Shared {
+            slides: vec![slide],
+            current: 0,
+        });
+        let start = std::time::Instant::now();
+        let mut s = Session::new(800.0, 500.0);
+        s.open_link(&link).expect("the link opens");
+        assert!(start.elapsed().as_secs() < 10, "opens promptly");
+        let note = s.link_note().expect("says the replay stopped");
+        assert!(note.starts_with("Replayed "), "{note}");
+        assert!(note.contains("too large to replay here"), "{note}");
+        assert_eq!(s.status().text, position_text());
+        // The moves that fit were played; the board is usable.
+        assert!(s.game().moves().len() < 5);
+    }
+
+    #[test]
+    fn the_worker_refuses_the_same_moves_within_its_budget() {
+        let req = Request {
+            position: position_text(),
+            rules: "quantum:D:unbounded".parse().unwrap(),
+            moves: wide_moves()
+                .iter()
+                .map(|m| {
+                    m.labels
+                        .iter()
+                        .map(|l| l.to_string())
+                        .collect::<Vec<_>>()
+                        .join("+")
+                })
+                .collect(),
+            ..Request::default()
+        };
+        let budget = Budget::new(ByteSize::mib(64), None);
+        let start = std::time::Instant::now();
+        let r = hackenbush_lab::analysis::analyse(&req, &budget);
+        assert!(
+            matches!(r, Err(AnalysisError::Budget(Exceeded::Memory(_)))),
+            "{r:?}"
+        );
+        assert!(start.elapsed().as_secs() < 30);
+    }
+}

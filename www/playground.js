@@ -434,7 +434,7 @@ function syncPickers() {
 
 function openLink(hash) {
   const err = pg.open_link(hash);
-  setMessage($('link-error'), err ? `This link could not be opened: ${err}` : '');
+  setMessage($('link-error'), err ? `This link could not be opened: ${err}` : pg.link_note());
   if (!err) {
     typing = false;
     syncPickers();

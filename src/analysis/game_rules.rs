@@ -3,6 +3,7 @@
 //! plays through it, so both always agree on what the rules are.
 
 use super::options::{Rules, SyncOptions};
+use crate::budget::Budget;
 use crate::position::Position;
 use crate::quantum::QuantumGame;
 use crate::rules::{Childish, Hackenbush, Misere, Uncolored};
@@ -22,7 +23,10 @@ pub enum GameRules {
 }
 
 impl GameRules {
-    pub fn new(rules: &Rules, start: &Position) -> GameRules {
+    /// The engine ruleset for `rules` on `start`. A quantum game record
+    /// keeps its realisations within `budget` (replaying wide moves can
+    /// multiply them past any memory).
+    pub fn new(rules: &Rules, start: &Position, budget: &Budget) -> GameRules {
         let p = start.clone();
         match rules {
             Rules::Normal => GameRules::Normal(Hackenbush::new(p)),
@@ -33,7 +37,12 @@ impl GameRules {
             Rules::Quantum(options) => {
                 let base = Hackenbush::new(p);
                 let start = base.start();
-                GameRules::Quantum(Box::new(QuantumGame::new(base, start, options.setting)))
+                GameRules::Quantum(Box::new(QuantumGame::with_budget(
+                    base,
+                    start,
+                    options.setting,
+                    budget,
+                )))
             }
         }
     }

@@ -54,7 +54,7 @@ pub fn analyse(req: &Request, budget: &Budget) -> Result<Answer, AnalysisError> 
         _ => {}
     }
     let position = parse_position(&req.position)?;
-    match GameRules::new(&req.rules, &position) {
+    match GameRules::new(&req.rules, &position, budget) {
         GameRules::Normal(rules) => classical::normal(rules, budget),
         GameRules::Childish(rules) => classical::childish(rules, budget),
         GameRules::Uncolored(rules) => classical::uncolored(rules, budget),

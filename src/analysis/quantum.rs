@@ -23,7 +23,6 @@ pub(super) fn hackenbush(
         }
     }
     let start = game.base.start();
-    let game = QuantumGame::with_budget(game.base, start, game.setting, budget);
     after_moves(game, start, req, budget)
 }
 

@@ -186,6 +186,8 @@ pub struct Game {
     boards: Vec<Board>,
     cursor: usize,
     selection: Vec<usize>,
+    /// Set when a replay stopped early (see [`Game::replay`]).
+    note: Option<String>,
 }
 
 impl std::fmt::Debug for Game {
@@ -214,10 +216,14 @@ impl Game {
             boards: vec![board],
             cursor: 0,
             selection: Vec::new(),
+            note: None,
         })
     }
 
     /// A game with `moves` replayed; the first illegal one is an error.
+    /// A move whose superposed state would not fit the page's memory ends
+    /// the replay there: the game keeps the moves before it and says so
+    /// ([`Game::note`]), so a link too large to replay still opens.
     pub fn replay(
         start: Position,
         setup: Setup,
@@ -229,11 +235,29 @@ impl Game {
         }
         let mut g = Game::new(start, setup)?;
         for (k, m) in moves.iter().enumerate() {
-            g.play(m.clone())
-                .map_err(|e| format!("move {} ({}): {e}", k + 1, m.code()))?;
+            match g.try_play(m.clone()) {
+                Ok(()) => {}
+                Err(PlayError::Illegal(e)) => {
+                    return Err(format!("move {} ({}): {e}", k + 1, m.code()))
+                }
+                Err(PlayError::TooLarge(e)) => {
+                    g.note = Some(format!(
+                        "Replayed {k} of {} moves: move {} ({}) is too large to replay here ({e}).",
+                        moves.len(),
+                        k + 1,
+                        m.code()
+                    ));
+                    return Ok(g);
+                }
+            }
         }
         g.jump(cursor.min(moves.len()));
         Ok(g)
+    }
+
+    /// Why the game holds fewer moves than it was given, if it does.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
     }
 
     pub fn start(&self) -> &Position {
@@ -342,8 +366,15 @@ impl Game {
 
     /// Play a move at the cursor; later moves (after a takeback) are dropped.
     pub fn play(&mut self, m: Move) -> Result<(), String> {
+        self.try_play(m).map_err(|e| e.to_string())
+    }
+
+    /// [`Game::play`], telling a refused move from one too large to play.
+    pub fn try_play(&mut self, m: Move) -> Result<(), PlayError> {
         if self.moves.len() >= MAX_MOVES {
-            return Err(format!("too many moves (at most {MAX_MOVES})"));
+            return Err(PlayError::Illegal(format!(
+                "too many moves (at most {MAX_MOVES})"
+            )));
         }
         let (state, ended) = self.after(&m)?;
         let board = board_of(&self.referee, &self.start, &state, ended);
@@ -371,7 +402,14 @@ impl Game {
 
     /// The engine state (and an early end, if a rule ends the game) after
     /// `m`, played at the cursor.
-    fn after(&mut self, m: &Move) -> Result<(State, Option<String>), String> {
+    fn after(&mut self, m: &Move) -> Result<(State, Option<String>), PlayError> {
+        if self.kind == RulesKind::Quantum && !self.over() && m.side == self.to_move() {
+            return self.after_quantum(m).map(|s| (s, None));
+        }
+        Ok(self.after_classical(m)?)
+    }
+
+    fn after_classical(&mut self, m: &Move) -> Result<(State, Option<String>), String> {
         if self.over() {
             return Err("the game is over".into());
         }
@@ -388,9 +426,6 @@ impl Game {
             if !(1..=self.start.edges.len()).contains(&l) {
                 return Err(format!("there is no edge {l}"));
             }
-        }
-        if self.kind == RulesKind::Quantum {
-            return self.after_quantum(m).map(|s| (s, None));
         }
         let state = self.state().clone();
         let board = self.board();
@@ -447,16 +482,20 @@ impl Game {
 
     /// Play a quantum move through the engine's game record, which the
     /// referee keeps in step with the cursor.
-    fn after_quantum(&mut self, m: &Move) -> Result<State, String> {
+    fn after_quantum(&mut self, m: &Move) -> Result<State, PlayError> {
         let p = side_player(m.side);
         let cursor = self.cursor;
         let moves = self.moves.clone();
+        let edges = self.start.edges.len();
         let Some(q) = self.referee.quantum() else {
-            return Err("not a quantum game".into());
+            return Err(PlayError::Illegal("not a quantum game".into()));
         };
         sync_quantum(q, &moves, cursor)?;
+        if let Some(&l) = m.labels.iter().find(|&&l| !(1..=edges).contains(&l)) {
+            return Err(PlayError::Illegal(format!("there is no edge {l}")));
+        }
         let labels: Vec<usize> = m.labels.iter().map(|l| l - 1).collect();
-        q.play(p, &labels)?;
+        q.try_play(p, &labels)?;
         Ok(State::Quantum(q.state().clone()))
     }
 
@@ -663,13 +702,39 @@ fn sync_quantum(
     q: &mut crate::quantum::QuantumGame<crate::rules::Hackenbush>,
     moves: &[Move],
     k: usize,
-) -> Result<(), String> {
+) -> Result<(), PlayError> {
     while q.history().len() > k {
         q.takeback();
     }
     for m in &moves[q.history().len()..k] {
         let labels: Vec<usize> = m.labels.iter().map(|l| l - 1).collect();
-        q.play(side_player(m.side), &labels)?;
+        q.try_play(side_player(m.side), &labels)?;
     }
     Ok(())
+}
+
+/// Why a move was not played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The rules refuse it (the message says why).
+    #[error("{0}")]
+    Illegal(String),
+    /// Its superposed state would not fit the page's memory.
+    #[error("this move is too large to play here ({0})")]
+    TooLarge(crate::budget::Exceeded),
+}
+
+impl From<String> for PlayError {
+    fn from(message: String) -> Self {
+        PlayError::Illegal(message)
+    }
+}
+
+impl From<crate::quantum::MoveError> for PlayError {
+    fn from(e: crate::quantum::MoveError) -> Self {
+        match e {
+            crate::quantum::MoveError::Illegal(m) => PlayError::Illegal(m),
+            crate::quantum::MoveError::Exceeded(e) => PlayError::TooLarge(e),
+        }
+    }
 }

@@ -5,6 +5,7 @@
 //! always agrees with the values the engine computes.
 
 use crate::analysis::{GameRules, Rules};
+use crate::budget::{Budget, ByteSize};
 use crate::position::{Colour, EdgeSet, Position};
 use crate::quantum::{check_move, QuantumGame, Superposition};
 use crate::rules::uncolored::{UncoloredMove, UncoloredState};
@@ -32,13 +33,21 @@ impl State {
     }
 }
 
+/// What a game record on the page may hold (each game has its own): about
+/// two million realisations, far more than a page can show, and small
+/// enough that a refused move is found out in a fraction of a second.
+pub const RECORD_MEMORY: ByteSize = ByteSize::mib(32);
+
 /// The referee is the engine's ruleset for the board's rules, built by
 /// the same dispatcher the analysis uses ([`GameRules::new`]).
 pub type Referee = GameRules;
 
 impl Referee {
+    /// The referee of a game on the page: its quantum record may hold
+    /// [`RECORD_MEMORY`] of realisations, so a link with moves too wide to
+    /// replay stops with a message instead of filling the tab.
     pub fn for_rules(rules: &Rules, start: &Position) -> Referee {
-        GameRules::new(rules, start)
+        GameRules::new(rules, start, &Budget::new(RECORD_MEMORY, None))
     }
 
     /// The state before any move: ungrounded edges have already fallen.

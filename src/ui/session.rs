@@ -105,6 +105,9 @@ pub struct Session {
     /// The analysis for the board failed or was too large: the engine
     /// will not move (the page says so; a person may play for it).
     engine_failed: bool,
+    /// What the page should say about the link just opened (a replay that
+    /// stopped early), if anything.
+    link_note: Option<String>,
     presenting: bool,
 }
 
@@ -137,6 +140,7 @@ impl Session {
             opponents: Opponents::default(),
             answer: None,
             engine_failed: false,
+            link_note: None,
             presenting: false,
         }
     }
@@ -1030,8 +1034,15 @@ impl Session {
         Ok(())
     }
 
+    /// Why the link just opened shows fewer moves than it carries, if it
+    /// does (its replay went past the page's memory).
+    pub fn link_note(&self) -> Option<&str> {
+        self.link_note.as_deref()
+    }
+
     fn show_slide(&mut self, slide: Slide) -> Result<(), String> {
         let game = slide.game()?;
+        self.link_note = game.note().map(String::from);
         self.editor = Editor::new(slide.drawing);
         self.setup = slide.setup;
         self.game = game;

@@ -264,6 +264,12 @@ impl Playground {
         err_text(self.session.open_link(fragment))
     }
 
+    /// What to say about the link just opened ("" if nothing): a game
+    /// replayed only part of the way because the rest would not fit.
+    pub fn link_note(&self) -> String {
+        self.session.link_note().unwrap_or_default().to_string()
+    }
+
     /// The current rules and view, for the page's pickers, as JSON.
     pub fn settings(&self) -> String {
         let s = self.session.setup();
