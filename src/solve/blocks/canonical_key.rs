@@ -1,0 +1,182 @@
+//! Memo keys for decorated blocks that ignore vertex names, so equal
+//! pieces anywhere (in one picture, in a sum, after different cuts) are
+//! solved once.
+//!
+//! The key is the edge list and the decorations written out under a
+//! vertex numbering chosen from the graph itself: colour refinement
+//! (vertices split by root-ness, decoration, then by the multiset of their
+//! neighbours' classes and edge colours) and, where classes stay tied, the
+//! least encoding over individualising each tied vertex in turn. The
+//! search over ties is capped; past the cap the least encoding found so
+//! far is used. Every key is the encoding of the graph under *some*
+//! numbering with the root first, so equal keys always mean isomorphic
+//! decorated graphs (sound); the cap only means that a very symmetric
+//! piece may be solved more than once.
+
+use super::decorated::{Decorated, ROOT};
+use crate::position::Colour;
+
+/// How many complete numberings the tie search may try per key.
+const LEAF_LIMIT: usize = 64;
+
+/// A canonical encoding of a rooted, decorated multigraph.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BlockKey(pub Box<[u32]>);
+
+impl BlockKey {
+    /// Heap bytes held by the key (for budgets).
+    pub fn heap_bytes(&self) -> u64 {
+        (self.0.len() * std::mem::size_of::<u32>()) as u64
+    }
+}
+
+fn colour_code(c: Colour) -> u32 {
+    match c {
+        Colour::Blue => 0,
+        Colour::Red => 1,
+        Colour::Green => 2,
+        Colour::Uncoloured => 3,
+    }
+}
+
+/// The key of `g` (the root is vertex [`ROOT`] and stays first).
+pub fn key(g: &Decorated) -> BlockKey {
+    let n = g.vertex_count();
+    let mut neighbours: Vec<Vec<(usize, u32)>> = vec![Vec::new(); n];
+    for e in &g.edges {
+        let c = colour_code(e.colour);
+        neighbours[e.u].push((e.v, c));
+        if e.u != e.v {
+            neighbours[e.v].push((e.u, c));
+        }
+    }
+    // Initial classes: the root alone, then by decoration.
+    let initial: Vec<(u32, u32)> = (0..n)
+        .map(|v| (u32::from(v != ROOT), g.decorations[v].0))
+        .collect();
+    let mut classes = rank(&initial);
+    refine(&neighbours, &mut classes);
+    let mut search = Search {
+        g,
+        neighbours: &neighbours,
+        leaves: 0,
+        best: None,
+    };
+    search.run(classes);
+    BlockKey(search.best.unwrap_or_default().into_boxed_slice())
+}
+
+/// Ranks of `items` in sorted order (equal items share a rank).
+fn rank<T: Ord + Clone>(items: &[T]) -> Vec<u32> {
+    let mut sorted: Vec<T> = items.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    items
+        .iter()
+        .map(|x| sorted.binary_search(x).unwrap_or(0) as u32)
+        .collect()
+}
+
+fn class_count(classes: &[u32]) -> usize {
+    classes.iter().max().map_or(0, |&m| m as usize + 1)
+}
+
+/// Split classes by the multiset of (neighbour class, edge colour) until
+/// nothing splits. Sorting signatures keeps the numbering independent of
+/// vertex names, and as each signature starts with the old class, old
+/// classes only ever split.
+fn refine(neighbours: &[Vec<(usize, u32)>], classes: &mut Vec<u32>) {
+    loop {
+        let signatures: Vec<(u32, Vec<(u32, u32)>)> = (0..classes.len())
+            .map(|v| {
+                let mut around: Vec<(u32, u32)> = neighbours[v]
+                    .iter()
+                    .map(|&(w, c)| (classes[w], c))
+                    .collect();
+                around.sort_unstable();
+                (classes[v], around)
+            })
+            .collect();
+        let next = rank(&signatures);
+        let done = class_count(&next) == class_count(classes);
+        *classes = next;
+        if done {
+            return;
+        }
+    }
+}
+
+struct Search<'a> {
+    g: &'a Decorated,
+    neighbours: &'a [Vec<(usize, u32)>],
+    leaves: usize,
+    best: Option<Vec<u32>>,
+}
+
+impl Search<'_> {
+    fn run(&mut self, classes: Vec<u32>) {
+        let n = classes.len();
+        let count = class_count(&classes);
+        if count == n {
+            self.leaves += 1;
+            let code = self.encode(&classes);
+            if self.best.as_ref().is_none_or(|b| code < *b) {
+                self.best = Some(code);
+            }
+            return;
+        }
+        // The first tied class (by rank) is split, one vertex at a time.
+        let mut size = vec![0usize; count];
+        for &c in &classes {
+            size[c as usize] += 1;
+        }
+        let Some(target) = (0..count).find(|&c| size[c] > 1) else {
+            return;
+        };
+        for x in (0..n).filter(|&v| classes[v] as usize == target) {
+            if self.leaves >= LEAF_LIMIT && self.best.is_some() {
+                return;
+            }
+            let mut split: Vec<u32> = classes
+                .iter()
+                .enumerate()
+                .map(|(v, &c)| {
+                    if c as usize > target || (c as usize == target && v != x) {
+                        c + 1
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            refine(self.neighbours, &mut split);
+            self.run(split);
+        }
+    }
+
+    /// Vertex count, edge count, the sorted edges under the numbering
+    /// `classes` (all distinct), then the decorations in that order.
+    fn encode(&self, classes: &[u32]) -> Vec<u32> {
+        let n = classes.len();
+        let mut out = Vec::with_capacity(2 + self.g.edges.len() + n);
+        out.push(n as u32);
+        out.push(self.g.edges.len() as u32);
+        let mut edges: Vec<u32> = self
+            .g
+            .edges
+            .iter()
+            .map(|e| {
+                let (a, b) = (classes[e.u], classes[e.v]);
+                let (a, b) = (a.min(b), a.max(b));
+                (a << 18) | (b << 4) | colour_code(e.colour)
+            })
+            .collect();
+        edges.sort_unstable();
+        out.extend(edges);
+        let mut by_class = vec![0u32; n];
+        for (v, &c) in classes.iter().enumerate() {
+            by_class[c as usize] = self.g.decorations[v].0;
+        }
+        out.extend(by_class);
+        out
+    }
+}

@@ -1,0 +1,87 @@
+//! Blocks (2-connected pieces) of a rooted multigraph along its cut
+//! vertices, found by one depth-first search from the root (Hopcroft and
+//! Tarjan's edge-stack method). Parallel edges belong to the same block;
+//! every loop is a block of its own at its vertex.
+
+use super::decorated::{Decorated, ROOT};
+
+/// A block and the vertex it hangs from (its vertex nearest the root).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    pub root: usize,
+    /// Indices into the graph's edges.
+    pub edges: Vec<usize>,
+}
+
+/// The blocks of a graph whose vertices all reach the root.
+#[derive(Clone, Debug, Default)]
+pub struct Blocks {
+    /// Loops as (vertex, edge index).
+    pub loops: Vec<(usize, usize)>,
+    /// Loop-free blocks, every block after all the blocks hanging below it
+    /// (children first), so values can be accumulated in one pass.
+    pub blocks: Vec<Block>,
+}
+
+/// Split `g` (every vertex connected to the root) into blocks.
+pub fn blocks(g: &Decorated) -> Blocks {
+    let n = g.vertex_count();
+    let mut out = Blocks::default();
+    let mut adjacency: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+    for (i, e) in g.edges.iter().enumerate() {
+        if e.u == e.v {
+            out.loops.push((e.u, i));
+        } else {
+            adjacency[e.u].push((i, e.v));
+            adjacency[e.v].push((i, e.u));
+        }
+    }
+    const UNSEEN: usize = usize::MAX;
+    let mut disc = vec![UNSEEN; n];
+    let mut low = vec![0; n];
+    let mut edge_stack: Vec<usize> = Vec::new();
+    // Frames: (vertex, edge it was entered by, next adjacency position).
+    let mut frames: Vec<(usize, usize, usize)> = vec![(ROOT, usize::MAX, 0)];
+    disc[ROOT] = 0;
+    low[ROOT] = 0;
+    let mut time = 1;
+    while let Some(frame) = frames.last_mut() {
+        let (v, parent_edge, pos) = *frame;
+        if let Some(&(e, w)) = adjacency[v].get(pos) {
+            frame.2 += 1;
+            if e == parent_edge {
+                continue;
+            }
+            if disc[w] == UNSEEN {
+                disc[w] = time;
+                low[w] = time;
+                time += 1;
+                edge_stack.push(e);
+                frames.push((w, e, 0));
+            } else if disc[w] < disc[v] {
+                // A back edge (or a parallel copy of the tree edge).
+                edge_stack.push(e);
+                low[v] = low[v].min(disc[w]);
+            }
+            continue;
+        }
+        frames.pop();
+        let Some(&(u, _, _)) = frames.last() else {
+            break;
+        };
+        low[u] = low[u].min(low[v]);
+        if low[v] >= disc[u] {
+            // u separates v's subtree from the root: pop that block.
+            let mut edges = Vec::new();
+            while let Some(e) = edge_stack.pop() {
+                edges.push(e);
+                if e == parent_edge {
+                    break;
+                }
+            }
+            edges.sort_unstable();
+            out.blocks.push(Block { root: u, edges });
+        }
+    }
+    out
+}
