@@ -30,7 +30,7 @@ impl BlockKey {
     }
 }
 
-fn colour_code(c: Colour) -> u32 {
+pub(crate) fn colour_code(c: Colour) -> u32 {
     match c {
         Colour::Blue => 0,
         Colour::Red => 1,
@@ -157,21 +157,20 @@ impl Search<'_> {
     /// `classes` (all distinct), then the decorations in that order.
     fn encode(&self, classes: &[u32]) -> Vec<u32> {
         let n = classes.len();
-        let mut out = Vec::with_capacity(2 + self.g.edges.len() + n);
+        let mut out = Vec::with_capacity(2 + 2 * self.g.edges.len() + n);
         out.push(n as u32);
         out.push(self.g.edges.len() as u32);
-        let mut edges: Vec<u32> = self
+        let mut edges: Vec<(u32, u32)> = self
             .g
             .edges
             .iter()
             .map(|e| {
                 let (a, b) = (classes[e.u], classes[e.v]);
-                let (a, b) = (a.min(b), a.max(b));
-                (a << 18) | (b << 4) | colour_code(e.colour)
+                (a.min(b), (a.max(b) << 2) | colour_code(e.colour))
             })
             .collect();
         edges.sort_unstable();
-        out.extend(edges);
+        out.extend(edges.into_iter().flat_map(|(a, b)| [a, b]));
         let mut by_class = vec![0u32; n];
         for (v, &c) in classes.iter().enumerate() {
             by_class[c as usize] = self.g.decorations[v].0;

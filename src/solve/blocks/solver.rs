@@ -3,7 +3,7 @@
 //! values hanging below it as decorations on its vertices (see the module
 //! documentation of [`super`] for why that is exact).
 
-use super::canonical_key::{key, BlockKey};
+use super::canonical_key::{colour_code, key, BlockKey};
 use super::decompose::{blocks, Block};
 use super::decorated::{DEdge, Decorated, ROOT};
 use crate::budget::{table_bytes, Budget, Exceeded, Meter};
@@ -32,6 +32,13 @@ pub struct BlockSolver {
     blocks: FxHashMap<BlockKey, GameId>,
     /// A single edge (colour) carrying a game at its top vertex.
     bridges: FxHashMap<(Colour, GameId), GameId>,
+    /// Decorated graphs exactly as met (vertex names, edge order and fallen
+    /// parts included): a search reaches the same graph by many orders of
+    /// cuts, and this answers those without pruning, splitting or
+    /// canonical labelling.
+    raw: FxHashMap<Box<[u32]>, GameId>,
+    /// A reused buffer for raw keys (lookups allocate nothing).
+    scratch: Vec<u32>,
     key_bytes: u64,
     meter: Meter,
     since_recount: u32,
@@ -61,6 +68,8 @@ impl BlockSolver {
             arena,
             blocks: FxHashMap::default(),
             bridges: FxHashMap::default(),
+            raw: FxHashMap::default(),
+            scratch: Vec::new(),
             key_bytes: 0,
             meter: budget.meter(),
             since_recount: 0,
@@ -74,7 +83,7 @@ impl BlockSolver {
 
     /// How many decorated blocks and bridges have a memoised value.
     pub fn memo_len(&self) -> usize {
-        self.blocks.len() + self.bridges.len()
+        self.blocks.len() + self.bridges.len() + self.raw.len()
     }
 
     /// The value of `p` (its edges that reach the ground).
@@ -122,7 +131,36 @@ impl BlockSolver {
     /// blocks children first, each with the sum of what hangs at its
     /// vertices as their decorations.
     pub fn value_decorated(&mut self, g: &Decorated) -> Result<GameId, Exceeded> {
+        self.value_without(g, None)
+    }
+
+    /// The value of `g` without its edge `skip` (if given), from the raw
+    /// memo when this exact graph was met before.
+    fn value_without(&mut self, g: &Decorated, skip: Option<usize>) -> Result<GameId, Exceeded> {
         self.meter.tick()?;
+        let mut k = std::mem::take(&mut self.scratch);
+        raw_key(g, skip, &mut k);
+        let hit = self.raw.get(&k[..]).copied();
+        let key: Box<[u32]> = match hit {
+            Some(v) => {
+                self.scratch = k;
+                return Ok(v);
+            }
+            None => k.as_slice().into(),
+        };
+        self.scratch = k;
+        let v = match skip {
+            Some(i) => self.evaluate(&g.without_edge(i))?,
+            None => self.evaluate(g)?,
+        };
+        self.key_bytes += (key.len() * std::mem::size_of::<u32>()) as u64;
+        self.raw.insert(key, v);
+        self.charge()?;
+        Ok(v)
+    }
+
+    /// Prune, split and sum (no raw memo).
+    fn evaluate(&mut self, g: &Decorated) -> Result<GameId, Exceeded> {
         let g = g.pruned();
         if g.edges.is_empty() {
             return Ok(g.decorations[ROOT]);
@@ -173,7 +211,7 @@ impl BlockSolver {
             let mut options = Vec::new();
             for (i, e) in g.edges.iter().enumerate() {
                 if e.colour.cuttable_by(p) {
-                    options.push(self.value_decorated(&g.without_edge(i))?);
+                    options.push(self.value_without(g, Some(i))?);
                 }
             }
             for v in 0..g.vertex_count() {
@@ -185,7 +223,7 @@ impl BlockSolver {
                 for &o in moves.iter() {
                     let mut next = g.clone();
                     next.decorations[v] = o;
-                    options.push(self.block_value(&next)?);
+                    options.push(self.value_decorated(&next)?);
                 }
             }
             sides[p as usize] = options;
@@ -231,7 +269,8 @@ impl BlockSolver {
     fn charge(&mut self) -> Result<(), Exceeded> {
         self.meter
             .set(BLOCKS, table_bytes(&self.blocks) + self.key_bytes)?;
-        self.meter.set(BRIDGES, table_bytes(&self.bridges))?;
+        self.meter
+            .set(BRIDGES, table_bytes(&self.bridges) + table_bytes(&self.raw))?;
         self.since_recount += 1;
         if self.since_recount >= ARENA_RECOUNT {
             self.since_recount = 0;
@@ -239,6 +278,22 @@ impl BlockSolver {
         }
         self.meter.tick()
     }
+}
+
+/// `g` (without edge `skip`) written out as it stands: the edge count,
+/// each edge as u then (v, colour) packed, then the decorations (vertex
+/// counts are at most a few hundred: far below 2^30).
+fn raw_key(g: &Decorated, skip: Option<usize>, out: &mut Vec<u32>) {
+    out.clear();
+    let count = g.edges.len() - usize::from(skip.is_some());
+    out.push(count as u32);
+    for (i, e) in g.edges.iter().enumerate() {
+        if Some(i) != skip {
+            out.push(e.u as u32);
+            out.push(((e.v as u32) << 2) | colour_code(e.colour));
+        }
+    }
+    out.extend(g.decorations.iter().map(|d| d.index() as u32));
 }
 
 /// A decorated graph rooted at the ground from edges with any vertex
