@@ -391,3 +391,112 @@ fn the_block_solver_stops_at_its_budget() {
         Err(Exceeded::Time(_))
     ));
 }
+
+// ---------------------------------------------------------------------------
+// Gallery pictures
+
+use hackenbush_lab::position::pictures;
+
+/// `p` with blue and red swapped: its negative.
+fn mirror(p: &Position) -> Position {
+    let edges = p
+        .edges
+        .iter()
+        .map(|e| Edge {
+            colour: match e.colour {
+                Colour::Blue => Colour::Red,
+                Colour::Red => Colour::Blue,
+                c => c,
+            },
+            ..*e
+        })
+        .collect();
+    Position::from_edges(edges)
+}
+
+/// `a` and `b` side by side on one ground (b's vertices renamed).
+fn side_by_side(a: &Position, b: &Position) -> Position {
+    let shift = a.vertex_count.max(1) - 1;
+    let rename = |v: usize| if v == GROUND { GROUND } else { v + shift };
+    let mut edges = a.edges.clone();
+    edges.extend(b.edges.iter().map(|e| Edge {
+        u: rename(e.u),
+        v: rename(e.v),
+        colour: e.colour,
+    }));
+    Position::from_edges(edges)
+}
+
+#[test]
+fn every_picture_has_its_pinned_value() {
+    let all = pictures::all();
+    assert_eq!(all.len(), pictures::NAMES.len());
+    assert!(all.len() >= 12);
+    for pic in &all {
+        let edges = pic.position.edge_count();
+        assert!((25..=60).contains(&edges), "{}: {edges} edges", pic.name);
+        assert_eq!(
+            pic.layout.points.len(),
+            pic.position.vertex_count,
+            "{}",
+            pic.name
+        );
+        assert_eq!(
+            pic.position.grounded(pic.position.full_set()),
+            pic.position.full_set()
+        );
+        let budget = Budget::new(ByteSize::gib(1), Some(Timeout::seconds(10)));
+        let (arena, v) = blocks::normal_value(&pic.position, &budget).expect("within budget");
+        assert_same(&arena.plain(v), pic.value, pic.name);
+    }
+}
+
+#[test]
+fn a_picture_plus_its_mirror_is_zero() {
+    for pic in pictures::all() {
+        let both = side_by_side(&pic.position, &mirror(&pic.position));
+        let mut solver = BlockSolver::new();
+        let v = solver.value(&both).unwrap();
+        assert_eq!(v, solver.arena.zero(), "{}", pic.name);
+        // And the mirror alone is the negative.
+        let g = solver.value(&pic.position).unwrap();
+        let m = solver.value(&mirror(&pic.position)).unwrap();
+        assert_eq!(solver.arena.neg(g), m, "{}", pic.name);
+    }
+}
+
+#[test]
+fn picture_values_ignore_vertex_names_and_edge_order() {
+    let mut rng = SplitMix64(5);
+    for pic in pictures::all() {
+        let q = shuffled(&pic.position, &mut rng);
+        let (arena, v) = blocks::normal_value(&q, &Budget::unlimited()).unwrap();
+        assert_same(&arena.plain(v), pic.value, pic.name);
+    }
+}
+
+#[test]
+fn picture_best_moves_are_winning_or_undominated_by_their_options() {
+    // On pictures too big for the whole-graph search, check the advice
+    // against the definition one level down: a listed winning move leads
+    // to a position the opponent loses moving first.
+    for pic in pictures::all().into_iter().take(6) {
+        let p = &pic.position;
+        let mut solver = BlockSolver::new();
+        for player in Player::BOTH {
+            let best = solver.best_moves(p, p.full_set(), player).unwrap();
+            assert!(!best.moves.is_empty(), "{}", pic.name);
+            for &m in &best.moves {
+                assert!(p.edges[m].colour.cuttable_by(player));
+                let after = p.cut(p.full_set(), m);
+                let v = solver.value_of(p, after).unwrap();
+                let zero = solver.arena.zero();
+                let good = match player {
+                    Player::Left => solver.arena.le(zero, v),
+                    Player::Right => solver.arena.le(v, zero),
+                };
+                assert_eq!(good, best.winning, "{} move {}", pic.name, m + 1);
+            }
+        }
+    }
+}

@@ -17,6 +17,9 @@ pub struct Picture {
     pub title: &'static str,
     /// One line for the gallery card.
     pub note: &'static str,
+    /// The normal-play value in plain notation, computed by the block
+    /// solver and pinned by a test, so cards show it without computing.
+    pub value: &'static str,
     pub position: Position,
     pub layout: Layout,
 }
@@ -39,61 +42,77 @@ pub const NAMES: [&str; 12] = [
 
 /// The picture called `name`, if there is one.
 pub fn picture(name: &str) -> Option<Picture> {
-    let (title, note, pen): (&str, &str, Pen) = match name {
+    let (title, note, value, pen): (&str, &str, &str, Pen) = match name {
         "tree" => (
             "Tree",
             "A trunk that forks four times: blue to the left, red to the right, green leaves.",
+            "1/2*",
             tree(),
         ),
         "flower" => (
             "Flower",
             "A stem with two leaves and six petals, each a little cycle.",
+            "15/32",
             flower(),
         ),
         "house" => (
             "House",
             "Walls and a roof in one cycle-rich block, windows, a door and a smoking chimney.",
+            "1/4*3",
             house(),
         ),
-        "person" => ("Person", "A stick figure holding a balloon.", person()),
+        "person" => (
+            "Person",
+            "A stick figure holding a balloon.",
+            "369/256",
+            person(),
+        ),
         "bridge" => (
             "Bridge",
             "A deck on a pier between two banks (one block), towers and lamp posts.",
+            "-87/128",
             bridge(),
         ),
         "ladder" => (
             "Ladder",
             "Two rails and four rungs, a bucket on a hook and a bird on top.",
+            "-3/4",
             ladder(),
         ),
         "dog" => (
             "Dog",
             "Four legs, a wagging tail, ears and a collar (after Winning Ways).",
+            "5/4",
             dog(),
         ),
         "snowman" => (
             "Snowman",
             "Three stacked rings with twig arms, a hat and a carrot nose.",
+            "73/64",
             snowman(),
         ),
         "pine" => (
             "Pine",
             "Four triangular tiers on a trunk, baubles and a star.",
+            "207/128*",
             pine(),
         ),
         "sailboat" => (
             "Sailboat",
             "A hull on the water, a mast, a mainsail, a jib and a flag.",
+            "{*,{*,{*,{*|0}|0}|0}|{*,{*,{*,{*|0}|0}|0}|0}}",
             sailboat(),
         ),
         "sun" => (
             "Sun",
             "A ring of eight edges on a stalk, with eight two-edge rays.",
+            "17/32",
             sun(),
         ),
         "butterfly" => (
             "Butterfly",
             "Four wing cycles on a body, spotted, with two antennae.",
+            "*3",
             butterfly(),
         ),
         _ => return None,
@@ -104,6 +123,7 @@ pub fn picture(name: &str) -> Option<Picture> {
         name,
         title,
         note,
+        value,
         position,
         layout,
     })
