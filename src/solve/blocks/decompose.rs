@@ -3,7 +3,7 @@
 //! Tarjan's edge-stack method). Parallel edges belong to the same block;
 //! every loop is a block of its own at its vertex.
 
-use super::decorated::{Decorated, ROOT};
+use super::decorated::{Decorated, Incidence, ROOT};
 
 /// A block and the vertex it hangs from (its vertex nearest the root).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,15 +27,12 @@ pub struct Blocks {
 pub fn blocks(g: &Decorated) -> Blocks {
     let n = g.vertex_count();
     let mut out = Blocks::default();
-    let mut adjacency: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
     for (i, e) in g.edges.iter().enumerate() {
         if e.u == e.v {
             out.loops.push((e.u, i));
-        } else {
-            adjacency[e.u].push((i, e.v));
-            adjacency[e.v].push((i, e.u));
         }
     }
+    let adjacency = Incidence::without_loops(g);
     const UNSEEN: usize = usize::MAX;
     let mut disc = vec![UNSEEN; n];
     let mut low = vec![0; n];
@@ -47,7 +44,7 @@ pub fn blocks(g: &Decorated) -> Blocks {
     let mut time = 1;
     while let Some(frame) = frames.last_mut() {
         let (v, parent_edge, pos) = *frame;
-        if let Some(&(e, w)) = adjacency[v].get(pos) {
+        if let Some(&(e, w)) = adjacency.at(v).get(pos) {
             frame.2 += 1;
             if e == parent_edge {
                 continue;

@@ -72,13 +72,7 @@ impl Decorated {
     /// from the root are dropped: they have fallen.
     pub fn pruned(&self) -> Decorated {
         let n = self.vertex_count();
-        let mut incident: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (i, e) in self.edges.iter().enumerate() {
-            incident[e.u].push(i);
-            if e.v != e.u {
-                incident[e.v].push(i);
-            }
-        }
+        let incidence = Incidence::new(self);
         let mut map = vec![usize::MAX; n];
         let mut order = vec![ROOT];
         map[ROOT] = 0;
@@ -86,9 +80,7 @@ impl Decorated {
         while next < order.len() {
             let v = order[next];
             next += 1;
-            for &i in &incident[v] {
-                let e = self.edges[i];
-                let w = if e.u == v { e.v } else { e.u };
+            for &(_, w) in incidence.at(v) {
                 if map[w] == usize::MAX {
                     map[w] = order.len();
                     order.push(w);
@@ -107,5 +99,64 @@ impl Decorated {
             .collect();
         let decorations = order.iter().map(|&v| self.decorations[v]).collect();
         Decorated { edges, decorations }
+    }
+}
+
+/// Each vertex's incident edges as (edge index, other end), in one flat
+/// array (loops appear once), so a traversal allocates two buffers rather
+/// than one per vertex.
+pub struct Incidence {
+    start: Vec<usize>,
+    entries: Vec<(usize, usize)>,
+}
+
+impl Incidence {
+    pub fn new(g: &Decorated) -> Incidence {
+        Incidence::with(g, true)
+    }
+
+    /// Without loops (for block finding, where loops are handled apart).
+    pub fn without_loops(g: &Decorated) -> Incidence {
+        Incidence::with(g, false)
+    }
+
+    fn with(g: &Decorated, loops: bool) -> Incidence {
+        let n = g.vertex_count();
+        let mut start = vec![0usize; n + 1];
+        for e in &g.edges {
+            if e.u == e.v {
+                if loops {
+                    start[e.u + 1] += 1;
+                }
+            } else {
+                start[e.u + 1] += 1;
+                start[e.v + 1] += 1;
+            }
+        }
+        for v in 0..n {
+            start[v + 1] += start[v];
+        }
+        let mut fill = start.clone();
+        let mut entries = vec![(0, 0); start[n]];
+        let mut put = |v: usize, entry: (usize, usize)| {
+            entries[fill[v]] = entry;
+            fill[v] += 1;
+        };
+        for (i, e) in g.edges.iter().enumerate() {
+            if e.u == e.v {
+                if loops {
+                    put(e.u, (i, e.u));
+                }
+            } else {
+                put(e.u, (i, e.v));
+                put(e.v, (i, e.u));
+            }
+        }
+        Incidence { start, entries }
+    }
+
+    /// The edges at `v` as (edge index, other end).
+    pub fn at(&self, v: usize) -> &[(usize, usize)] {
+        &self.entries[self.start[v]..self.start[v + 1]]
     }
 }

@@ -131,12 +131,18 @@ impl BlockSolver {
     /// blocks children first, each with the sum of what hangs at its
     /// vertices as their decorations.
     pub fn value_decorated(&mut self, g: &Decorated) -> Result<GameId, Exceeded> {
-        self.value_without(g, None)
+        self.value_without(g, None, false)
     }
 
     /// The value of `g` without its edge `skip` (if given), from the raw
-    /// memo when this exact graph was met before.
-    fn value_without(&mut self, g: &Decorated, skip: Option<usize>) -> Result<GameId, Exceeded> {
+    /// memo when this exact graph was met before. `connected`: every vertex
+    /// is known to reach the root, so nothing needs pruning.
+    fn value_without(
+        &mut self,
+        g: &Decorated,
+        skip: Option<usize>,
+        connected: bool,
+    ) -> Result<GameId, Exceeded> {
         self.meter.tick()?;
         let mut k = std::mem::take(&mut self.scratch);
         raw_key(g, skip, &mut k);
@@ -150,8 +156,8 @@ impl BlockSolver {
         };
         self.scratch = k;
         let v = match skip {
-            Some(i) => self.evaluate(&g.without_edge(i))?,
-            None => self.evaluate(g)?,
+            Some(i) => self.evaluate(&g.without_edge(i), connected)?,
+            None => self.evaluate(g, connected)?,
         };
         self.key_bytes += (key.len() * std::mem::size_of::<u32>()) as u64;
         self.raw.insert(key, v);
@@ -159,13 +165,19 @@ impl BlockSolver {
         Ok(v)
     }
 
-    /// Prune, split and sum (no raw memo).
-    fn evaluate(&mut self, g: &Decorated) -> Result<GameId, Exceeded> {
-        let g = g.pruned();
+    /// Prune (unless `connected`), split and sum (no raw memo).
+    fn evaluate(&mut self, g: &Decorated, connected: bool) -> Result<GameId, Exceeded> {
+        let pruned;
+        let g = if connected {
+            g
+        } else {
+            pruned = g.pruned();
+            &pruned
+        };
         if g.edges.is_empty() {
             return Ok(g.decorations[ROOT]);
         }
-        let split = blocks(&g);
+        let split = blocks(g);
         // `hanging[v]`: the sum of v's own decoration and of every block
         // hanging at v valued so far. Children come first in `split.blocks`,
         // so a block's non-root vertices are complete when it is reached.
@@ -175,7 +187,7 @@ impl BlockSolver {
             hanging[v] = self.arena.add(hanging[v], l);
         }
         for block in &split.blocks {
-            let local = local_block(&g, block, &hanging, self.arena.zero());
+            let local = local_block(g, block, &hanging, self.arena.zero());
             let value = self.block_value(&local)?;
             hanging[block.root] = self.arena.add(hanging[block.root], value);
         }
@@ -211,7 +223,9 @@ impl BlockSolver {
             let mut options = Vec::new();
             for (i, e) in g.edges.iter().enumerate() {
                 if e.colour.cuttable_by(p) {
-                    options.push(self.value_without(g, Some(i))?);
+                    // A block of two or more edges is 2-edge-connected:
+                    // one cut drops nothing.
+                    options.push(self.value_without(g, Some(i), true)?);
                 }
             }
             for v in 0..g.vertex_count() {
@@ -223,7 +237,7 @@ impl BlockSolver {
                 for &o in moves.iter() {
                     let mut next = g.clone();
                     next.decorations[v] = o;
-                    options.push(self.value_decorated(&next)?);
+                    options.push(self.value_without(&next, None, true)?);
                 }
             }
             sides[p as usize] = options;
