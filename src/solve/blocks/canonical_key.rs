@@ -42,14 +42,7 @@ pub(crate) fn colour_code(c: Colour) -> u32 {
 /// The key of `g` (the root is vertex [`ROOT`] and stays first).
 pub fn key(g: &Decorated) -> BlockKey {
     let n = g.vertex_count();
-    let mut neighbours: Vec<Vec<(usize, u32)>> = vec![Vec::new(); n];
-    for e in &g.edges {
-        let c = colour_code(e.colour);
-        neighbours[e.u].push((e.v, c));
-        if e.u != e.v {
-            neighbours[e.v].push((e.u, c));
-        }
-    }
+    let neighbours = Neighbours::new(g);
     // Initial classes: the root alone, then by decoration.
     let initial: Vec<(u32, u32)> = (0..n)
         .map(|v| (u32::from(v != ROOT), g.decorations[v].0))
@@ -64,6 +57,48 @@ pub fn key(g: &Decorated) -> BlockKey {
     };
     search.run(classes);
     BlockKey(search.best.unwrap_or_default().into_boxed_slice())
+}
+
+/// Each vertex's (neighbour, edge colour) pairs in one flat array.
+struct Neighbours {
+    start: Vec<usize>,
+    entries: Vec<(usize, u32)>,
+}
+
+impl Neighbours {
+    fn new(g: &Decorated) -> Neighbours {
+        let n = g.vertex_count();
+        let mut start = vec![0usize; n + 1];
+        for e in &g.edges {
+            start[e.u + 1] += 1;
+            if e.u != e.v {
+                start[e.v + 1] += 1;
+            }
+        }
+        for v in 0..n {
+            start[v + 1] += start[v];
+        }
+        let mut fill = start.clone();
+        let mut entries = vec![(0, 0); start[n]];
+        for e in &g.edges {
+            let c = colour_code(e.colour);
+            entries[fill[e.u]] = (e.v, c);
+            fill[e.u] += 1;
+            if e.u != e.v {
+                entries[fill[e.v]] = (e.u, c);
+                fill[e.v] += 1;
+            }
+        }
+        Neighbours { start, entries }
+    }
+
+    fn at(&self, v: usize) -> &[(usize, u32)] {
+        &self.entries[self.start[v]..self.start[v + 1]]
+    }
+
+    fn vertex_count(&self) -> usize {
+        self.start.len() - 1
+    }
 }
 
 /// Ranks of `items` in sorted order (equal items share a rank).
@@ -85,19 +120,35 @@ fn class_count(classes: &[u32]) -> usize {
 /// nothing splits. Sorting signatures keeps the numbering independent of
 /// vertex names, and as each signature starts with the old class, old
 /// classes only ever split.
-fn refine(neighbours: &[Vec<(usize, u32)>], classes: &mut Vec<u32>) {
+fn refine(neighbours: &Neighbours, classes: &mut Vec<u32>) {
+    let n = neighbours.vertex_count();
+    // Signature of v: its class, then its sorted (class << 2 | colour)
+    // list, stored flat at the same offsets as the neighbour lists.
+    let mut flat: Vec<u32> = vec![0; neighbours.entries.len()];
+    let mut order: Vec<usize> = (0..n).collect();
     loop {
-        let signatures: Vec<(u32, Vec<(u32, u32)>)> = (0..classes.len())
-            .map(|v| {
-                let mut around: Vec<(u32, u32)> = neighbours[v]
-                    .iter()
-                    .map(|&(w, c)| (classes[w], c))
-                    .collect();
-                around.sort_unstable();
-                (classes[v], around)
-            })
-            .collect();
-        let next = rank(&signatures);
+        for v in 0..n {
+            let range = neighbours.start[v]..neighbours.start[v + 1];
+            for (slot, &(w, c)) in flat[range.clone()].iter_mut().zip(neighbours.at(v)) {
+                *slot = (classes[w] << 2) | c;
+            }
+            flat[range].sort_unstable();
+        }
+        let signature = |v: usize| {
+            (
+                classes[v],
+                &flat[neighbours.start[v]..neighbours.start[v + 1]],
+            )
+        };
+        order.sort_unstable_by(|&a, &b| signature(a).cmp(&signature(b)));
+        let mut next = vec![0u32; n];
+        let mut rank = 0u32;
+        for k in 1..n {
+            if signature(order[k]) != signature(order[k - 1]) {
+                rank += 1;
+            }
+            next[order[k]] = rank;
+        }
         let done = class_count(&next) == class_count(classes);
         *classes = next;
         if done {
@@ -108,7 +159,7 @@ fn refine(neighbours: &[Vec<(usize, u32)>], classes: &mut Vec<u32>) {
 
 struct Search<'a> {
     g: &'a Decorated,
-    neighbours: &'a [Vec<(usize, u32)>],
+    neighbours: &'a Neighbours,
     leaves: usize,
     best: Option<Vec<u32>>,
 }

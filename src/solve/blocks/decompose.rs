@@ -36,9 +36,10 @@ pub fn blocks(g: &Decorated) -> Blocks {
     const UNSEEN: usize = usize::MAX;
     let mut disc = vec![UNSEEN; n];
     let mut low = vec![0; n];
-    let mut edge_stack: Vec<usize> = Vec::new();
+    let mut edge_stack: Vec<usize> = Vec::with_capacity(g.edges.len());
     // Frames: (vertex, edge it was entered by, next adjacency position).
-    let mut frames: Vec<(usize, usize, usize)> = vec![(ROOT, usize::MAX, 0)];
+    let mut frames: Vec<(usize, usize, usize)> = Vec::with_capacity(n);
+    frames.push((ROOT, usize::MAX, 0));
     disc[ROOT] = 0;
     low[ROOT] = 0;
     let mut time = 1;
@@ -69,7 +70,7 @@ pub fn blocks(g: &Decorated) -> Blocks {
         low[u] = low[u].min(low[v]);
         if low[v] >= disc[u] {
             // u separates v's subtree from the root: pop that block.
-            let mut edges = Vec::new();
+            let mut edges = Vec::with_capacity(edge_stack.len());
             while let Some(e) = edge_stack.pop() {
                 edges.push(e);
                 if e == parent_edge {

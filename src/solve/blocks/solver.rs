@@ -86,6 +86,12 @@ impl BlockSolver {
         self.blocks.len() + self.bridges.len() + self.raw.len()
     }
 
+    /// Entries of the three memo tables: (decorated blocks, bridges, raw
+    /// graphs), for benchmarks and tuning.
+    pub fn memo_sizes(&self) -> (usize, usize, usize) {
+        (self.blocks.len(), self.bridges.len(), self.raw.len())
+    }
+
     /// The value of `p` (its edges that reach the ground).
     pub fn value(&mut self, p: &Position) -> Result<GameId, Exceeded> {
         let g = from_edges(
@@ -188,10 +194,36 @@ impl BlockSolver {
         }
         for block in &split.blocks {
             let local = local_block(g, block, &hanging, self.arena.zero());
-            let value = self.block_value(&local)?;
+            let value = self.local_block_value(&local)?;
             hanging[block.root] = self.arena.add(hanging[block.root], value);
         }
         Ok(hanging[ROOT])
+    }
+
+    /// [`Self::block_value`] behind the raw memo: a block met in the same
+    /// local form before is answered without canonical labelling.
+    fn local_block_value(&mut self, local: &Decorated) -> Result<GameId, Exceeded> {
+        if let [e] = local.edges[..] {
+            if e.u != e.v {
+                return self.block_value(local);
+            }
+        }
+        let mut k = std::mem::take(&mut self.scratch);
+        raw_key(local, None, &mut k);
+        let hit = self.raw.get(&k[..]).copied();
+        let key: Box<[u32]> = match hit {
+            Some(v) => {
+                self.scratch = k;
+                return Ok(v);
+            }
+            None => k.as_slice().into(),
+        };
+        self.scratch = k;
+        let v = self.block_value(local)?;
+        self.key_bytes += (key.len() * std::mem::size_of::<u32>()) as u64;
+        self.raw.insert(key, v);
+        self.charge()?;
+        Ok(v)
     }
 
     /// A loop falls alone: it is one move for whoever may cut it.
@@ -336,8 +368,10 @@ fn from_edges(edges: impl Iterator<Item = (usize, usize, Colour)>, zero: GameId)
 /// [`ROOT`] (undecorated: what hangs there belongs to the level above),
 /// its other vertices carry what hangs at them.
 fn local_block(g: &Decorated, b: &Block, hanging: &[GameId], zero: GameId) -> Decorated {
-    let mut names: Vec<(usize, usize)> = vec![(b.root, ROOT)];
-    let mut decorations = vec![zero];
+    let mut names: Vec<(usize, usize)> = Vec::with_capacity(b.edges.len() + 1);
+    names.push((b.root, ROOT));
+    let mut decorations = Vec::with_capacity(b.edges.len() + 1);
+    decorations.push(zero);
     let mut local = |v: usize, decorations: &mut Vec<GameId>| -> usize {
         if let Some(&(_, l)) = names.iter().find(|&&(w, _)| w == v) {
             return l;
