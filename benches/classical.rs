@@ -13,6 +13,7 @@
 //! - `HACKENBUSH_BENCH_QUICK=1` runs a few positions per family (a smoke run).
 
 use hackenbush_lab::budget::{Budget, ByteSize, Timeout};
+use hackenbush_lab::game::{Arena, GameId};
 use hackenbush_lab::position::{self, pictures, presets, Colour, Edge, Position};
 use hackenbush_lab::rng::SplitMix64;
 use hackenbush_lab::rules::Hackenbush;
@@ -36,10 +37,7 @@ impl Bench {
         let t = Instant::now();
         let mut solver = BlockSolver::with_budget(&self.budget());
         match solver.value(p) {
-            Ok(v) => (
-                Some(t.elapsed().as_secs_f64()),
-                short(solver.arena.plain(v)),
-            ),
+            Ok(v) => (Some(t.elapsed().as_secs_f64()), describe(&solver.arena, v)),
             Err(_) => (None, "(stopped)".into()),
         }
     }
@@ -152,15 +150,15 @@ fn median_of_runs(runs: &[Run]) -> f64 {
     median(&v)
 }
 
-fn short(mut value: String) -> String {
-    if value.len() > 40 {
-        let mut cut = 40;
-        while !value.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        value = format!("{}… ({} chars)", &value[..cut], value.len());
+/// A value in a line: numbers and x + *n in full, other games by their
+/// birthday (their plain form can be exponentially long: the arena shares
+/// subgames that the printed form repeats).
+fn describe(arena: &Arena, v: GameId) -> String {
+    if arena.as_number_nimber(v).is_some() || arena.birthday(v) <= 4 {
+        arena.plain(v)
+    } else {
+        format!("{{…}} (birthday {})", arena.birthday(v))
     }
-    value
 }
 
 /// A random tree of `edges` edges: each edge grows a new vertex from a
