@@ -230,3 +230,48 @@ impl Search<'_> {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Arena;
+    use crate::solve::blocks::decorated::DEdge;
+
+    fn square(colours: [Colour; 4], decorations: [u32; 4], order: [usize; 4]) -> Decorated {
+        // The cycle 0-a-b-c-0 with its non-root vertices named by `order`.
+        // One arena, games made in a fixed order: ids are comparable.
+        let mut arena = Arena::new();
+        let ids: Vec<_> = (0..3).map(|n| arena.nimber(n)).collect();
+        let d: Vec<_> = decorations.iter().map(|&n| ids[n as usize]).collect();
+        let [a, b, c] = [order[1], order[2], order[3]];
+        let mut decorations = vec![d[0]; 4];
+        decorations[a] = d[1];
+        decorations[b] = d[2];
+        decorations[c] = d[3];
+        let e = |u, v, colour| DEdge { u, v, colour };
+        Decorated {
+            edges: vec![
+                e(0, a, colours[0]),
+                e(a, b, colours[1]),
+                e(b, c, colours[2]),
+                e(c, 0, colours[3]),
+            ],
+            decorations,
+        }
+    }
+
+    #[test]
+    fn renamed_vertices_give_the_same_key_and_different_pieces_do_not() {
+        use Colour::*;
+        let base = square([Blue, Red, Green, Blue], [0, 1, 2, 0], [0, 1, 2, 3]);
+        let renamed = square([Blue, Red, Green, Blue], [0, 1, 2, 0], [0, 3, 1, 2]);
+        assert_eq!(key(&base), key(&renamed));
+        // The mirror image (walk the cycle the other way) is isomorphic too.
+        let mirrored = square([Blue, Green, Red, Blue], [0, 0, 2, 1], [0, 1, 2, 3]);
+        assert_eq!(key(&base), key(&mirrored));
+        let recoloured = square([Blue, Red, Green, Red], [0, 1, 2, 0], [0, 1, 2, 3]);
+        assert_ne!(key(&base), key(&recoloured));
+        let redecorated = square([Blue, Red, Green, Blue], [0, 2, 1, 0], [0, 1, 2, 3]);
+        assert_ne!(key(&base), key(&redecorated));
+    }
+}

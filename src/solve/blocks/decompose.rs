@@ -83,3 +83,41 @@ pub fn blocks(g: &Decorated) -> Blocks {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Arena;
+    use crate::position::{parse, EdgeSet};
+
+    fn split(text: &str) -> Blocks {
+        let p = parse(text).expect("notation");
+        let zero = Arena::new().zero();
+        blocks(&Decorated::from_position(&p, EdgeSet::first(p.edge_count()), zero).pruned())
+    }
+
+    #[test]
+    fn cycles_parallel_edges_loops_and_bridges_are_separate_blocks() {
+        // A triangle on the ground, a parallel pair above it, a bridge
+        // above that with a loop on top.
+        let b = split("0-1:B 1-2:R 2-0:G 2-3:B 3-2:R 3-4:G 4-4:B");
+        assert_eq!(b.loops.len(), 1);
+        let mut sizes: Vec<(usize, usize)> =
+            b.blocks.iter().map(|b| (b.edges.len(), b.root)).collect();
+        sizes.sort();
+        assert_eq!(sizes.len(), 3);
+        assert_eq!(sizes.iter().map(|s| s.0).collect::<Vec<_>>(), vec![1, 2, 3]);
+        // Children come before their parents: the triangle (at the root) last.
+        assert_eq!(
+            b.blocks.last().map(|b| (b.edges.len(), b.root)),
+            Some((3, ROOT))
+        );
+    }
+
+    #[test]
+    fn two_cycles_through_one_edge_are_one_block() {
+        let b = split("0-1:B 1-2:R 2-0:G 1-3:B 3-0:R");
+        assert_eq!(b.blocks.len(), 1);
+        assert_eq!(b.blocks[0].edges.len(), 5);
+    }
+}
