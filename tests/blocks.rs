@@ -500,3 +500,22 @@ fn picture_best_moves_are_winning_or_undominated_by_their_options() {
         }
     }
 }
+
+#[test]
+fn equal_pieces_are_solved_once() {
+    // Three houses side by side, each drawn with its vertices renamed and
+    // its edges reordered: the decorated blocks of the first answer the
+    // other two, so the block memo does not grow.
+    let house = pictures::picture("house").unwrap().position;
+    let mut solver = BlockSolver::new();
+    let one = solver.value(&house).unwrap();
+    let blocks_after_one = solver.memo_sizes().0;
+    let mut rng = SplitMix64(17);
+    let a = shuffled(&house, &mut rng);
+    let b = shuffled(&house, &mut rng);
+    let three = side_by_side(&side_by_side(&house, &a), &b);
+    let v = solver.value(&three).unwrap();
+    assert_eq!(solver.memo_sizes().0, blocks_after_one);
+    let expected = solver.arena.sum([one, one, one]);
+    assert_eq!(v, expected);
+}
