@@ -23,6 +23,9 @@ const ARENA: usize = 2;
 /// (its count walks the arena, so it is not redone on every insert).
 const ARENA_RECOUNT: u32 = 1 << 10;
 
+/// How many new table entries between two recounts of the memo tables.
+const TABLE_RECOUNT: u32 = 16;
+
 /// Normal-play values of Hackenbush positions by block decomposition.
 /// One solver keeps its arena and memo across questions, so valuing many
 /// positions of one picture (best moves, play) reuses every solved block.
@@ -269,7 +272,8 @@ impl BlockSolver {
                 for &o in moves.iter() {
                     let mut next = g.clone();
                     next.decorations[v] = o;
-                    options.push(self.value_without(&next, None, true)?);
+                    // Still the same block: no need to split it again.
+                    options.push(self.local_block_value(&next)?);
                 }
             }
             sides[p as usize] = options;
@@ -313,11 +317,15 @@ impl BlockSolver {
 
     /// Charge the tables' current size; recount the arena now and then.
     fn charge(&mut self) -> Result<(), Exceeded> {
-        self.meter
-            .set(BLOCKS, table_bytes(&self.blocks) + self.key_bytes)?;
-        self.meter
-            .set(BRIDGES, table_bytes(&self.bridges) + table_bytes(&self.raw))?;
         self.since_recount += 1;
+        // Tables grow by doubling and keys by a few dozen bytes, so a count
+        // every few inserts is as good as one per insert.
+        if self.since_recount % TABLE_RECOUNT == 0 {
+            self.meter
+                .set(BLOCKS, table_bytes(&self.blocks) + self.key_bytes)?;
+            self.meter
+                .set(BRIDGES, table_bytes(&self.bridges) + table_bytes(&self.raw))?;
+        }
         if self.since_recount >= ARENA_RECOUNT {
             self.since_recount = 0;
             self.meter.set(ARENA, self.arena.approx_bytes())?;
