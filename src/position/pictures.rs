@@ -25,7 +25,7 @@ pub struct Picture {
 }
 
 /// Every picture's name, in gallery order.
-pub const NAMES: [&str; 12] = [
+pub const NAMES: [&str; 13] = [
     "tree",
     "flower",
     "house",
@@ -38,6 +38,7 @@ pub const NAMES: [&str; 12] = [
     "sailboat",
     "sun",
     "butterfly",
+    "garden",
 ];
 
 /// The picture called `name`, if there is one.
@@ -105,8 +106,8 @@ pub fn picture(name: &str) -> Option<Picture> {
         ),
         "sun" => (
             "Sun",
-            "A ring of eight edges on a stalk, with eight two-edge rays.",
-            "17/32",
+            "A ring of eight edges on a stalk, with long and short rays.",
+            "9/64",
             sun(),
         ),
         "butterfly" => (
@@ -114,6 +115,12 @@ pub fn picture(name: &str) -> Option<Picture> {
             "Four wing cycles on a body, spotted, with two antennae.",
             "*3",
             butterfly(),
+        ),
+        "garden" => (
+            "Garden",
+            "A scene: the flower and a butterfly side by side, each its own sum.",
+            "15/32*3",
+            garden(),
         ),
         _ => return None,
     };
@@ -185,6 +192,23 @@ impl Pen {
         let v = self.at(x, y);
         self.line(from, v, colour);
         v
+    }
+
+    /// `other` drawn `dx` units to the right, on the same ground.
+    fn beside(mut self, other: Pen, dx: f64) -> Pen {
+        let shift = self.points.len() - 1;
+        let rename = |v: usize| if v == GROUND { GROUND } else { v + shift };
+        self.points
+            .extend(other.points.iter().skip(1).map(|p| Point {
+                x: p.x + dx,
+                y: p.y,
+            }));
+        self.edges.extend(other.edges.iter().map(|e| Edge {
+            u: rename(e.u),
+            v: rename(e.v),
+            colour: e.colour,
+        }));
+        self
     }
 
     fn finish(mut self) -> (Position, Layout) {
@@ -588,14 +612,21 @@ fn sun() -> Pen {
     let ring = circle(&mut pen, 0.0, 3.0, 1.0, 8, 270.0);
     pen.path(&[GROUND, s1, ring[0]], "BR");
     pen.ring(&ring, "BRBRBRBR");
+    // Long rays on the diagonals, short ones straight out.
     for (k, &v) in ring.iter().enumerate() {
         let angle = 270.0 + 45.0 * k as f64;
-        let (x1, y1) = polar(0.0, 3.0, 1.6, angle);
-        let (x2, y2) = polar(0.0, 3.0, 2.2, angle);
-        let r1 = pen.at(x1, y1);
-        let r2 = pen.at(x2, y2);
-        let colours = if k % 2 == 0 { "BR" } else { "RB" };
-        pen.path(&[v, r1, r2], colours);
+        let long = k % 2 == 1;
+        let steps: &[f64] = if long { &[1.5, 2.0, 2.5] } else { &[1.6] };
+        let colours: &[char] = if k % 4 == 1 {
+            &['B', 'R', 'B']
+        } else {
+            &['R', 'B', 'R']
+        };
+        let mut from = v;
+        for (step, &radius) in steps.iter().enumerate() {
+            let (x, y) = polar(0.0, 3.0, radius, angle);
+            from = pen.branch(from, x, y, colours[step]);
+        }
     }
     pen
 }
@@ -626,4 +657,8 @@ fn butterfly() -> Pen {
         pen.line(a2, a2, if dir < 0.0 { 'B' } else { 'R' });
     }
     pen
+}
+
+fn garden() -> Pen {
+    flower().beside(butterfly(), 4.5)
 }

@@ -138,13 +138,19 @@ pub const ENTRIES: &[Entry] = &[
         title: "Sun",
         preset: "picture",
         params: &["sun"],
-        note: "A ring on a stalk with eight rays.",
+        note: "A ring on a stalk with long and short rays.",
     },
     Entry {
         title: "Butterfly",
         preset: "picture",
         params: &["butterfly"],
         note: "Four wing cycles, spots and antennae.",
+    },
+    Entry {
+        title: "Garden",
+        preset: "picture",
+        params: &["garden"],
+        note: "A flower and a butterfly: a sum of two pictures.",
     },
 ];
 
