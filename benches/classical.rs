@@ -11,6 +11,8 @@
 //!   seconds, default 10), so the benchmark always finishes; stopped runs
 //!   count as "not within the limit" and enter ratios as at least limit / new.
 //! - `HACKENBUSH_BENCH_QUICK=1` runs a few positions per family (a smoke run).
+//! - `HACKENBUSH_BENCH_FAMILIES=gallery,random,big,trees,stalks` runs only
+//!   the named families (default: all).
 
 use hackenbush_lab::budget::{Budget, ByteSize, Timeout};
 use hackenbush_lab::game::{Arena, GameId};
@@ -186,15 +188,37 @@ fn main() {
         old: std::env::var_os("HACKENBUSH_BENCH_OLD").is_some(),
         limit,
     };
+    let families = std::env::var("HACKENBUSH_BENCH_FAMILIES").ok();
+    let wanted = |family: &str| {
+        families
+            .as_deref()
+            .is_none_or(|list| list.split(',').any(|f| f.trim() == family))
+    };
     let rbg = [Colour::Blue, Colour::Red, Colour::Green];
     let rb = [Colour::Blue, Colour::Red];
 
-    let mut runs = Vec::new();
-    for pic in pictures::all() {
-        runs.push(bench.case(pic.name, &pic.position, true));
+    if wanted("gallery") {
+        let mut runs = Vec::new();
+        for pic in pictures::all() {
+            runs.push(bench.case(pic.name, &pic.position, true));
+        }
+        bench.summary("gallery", &runs);
     }
-    bench.summary("gallery", &runs);
+    if wanted("random") {
+        random_graphs(&bench, quick, &rb, &rbg);
+    }
+    if wanted("big") {
+        big_random_graphs(&bench, quick, &rbg);
+    }
+    if wanted("trees") {
+        random_trees(&bench, quick);
+    }
+    if wanted("stalks") {
+        stalk_sums(&bench, quick);
+    }
+}
 
+fn random_graphs(bench: &Bench, quick: bool, rb: &[Colour], rbg: &[Colour]) {
     let per_size = if quick { 1 } else { 4 };
     let mut both = Vec::new();
     for (name, palette) in [("random-RB", &rb[..]), ("random-RBG", &rbg[..])] {
@@ -209,16 +233,20 @@ fn main() {
         both.extend(runs);
     }
     bench.summary("random 16-24 (both palettes)", &both);
+}
 
+fn big_random_graphs(bench: &Bench, quick: bool, rbg: &[Colour]) {
     let count = if quick { 4 } else { 100 };
     let mut runs = Vec::new();
     for k in 0..count {
         let edges = 25 + (k % 8);
-        let p = presets::random(50_000 + k as u64, edges, &rbg);
+        let p = presets::random(50_000 + k as u64, edges, rbg);
         runs.push(bench.case("random-25-32", &p, true));
     }
     bench.summary("random 25-32", &runs);
+}
 
+fn random_trees(bench: &Bench, quick: bool) {
     let trees: usize = if quick { 2 } else { 12 };
     let mut runs = Vec::new();
     for k in 0..trees {
@@ -228,7 +256,9 @@ fn main() {
         runs.push(bench.case("tree-60-128", &p, k < 2));
     }
     bench.summary("random trees 60-128", &runs);
+}
 
+fn stalk_sums(bench: &Bench, quick: bool) {
     let mut rng = SplitMix64(10);
     let stalk_count = if quick { 2 } else { 8 };
     for (name, letters) in [
