@@ -221,7 +221,7 @@ fn main() {
 fn random_graphs(bench: &Bench, quick: bool, rb: &[Colour], rbg: &[Colour]) {
     let per_size = if quick { 1 } else { 4 };
     let mut both = Vec::new();
-    for (name, palette) in [("random-RB", &rb[..]), ("random-RBG", &rbg[..])] {
+    for (name, palette) in [("random-RB", rb), ("random-RBG", rbg)] {
         let mut runs = Vec::new();
         for edges in (16..=24).step_by(2) {
             for k in 0..per_size {
