@@ -29,6 +29,23 @@ const TABLE_RECOUNT: u32 = 16;
 /// Normal-play values of Hackenbush positions by block decomposition.
 /// One solver keeps its arena and memo across questions, so valuing many
 /// positions of one picture (best moves, play) reuses every solved block.
+///
+/// ```
+/// use hackenbush_lab::budget::Budget;
+/// use hackenbush_lab::position::parse;
+/// use hackenbush_lab::rules::Player;
+/// use hackenbush_lab::solve::BlockSolver;
+///
+/// // The 2-leg circus tent is 1 (RULES.md §5).
+/// let p = parse("0-1:B 1-3:R 0-2:B 2-3:R").unwrap();
+/// let mut solver = BlockSolver::with_budget(&Budget::default());
+/// let v = solver.value(&p).unwrap();
+/// assert_eq!(solver.arena.plain(v), "1");
+/// // Left wins moving first by cutting either blue leg (labels 1 and 3).
+/// let best = solver.best_moves(&p, p.full_set(), Player::Left).unwrap();
+/// assert!(best.winning);
+/// assert_eq!(best.moves, vec![0, 2]);
+/// ```
 pub struct BlockSolver {
     pub arena: Arena,
     /// Decorated blocks by canonical key.
