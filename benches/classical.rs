@@ -1,76 +1,271 @@
-//! Classical (normal-play Red-Blue-Green) values of larger positions:
-//! random 16–24-edge graphs and sums of 10 random stalks. Run with
-//! `cargo bench --bench classical`; prints the time per position and the
-//! search's size (memoised states, arena games, components).
+//! Classical (normal-play Red-Blue-Green) values at picture scale, by the
+//! block solver: the gallery pictures, random 16–24-edge graphs, 100
+//! random 25–32-edge graphs, random trees of 60–128 edges and sums of 10
+//! random stalks. Run with `cargo bench --bench classical`; prints the
+//! time per position and a summary per family.
 //!
-//! `HACKENBUSH_BENCH_QUICK=1` runs one position per size (a smoke run).
+//! - `HACKENBUSH_BENCH_OLD=1` also runs the previous engine (memoised
+//!   search over edge sets, split into components at the ground) on each
+//!   position, side by side, and prints the ratio old / new. Every run of
+//!   either engine stops at the time limit (`HACKENBUSH_BENCH_LIMIT`
+//!   seconds, default 10), so the benchmark always finishes; stopped runs
+//!   count as "not within the limit" and enter ratios as at least limit / new.
+//! - `HACKENBUSH_BENCH_QUICK=1` runs a few positions per family (a smoke run).
+//! - `HACKENBUSH_BENCH_FAMILIES=gallery,random,big,trees,stalks` runs only
+//!   the named families (default: all).
 
-use hackenbush_lab::position::{self, presets, Colour, Position};
+use hackenbush_lab::budget::{Budget, ByteSize, Timeout};
+use hackenbush_lab::game::{Arena, GameId};
+use hackenbush_lab::position::{self, pictures, presets, Colour, Edge, Position};
 use hackenbush_lab::rng::SplitMix64;
 use hackenbush_lab::rules::Hackenbush;
-use hackenbush_lab::solve::Solver;
-use std::time::{Duration, Instant};
+use hackenbush_lab::solve::{BlockSolver, Solver};
+use std::time::Instant;
 
-/// Solve one position; print a line and return the time taken.
-fn solve(label: &str, p: Position) -> Duration {
-    let edges = p.edge_count();
-    let text = position::print(&p);
-    let rules = Hackenbush::new(p);
-    let start = rules.start();
-    let components = rules.position.components(start).len();
-    let t = Instant::now();
-    let mut solver = Solver::new(rules);
-    let v = solver.value(&start).unwrap();
-    let elapsed = t.elapsed();
-    let mut value = solver.arena.plain(v);
-    if value.len() > 40 {
-        value = format!("{}… ({} chars)", &value[..40], value.len());
-    }
-    println!(
-        "{label:<12} {edges:>2} edges {components:>2} comps {:>10.3} ms  states {:>8}  arena {:>7}  {value}  [{text}]",
-        elapsed.as_secs_f64() * 1e3,
-        solver.memo_len(),
-        solver.arena.len(),
-    );
-    elapsed
+/// One engine's run: seconds, or `None` if it hit the limit.
+type Run = Option<f64>;
+
+struct Bench {
+    old: bool,
+    limit: Timeout,
 }
 
-fn summary(label: &str, times: &[Duration]) {
-    let total: Duration = times.iter().sum();
-    let max = times.iter().max().copied().unwrap_or_default();
-    println!(
-        "== {label}: {} positions, mean {:.3} ms, max {:.3} ms, total {:.3} s",
-        times.len(),
-        total.as_secs_f64() * 1e3 / times.len().max(1) as f64,
-        max.as_secs_f64() * 1e3,
-        total.as_secs_f64()
-    );
+impl Bench {
+    fn budget(&self) -> Budget {
+        Budget::new(ByteSize::gib(2), Some(self.limit))
+    }
+
+    fn new_engine(&self, p: &Position) -> (Run, String) {
+        let t = Instant::now();
+        let mut solver = BlockSolver::with_budget(&self.budget());
+        match solver.value(p) {
+            Ok(v) => (Some(t.elapsed().as_secs_f64()), describe(&solver.arena, v)),
+            Err(_) => (None, "(stopped)".into()),
+        }
+    }
+
+    fn old_engine(&self, p: &Position) -> Run {
+        let rules = Hackenbush::new(p.clone());
+        let start = rules.start();
+        let t = Instant::now();
+        let mut solver = Solver::with_budget(rules, &self.budget());
+        solver.value(&start).ok()?;
+        Some(t.elapsed().as_secs_f64())
+    }
+
+    /// Run one position, print a line, return (new, old).
+    fn case(&self, label: &str, p: &Position, with_old: bool) -> (Run, Option<Run>) {
+        let (new, value) = self.new_engine(p);
+        let old = (self.old && with_old).then(|| self.old_engine(p));
+        let ms = |r: Run| match r {
+            Some(s) => format!("{:>10.3} ms", s * 1e3),
+            None => format!("{:>10}", format!(">{} s", self.limit)),
+        };
+        let versus = match old {
+            Some(o) => format!("  old {}  ratio {}", ms(o), ratio_text(self.ratio(new, o))),
+            None => String::new(),
+        };
+        println!(
+            "{label:<14} {:>3} edges  new {}{versus}  {value}",
+            p.edge_count(),
+            ms(new),
+        );
+        (new, old)
+    }
+
+    /// old / new, with a stopped old run counted at the limit (a lower
+    /// bound) and a stopped new run giving no ratio.
+    fn ratio(&self, new: Run, old: Run) -> Option<(f64, bool)> {
+        let new = new?.max(1e-6);
+        match old {
+            Some(o) => Some((o / new, false)),
+            None => Some((self.limit.millis as f64 / 1e3 / new, true)),
+        }
+    }
+
+    fn summary(&self, family: &str, runs: &[(Run, Option<Run>)]) {
+        let n = runs.len();
+        let mut new: Vec<f64> = runs.iter().filter_map(|r| r.0).collect();
+        new.sort_by(f64::total_cmp);
+        let within = new.len();
+        let max = new.last().copied().unwrap_or(0.0);
+        let mut line = format!(
+            "== {family}: {n} positions; new: {within}/{n} within {} s, median {:.3} ms, max {:.3} ms",
+            self.limit,
+            median(&new) * 1e3,
+            max * 1e3
+        );
+        let olds: Vec<Run> = runs.iter().filter_map(|r| r.1).collect();
+        if !olds.is_empty() {
+            let mut old: Vec<f64> = olds.iter().flatten().copied().collect();
+            old.sort_by(f64::total_cmp);
+            let mut ratios: Vec<f64> = runs
+                .iter()
+                .filter_map(|r| self.ratio(r.0, r.1?))
+                .map(|(x, _)| x)
+                .collect();
+            ratios.sort_by(f64::total_cmp);
+            let stopped = olds.len() - old.len();
+            line.push_str(&format!(
+                "; old: {}/{} within {} s, median {}; ratio old/new: median {:.0}×, min {:.1}×{}",
+                old.len(),
+                olds.len(),
+                self.limit,
+                if stopped * 2 >= olds.len() {
+                    format!(">{} s", self.limit)
+                } else {
+                    format!("{:.3} ms", median_of_runs(&olds) * 1e3)
+                },
+                median(&ratios),
+                ratios.first().copied().unwrap_or(0.0),
+                if stopped > 0 {
+                    " (stopped old runs count at the limit: ratios are lower bounds)"
+                } else {
+                    ""
+                }
+            ));
+        }
+        println!("{line}");
+    }
+}
+
+fn ratio_text(r: Option<(f64, bool)>) -> String {
+    match r {
+        Some((x, true)) => format!("≥{x:.0}×"),
+        Some((x, false)) if x >= 10.0 => format!("{x:.0}×"),
+        Some((x, false)) => format!("{x:.1}×"),
+        None => "-".into(),
+    }
+}
+
+fn median(sorted: &[f64]) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted[sorted.len() / 2]
+}
+
+/// The median of runs where a stopped run counts as longer than all others.
+fn median_of_runs(runs: &[Run]) -> f64 {
+    let mut v: Vec<f64> = runs.iter().map(|r| r.unwrap_or(f64::INFINITY)).collect();
+    v.sort_by(f64::total_cmp);
+    median(&v)
+}
+
+/// A value in a line: numbers and x + *n in full, other games by their
+/// birthday (their plain form can be exponentially long: the arena shares
+/// subgames that the printed form repeats).
+fn describe(arena: &Arena, v: GameId) -> String {
+    if arena.as_number_nimber(v).is_some() || arena.birthday(v) <= 4 {
+        arena.plain(v)
+    } else {
+        format!("{{…}} (birthday {})", arena.birthday(v))
+    }
+}
+
+/// A random tree of `edges` edges: each edge grows a new vertex from a
+/// vertex already there, colours blue, red and green.
+fn random_tree(seed: u64, edges: usize) -> Position {
+    let mut rng = SplitMix64(seed);
+    let palette = [Colour::Blue, Colour::Red, Colour::Green];
+    let list = (0..edges.min(position::MAX_EDGES))
+        .map(|k| Edge {
+            u: rng.below(k + 1),
+            v: k + 1,
+            colour: palette[rng.below(3)],
+        })
+        .collect();
+    Position::from_edges(list)
 }
 
 fn main() {
     let quick = std::env::var_os("HACKENBUSH_BENCH_QUICK").is_some();
-    let per_size = if quick { 1 } else { 4 };
+    let limit = std::env::var("HACKENBUSH_BENCH_LIMIT")
+        .ok()
+        .and_then(|s| s.parse::<Timeout>().ok())
+        .unwrap_or(Timeout::seconds(10));
+    let bench = Bench {
+        old: std::env::var_os("HACKENBUSH_BENCH_OLD").is_some(),
+        limit,
+    };
+    let families = std::env::var("HACKENBUSH_BENCH_FAMILIES").ok();
+    let wanted = |family: &str| {
+        families
+            .as_deref()
+            .is_none_or(|list| list.split(',').any(|f| f.trim() == family))
+    };
     let rbg = [Colour::Blue, Colour::Red, Colour::Green];
     let rb = [Colour::Blue, Colour::Red];
 
-    for (name, palette) in [("random-RB", &rb[..]), ("random-RBG", &rbg[..])] {
-        let mut times = Vec::new();
+    if wanted("gallery") {
+        let mut runs = Vec::new();
+        for pic in pictures::all() {
+            runs.push(bench.case(pic.name, &pic.position, true));
+        }
+        bench.summary("gallery", &runs);
+    }
+    if wanted("random") {
+        random_graphs(&bench, quick, &rb, &rbg);
+    }
+    if wanted("big") {
+        big_random_graphs(&bench, quick, &rbg);
+    }
+    if wanted("trees") {
+        random_trees(&bench, quick);
+    }
+    if wanted("stalks") {
+        stalk_sums(&bench, quick);
+    }
+}
+
+fn random_graphs(bench: &Bench, quick: bool, rb: &[Colour], rbg: &[Colour]) {
+    let per_size = if quick { 1 } else { 4 };
+    let mut both = Vec::new();
+    for (name, palette) in [("random-RB", rb), ("random-RBG", rbg)] {
+        let mut runs = Vec::new();
         for edges in (16..=24).step_by(2) {
             for k in 0..per_size {
                 let seed = 1000 * edges as u64 + k;
-                times.push(solve(name, presets::random(seed, edges, palette)));
+                runs.push(bench.case(name, &presets::random(seed, edges, palette), true));
             }
         }
-        summary(name, &times);
+        bench.summary(name, &runs);
+        both.extend(runs);
     }
+    bench.summary("random 16-24 (both palettes)", &both);
+}
 
+fn big_random_graphs(bench: &Bench, quick: bool, rbg: &[Colour]) {
+    let count = if quick { 4 } else { 100 };
+    let mut runs = Vec::new();
+    for k in 0..count {
+        let edges = 25 + (k % 8);
+        let p = presets::random(50_000 + k as u64, edges, rbg);
+        runs.push(bench.case("random-25-32", &p, true));
+    }
+    bench.summary("random 25-32", &runs);
+}
+
+fn random_trees(bench: &Bench, quick: bool) {
+    let trees: usize = if quick { 2 } else { 12 };
+    let mut runs = Vec::new();
+    for k in 0..trees {
+        let edges = 60 + (k * 68) / (trees - 1).max(1);
+        let p = random_tree(70_000 + k as u64, edges.min(128));
+        // The old engine cannot finish trees this size: run it on two.
+        runs.push(bench.case("tree-60-128", &p, k < 2));
+    }
+    bench.summary("random trees 60-128", &runs);
+}
+
+fn stalk_sums(bench: &Bench, quick: bool) {
     let mut rng = SplitMix64(10);
     let stalk_count = if quick { 2 } else { 8 };
     for (name, letters) in [
         ("stalks-RB", &['B', 'R'][..]),
         ("stalks-RBG", &['B', 'R', 'G'][..]),
     ] {
-        let mut times = Vec::new();
+        let mut runs = Vec::new();
         for _ in 0..stalk_count {
             let stalks: Vec<String> = (0..10)
                 .map(|_| {
@@ -81,8 +276,8 @@ fn main() {
                 })
                 .collect();
             let p = position::parse(&stalks.join(" ")).expect("stalk notation");
-            times.push(solve(name, p));
+            runs.push(bench.case(name, &p, true));
         }
-        summary(name, &times);
+        bench.summary(name, &runs);
     }
 }

@@ -274,6 +274,7 @@ fn sample_params(preset: Preset) -> Vec<&'static str> {
         Preset::Sprig => vec!["RRB"],
         Preset::NimHeap => vec!["4"],
         Preset::Random => vec!["42", "12", "BRG"],
+        Preset::Picture => vec!["house"],
     }
 }
 

@@ -637,7 +637,14 @@ function buildGallery() {
     note.textContent = p.note;
     const code = document.createElement('code');
     code.textContent = p.text;
-    b.append(title, note, code);
+    b.append(title, note);
+    if (p.value) {
+      const value = document.createElement('span');
+      value.className = 'preset-value';
+      value.textContent = `value ${p.value}`;
+      b.append(value);
+    }
+    b.append(code);
     b.addEventListener('click', () => {
       setMessage($('board-message'), pg.load_preset(i));
       typing = false;

@@ -10,6 +10,7 @@ mod edgeset;
 pub mod json;
 pub mod layout;
 pub mod notation;
+pub mod pictures;
 mod preset_table;
 pub mod presets;
 pub use edge_graph::EdgeGraph;

@@ -20,10 +20,11 @@ pub enum Preset {
     Sprig,
     NimHeap,
     Random,
+    Picture,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 10] = [
+    pub const ALL: [Preset; 11] = [
         Preset::Stalk,
         Preset::Hollyhock,
         Preset::BlueMeadow,
@@ -34,6 +35,7 @@ impl Preset {
         Preset::Sprig,
         Preset::NimHeap,
         Preset::Random,
+        Preset::Picture,
     ];
 
     /// The kebab-case name used by the CLI and the UI.
@@ -49,6 +51,7 @@ impl Preset {
             Preset::Sprig => "sprig",
             Preset::NimHeap => "nim-heap",
             Preset::Random => "random",
+            Preset::Picture => "picture",
         }
     }
 
@@ -65,6 +68,7 @@ impl Preset {
             Preset::Sprig => "[COLOURS] (B/R above the green ground edge)",
             Preset::NimHeap => "K",
             Preset::Random => "SEED EDGES [COLOURS] (default BRG)",
+            Preset::Picture => "NAME (tree, flower, house, person, bridge, ladder, dog, …)",
         }
     }
 
@@ -162,6 +166,18 @@ impl Preset {
                     }
                 };
                 Ok(presets::random(seed, edges, &colours))
+            }
+            Preset::Picture => {
+                a.arity(1, 1)?;
+                super::pictures::picture(params[0])
+                    .map(|p| p.position)
+                    .ok_or_else(|| {
+                        a.error(format!(
+                            "unknown picture {:?} (known: {})",
+                            params[0],
+                            super::pictures::NAMES.join(", ")
+                        ))
+                    })
             }
         }
     }

@@ -1,7 +1,10 @@
 //! Memoised search over any ruleset ([`Solver`]: value, outcome, birthday,
-//! best moves) and the printing of result tables ([`table`]).
+//! best moves), the block-decomposition path for normal-play Hackenbush
+//! ([`blocks`]) and the printing of result tables ([`table`]).
 
+pub mod blocks;
 mod solver;
 pub mod table;
 
+pub use blocks::BlockSolver;
 pub use solver::{BestMoves, Solver};

@@ -175,43 +175,54 @@ impl<R: Ruleset> Solver<R> {
     /// The moves `p` should make from `s` (normal play).
     pub fn best_moves(&mut self, s: &R::State, p: Player) -> Result<BestMoves<R::Move>, Exceeded> {
         let moves = self.rules.moves(s, p);
-        let zero = self.arena.zero();
         let mut scored = Vec::with_capacity(moves.len());
         for m in moves {
             let next = self.rules.play(s, &m);
             let v = self.value(&next)?;
             scored.push((m, v));
         }
-        // Left wants an option ≥ 0 (Right, moving next, loses), Right ≤ 0.
-        let wins = |a: &mut Arena, v: GameId| match p {
-            Player::Left => a.le(zero, v),
-            Player::Right => a.le(v, zero),
+        Ok(rank_moves(&mut self.arena, &scored, p))
+    }
+}
+
+/// Winning moves (options ≥ 0 for Left, ≤ 0 for Right) if there are any,
+/// otherwise the moves to undominated options; shared by every normal-play
+/// solver so best moves mean the same everywhere.
+pub(crate) fn rank_moves<M: Clone>(
+    arena: &mut Arena,
+    scored: &[(M, GameId)],
+    p: Player,
+) -> BestMoves<M> {
+    let zero = arena.zero();
+    // Left wants an option ≥ 0 (Right, moving next, loses), Right ≤ 0.
+    let wins = |a: &mut Arena, v: GameId| match p {
+        Player::Left => a.le(zero, v),
+        Player::Right => a.le(v, zero),
+    };
+    let winning: Vec<M> = scored
+        .iter()
+        .filter(|(_, v)| wins(arena, *v))
+        .map(|(m, _)| m.clone())
+        .collect();
+    if !winning.is_empty() {
+        return BestMoves {
+            winning: true,
+            moves: winning,
         };
-        let winning: Vec<R::Move> = scored
-            .iter()
-            .filter(|(_, v)| wins(&mut self.arena, *v))
-            .map(|(m, _)| m.clone())
-            .collect();
-        if !winning.is_empty() {
-            return Ok(BestMoves {
-                winning: true,
-                moves: winning,
-            });
-        }
-        let values: Vec<GameId> = scored.iter().map(|x| x.1).collect();
-        let better = |a: &mut Arena, x: GameId, y: GameId| match p {
-            Player::Left => a.lt(x, y),
-            Player::Right => a.lt(y, x),
-        };
-        let moves = scored
-            .iter()
-            .filter(|(_, v)| !values.iter().any(|&w| better(&mut self.arena, *v, w)))
-            .map(|(m, _)| m.clone())
-            .collect();
-        Ok(BestMoves {
-            winning: false,
-            moves,
-        })
+    }
+    let values: Vec<GameId> = scored.iter().map(|x| x.1).collect();
+    let better = |a: &mut Arena, x: GameId, y: GameId| match p {
+        Player::Left => a.lt(x, y),
+        Player::Right => a.lt(y, x),
+    };
+    let moves = scored
+        .iter()
+        .filter(|(_, v)| !values.iter().any(|&w| better(arena, *v, w)))
+        .map(|(m, _)| m.clone())
+        .collect();
+    BestMoves {
+        winning: false,
+        moves,
     }
 }
 

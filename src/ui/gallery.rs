@@ -2,7 +2,7 @@
 //! `presets::build` and laid out with the automatic layout (stalks as
 //! columns, components side by side), ready for the editor.
 
-use crate::position::presets;
+use crate::position::{pictures, presets};
 
 use super::drawing::Drawing;
 
@@ -73,6 +73,85 @@ pub const ENTRIES: &[Entry] = &[
         params: &["7", "8"],
         note: "A random graph of 8 edges (seed 7).",
     },
+    // Pictures (`position::pictures`): drawn with their own coordinates.
+    Entry {
+        title: "Tree",
+        preset: "picture",
+        params: &["tree"],
+        note: "A trunk that forks four times; green leaves.",
+    },
+    Entry {
+        title: "Flower",
+        preset: "picture",
+        params: &["flower"],
+        note: "A stem with two leaves and six petals.",
+    },
+    Entry {
+        title: "House",
+        preset: "picture",
+        params: &["house"],
+        note: "Walls and roof in one block, windows, door, chimney.",
+    },
+    Entry {
+        title: "Person",
+        preset: "picture",
+        params: &["person"],
+        note: "A stick figure holding a balloon.",
+    },
+    Entry {
+        title: "Bridge",
+        preset: "picture",
+        params: &["bridge"],
+        note: "A deck on a pier between two banks, with towers.",
+    },
+    Entry {
+        title: "Ladder",
+        preset: "picture",
+        params: &["ladder"],
+        note: "Four rungs, a bucket on a hook, a bird on top.",
+    },
+    Entry {
+        title: "Dog",
+        preset: "picture",
+        params: &["dog"],
+        note: "Four legs, a wagging tail and a collar (after Winning Ways).",
+    },
+    Entry {
+        title: "Snowman",
+        preset: "picture",
+        params: &["snowman"],
+        note: "Three stacked rings, twig arms, a hat.",
+    },
+    Entry {
+        title: "Pine",
+        preset: "picture",
+        params: &["pine"],
+        note: "Triangular tiers on a trunk, baubles and a star.",
+    },
+    Entry {
+        title: "Sailboat",
+        preset: "picture",
+        params: &["sailboat"],
+        note: "Hull, mast, mainsail, jib and a flag.",
+    },
+    Entry {
+        title: "Sun",
+        preset: "picture",
+        params: &["sun"],
+        note: "A ring on a stalk with long and short rays.",
+    },
+    Entry {
+        title: "Butterfly",
+        preset: "picture",
+        params: &["butterfly"],
+        note: "Four wing cycles, spots and antennae.",
+    },
+    Entry {
+        title: "Garden",
+        preset: "picture",
+        params: &["garden"],
+        note: "A flower and a butterfly: a sum of two pictures.",
+    },
 ];
 
 /// Build gallery entry `index` as a drawing.
@@ -80,7 +159,29 @@ pub fn load(index: usize) -> Result<Drawing, String> {
     let e = ENTRIES
         .get(index)
         .ok_or_else(|| format!("there is no preset {index}"))?;
+    if let Some(d) = picture_drawing(e) {
+        return Ok(d);
+    }
     build(e.preset, e.params)
+}
+
+/// A picture entry with the coordinates it was drawn with.
+fn picture_drawing(e: &Entry) -> Option<Drawing> {
+    if e.preset != "picture" {
+        return None;
+    }
+    let pic = pictures::picture(e.params.first()?)?;
+    Some(Drawing::from_position(&pic.position, &pic.layout))
+}
+
+/// The normal-play value to print on entry `index`'s card, where it is
+/// known without computing (the pictures' pinned values).
+pub fn card_value(index: usize) -> Option<&'static str> {
+    let e = ENTRIES.get(index)?;
+    if e.preset != "picture" {
+        return None;
+    }
+    Some(pictures::picture(e.params.first()?)?.value)
 }
 
 /// Build any preset by name with string parameters (the preset form).

@@ -139,7 +139,8 @@ impl Playground {
         err_text(self.session.delete_selection())
     }
 
-    /// The gallery as JSON: `[{title, note, text}]`.
+    /// The gallery as JSON: `[{title, note, text, value}]` (`value`: the
+    /// normal-play value where the card knows it, else null).
     pub fn presets(&self) -> String {
         let list: Vec<serde_json::Value> = gallery::ENTRIES
             .iter()
@@ -149,6 +150,7 @@ impl Playground {
                     "title": e.title,
                     "note": e.note,
                     "text": gallery::load(i).map(|d| d.text()).unwrap_or_default(),
+                    "value": gallery::card_value(i),
                 })
             })
             .collect();

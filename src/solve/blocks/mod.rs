@@ -1,0 +1,53 @@
+//! Normal-play values of Red-Blue-Green Hackenbush by block decomposition:
+//! the value path for the `normal` ruleset.
+//!
+//! # Why hanging parts may be replaced by their values
+//!
+//! Let H hang at a vertex v of a position G(H) (H meets the rest only at v
+//! and does not contain the ground), and let K be any game equal to H
+//! (here: the canonical form of H's value, played as an abstract game that
+//! disappears together with v). Then G(H) = G(K). In G(H) − G(K) the second
+//! player keeps this invariant whenever the first player is to move: the
+//! position is G′(H′) − G′(K′) with the same G′ in both copies and
+//! H′ − K′ a second-player win of the local game H − K, that is H′ = K′
+//! (at the start G′ = G, H′ = H, K′ = K). A move in the common part G′ is
+//! answered by the mirror move in the other copy; if it separates v from
+//! the ground, H′ and K′ fall at once and the rest is mirrored. A move in
+//! H′ or in −K′ is answered in H′ − K′ by the local winning strategy, so
+//! again H″ = K″. Either way the second player has a reply, so the
+//! second player wins and the difference is 0. Applying this to every
+//! hanging part, innermost first, turns each block (2-connected piece, split off at cut vertices) into a
+//! block with games on its vertices. Parts hanging at one vertex together
+//! form a disjunctive sum (a move in one never disconnects another), so
+//! they add; likewise everything hanging at the ground is a sum of
+//! independent pieces.
+//!
+//! Only normal play reduces this way: under misère, childish and uncoloured
+//! rules a hanging part cannot be replaced by an equal one, and those
+//! rulesets keep their full search in [`crate::solve::Solver`].
+//!
+//! # What is remembered
+//!
+//! Three tables: decorated blocks by a canonical key (so a piece met again
+//! under other vertex names, in another picture or in a sum is not searched
+//! again), single edges carrying a game (`bridges`: a tree costs one entry
+//! per edge and subposition of what it carries), and decorated graphs
+//! exactly as met (a search reaches one graph by many orders of cuts).
+//!
+//! The search inside one block still visits its connected subgraphs times
+//! the subpositions of its decorations, so a picture whose edges mostly sit
+//! in one large 2-connected block (a dense random graph, a long ladder) is
+//! as hard as it ever was; pictures made of small blocks are cheap.
+//!
+//! # Modules
+//!
+//! [`decorated`] holds the decorated graphs, [`decompose`] finds blocks,
+//! [`canonical_key`] names a decorated block independently of its vertex
+//! names, and [`solver`] searches decorated blocks and sums their values.
+
+pub mod canonical_key;
+pub mod decompose;
+pub mod decorated;
+mod solver;
+
+pub use solver::{best_moves, normal_value, BlockSolver};

@@ -1,0 +1,440 @@
+//! The block solver: a position is pruned to what touches the ground, cut
+//! into blocks, and valued bottom-up; each block is searched with the
+//! values hanging below it as decorations on its vertices (see the module
+//! documentation of [`super`] for why that is exact).
+
+use super::canonical_key::{colour_code, key, BlockKey};
+use super::decompose::{blocks, Block};
+use super::decorated::{DEdge, Decorated, ROOT};
+use crate::budget::{table_bytes, Budget, Exceeded, Meter};
+use crate::game::{Arena, GameId};
+use crate::position::{Colour, EdgeGraph, EdgeSet, Position, GROUND};
+use crate::rules::Player;
+use crate::solve::solver::rank_moves;
+use crate::solve::BestMoves;
+use rustc_hash::FxHashMap;
+
+/// Meter slots of the solver's tables.
+const BLOCKS: usize = 0;
+const BRIDGES: usize = 1;
+const ARENA: usize = 2;
+
+/// How many new table entries between two recounts of the arena's bytes
+/// (its count walks the arena, so it is not redone on every insert).
+const ARENA_RECOUNT: u32 = 1 << 10;
+
+/// How many new table entries between two recounts of the memo tables.
+const TABLE_RECOUNT: u32 = 16;
+
+/// Normal-play values of Hackenbush positions by block decomposition.
+/// One solver keeps its arena and memo across questions, so valuing many
+/// positions of one picture (best moves, play) reuses every solved block.
+///
+/// ```
+/// use hackenbush_lab::budget::Budget;
+/// use hackenbush_lab::position::parse;
+/// use hackenbush_lab::rules::Player;
+/// use hackenbush_lab::solve::BlockSolver;
+///
+/// // The 2-leg circus tent is 1 (RULES.md §5).
+/// let p = parse("0-1:B 1-3:R 0-2:B 2-3:R").unwrap();
+/// let mut solver = BlockSolver::with_budget(&Budget::default());
+/// let v = solver.value(&p).unwrap();
+/// assert_eq!(solver.arena.plain(v), "1");
+/// // Left wins moving first by cutting either blue leg (labels 1 and 3).
+/// let best = solver.best_moves(&p, p.full_set(), Player::Left).unwrap();
+/// assert!(best.winning);
+/// assert_eq!(best.moves, vec![0, 2]);
+/// ```
+pub struct BlockSolver {
+    pub arena: Arena,
+    /// Decorated blocks by canonical key.
+    blocks: FxHashMap<BlockKey, GameId>,
+    /// A single edge (colour) carrying a game at its top vertex.
+    bridges: FxHashMap<(Colour, GameId), GameId>,
+    /// Decorated graphs exactly as met (vertex names, edge order and fallen
+    /// parts included): a search reaches the same graph by many orders of
+    /// cuts, and this answers those without pruning, splitting or
+    /// canonical labelling.
+    raw: FxHashMap<Box<[u32]>, GameId>,
+    /// A reused buffer for raw keys (lookups allocate nothing).
+    scratch: Vec<u32>,
+    key_bytes: u64,
+    meter: Meter,
+    since_recount: u32,
+}
+
+impl Default for BlockSolver {
+    fn default() -> Self {
+        BlockSolver::new()
+    }
+}
+
+impl BlockSolver {
+    /// A solver without limits.
+    pub fn new() -> BlockSolver {
+        BlockSolver::with_budget(&Budget::unlimited())
+    }
+
+    /// A solver whose tables are charged to `budget`.
+    pub fn with_budget(budget: &Budget) -> BlockSolver {
+        BlockSolver::with_arena(Arena::new(), budget)
+    }
+
+    /// A solver that builds its values in `arena` (so they can be compared
+    /// with games already there).
+    pub fn with_arena(arena: Arena, budget: &Budget) -> BlockSolver {
+        BlockSolver {
+            arena,
+            blocks: FxHashMap::default(),
+            bridges: FxHashMap::default(),
+            raw: FxHashMap::default(),
+            scratch: Vec::new(),
+            key_bytes: 0,
+            meter: budget.meter(),
+            since_recount: 0,
+        }
+    }
+
+    /// The arena holding every value this solver returned.
+    pub fn into_arena(self) -> Arena {
+        self.arena
+    }
+
+    /// How many decorated blocks and bridges have a memoised value.
+    pub fn memo_len(&self) -> usize {
+        self.blocks.len() + self.bridges.len() + self.raw.len()
+    }
+
+    /// Entries of the three memo tables: (decorated blocks, bridges, raw
+    /// graphs), for benchmarks and tuning.
+    pub fn memo_sizes(&self) -> (usize, usize, usize) {
+        (self.blocks.len(), self.bridges.len(), self.raw.len())
+    }
+
+    /// The value of `p` (its edges that reach the ground).
+    pub fn value(&mut self, p: &Position) -> Result<GameId, Exceeded> {
+        let g = from_edges(
+            p.edges.iter().map(|e| (e.u, e.v, e.colour)),
+            self.arena.zero(),
+        );
+        self.value_decorated(&g)
+    }
+
+    /// The value of the edges `set` of `p` (those that reach the ground):
+    /// a state of [`crate::rules::Hackenbush`] on `p`.
+    pub fn value_of(&mut self, p: &Position, set: EdgeSet) -> Result<GameId, Exceeded> {
+        let g = from_edges(
+            set.iter()
+                .filter_map(|i| p.edges.get(i))
+                .map(|e| (e.u, e.v, e.colour)),
+            self.arena.zero(),
+        );
+        self.value_decorated(&g)
+    }
+
+    /// The moves `player` should make in the state `set` of `p`, as 0-based
+    /// edge indices: exactly [`crate::solve::Solver::best_moves`] for
+    /// [`crate::rules::Hackenbush`] (winning moves if there are any, else the
+    /// moves to undominated options), with each option valued here.
+    pub fn best_moves(
+        &mut self,
+        p: &Position,
+        set: EdgeSet,
+        player: Player,
+    ) -> Result<BestMoves<usize>, Exceeded> {
+        let graph = EdgeGraph::new(p);
+        let state = graph.grounded(set);
+        let mut scored = Vec::new();
+        for e in p.cuttable(state, player).iter() {
+            let v = self.value_of(p, graph.cut(state, e))?;
+            scored.push((e, v));
+        }
+        Ok(rank_moves(&mut self.arena, &scored, player))
+    }
+
+    /// The value of a decorated graph: prune, split into blocks, value the
+    /// blocks children first, each with the sum of what hangs at its
+    /// vertices as their decorations.
+    pub fn value_decorated(&mut self, g: &Decorated) -> Result<GameId, Exceeded> {
+        self.value_without(g, None, false)
+    }
+
+    /// The value of `g` without its edge `skip` (if given), from the raw
+    /// memo when this exact graph was met before. `connected`: every vertex
+    /// is known to reach the root, so nothing needs pruning.
+    fn value_without(
+        &mut self,
+        g: &Decorated,
+        skip: Option<usize>,
+        connected: bool,
+    ) -> Result<GameId, Exceeded> {
+        self.meter.tick()?;
+        let mut k = std::mem::take(&mut self.scratch);
+        raw_key(g, skip, &mut k);
+        let hit = self.raw.get(&k[..]).copied();
+        let key: Box<[u32]> = match hit {
+            Some(v) => {
+                self.scratch = k;
+                return Ok(v);
+            }
+            None => k.as_slice().into(),
+        };
+        self.scratch = k;
+        let v = match skip {
+            Some(i) => self.evaluate(&g.without_edge(i), connected)?,
+            None => self.evaluate(g, connected)?,
+        };
+        self.key_bytes += (key.len() * std::mem::size_of::<u32>()) as u64;
+        self.raw.insert(key, v);
+        self.charge()?;
+        Ok(v)
+    }
+
+    /// Prune (unless `connected`), split and sum (no raw memo).
+    fn evaluate(&mut self, g: &Decorated, connected: bool) -> Result<GameId, Exceeded> {
+        let pruned;
+        let g = if connected {
+            g
+        } else {
+            pruned = g.pruned();
+            &pruned
+        };
+        if g.edges.is_empty() {
+            return Ok(g.decorations[ROOT]);
+        }
+        let split = blocks(g);
+        // `hanging[v]`: the sum of v's own decoration and of every block
+        // hanging at v valued so far. Children come first in `split.blocks`,
+        // so a block's non-root vertices are complete when it is reached.
+        let mut hanging = g.decorations.clone();
+        for &(v, i) in &split.loops {
+            let l = self.loop_value(g.edges[i].colour);
+            hanging[v] = self.arena.add(hanging[v], l);
+        }
+        for block in &split.blocks {
+            let local = local_block(g, block, &hanging, self.arena.zero());
+            let value = self.local_block_value(&local)?;
+            hanging[block.root] = self.arena.add(hanging[block.root], value);
+        }
+        Ok(hanging[ROOT])
+    }
+
+    /// [`Self::block_value`] behind the raw memo: a block met in the same
+    /// local form before is answered without canonical labelling.
+    fn local_block_value(&mut self, local: &Decorated) -> Result<GameId, Exceeded> {
+        if let [e] = local.edges[..] {
+            if e.u != e.v {
+                return self.block_value(local);
+            }
+        }
+        let mut k = std::mem::take(&mut self.scratch);
+        raw_key(local, None, &mut k);
+        let hit = self.raw.get(&k[..]).copied();
+        let key: Box<[u32]> = match hit {
+            Some(v) => {
+                self.scratch = k;
+                return Ok(v);
+            }
+            None => k.as_slice().into(),
+        };
+        self.scratch = k;
+        let v = self.block_value(local)?;
+        self.key_bytes += (key.len() * std::mem::size_of::<u32>()) as u64;
+        self.raw.insert(key, v);
+        self.charge()?;
+        Ok(v)
+    }
+
+    /// A loop falls alone: it is one move for whoever may cut it.
+    fn loop_value(&mut self, colour: Colour) -> GameId {
+        match colour {
+            Colour::Blue => self.arena.integer(1),
+            Colour::Red => self.arena.integer(-1),
+            Colour::Green => self.arena.nimber(1),
+            Colour::Uncoloured => self.arena.zero(),
+        }
+    }
+
+    /// The value of a decorated block (root [`ROOT`], 2-connected, or one
+    /// edge): a move cuts one of its edges (the rest is valued afresh, as
+    /// it may fall apart into smaller blocks) or moves in one decoration.
+    fn block_value(&mut self, g: &Decorated) -> Result<GameId, Exceeded> {
+        if let [e] = g.edges[..] {
+            if e.u != e.v {
+                let top = if e.u == ROOT { e.v } else { e.u };
+                return self.bridge(e.colour, g.decorations[top]);
+            }
+        }
+        let k = key(g);
+        if let Some(&v) = self.blocks.get(&k) {
+            return Ok(v);
+        }
+        let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        for p in Player::BOTH {
+            let mut options = Vec::new();
+            for (i, e) in g.edges.iter().enumerate() {
+                if e.colour.cuttable_by(p) {
+                    // A block of two or more edges is 2-edge-connected:
+                    // one cut drops nothing.
+                    options.push(self.value_without(g, Some(i), true)?);
+                }
+            }
+            for v in 0..g.vertex_count() {
+                let d = g.decorations[v];
+                let moves = match p {
+                    Player::Left => self.arena.left_options(d),
+                    Player::Right => self.arena.right_options(d),
+                };
+                for &o in moves.iter() {
+                    let mut next = g.clone();
+                    next.decorations[v] = o;
+                    // Still the same block: no need to split it again.
+                    options.push(self.local_block_value(&next)?);
+                }
+            }
+            sides[p as usize] = options;
+        }
+        let [left, right] = sides;
+        let v = self.arena.make(left, right);
+        self.key_bytes += k.heap_bytes();
+        self.blocks.insert(k, v);
+        self.charge()?;
+        Ok(v)
+    }
+
+    /// An edge of `colour` from the root to a vertex carrying `top`: cutting
+    /// it drops `top` (value 0 is left), or a player moves in `top`. For a
+    /// green edge over a nimber this is the colon principle, *n ↦ *(n+1).
+    fn bridge(&mut self, colour: Colour, top: GameId) -> Result<GameId, Exceeded> {
+        if let Some(&v) = self.bridges.get(&(colour, top)) {
+            return Ok(v);
+        }
+        let (tl, tr) = self.arena.options(top);
+        let zero = self.arena.zero();
+        let mut left = Vec::with_capacity(tl.len() + 1);
+        if colour.cuttable_by(Player::Left) {
+            left.push(zero);
+        }
+        for &o in tl.iter() {
+            left.push(self.bridge(colour, o)?);
+        }
+        let mut right = Vec::with_capacity(tr.len() + 1);
+        if colour.cuttable_by(Player::Right) {
+            right.push(zero);
+        }
+        for &o in tr.iter() {
+            right.push(self.bridge(colour, o)?);
+        }
+        let v = self.arena.make(left, right);
+        self.bridges.insert((colour, top), v);
+        self.charge()?;
+        Ok(v)
+    }
+
+    /// Charge the tables' current size; recount the arena now and then.
+    fn charge(&mut self) -> Result<(), Exceeded> {
+        self.since_recount += 1;
+        // Tables grow by doubling and keys by a few dozen bytes, so a count
+        // every few inserts is as good as one per insert.
+        if self.since_recount % TABLE_RECOUNT == 0 {
+            self.meter
+                .set(BLOCKS, table_bytes(&self.blocks) + self.key_bytes)?;
+            self.meter
+                .set(BRIDGES, table_bytes(&self.bridges) + table_bytes(&self.raw))?;
+        }
+        if self.since_recount >= ARENA_RECOUNT {
+            self.since_recount = 0;
+            self.meter.set(ARENA, self.arena.approx_bytes())?;
+        }
+        self.meter.tick()
+    }
+}
+
+/// `g` (without edge `skip`) written out as it stands: the edge count,
+/// each edge as u then (v, colour) packed, then the decorations (vertex
+/// counts are at most a few hundred: far below 2^30).
+fn raw_key(g: &Decorated, skip: Option<usize>, out: &mut Vec<u32>) {
+    out.clear();
+    let count = g.edges.len() - usize::from(skip.is_some());
+    out.push(count as u32);
+    for (i, e) in g.edges.iter().enumerate() {
+        if Some(i) != skip {
+            out.push(e.u as u32);
+            out.push(((e.v as u32) << 2) | colour_code(e.colour));
+        }
+    }
+    out.extend(g.decorations.iter().map(|d| d.index() as u32));
+}
+
+/// A decorated graph rooted at the ground from edges with any vertex
+/// names (renamed densely, so no name can make a large allocation).
+fn from_edges(edges: impl Iterator<Item = (usize, usize, Colour)>, zero: GameId) -> Decorated {
+    let mut names: FxHashMap<usize, usize> = FxHashMap::default();
+    names.insert(GROUND, ROOT);
+    let mut dense = |v: usize| {
+        let next = names.len();
+        *names.entry(v).or_insert(next)
+    };
+    let edges: Vec<DEdge> = edges
+        .map(|(u, v, colour)| DEdge {
+            u: dense(u),
+            v: dense(v),
+            colour,
+        })
+        .collect();
+    Decorated {
+        edges,
+        decorations: vec![zero; names.len()],
+    }
+}
+
+/// Block `b` of `g` as a decorated graph of its own: its root becomes
+/// [`ROOT`] (undecorated: what hangs there belongs to the level above),
+/// its other vertices carry what hangs at them.
+fn local_block(g: &Decorated, b: &Block, hanging: &[GameId], zero: GameId) -> Decorated {
+    let mut names: Vec<(usize, usize)> = Vec::with_capacity(b.edges.len() + 1);
+    names.push((b.root, ROOT));
+    let mut decorations = Vec::with_capacity(b.edges.len() + 1);
+    decorations.push(zero);
+    let mut local = |v: usize, decorations: &mut Vec<GameId>| -> usize {
+        if let Some(&(_, l)) = names.iter().find(|&&(w, _)| w == v) {
+            return l;
+        }
+        let l = decorations.len();
+        names.push((v, l));
+        decorations.push(hanging[v]);
+        l
+    };
+    let edges = b
+        .edges
+        .iter()
+        .map(|&i| {
+            let e = g.edges[i];
+            DEdge {
+                u: local(e.u, &mut decorations),
+                v: local(e.v, &mut decorations),
+                colour: e.colour,
+            }
+        })
+        .collect();
+    Decorated { edges, decorations }
+}
+
+/// The normal-play value of `p` in a fresh arena.
+pub fn normal_value(p: &Position, budget: &Budget) -> Result<(Arena, GameId), Exceeded> {
+    let mut solver = BlockSolver::with_budget(budget);
+    let v = solver.value(p)?;
+    Ok((solver.into_arena(), v))
+}
+
+/// The best moves of `player` from the start of `p` (0-based edge indices),
+/// with the semantics of [`crate::solve::Solver::best_moves`].
+pub fn best_moves(
+    p: &Position,
+    player: Player,
+    budget: &Budget,
+) -> Result<BestMoves<usize>, Exceeded> {
+    let mut solver = BlockSolver::with_budget(budget);
+    solver.best_moves(p, p.full_set(), player)
+}
