@@ -8,20 +8,30 @@ use crate::budget::{Budget, Exceeded};
 use crate::game::{Arena, GameId};
 use crate::rules::uncolored::UncoloredMove;
 use crate::rules::{Childish, Hackenbush, Misere, Player, Ruleset, Uncolored};
-use crate::solve::Solver;
+use crate::solve::{BlockSolver, Solver};
 
 /// A cut's label: the 1-based edge number.
 fn cut_label(e: &usize) -> String {
     (e + 1).to_string()
 }
 
+/// Normal play by block decomposition (`solve::blocks`): the value and
+/// both players' best moves share one solver's memo.
 pub(super) fn normal(rules: Hackenbush, budget: &Budget) -> Result<Answer, AnalysisError> {
+    let p = &rules.position;
     let start = rules.start();
-    Ok(short_game(
-        Solver::with_budget(rules, budget),
-        &start,
-        cut_label,
-    )?)
+    let mut solver = BlockSolver::with_budget(budget);
+    let v = solver.value_of(p, start)?;
+    let mut advice = |player| -> Result<MoveAdvice, Exceeded> {
+        let best = solver.best_moves(p, start, player)?;
+        Ok(MoveAdvice {
+            winning: best.winning,
+            labels: best.moves.iter().map(cut_label).collect(),
+        })
+    };
+    let left_moves = advice(Player::Left)?;
+    let right_moves = advice(Player::Right)?;
+    Ok(game_answer(&mut solver.arena, v, left_moves, right_moves))
 }
 
 pub(super) fn childish(rules: Childish, budget: &Budget) -> Result<Answer, AnalysisError> {

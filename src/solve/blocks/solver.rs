@@ -337,7 +337,7 @@ impl BlockSolver {
         self.since_recount += 1;
         // Tables grow by doubling and keys by a few dozen bytes, so a count
         // every few inserts is as good as one per insert.
-        if self.since_recount % TABLE_RECOUNT == 0 {
+        if self.since_recount.is_multiple_of(TABLE_RECOUNT) {
             self.meter
                 .set(BLOCKS, table_bytes(&self.blocks) + self.key_bytes)?;
             self.meter
