@@ -13,7 +13,7 @@ use crate::budget::{Budget, ByteSize};
 
 /// The engine's tables may use this much of a tab's memory: wasm32 memory
 /// only grows, and a tab that outgrows its heap dies with the page.
-pub const WORKER_MEMORY: ByteSize = ByteSize::mib(512);
+pub const WORKER_MEMORY: ByteSize = ByteSize::mib(256);
 
 /// The budget of one analysis in the worker. The page enforces a deadline
 /// of its own by terminating the worker (Cancel, and its time limit).

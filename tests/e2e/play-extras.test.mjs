@@ -133,10 +133,11 @@ test('touch: drag to draw an edge, tap to cut it', { timeout: TIMEOUT }, async (
 test('an engine that cannot compute the value says so instead of moving', { timeout: 90_000 }, async () => {
   await withPage(session.browser, 'engine-cannot-compute', async (page, url, problems) => {
     await open(page, url);
-    // Past the browser's quantum state limit (as in quantum.test.mjs).
-    await page.getByLabel('Position').fill('BRBR BRB RBR GG');
+    // Past the worker's memory budget (as in quantum.test.mjs).
+    await page.getByLabel('Position').fill('GGGGGGGGGGGGGGGG GGGGGGGGGGGGGGGG');
     await page.getByLabel('Position').press('Enter');
     await page.locator('#rules').selectOption('quantum');
+    await page.locator('#width').selectOption('unbounded');
     await page.locator('#mode-play').click();
     await page.locator('#left-player').selectOption('engine');
     const note = page.locator('#engine-note', { hasText: 'The engine cannot compute this position' });
