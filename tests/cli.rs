@@ -524,3 +524,46 @@ fn help_and_version_go_to_stdout() {
     assert!(text(&out.stdout).contains("--max-memory"));
     assert!(text(&run(&["--version"]).stdout).starts_with("hackenbush "));
 }
+
+#[test]
+fn tables_print_every_finished_cell_and_mark_the_rest() {
+    let out = run(&[
+        "table",
+        "--n",
+        "0..8",
+        "--m",
+        "0..8",
+        "--max-memory",
+        "8M",
+        "--quiet",
+    ]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("--max-memory"), "{stderr}");
+    // Small cells are finished (RULES.md §5: row n = 0 is P R R …), large
+    // ones marked, and the table says why.
+    assert!(stdout.contains("| 0 | P | R | R |"), "{stdout}");
+    assert!(stdout.contains("| — |"), "{stdout}");
+    assert!(
+        stdout.contains("not finished: the memory budget of 8M is used up"),
+        "{stdout}"
+    );
+    // Sums of halves: the entries finished before the budget ran out.
+    let out = run(&[
+        "table",
+        "--rules",
+        "sync",
+        "--m",
+        "0..9",
+        "--n",
+        "0..9",
+        "--max-memory",
+        "256K",
+        "--quiet",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("| 0 | 0 |"), "{stdout}");
+    assert!(stdout.contains("—"), "{stdout}");
+}

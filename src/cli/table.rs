@@ -117,7 +117,7 @@ const OVER_BUDGET: &str = "—";
 /// The line under a table with cells past the budget.
 fn footnote(t: &TableArgs, e: &Exceeded) -> String {
     match table_format(t) {
-        TableFormat::Markdown => format!("\n{OVER_BUDGET}: not computed, {e}\n"),
+        TableFormat::Markdown => format!("\n{OVER_BUDGET} not finished: {e}\n"),
         TableFormat::Csv => String::new(),
     }
 }

@@ -80,11 +80,17 @@ pub fn blue_meadow_cell(
 
 /// Every cell for n in `ns` and m in `ms`, calling `progress(done, total)`
 /// after each cell. Cells are independent solves, so they run on all
-/// available cores (largest first, for balance), sharing `budget`; the
-/// result is in row order whatever order they finish in. A cell that
-/// exceeds the budget is returned as such (and frees its memory), the
-/// others go on. Err only if the ranges name positions too large to build
-/// (checked before any work).
+/// available cores, sharing `budget`; the result is in row order whatever
+/// order they finish in. A cell that exceeds the budget is returned as
+/// such (and frees its memory), the others go on.
+///
+/// Cells run smallest first, and once a cell (n, m) has run out of
+/// memory every cell (n′ ≥ n, m′ ≥ m) is marked with the same limit
+/// without being tried: its position contains (n, m)'s as a part, so its
+/// search meets every state of that one and more. Without this a wide
+/// table would fill the budget once per large cell, one after another.
+/// Err only if the ranges name positions too large to build (checked
+/// before any work).
 pub fn blue_meadow_table(
     ns: std::ops::RangeInclusive<usize>,
     ms: std::ops::RangeInclusive<usize>,
@@ -101,11 +107,36 @@ pub fn blue_meadow_table(
     let mut slots: Vec<Option<Cell>> = vec![None; total];
     let mut first_error = None;
     let mut done = 0;
+    let out_of_memory: std::sync::Mutex<Vec<(usize, usize, Exceeded)>> = Default::default();
+    let cell = |&(n, m): &(usize, usize)| {
+        let known = |list: &Vec<(usize, usize, Exceeded)>| {
+            list.iter()
+                .find(|&&(a, b, _)| n >= a && m >= b)
+                .map(|&(_, _, e)| e)
+        };
+        if let Some(e) = out_of_memory.lock().ok().as_deref().and_then(known) {
+            return Ok(Cell {
+                n,
+                m,
+                result: Err(e),
+                seconds: 0.0,
+                states: 0,
+            });
+        }
+        let cell = blue_meadow_cell(n, m, setting, kind, budget)?;
+        if let Err(e @ Exceeded::Memory(_)) = cell.result {
+            if let Ok(mut list) = out_of_memory.lock() {
+                list.push((n, m, e));
+            }
+        }
+        Ok(cell)
+    };
     run_cells(
         &jobs,
         available_threads(),
-        |&(n, m)| n + m,
-        |&(n, m)| blue_meadow_cell(n, m, setting, kind, budget),
+        // `run_cells` takes larger sizes first: smallest n + m first here.
+        |&(n, m)| usize::MAX - (n + m),
+        cell,
         |i, result| match result {
             Ok(cell) => {
                 done += 1;
