@@ -35,12 +35,9 @@ pub enum Command {
     Table(TableArgs),
 }
 
-/// The ruleset flags shared by the subcommands.
+/// The quantum setting's flags, for `value` and `table` alike.
 #[derive(Debug, Args, Default)]
-pub struct RulesFlags {
-    /// normal, misere, childish, uncolored, sync or quantum.
-    #[arg(long, allow_hyphen_values = true, value_name = "RULES")]
-    pub rules: Option<RulesKind>,
+pub struct QuantumFlags {
     /// Quantum flavour: A, B, C, C', C'u or D (default D).
     #[arg(
         long,
@@ -52,6 +49,16 @@ pub struct RulesFlags {
     /// Quantum width: an integer ≥ 2 or unbounded (default 2).
     #[arg(long, allow_hyphen_values = true, value_name = "N|unbounded")]
     pub width: Option<Width>,
+}
+
+/// The ruleset flags shared by the subcommands.
+#[derive(Debug, Args, Default)]
+pub struct RulesFlags {
+    /// normal, misere, childish, uncolored, sync or quantum.
+    #[arg(long, allow_hyphen_values = true, value_name = "RULES")]
+    pub rules: Option<RulesKind>,
+    #[command(flatten)]
+    pub quantum: QuantumFlags,
     /// Quantum Nim move labels: subtract (default) or cut.
     #[arg(long, allow_hyphen_values = true, value_name = "subtract|cut")]
     pub labels: Option<NimLabels>,
@@ -67,8 +74,8 @@ impl RulesFlags {
     pub fn parts(&self) -> RulesParts {
         RulesParts {
             kind: self.rules,
-            flavour: self.flavour,
-            width: self.width,
+            flavour: self.quantum.flavour,
+            width: self.quantum.width,
             labels: self.labels,
             conflict: self.conflict,
             precision: self.precision.clone(),
@@ -196,17 +203,8 @@ pub struct TableArgs {
     /// quantum (Blue Meadow) or sync (sums of halves).
     #[arg(long, value_enum, default_value_t = TableRules::Quantum)]
     pub rules: TableRules,
-    /// Quantum flavour (default D).
-    #[arg(
-        long,
-        visible_alias = "flavor",
-        allow_hyphen_values = true,
-        value_name = "FLAVOUR"
-    )]
-    pub flavour: Option<Flavour>,
-    /// Quantum width (default 2).
-    #[arg(long, allow_hyphen_values = true, value_name = "N|unbounded")]
-    pub width: Option<Width>,
+    #[command(flatten)]
+    pub quantum: QuantumFlags,
     /// Range of n: quantum, blue halves; sync, red halves.
     #[arg(
         long,

@@ -40,7 +40,7 @@ fn table_format(t: &TableArgs) -> TableFormat {
 pub fn run(t: &TableArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let (text, stopped) = match t.rules {
         TableRules::Sync => {
-            if t.flavour.is_some() || t.width.is_some() {
+            if t.quantum.flavour.is_some() || t.quantum.width.is_some() {
                 return Err(OptionError::Misplaced {
                     option: "--flavour and --width",
                     rules: "quantum",
@@ -126,8 +126,8 @@ fn footnote(t: &TableArgs, e: &Exceeded) -> String {
 fn meadow(t: &TableArgs) -> Result<(String, Option<Exceeded>), CliError> {
     use crate::quantum::table::{blue_meadow_table, format_table, TableKind};
     let setting = Setting::new(
-        t.flavour.unwrap_or(Flavour::DEFAULT),
-        t.width.unwrap_or(Width::DEFAULT),
+        t.quantum.flavour.unwrap_or(Flavour::DEFAULT),
+        t.quantum.width.unwrap_or(Width::DEFAULT),
     );
     let kind = if t.values {
         TableKind::Value

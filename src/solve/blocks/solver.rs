@@ -170,21 +170,33 @@ impl BlockSolver {
         connected: bool,
     ) -> Result<GameId, Exceeded> {
         self.meter.tick()?;
-        let mut k = std::mem::take(&mut self.scratch);
-        raw_key(g, skip, &mut k);
-        let hit = self.raw.get(&k[..]).copied();
-        let key: Box<[u32]> = match hit {
-            Some(v) => {
-                self.scratch = k;
-                return Ok(v);
-            }
-            None => k.as_slice().into(),
+        let key = match self.raw_lookup(g, skip) {
+            Ok(v) => return Ok(v),
+            Err(key) => key,
         };
-        self.scratch = k;
         let v = match skip {
             Some(i) => self.evaluate(&g.without_edge(i), connected)?,
             None => self.evaluate(g, connected)?,
         };
+        self.raw_store(key, v)
+    }
+
+    /// The raw memo's value for `g` without `skip`, or the key to store
+    /// it under once computed (built in a reused buffer, so a hit
+    /// allocates nothing).
+    fn raw_lookup(&mut self, g: &Decorated, skip: Option<usize>) -> Result<GameId, Box<[u32]>> {
+        let mut k = std::mem::take(&mut self.scratch);
+        raw_key(g, skip, &mut k);
+        let hit = self.raw.get(&k[..]).copied();
+        let result = match hit {
+            Some(v) => Ok(v),
+            None => Err(k.as_slice().into()),
+        };
+        self.scratch = k;
+        result
+    }
+
+    fn raw_store(&mut self, key: Box<[u32]>, v: GameId) -> Result<GameId, Exceeded> {
         self.key_bytes += (key.len() * std::mem::size_of::<u32>()) as u64;
         self.raw.insert(key, v);
         self.charge()?;
@@ -228,22 +240,12 @@ impl BlockSolver {
                 return self.block_value(local);
             }
         }
-        let mut k = std::mem::take(&mut self.scratch);
-        raw_key(local, None, &mut k);
-        let hit = self.raw.get(&k[..]).copied();
-        let key: Box<[u32]> = match hit {
-            Some(v) => {
-                self.scratch = k;
-                return Ok(v);
-            }
-            None => k.as_slice().into(),
+        let key = match self.raw_lookup(local, None) {
+            Ok(v) => return Ok(v),
+            Err(key) => key,
         };
-        self.scratch = k;
         let v = self.block_value(local)?;
-        self.key_bytes += (key.len() * std::mem::size_of::<u32>()) as u64;
-        self.raw.insert(key, v);
-        self.charge()?;
-        Ok(v)
+        self.raw_store(key, v)
     }
 
     /// A loop falls alone: it is one move for whoever may cut it.
