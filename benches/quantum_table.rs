@@ -62,7 +62,7 @@ fn main() {
     let flavours: Vec<Flavour> = match get("--flavours") {
         Some(list) => list
             .split(',')
-            .filter_map(|f| Flavour::parse(f).ok())
+            .filter_map(|f| f.parse::<Flavour>().ok())
             .collect(),
         None => Flavour::ALL.to_vec(),
     };

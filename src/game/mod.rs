@@ -17,6 +17,4 @@ mod print;
 pub use arena::{Arena, GameId};
 pub use compare::{Outcome, Relation};
 pub use dyadic::Dyadic;
-pub use parse::{
-    GameParseError, ParseError, MAX_DEPTH, MAX_EXPONENT, MAX_NIMBER, MAX_NUMBER_CHARS, MAX_OPTIONS,
-};
+pub use parse::{ParseError, MAX_DEPTH, MAX_EXPONENT, MAX_NIMBER, MAX_NUMBER_CHARS, MAX_OPTIONS};

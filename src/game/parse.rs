@@ -15,10 +15,6 @@ use super::dyadic::Dyadic;
 
 pub use crate::parse_error::ParseError;
 
-/// The former name of [`ParseError`], kept so code written against it still
-/// compiles; new code names `ParseError`.
-pub type GameParseError = ParseError;
-
 /// Deepest nesting of braces (or of bar separators) read. Values the engine
 /// prints for ≤ 128-edge positions nest at most as deep as the game is long
 /// (≤ 128 moves), and each level costs a few stack frames here and in the

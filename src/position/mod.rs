@@ -16,7 +16,7 @@ pub mod presets;
 pub use edge_graph::EdgeGraph;
 pub use edgeset::{EdgeSet, MAX_EDGES};
 pub use layout::{Layout, Point};
-pub use notation::{parse, print, NotationError, ParseError};
+pub use notation::{parse, print, ParseError};
 
 use crate::rules::Player;
 

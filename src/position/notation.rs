@@ -16,10 +16,6 @@ use super::{Colour, Edge, Position, TooManyEdges, GROUND, MAX_EDGES};
 
 pub use crate::parse_error::ParseError;
 
-/// The former name of [`ParseError`], kept so code written against it still
-/// compiles; new code names `ParseError`.
-pub type NotationError = ParseError;
-
 const EXPECTED_TERM: &str = "expected a stalk like BRG or an edge like 0-1:B";
 
 /// One term before vertices are assigned.

@@ -46,13 +46,6 @@ impl Flavour {
         }
     }
 
-    pub fn parse(text: &str) -> Result<Flavour, String> {
-        Flavour::ALL
-            .into_iter()
-            .find(|f| f.name() == text)
-            .ok_or_else(|| format!("unknown flavour '{text}' (expected A, B, C, C', C'u or D)"))
-    }
-
     /// Whether a realisation whose labels are a subset of another's may be
     /// dropped (Theorems 3.17/3.20 of the 2024 thesis; Theorem 3 of the 2017
     /// paper). Not under C, C', C'u: there a realisation where the player
@@ -84,18 +77,6 @@ impl Width {
         match self {
             Width::Limited(w) => w.min(available),
             Width::Unbounded => available,
-        }
-    }
-
-    pub fn parse(text: &str) -> Result<Width, String> {
-        if text == "unbounded" {
-            return Ok(Width::Unbounded);
-        }
-        match text.parse::<usize>() {
-            Ok(w) if w >= 2 => Ok(Width::Limited(w)),
-            _ => Err(format!(
-                "width '{text}' is not a width (expected an integer ≥ 2 or unbounded)"
-            )),
         }
     }
 }

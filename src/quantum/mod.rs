@@ -17,7 +17,6 @@ pub mod flavour;
 pub mod game;
 pub mod moves;
 pub mod normalise;
-pub mod report;
 pub mod ruleset;
 pub mod solver;
 pub mod symmetry;
