@@ -11,6 +11,7 @@ pub mod analysis;
 pub mod budget;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+pub mod explore;
 pub mod game;
 pub mod parse_error;
 pub mod position;

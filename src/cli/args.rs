@@ -33,6 +33,9 @@ pub enum Command {
     /// Tables: quantum Blue Meadow n × BR + m × R, or synchronous sums of
     /// halves m × BR + n × RB (--rules sync).
     Table(TableArgs),
+    /// Each player's options with their values, dominated and reversible
+    /// ones marked (Markdown, or one JSON object with --json).
+    Options(OptionsArgs),
 }
 
 /// The ruleset flags shared by the subcommands.
@@ -122,6 +125,28 @@ impl ValueArgs {
     pub fn rules(&self) -> Result<Rules, crate::analysis::OptionError> {
         Rules::from_parts(self.rules.parts())
     }
+}
+
+#[derive(Debug, Args)]
+pub struct OptionsArgs {
+    #[command(flatten)]
+    pub rules: RulesFlags,
+    #[command(flatten)]
+    pub budget: BudgetFlags,
+    /// Moves to replay first, e.g. "1+3 7" (quantum) or "3 5" (classical
+    /// cuts; uncolored colourings as 3B / 3R).
+    #[arg(long, allow_hyphen_values = true, value_name = "MOVES")]
+    pub moves: Option<String>,
+    /// Who makes the first of --moves: L or R.
+    #[arg(long, allow_hyphen_values = true, value_name = "L|R", default_value_t = Player::Left)]
+    pub first: Player,
+    /// One JSON object: value, canonical options, and every option with
+    /// player, move, value, dominated, reversible.
+    #[arg(long)]
+    pub json: bool,
+    /// The position; several words are joined with spaces.
+    #[arg(required = true, value_name = "POSITION")]
+    pub position: Vec<String>,
 }
 
 /// An inclusive range of table indices, `3` or `0..5`.
