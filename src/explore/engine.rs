@@ -92,7 +92,12 @@ impl<B: QuantumBase> Engine for Quantum<B> {
         Ok(allowed_moves(&self.solver.base, s, p, self.solver.setting))
     }
 
-    fn play(&mut self, s: &Self::State, p: Player, m: &Self::Move) -> Result<Self::State, Exceeded> {
+    fn play(
+        &mut self,
+        s: &Self::State,
+        p: Player,
+        m: &Self::Move,
+    ) -> Result<Self::State, Exceeded> {
         apply_move_within(&self.solver.base, s, p, m, &mut self.meter)
     }
 

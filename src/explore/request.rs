@@ -131,7 +131,12 @@ fn quantum<B: QuantumBase + Clone>(
     e.realisations = Some(
         state
             .iter()
-            .map(|r| b.present_labels(r).iter().map(|l| b.label_text(l)).collect())
+            .map(|r| {
+                b.present_labels(r)
+                    .iter()
+                    .map(|l| b.label_text(l))
+                    .collect()
+            })
             .collect(),
     );
     Ok(e)
