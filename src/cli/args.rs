@@ -36,6 +36,9 @@ pub enum Command {
     /// Each player's options with their values, dominated and reversible
     /// ones marked (Markdown, or one JSON object with --json).
     Options(OptionsArgs),
+    /// The synchronous payoff matrix at the root: Left's picks × Right's,
+    /// the value after each pair, optimal mixed strategies, the value.
+    Matrix(MatrixArgs),
 }
 
 /// The ruleset flags shared by the subcommands.
@@ -142,6 +145,25 @@ pub struct OptionsArgs {
     pub first: Player,
     /// One JSON object: value, canonical options, and every option with
     /// player, move, value, dominated, reversible.
+    #[arg(long)]
+    pub json: bool,
+    /// The position; several words are joined with spaces.
+    #[arg(required = true, value_name = "POSITION")]
+    pub position: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct MatrixArgs {
+    /// When both pick the same green edge: shared (default), tie or replay.
+    #[arg(long, allow_hyphen_values = true, value_name = "shared|tie|replay")]
+    pub conflict: Option<Conflict>,
+    /// Width of a replay bracket, e.g. 1/1000000 (default 2^-20).
+    #[arg(long, allow_hyphen_values = true, value_name = "Q")]
+    pub precision: Option<Precision>,
+    #[command(flatten)]
+    pub budget: BudgetFlags,
+    /// One JSON object: rows, cols (label, probability, percent,
+    /// dominated), cells, value, and the bracket under replay.
     #[arg(long)]
     pub json: bool,
     /// The position; several words are joined with spaces.

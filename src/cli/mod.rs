@@ -4,9 +4,10 @@
 mod args;
 mod error;
 mod json;
+mod matrix;
 mod table;
 
-pub use args::{Cli, Command, IndexRange, OptionsArgs, TableArgs, ValueArgs};
+pub use args::{Cli, Command, IndexRange, MatrixArgs, OptionsArgs, TableArgs, ValueArgs};
 pub use error::CliError;
 
 use crate::analysis::{analyse, Answer, Request};
@@ -42,6 +43,7 @@ where
         Command::Value(v) => value(&v)?,
         Command::Table(t) => return table::run(&t, out),
         Command::Options(o) => options(&o)?,
+        Command::Matrix(m) => matrix::run(&m)?,
     };
     out.write_all(text.as_bytes())?;
     out.flush()?;
