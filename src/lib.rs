@@ -15,6 +15,7 @@ pub mod explore;
 pub mod game;
 pub mod parse_error;
 pub mod position;
+pub mod puzzle;
 pub mod quantum;
 pub mod rng;
 pub mod rules;

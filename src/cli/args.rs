@@ -3,6 +3,7 @@
 
 use crate::analysis::{Precision, Rules, RulesKind, RulesParts};
 use crate::budget::{Budget, ByteSize, Timeout};
+use crate::puzzle::Question;
 use crate::quantum::{Flavour, Width};
 use crate::rules::{NimLabels, Player};
 use crate::sync::Conflict;
@@ -39,6 +40,10 @@ pub enum Command {
     /// The synchronous payoff matrix at the root: Left's picks × Right's,
     /// the value after each pair, optimal mixed strategies, the value.
     Matrix(MatrixArgs),
+    /// Seeded random puzzles with answers and links, for problem sets.
+    Puzzles(PuzzlesArgs),
+    /// Solve one puzzle, or judge an answer to it (--answer).
+    Puzzle(PuzzleArgs),
 }
 
 /// The ruleset flags shared by the subcommands.
@@ -164,6 +169,68 @@ pub struct MatrixArgs {
     pub budget: BudgetFlags,
     /// One JSON object: rows, cols (label, probability, percent,
     /// dominated), cells, value, and the bracket under replay.
+    #[arg(long)]
+    pub json: bool,
+    /// The position; several words are joined with spaces.
+    #[arg(required = true, value_name = "POSITION")]
+    pub position: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct PuzzlesArgs {
+    #[command(flatten)]
+    pub rules: RulesFlags,
+    #[command(flatten)]
+    pub budget: BudgetFlags,
+    /// The question: win:L, win:R, all:L, all:R, value, first:L, first:R,
+    /// beat:L or beat:R.
+    #[arg(long, allow_hyphen_values = true, value_name = "KIND", default_value_t = Question::default())]
+    pub question: Question,
+    /// Edge counts of the positions, e.g. 6..9.
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "RANGE",
+        default_value = "6..9"
+    )]
+    pub edges: IndexRange,
+    /// How many puzzles.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=32))]
+    pub count: u64,
+    /// Random seed: the same seed gives the same puzzles.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Only puzzles with exactly one accepted answer.
+    #[arg(long)]
+    pub unique: bool,
+    /// The page's address, put before each link's #v1=… fragment.
+    #[arg(long, value_name = "URL", default_value = "")]
+    pub base_url: String,
+    /// A JSON array of objects: position, rules, question, answer, link.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct PuzzleArgs {
+    #[command(flatten)]
+    pub rules: RulesFlags,
+    #[command(flatten)]
+    pub budget: BudgetFlags,
+    /// The question (see `puzzles --question`).
+    #[arg(long, allow_hyphen_values = true, value_name = "KIND", default_value_t = Question::default())]
+    pub question: Question,
+    /// An answer to judge: a move (3, 1+3), moves separated by spaces or
+    /// ; (all:), a value (plain or pretty), or L / R (first:).
+    #[arg(long, allow_hyphen_values = true, value_name = "TEXT")]
+    pub answer: Option<String>,
+    /// Quantum moves played before the question.
+    #[arg(long, allow_hyphen_values = true, value_name = "MOVES")]
+    pub moves: Option<String>,
+    /// Who makes the first of --moves: L or R.
+    #[arg(long, allow_hyphen_values = true, value_name = "L|R", default_value_t = Player::Left)]
+    pub first: Player,
+    /// One JSON object.
     #[arg(long)]
     pub json: bool,
     /// The position; several words are joined with spaces.

@@ -5,9 +5,13 @@ mod args;
 mod error;
 mod json;
 mod matrix;
+mod puzzles;
 mod table;
 
-pub use args::{Cli, Command, IndexRange, MatrixArgs, OptionsArgs, TableArgs, ValueArgs};
+pub use args::{
+    Cli, Command, IndexRange, MatrixArgs, OptionsArgs, PuzzleArgs, PuzzlesArgs, TableArgs,
+    ValueArgs,
+};
 pub use error::CliError;
 
 use crate::analysis::{analyse, Answer, Request};
@@ -44,6 +48,8 @@ where
         Command::Table(t) => return table::run(&t, out),
         Command::Options(o) => options(&o)?,
         Command::Matrix(m) => matrix::run(&m)?,
+        Command::Puzzles(p) => puzzles::generate(&p)?,
+        Command::Puzzle(p) => puzzles::one(&p)?,
     };
     out.write_all(text.as_bytes())?;
     out.flush()?;
