@@ -276,3 +276,16 @@ fn the_options_command_keeps_the_cli_contract() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn moves_may_name_their_player() {
+    // Left twice in a row: B B B minus two blue edges is B, value 1.
+    let mut req = Request::new("B B B R", Rules::Normal);
+    req.moves = vec!["L:1".into(), "L:2".into()];
+    assert_eq!(explore(&req, &budget()).unwrap().value, "0");
+    req.moves = vec!["R:4".into()];
+    assert_eq!(explore(&req, &budget()).unwrap().value, "3");
+    let mut q = Request::new("BR BR", "quantum:D:2".parse().unwrap());
+    q.moves = vec!["L:1+3".into(), "L:1".into()];
+    assert!(explore(&q, &budget()).is_ok());
+}

@@ -7,9 +7,9 @@ use super::error::CliError;
 use crate::analysis::{parse_position, InputError};
 use crate::rules::Player;
 use crate::sync::{
-    format_rational, payoff_matrix, percent, PayoffLine, PayoffMatrix, SyncError, SyncValue,
+    format_rational, matrix_json, payoff_matrix, percent, PayoffLine, PayoffMatrix, SyncError,
+    SyncValue,
 };
-use serde_json::{json, Value};
 
 pub fn run(a: &MatrixArgs) -> Result<String, CliError> {
     let position = parse_position(&a.position.join(" "))?;
@@ -21,35 +21,10 @@ pub fn run(a: &MatrixArgs) -> Result<String, CliError> {
             SyncError::Budget(e) => CliError::Budget(e),
         })?;
     Ok(if a.json {
-        format!("{}\n", to_json(&m))
+        format!("{}\n", matrix_json(&m))
     } else {
         markdown(&m)
     })
-}
-
-fn line_json(l: &PayoffLine) -> Value {
-    json!({
-        "label": l.label,
-        "probability": format_rational(&l.probability),
-        "percent": percent(&l.probability),
-        "dominated": l.dominated,
-    })
-}
-
-fn to_json(m: &PayoffMatrix) -> Value {
-    let mut obj = json!({
-        "value": m.value.to_string(),
-        "rows": m.rows.iter().map(line_json).collect::<Vec<_>>(),
-        "cols": m.cols.iter().map(line_json).collect::<Vec<_>>(),
-        "cells": m.cells.iter().map(|r| r.iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
-    });
-    if let SyncValue::Approx { lo, hi } = &m.value {
-        obj["bracket"] = json!({"lo": format_rational(lo), "hi": format_rational(hi)});
-    }
-    if let Some(p) = m.alone {
-        obj["alone"] = json!(p.to_string());
-    }
-    obj
 }
 
 fn markdown(m: &PayoffMatrix) -> String {

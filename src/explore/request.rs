@@ -69,6 +69,17 @@ fn uncolored_label(m: &UncoloredMove) -> String {
     }
 }
 
+/// A move may name its player (`L:3`, `R:1+2`), so the explorer can step
+/// into either player's options at every level; without a prefix the
+/// players alternate from `first`.
+fn split_player(text: &str, alternate: Player) -> (Player, &str) {
+    match text.split_once(':') {
+        Some(("L", rest)) => (Player::Left, rest),
+        Some(("R", rest)) => (Player::Right, rest),
+        _ => (alternate, text),
+    }
+}
+
 fn illegal(index: usize, p: Player, text: &str, reason: String) -> AnalysisError {
     InputError::IllegalMove {
         index: index + 1,
@@ -86,7 +97,9 @@ fn classical<E: Engine>(
     req: &Request,
 ) -> Result<Exploration, AnalysisError> {
     let mut p = req.first;
-    for (k, text) in req.moves.iter().enumerate() {
+    for (k, full) in req.moves.iter().enumerate() {
+        let (mover, text) = split_player(full, p);
+        p = mover;
         let moves = engine.moves(&state, p)?;
         let Some(m) = moves.iter().find(|m| engine.label(m) == *text) else {
             let legal: Vec<String> = moves.iter().map(|m| engine.label(m)).collect();
@@ -114,7 +127,9 @@ fn quantum<B: QuantumBase + Clone>(
 ) -> Result<Exploration, AnalysisError> {
     let mut game = QuantumGame::with_budget(base.clone(), start.clone(), setting, budget);
     let mut p = req.first;
-    for (k, m) in req.moves.iter().enumerate() {
+    for (k, full) in req.moves.iter().enumerate() {
+        let (mover, m) = split_player(full, p);
+        p = mover;
         game.try_play_text(p, &m.replace('+', ","))
             .map_err(|e| match e {
                 MoveError::Illegal(reason) => illegal(k, p, m, reason),

@@ -23,7 +23,7 @@ mod value;
 pub use format::format_rational;
 pub use halves::{halves_position, halves_table, halves_table_with};
 pub use matrix::{is_optimal, solve_matrix, MatrixSolution};
-pub use payoff::{payoff_matrix, percent, PayoffCell, PayoffLine, PayoffMatrix};
+pub use payoff::{matrix_json, payoff_matrix, percent, PayoffCell, PayoffLine, PayoffMatrix};
 
 use num_bigint::BigInt;
 use num_rational::BigRational;

@@ -18,6 +18,7 @@ use super::{
 use crate::budget::Budget;
 use crate::position::Position;
 use crate::rules::Player;
+use serde_json::{json, Value};
 
 /// One cell: the value after Left's and Right's picks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -196,4 +197,30 @@ pub fn percent(p: &BigRational) -> String {
     let t = t.abs();
     let ten = BigInt::from(10);
     format!("{sign}{}.{}%", &t / &ten, &t % &ten)
+}
+
+fn line_json(l: &PayoffLine) -> Value {
+    json!({
+        "label": l.label,
+        "probability": format_rational(&l.probability),
+        "percent": percent(&l.probability),
+        "dominated": l.dominated,
+    })
+}
+
+/// The matrix as JSON (the CLI's `matrix --json` and the page's table).
+pub fn matrix_json(m: &PayoffMatrix) -> Value {
+    let mut obj = json!({
+        "value": m.value.to_string(),
+        "rows": m.rows.iter().map(line_json).collect::<Vec<_>>(),
+        "cols": m.cols.iter().map(line_json).collect::<Vec<_>>(),
+        "cells": m.cells.iter().map(|r| r.iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+    });
+    if let SyncValue::Approx { lo, hi } = &m.value {
+        obj["bracket"] = json!({"lo": format_rational(lo), "hi": format_rational(hi)});
+    }
+    if let Some(p) = m.alone {
+        obj["alone"] = json!(p.to_string());
+    }
+    obj
 }
