@@ -228,38 +228,38 @@ function draftPuzzle() {
     rules: currentRules(),
     moves: [],
     first: 'L',
-    question: $('#puzzle-kind', card).value,
-    title: $('#puzzle-title-in', card).value,
-    hint: $('#puzzle-hint-in', card).value,
+    question: $('#puzzle-kind').value,
+    title: $('#puzzle-title-in').value,
+    hint: $('#puzzle-hint-in').value,
   };
 }
 async function checked(p) {
   const reply = await call('puzzle_solve', p);
-  $('#puzzle-make-error', card).hidden = reply.ok;
-  if (!reply.ok) $('#puzzle-make-error', card).textContent = reply.error;
+  $('#puzzle-make-error').hidden = reply.ok;
+  if (!reply.ok) $('#puzzle-make-error').textContent = reply.error;
   return reply.ok;
 }
 async function publish(puzzles) {
   const reply = await call('puzzle_fragment', puzzles);
   if (!reply.ok) {
-    $('#puzzle-make-error', card).hidden = false;
-    $('#puzzle-make-error', card).textContent = reply.error;
+    $('#puzzle-make-error').hidden = false;
+    $('#puzzle-make-error').textContent = reply.error;
     return;
   }
   const link = `${location.origin}${location.pathname}#${reply.fragment}`;
-  $('#puzzle-link', card).value = link;
-  $('#puzzle-open', card).href = link;
-  $('#puzzle-made', card).hidden = false;
+  $('#puzzle-link').value = link;
+  $('#puzzle-open').href = link;
+  $('#puzzle-made').hidden = false;
 }
-$('#puzzle-make-btn', card).addEventListener('click', async () => {
+$('#puzzle-make-btn').addEventListener('click', async () => {
   const p = draftPuzzle();
   if (await checked(p)) publish(set.length ? [...set, p] : [p]);
 });
-$('#puzzle-add', card).addEventListener('click', async () => {
+$('#puzzle-add').addEventListener('click', async () => {
   const p = draftPuzzle();
   if (!(await checked(p))) return;
   set.push(p);
-  $('#puzzle-set', card).textContent = `${set.length} puzzle${set.length === 1 ? '' : 's'} in the set; Make puzzle adds this board and gives the link.`;
+  $('#puzzle-set').textContent = `${set.length} puzzle${set.length === 1 ? '' : 's'} in the set; Make puzzle adds this board and gives the link.`;
 });
 
 // ----------------------------------------------------------- solve puzzles
@@ -268,31 +268,31 @@ const solving = { puzzles: [], at: 0, solved: [], hints: 0 };
 function renderPuzzle() {
   const p = solving.puzzles[solving.at];
   const n = solving.puzzles.length;
-  $('#puzzle-title', card).textContent = p.title || (n > 1 ? `Puzzle ${solving.at + 1}` : 'Puzzle');
-  $('#puzzle-progress', card).textContent = `Puzzle ${solving.at + 1} of ${n} · solved ${solving.solved.filter(Boolean).length} of ${n}`;
-  $('#puzzle-question', card).textContent = `${sentence(p.question)}${p.question.startsWith('all:') ? ' (moves separated by spaces)' : ''}`;
-  $('#puzzle-position', card).textContent = p.position;
-  $('#puzzle-rules', card).textContent = p.rules;
-  $('#puzzle-hint', card).hidden = !p.hint;
-  $('#puzzle-show-move', card).hidden = !/^(win|all|beat):/.test(p.question);
-  $('#puzzle-prev', card).hidden = $('#puzzle-next', card).hidden = n < 2;
-  $('#puzzle-verdict', card).textContent = solving.solved[solving.at] ? 'Solved.' : '';
-  $('#puzzle-verdict', card).className = solving.solved[solving.at] ? 'verdict-right' : '';
-  $('#puzzle-help', card).textContent = '';
-  $('#puzzle-hints', card).textContent = `Hints used: ${solving.hints}`;
+  $('#puzzle-title').textContent = p.title || (n > 1 ? `Puzzle ${solving.at + 1}` : 'Puzzle');
+  $('#puzzle-progress').textContent = `Puzzle ${solving.at + 1} of ${n} · solved ${solving.solved.filter(Boolean).length} of ${n}`;
+  $('#puzzle-question').textContent = `${sentence(p.question)}${p.question.startsWith('all:') ? ' (moves separated by spaces)' : ''}`;
+  $('#puzzle-position').textContent = p.position;
+  $('#puzzle-rules').textContent = p.rules;
+  $('#puzzle-hint').hidden = !p.hint;
+  $('#puzzle-show-move').hidden = !/^(win|all|beat):/.test(p.question);
+  $('#puzzle-prev').hidden = $('#puzzle-next').hidden = n < 2;
+  $('#puzzle-verdict').textContent = solving.solved[solving.at] ? 'Solved.' : '';
+  $('#puzzle-verdict').className = solving.solved[solving.at] ? 'verdict-right' : '';
+  $('#puzzle-help').textContent = '';
+  $('#puzzle-hints').textContent = `Hints used: ${solving.hints}`;
 }
 
 function useHint(text) {
   solving.hints += 1;
-  $('#puzzle-help', card).textContent = text;
-  $('#puzzle-hints', card).textContent = `Hints used: ${solving.hints}`;
+  $('#puzzle-help').textContent = text;
+  $('#puzzle-hints').textContent = `Hints used: ${solving.hints}`;
 }
 
-$('#puzzle-check', card).addEventListener('click', async () => {
+$('#puzzle-check').addEventListener('click', async () => {
   const p = solving.puzzles[solving.at];
-  const answer = $('#puzzle-answer', card).value;
+  const answer = $('#puzzle-answer').value;
   const reply = await call('puzzle_check', p, answer);
-  const verdict = $('#puzzle-verdict', card);
+  const verdict = $('#puzzle-verdict');
   if (!reply.ok) {
     verdict.className = 'verdict-wrong';
     verdict.textContent = reply.error;
@@ -305,18 +305,18 @@ $('#puzzle-check', card).addEventListener('click', async () => {
   verdict.textContent = v.correct
     ? `Solved! ${v.explanation}. Hints used: ${solving.hints}.${done === solving.puzzles.length && done > 1 ? ' The whole set is solved.' : ''}`
     : `Not quite: ${v.explanation}.`;
-  $('#puzzle-progress', card).textContent = `Puzzle ${solving.at + 1} of ${solving.puzzles.length} · solved ${done} of ${solving.puzzles.length}`;
+  $('#puzzle-progress').textContent = `Puzzle ${solving.at + 1} of ${solving.puzzles.length} · solved ${done} of ${solving.puzzles.length}`;
 });
-$('#puzzle-answer', card).addEventListener('keydown', (ev) => {
-  if (ev.key === 'Enter') $('#puzzle-check', card).click();
+$('#puzzle-answer').addEventListener('keydown', (ev) => {
+  if (ev.key === 'Enter') $('#puzzle-check').click();
 });
-$('#puzzle-hint', card).addEventListener('click', () => useHint(`Hint: ${solving.puzzles[solving.at].hint}`));
-$('#puzzle-show-value', card).addEventListener('click', async () => {
+$('#puzzle-hint').addEventListener('click', () => useHint(`Hint: ${solving.puzzles[solving.at].hint}`));
+$('#puzzle-show-value').addEventListener('click', async () => {
   const p = solving.puzzles[solving.at];
   const reply = await call('puzzle_solve', { ...p, question: 'value' });
   useHint(reply.ok ? `The value is ${reply.solution.value}.` : reply.error);
 });
-$('#puzzle-show-move', card).addEventListener('click', async () => {
+$('#puzzle-show-move').addEventListener('click', async () => {
   const p = solving.puzzles[solving.at];
   const reply = await call('puzzle_solve', p);
   useHint(reply.ok ? `One winning move: ${reply.solution.answer[0]}.` : reply.error);
@@ -326,11 +326,11 @@ const step = (d) => {
   solving.at = (solving.at + d + n) % n;
   // Keep the board on the same slide when the link is a deck.
   $(d > 0 ? '#next-slide' : '#prev-slide')?.click();
-  $('#puzzle-answer', card).value = '';
+  $('#puzzle-answer').value = '';
   renderPuzzle();
 };
-$('#puzzle-prev', card).addEventListener('click', () => step(-1));
-$('#puzzle-next', card).addEventListener('click', () => step(1));
+$('#puzzle-prev').addEventListener('click', () => step(-1));
+$('#puzzle-next').addEventListener('click', () => step(1));
 
 async function readLink() {
   const hash = location.hash.slice(1);
@@ -340,7 +340,12 @@ async function readLink() {
   const puzzles = reply.puzzles.filter(Boolean);
   if (!puzzles.length) return;
   Object.assign(solving, { puzzles, at: 0, solved: puzzles.map(() => false), hints: 0 });
-  $('#puzzle-solve', card).hidden = false;
+  // The question goes right above the board (on a phone the panel beside
+  // it is far below), and the explorer starts closed: it shows the answer.
+  const box = $('#puzzle-solve');
+  $('#turn')?.before(box);
+  box.hidden = false;
+  $('#explorer', card).open = false;
   renderPuzzle();
   card.dataset.puzzle = 'ready';
 }
