@@ -6,15 +6,29 @@
 // through the position field and the rules selects, so the playground
 // needs no hooks; its engine calls go to a worker of its own.
 
-const worker = new Worker(new URL('./teach-worker.js', import.meta.url), { type: 'module' });
+// Started on the first call, so a page that never uses the panel runs no
+// second worker.
+let worker = null;
 const pending = new Map();
 let nextId = 1;
-worker.onmessage = ({ data }) => {
-  const resolve = pending.get(data.id);
-  pending.delete(data.id);
-  if (resolve) resolve(data.reply);
-};
+function startWorker() {
+  worker = new Worker(new URL('./teach-worker.js', import.meta.url), { type: 'module' });
+  worker.onmessage = ({ data }) => {
+    const resolve = pending.get(data.id);
+    pending.delete(data.id);
+    if (resolve) resolve(data.reply);
+  };
+}
+/** Stop whatever runs (a deep exploration, a big matrix): the worker is
+ *  terminated and every pending call answers "stopped". */
+function stopWorker() {
+  worker?.terminate();
+  worker = null;
+  for (const resolve of pending.values()) resolve({ ok: false, error: 'stopped' });
+  pending.clear();
+}
 const call = (name, ...args) => new Promise((resolve) => {
+  if (!worker) startWorker();
   const id = nextId++;
   pending.set(id, resolve);
   worker.postMessage({ id, call: name, args });
@@ -84,6 +98,7 @@ card.innerHTML = `
     <div class="toolbar">
       <button id="explore-run" type="button">Explore this position</button>
       <button id="explore-back" type="button" disabled>Back</button>
+      <button id="explore-stop" type="button" hidden>Stop</button>
     </div>
     <p class="help">Path: <span id="explore-path" class="path">start</span></p>
     <p id="explore-value" aria-live="polite"></p>
@@ -144,7 +159,9 @@ async function runExplore() {
   $('#explore-path', card).textContent = ['start', ...explorer.path].join(' › ');
   $('#explore-back', card).disabled = explorer.path.length === 0;
   $('#explore-value', card).textContent = 'computing…';
+  $('#explore-stop', card).hidden = false;
   const reply = await call('explore', { position: explorer.position, rules: explorer.rules, moves: explorer.path, first: 'L' });
+  $('#explore-stop', card).hidden = true;
   $('#explore-error', card).hidden = reply.ok;
   if (!reply.ok) {
     $('#explore-error', card).textContent = reply.error;
@@ -160,6 +177,7 @@ $('#explore-run', card).addEventListener('click', () => {
   Object.assign(explorer, { position: currentPosition(), rules: currentRules(), path: [] });
   runExplore();
 });
+$('#explore-stop', card).addEventListener('click', stopWorker);
 $('#explore-back', card).addEventListener('click', () => {
   explorer.path.pop();
   runExplore();

@@ -124,3 +124,21 @@ test('make a puzzle, open its link, answer wrong then right (desktop and phone)'
     assert.deepEqual(problems, []);
   });
 });
+
+test('a long exploration can be stopped, and the explorer works after', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'teach-stop', async (page, url, problems) => {
+    await open(page, url);
+    await setPosition(page, 'BRG BRG BRG RGB GRB BRG');
+    await page.locator('#rules').selectOption('quantum');
+    await page.locator('#width').selectOption('unbounded');
+    await page.locator('#explore-run').click();
+    await page.locator('#explore-stop:not([hidden])').waitFor();
+    await page.locator('#explore-stop').click();
+    await page.locator('#explore-error', { hasText: 'stopped' }).waitFor();
+    await page.locator('#rules').selectOption('normal');
+    await setPosition(page, 'BR');
+    await page.locator('#explore-run').click();
+    await page.locator('#explore-value', { hasText: 'Value 1/2 ' }).waitFor();
+    assert.deepEqual(problems, []);
+  });
+});
