@@ -278,3 +278,24 @@ fn the_puzzles_command_prints_json_with_links() {
         .unwrap()
         .contains("Right wins with 4"));
 }
+
+#[test]
+fn damaged_puzzle_links_are_errors_not_panics() {
+    let fragment = puzzle_fragment(&[puzzle("BR G", "win:L")]).unwrap();
+    let mut rng = hackenbush_lab::rng::SplitMix64::new(5);
+    for _ in 0..300 {
+        let mut bytes = fragment.clone().into_bytes();
+        let at = 3 + rng.below(bytes.len() - 3);
+        bytes[at] = b"AZaz09-_=+"[rng.below(10)];
+        let cut = 3 + rng.below(bytes.len() - 3);
+        let text =
+            String::from_utf8_lossy(&bytes[..if rng.below(4) == 0 { cut } else { bytes.len() }])
+                .to_string();
+        let _ = read_puzzles(&text);
+    }
+    // A question the engine does not know is a one-line error.
+    let json = r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0},{"x":0,"y":1}],"edges":[{"u":0,"v":1,"colour":"B"}]},"q":{"k":"lose:L"}}],"i":0}"#;
+    let b64 = hackenbush_lab::ui::base64url::encode(json.as_bytes());
+    let err = read_puzzles(&format!("v1={b64}")).unwrap_err();
+    assert!(err.contains("puzzle") && !err.contains('\n'), "{err}");
+}
