@@ -81,6 +81,7 @@ card.innerHTML = `
              aria-label="Your answer" placeholder="a move (3, 1+3), a value, or L / R">
       <button id="puzzle-check" type="button" class="primary">Check</button>
     </div>
+    <p id="puzzle-moves" class="toolbar" aria-label="Moves to pick"></p>
     <p id="puzzle-verdict" aria-live="polite"></p>
     <div class="toolbar">
       <button id="puzzle-hint" type="button">Hint</button>
@@ -298,6 +299,36 @@ function renderPuzzle() {
   $('#puzzle-verdict').className = solving.solved[solving.at] ? 'verdict-right' : '';
   $('#puzzle-help').textContent = '';
   $('#puzzle-hints').textContent = `Hints used: ${solving.hints}`;
+  showMoveButtons(p);
+}
+
+// Move questions are answered by tapping moves (phones have no good way
+// to type 1+3): one button per legal move of the mover, values not shown.
+async function showMoveButtons(p) {
+  const box = $('#puzzle-moves');
+  box.replaceChildren();
+  const kind = p.question.split(':')[0];
+  if (!['win', 'all', 'beat'].includes(kind)) return;
+  const mover = p.question.split(':')[1];
+  const reply = await call('explore', { position: p.position, rules: p.rules, moves: p.moves || [], first: p.first || 'L' });
+  if (!reply.ok || solving.puzzles[solving.at] !== p) return;
+  for (const o of reply.exploration.options.filter((x) => x.player === mover)) {
+    const b = el('button', { type: 'button', className: 'pick' }, o.move);
+    b.dataset.move = o.move;
+    b.addEventListener('click', () => {
+      const input = $('#puzzle-answer');
+      if (kind === 'all') {
+        const picked = new Set(input.value.split(/\s+/).filter(Boolean));
+        if (picked.has(o.move)) picked.delete(o.move); else picked.add(o.move);
+        input.value = [...picked].join(' ');
+        b.setAttribute('aria-pressed', String(picked.has(o.move)));
+      } else {
+        input.value = o.move;
+        for (const other of box.children) other.setAttribute('aria-pressed', String(other === b));
+      }
+    });
+    box.append(b);
+  }
 }
 
 function useHint(text) {

@@ -86,7 +86,9 @@ async function solveFromLink(browser, link, name, contextOptions, tapOrClick) {
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-wrong.png`), fullPage: true });
     await tapOrClick(page.locator('#puzzle-hint'));
     await page.locator('#puzzle-help', { hasText: 'Hint: look at the green edge' }).waitFor();
-    await page.locator('#puzzle-answer').fill('4');
+    // The right answer picked by tapping the move, not typed.
+    await tapOrClick(page.locator('#puzzle-moves [data-move="4"]'));
+    assert.equal(await page.locator('#puzzle-answer').inputValue(), '4');
     await tapOrClick(page.locator('#puzzle-check'));
     await page.locator('#puzzle-verdict', { hasText: 'Solved!' }).waitFor();
     assert.match(await page.locator('#puzzle-verdict').textContent(), /Hints used: 1/);
