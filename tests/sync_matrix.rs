@@ -54,6 +54,7 @@ fn two_blue_halves_and_a_red_half() {
         col_strategy: m.cols.iter().map(|l| l.probability.clone()).collect(),
     };
     assert!(is_optimal(&cells, &sol));
+    assert_eq!(m.positions[2][2].as_deref(), Some("BR BR"));
     assert_eq!(percent(&q("1/4")), "25.0%");
     assert_eq!(percent(&q("2/3")), "66.7%");
 }
@@ -80,6 +81,27 @@ fn the_matrix_agrees_with_the_analysis_on_random_positions() {
                 col_strategy: m.cols.iter().map(|l| l.probability.clone()).collect(),
             };
             assert!(is_optimal(&cells, &sol), "{p} {conflict}: margins");
+            // Each cell's position, valued on its own, gives the cell.
+            for (r, row) in m.positions.iter().enumerate() {
+                for (c, after) in row.iter().enumerate() {
+                    let Some(text) = after else {
+                        assert_eq!(conflict, Conflict::Tie);
+                        assert_eq!(cells[r][c], q("0"));
+                        continue;
+                    };
+                    let child: Position = if text.is_empty() {
+                        Position::from_edges(vec![])
+                    } else {
+                        text.parse().unwrap()
+                    };
+                    let v = analyse(&child, conflict, None, &Budget::unlimited()).unwrap();
+                    assert_eq!(
+                        v.value,
+                        SyncValue::Exact(cells[r][c].clone()),
+                        "{p}: {text}"
+                    );
+                }
+            }
             // Dominated lines are safe to drop: the rest has the same value.
             let kr: Vec<usize> = (0..m.rows.len())
                 .filter(|&r| !m.rows[r].dominated)

@@ -206,7 +206,7 @@ function showMatrixBox() {
 $('#rules')?.addEventListener('change', showMatrixBox);
 showMatrixBox();
 
-$('#matrix-run', card).addEventListener('click', async () => {
+async function showMatrix() {
   const conflict = $('#conflict')?.value || 'shared';
   const reply = await call('sync_matrix', currentPosition(), conflict);
   const box = $('#matrix', card);
@@ -226,7 +226,18 @@ $('#matrix-run', card).addEventListener('click', async () => {
       const tr = el('tr', {}, el('th', { className: r.dominated ? 'dominated' : '' }, margin(r)));
       m.cells[i].forEach((cell, j) => {
         const cls = [cell === 'replay' ? 'conflict' : '', r.dominated || m.cols[j].dominated ? 'dominated' : ''].join(' ').trim();
-        tr.append(el('td', { className: cls, title: `Left cuts ${r.label}, Right cuts ${m.cols[j].label}` }, cell));
+        const td = el('td', { className: cls, title: `Left cuts ${r.label}, Right cuts ${m.cols[j].label}` });
+        const next = m.positions[i][j];
+        if (next === null) {
+          td.append(cell);
+        } else {
+          // Step into the position after both cuts: it becomes the board.
+          const b = el('button', { type: 'button', className: 'cell' }, cell);
+          b.dataset.next = next;
+          b.addEventListener('click', () => stepInto(next));
+          td.append(b);
+        }
+        tr.append(td);
       });
       table.append(tr);
     });
@@ -237,7 +248,18 @@ $('#matrix-run', card).addEventListener('click', async () => {
   $('#matrix-value', card).textContent = m.bracket
     ? `Value in the bracket [${m.bracket.lo}, ${m.bracket.hi}]; shaded cells replay the game.`
     : `Value ${m.value}`;
-});
+}
+$('#matrix-run', card).addEventListener('click', showMatrix);
+
+/** Put `position` on the board (through the position field, as a person
+ *  would type it) and show its matrix. */
+function stepInto(position) {
+  const field = $('#position');
+  if (!field) return;
+  field.value = position;
+  field.form?.requestSubmit();
+  showMatrix();
+}
 
 // ------------------------------------------------------------ make puzzle
 const set = [];

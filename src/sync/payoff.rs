@@ -66,6 +66,10 @@ pub struct PayoffMatrix {
     pub cols: Vec<PayoffLine>,
     /// `cells[r][c]`: after Left cuts `rows[r]` and Right cuts `cols[c]`.
     pub cells: Vec<Vec<PayoffCell>>,
+    /// `positions[r][c]`: the position after both cuts, relabelled from 1
+    /// (`None` where the game does not go on to a position: a tie, or a
+    /// replay of this one).
+    pub positions: Vec<Vec<Option<String>>>,
     pub value: SyncValue,
     /// When only one player can move there is no matrix: that player takes
     /// every remaining edge (RULES.md §3), so the value is ± the count.
@@ -100,6 +104,7 @@ pub fn payoff_matrix(
             rows: vec![],
             cols: vec![],
             cells: vec![],
+            positions: vec![],
             value: report.value,
             alone,
         });
@@ -108,9 +113,18 @@ pub fn payoff_matrix(
     let mut solver = Solver::new(conflict, eps.clone() / levels, budget);
     let graph = Graph::new(position);
     let mut cells = Vec::with_capacity(lefts.len());
+    let mut positions = Vec::with_capacity(lefts.len());
     for &i in &lefts {
         let mut line = Vec::with_capacity(rights.len());
+        let mut next = Vec::with_capacity(rights.len());
         for &j in &rights {
+            // The same rule as the solver's child: two cuts, or one shared.
+            let after = match (i == j, conflict) {
+                (false, _) => Some(position.grounded(set.without(i).without(j))),
+                (true, Conflict::Shared) => Some(position.cut(set, i)),
+                (true, _) => None,
+            };
+            next.push(after.map(|s| position.restrict(s).to_string()));
             line.push(match solver.child(&graph, set, i, j)? {
                 None => PayoffCell::Replay,
                 Some(v) if v.lo == v.hi => PayoffCell::Exact(v.lo),
@@ -118,6 +132,7 @@ pub fn payoff_matrix(
             });
         }
         cells.push(line);
+        positions.push(next);
     }
     drop(solver);
     let exact: Option<Vec<Vec<BigRational>>> = cells
@@ -184,6 +199,7 @@ pub fn payoff_matrix(
         rows,
         cols,
         cells,
+        positions,
         value,
         alone: None,
     })
@@ -214,6 +230,7 @@ pub fn matrix_json(m: &PayoffMatrix) -> Value {
         "value": m.value.to_string(),
         "rows": m.rows.iter().map(line_json).collect::<Vec<_>>(),
         "cols": m.cols.iter().map(line_json).collect::<Vec<_>>(),
+        "positions": m.positions,
         "cells": m.cells.iter().map(|r| r.iter().map(|c| c.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
     });
     if let SyncValue::Approx { lo, hi } = &m.value {

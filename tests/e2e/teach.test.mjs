@@ -64,6 +64,12 @@ test('sync payoff matrix of BR BR RB', { timeout: TIMEOUT }, async () => {
     const heads = await page.locator('table.payoff th').allTextContents();
     assert.ok(heads.includes('6 (1/2, 50.0%)'), heads.join(' | '));
     await page.locator('#teach-card').screenshot({ path: join(SCREENSHOTS, 'teach-matrix.png') });
+    // Left cuts 6 and Right 5: the red-grounded half is gone, BR BR is left
+    // (V(2) = 1/2); the cell steps into it.
+    await page.locator('table.payoff button[data-next="BR BR"]').click();
+    await page.locator('#matrix-value', { hasText: 'Value 1/2' }).waitFor();
+    assert.equal(await page.getByLabel('Position').inputValue(), 'BR BR');
+    await page.locator('#value').filter({ hasText: /^1\/2$/ }).waitFor();
     assert.deepEqual(problems, []);
   });
 });
