@@ -131,6 +131,16 @@ fn classical_options_match_the_definitions() {
             if name == "normal" {
                 let r = Hackenbush::new(pos.clone());
                 let s = r.start();
+                // Each option's thumbnail in words: the edges left standing.
+                for o in &e.options {
+                    let cut: usize = o.mv.parse::<usize>().unwrap() - 1;
+                    let left: Vec<String> = r
+                        .play(&s, &cut)
+                        .iter()
+                        .map(|x| (x + 1).to_string())
+                        .collect();
+                    assert_eq!(o.after, vec![left], "{what}: after {}", o.mv);
+                }
                 check(&mut Solver::without_splitting(r), &s, cut_label, &e, &what);
             } else {
                 let r = Childish::new(pos.clone());

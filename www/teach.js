@@ -146,6 +146,7 @@ function renderExploration(e) {
     for (const o of e.options.filter((x) => x.player === p)) {
       const b = el('button', { type: 'button', className: `option${o.reasons.length ? ' dropped' : ''}` },
         `${o.move} → ${o.value}`,
+        el('span', { className: 'why after' }, `leaves ${o.after.map((r) => `{${r.join(',')}}`).join(' ')}`),
         el('span', { className: 'why' }, o.reasons.length ? o.reasons.join('; ') : 'kept in the canonical form'));
       b.dataset.move = `${p}:${o.move}`;
       b.addEventListener('click', () => { explorer.path.push(b.dataset.move); runExplore(); });

@@ -5,7 +5,9 @@
 
 use crate::budget::{Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId};
+use crate::position::EdgeSet;
 use crate::quantum::{allowed_moves, apply_move_within, QuantumBase, QuantumSolver, Superposition};
+use crate::rules::uncolored::UncoloredState;
 use crate::rules::{Player, Ruleset};
 use crate::solve::Solver;
 
@@ -23,6 +25,9 @@ pub trait Engine {
     fn value(&mut self, s: &Self::State) -> Result<GameId, Exceeded>;
     /// The move as typed on the CLI (`3`, `1+3`, `2B`).
     fn label(&self, m: &Self::Move) -> String;
+    /// What is left in `s`: per realisation (one for a classical state),
+    /// the labels of the edges still standing, as a thumbnail in words.
+    fn remaining(&self, s: &Self::State) -> Vec<Vec<String>>;
     fn arena(&mut self) -> &mut Arena;
 }
 
@@ -41,7 +46,40 @@ impl<R: Ruleset, F: Fn(&R::Move) -> String> Classical<R, F> {
     }
 }
 
-impl<R: Ruleset, F: Fn(&R::Move) -> String> Engine for Classical<R, F> {
+/// A classical state's standing edges, by label.
+pub trait Standing {
+    fn standing(&self) -> Vec<String>;
+}
+
+impl Standing for EdgeSet {
+    fn standing(&self) -> Vec<String> {
+        self.iter().map(|e| (e + 1).to_string()).collect()
+    }
+}
+
+impl Standing for UncoloredState {
+    /// Uncoloured edges already coloured carry their colour (`3B`).
+    fn standing(&self) -> Vec<String> {
+        self.present
+            .iter()
+            .map(|e| {
+                let colour = if self.blue.contains(e) {
+                    "B"
+                } else if self.red.contains(e) {
+                    "R"
+                } else {
+                    ""
+                };
+                format!("{}{colour}", e + 1)
+            })
+            .collect()
+    }
+}
+
+impl<R: Ruleset, F: Fn(&R::Move) -> String> Engine for Classical<R, F>
+where
+    R::State: Standing,
+{
     type State = R::State;
     type Move = R::Move;
 
@@ -59,6 +97,10 @@ impl<R: Ruleset, F: Fn(&R::Move) -> String> Engine for Classical<R, F> {
 
     fn label(&self, m: &R::Move) -> String {
         (self.label)(m)
+    }
+
+    fn remaining(&self, s: &R::State) -> Vec<Vec<String>> {
+        vec![s.standing()]
     }
 
     fn arena(&mut self) -> &mut Arena {
@@ -114,5 +156,17 @@ impl<B: QuantumBase> Engine for Quantum<B> {
 
     fn arena(&mut self) -> &mut Arena {
         &mut self.solver.arena
+    }
+
+    fn remaining(&self, s: &Self::State) -> Vec<Vec<String>> {
+        let b = &self.solver.base;
+        s.iter()
+            .map(|r| {
+                b.present_labels(r)
+                    .iter()
+                    .map(|l| b.label_text(l))
+                    .collect()
+            })
+            .collect()
     }
 }

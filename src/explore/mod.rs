@@ -49,6 +49,8 @@ pub struct ExploredOption {
     pub mv: String,
     /// The value after it, plain notation.
     pub value: String,
+    /// What the option leaves: per realisation, the labels still standing.
+    pub after: Vec<Vec<String>>,
     /// The move of the same player whose option is at least as good (for
     /// equal values, the first of them is kept and the others marked).
     pub dominated: Option<String>,
@@ -136,6 +138,7 @@ pub fn explore_state<E: Engine>(engine: &mut E, s: &E::State) -> Result<Explorat
                 player: p,
                 mv: engine.label(m),
                 value: engine.arena().plain(*v),
+                after: engine.remaining(child),
                 dominated,
                 reversible,
                 reasons,

@@ -29,6 +29,7 @@ test('explorer: two levels in and back', { timeout: TIMEOUT }, async () => {
     const first = page.locator('[data-move="L:1"]');
     assert.match(await first.textContent(), /dominated by 4/);
     assert.match(await first.textContent(), /reversible through Right's 4/);
+    assert.match(await first.textContent(), /leaves \{4\}/);
     await first.click();
     await page.locator('#explore-path', { hasText: 'start › L:1' }).waitFor();
     await page.locator('#explore-value', { hasText: 'Value * ' }).waitFor();
