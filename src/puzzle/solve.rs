@@ -172,6 +172,17 @@ fn refute(puzzle: &Puzzle, p: Player, m: &str, budget: &Budget) -> Result<String
     })
 }
 
+/// The page prints ½, ¼, ¾: read them as a student would type them back
+/// (`1½` is the mixed number 1 1/2).
+fn vulgar_fractions(text: &str) -> String {
+    let spaced = text
+        .replace('½', " 1/2")
+        .replace('¼', " 1/4")
+        .replace('¾', " 3/4")
+        .replace('⅛', " 1/8");
+    spaced.trim().replace("- ", "-").replace("−", "-")
+}
+
 /// Judge `answer` to `p` (solved as `s`).
 pub fn check(
     p: &Puzzle,
@@ -229,7 +240,8 @@ pub fn check(
         }
         Question::Value => {
             let mut arena = Arena::new();
-            let Ok(given) = arena.parse(answer.trim()) else {
+            let typed = vulgar_fractions(answer);
+            let Ok(given) = arena.parse(&typed) else {
                 return verdict(
                     false,
                     format!("'{}' is not a value I can read", answer.trim()),

@@ -151,3 +151,42 @@ test('a long exploration can be stopped, and the explorer works after', { timeou
     assert.deepEqual(problems, []);
   });
 });
+
+test('a puzzle set: two puzzles in one link, with progress', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'teach-puzzle-set', async (page, url, problems) => {
+    await open(page, url);
+    await setPosition(page, 'BRR G');
+    await page.locator('#puzzle-make summary').click();
+    await page.locator('#puzzle-kind').selectOption('win:L');
+    await page.locator('#puzzle-add').click();
+    await page.locator('#puzzle-set', { hasText: '1 puzzle in the set' }).waitFor();
+    await setPosition(page, 'BR BR RB');
+    await page.locator('#puzzle-kind').selectOption('value');
+    await page.locator('#puzzle-make-btn').click();
+    await page.locator('#puzzle-made').waitFor();
+    const link = await page.locator('#puzzle-link').inputValue();
+
+    const context = await session.browser.newContext({ viewport: { width: 900, height: 760 } });
+    const student = await context.newPage();
+    await student.goto(link);
+    await student.locator('#teach-card[data-puzzle="ready"]').waitFor();
+    await student.locator('#puzzle-progress', { hasText: 'Puzzle 1 of 2 · solved 0 of 2' }).waitFor();
+    await student.locator('#puzzle-moves [data-move="4"]').click();
+    await student.locator('#puzzle-check').click();
+    await student.locator('#puzzle-verdict', { hasText: 'Solved!' }).waitFor();
+    await student.locator('#puzzle-next').click();
+    await student.locator('#puzzle-progress', { hasText: 'Puzzle 2 of 2 · solved 1 of 2' }).waitFor();
+    assert.equal(await student.locator('#puzzle-question').textContent(), 'What is the value?');
+    assert.equal(await student.locator('#puzzle-position').textContent(), 'BR BR RB');
+    // 1/2 + 1/2 − 1/2 = 1/2 under normal play.
+    await student.locator('#puzzle-answer').fill('1');
+    await student.locator('#puzzle-check').click();
+    await student.locator('#puzzle-verdict', { hasText: 'Not quite: the value is less than 1.' }).waitFor();
+    await student.locator('#puzzle-answer').fill(' 1/2 ');
+    await student.locator('#puzzle-check').click();
+    await student.locator('#puzzle-verdict', { hasText: 'The whole set is solved.' }).waitFor();
+    await student.screenshot({ path: join(SCREENSHOTS, 'teach-puzzle-set.png'), fullPage: true });
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+});
