@@ -11,9 +11,11 @@ pub mod analysis;
 pub mod budget;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+pub mod explore;
 pub mod game;
 pub mod parse_error;
 pub mod position;
+pub mod puzzle;
 pub mod quantum;
 pub mod rng;
 pub mod rules;

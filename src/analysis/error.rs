@@ -28,6 +28,9 @@ pub enum InputError {
     LabelsNeedNim,
     #[error("{0}")]
     Sync(String),
+    /// The explorer walks short games; these rules have no such value.
+    #[error("{0} rules have no canonical value to explore (use normal, childish, uncolored or quantum; sync has `hackenbush matrix`)")]
+    NotShortGame(&'static str),
 }
 
 /// A player's name in messages ("Left", "Right").

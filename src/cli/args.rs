@@ -3,6 +3,7 @@
 
 use crate::analysis::{Precision, Rules, RulesKind, RulesParts};
 use crate::budget::{Budget, ByteSize, Timeout};
+use crate::puzzle::Question;
 use crate::quantum::{Flavour, Width};
 use crate::rules::{NimLabels, Player};
 use crate::sync::Conflict;
@@ -33,6 +34,16 @@ pub enum Command {
     /// Tables: quantum Blue Meadow n × BR + m × R, or synchronous sums of
     /// halves m × BR + n × RB (--rules sync).
     Table(TableArgs),
+    /// Each player's options with their values, dominated and reversible
+    /// ones marked (Markdown, or one JSON object with --json).
+    Options(OptionsArgs),
+    /// The synchronous payoff matrix at the root: Left's picks × Right's,
+    /// the value after each pair, optimal mixed strategies, the value.
+    Matrix(MatrixArgs),
+    /// Seeded random puzzles with answers and links, for problem sets.
+    Puzzles(PuzzlesArgs),
+    /// Solve one puzzle, or judge an answer to it (--answer).
+    Puzzle(PuzzleArgs),
 }
 
 /// The quantum setting's flags, for `value` and `table` alike.
@@ -129,6 +140,109 @@ impl ValueArgs {
     pub fn rules(&self) -> Result<Rules, crate::analysis::OptionError> {
         Rules::from_parts(self.rules.parts())
     }
+}
+
+#[derive(Debug, Args)]
+pub struct OptionsArgs {
+    #[command(flatten)]
+    pub rules: RulesFlags,
+    #[command(flatten)]
+    pub budget: BudgetFlags,
+    /// Moves to replay first, e.g. "1+3 7" (quantum) or "3 5" (classical
+    /// cuts; uncolored colourings as 3B / 3R).
+    #[arg(long, allow_hyphen_values = true, value_name = "MOVES")]
+    pub moves: Option<String>,
+    /// Who makes the first of --moves: L or R.
+    #[arg(long, allow_hyphen_values = true, value_name = "L|R", default_value_t = Player::Left)]
+    pub first: Player,
+    /// One JSON object: value, canonical options, and every option with
+    /// player, move, value, dominated, reversible.
+    #[arg(long)]
+    pub json: bool,
+    /// The position; several words are joined with spaces.
+    #[arg(required = true, value_name = "POSITION")]
+    pub position: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct MatrixArgs {
+    /// When both pick the same green edge: shared (default), tie or replay.
+    #[arg(long, allow_hyphen_values = true, value_name = "shared|tie|replay")]
+    pub conflict: Option<Conflict>,
+    /// Width of a replay bracket, e.g. 1/1000000 (default 2^-20).
+    #[arg(long, allow_hyphen_values = true, value_name = "Q")]
+    pub precision: Option<Precision>,
+    #[command(flatten)]
+    pub budget: BudgetFlags,
+    /// One JSON object: rows, cols (label, probability, percent,
+    /// dominated), cells, value, and the bracket under replay.
+    #[arg(long)]
+    pub json: bool,
+    /// The position; several words are joined with spaces.
+    #[arg(required = true, value_name = "POSITION")]
+    pub position: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct PuzzlesArgs {
+    #[command(flatten)]
+    pub rules: RulesFlags,
+    #[command(flatten)]
+    pub budget: BudgetFlags,
+    /// The question: win:L, win:R, all:L, all:R, value, first:L, first:R,
+    /// beat:L or beat:R.
+    #[arg(long, allow_hyphen_values = true, value_name = "KIND", default_value_t = Question::default())]
+    pub question: Question,
+    /// Edge counts of the positions, e.g. 6..9.
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "RANGE",
+        default_value = "6..9"
+    )]
+    pub edges: IndexRange,
+    /// How many puzzles.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=32))]
+    pub count: u64,
+    /// Random seed: the same seed gives the same puzzles.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Only puzzles with exactly one accepted answer.
+    #[arg(long)]
+    pub unique: bool,
+    /// The page's address, put before each link's #v1=… fragment.
+    #[arg(long, value_name = "URL", default_value = "")]
+    pub base_url: String,
+    /// A JSON array of objects: position, rules, question, answer, link.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct PuzzleArgs {
+    #[command(flatten)]
+    pub rules: RulesFlags,
+    #[command(flatten)]
+    pub budget: BudgetFlags,
+    /// The question (see `puzzles --question`).
+    #[arg(long, allow_hyphen_values = true, value_name = "KIND", default_value_t = Question::default())]
+    pub question: Question,
+    /// An answer to judge: a move (3, 1+3), moves separated by spaces or
+    /// ; (all:), a value (plain or pretty), or L / R (first:).
+    #[arg(long, allow_hyphen_values = true, value_name = "TEXT")]
+    pub answer: Option<String>,
+    /// Quantum moves played before the question.
+    #[arg(long, allow_hyphen_values = true, value_name = "MOVES")]
+    pub moves: Option<String>,
+    /// Who makes the first of --moves: L or R.
+    #[arg(long, allow_hyphen_values = true, value_name = "L|R", default_value_t = Player::Left)]
+    pub first: Player,
+    /// One JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// The position; several words are joined with spaces.
+    #[arg(required = true, value_name = "POSITION")]
+    pub position: Vec<String>,
 }
 
 /// An inclusive range of table indices, `3` or `0..5`.

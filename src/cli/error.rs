@@ -37,6 +37,17 @@ impl From<AnalysisError> for CliError {
     }
 }
 
+impl From<crate::puzzle::PuzzleError> for CliError {
+    fn from(e: crate::puzzle::PuzzleError) -> Self {
+        use crate::puzzle::PuzzleError;
+        match e {
+            PuzzleError::Input(e) => CliError::Input(e),
+            PuzzleError::Budget(e) => CliError::Budget(e),
+            other => CliError::Usage(other.to_string()),
+        }
+    }
+}
+
 impl From<OptionError> for CliError {
     fn from(e: OptionError) -> Self {
         CliError::Input(InputError::Option(e))

@@ -4,9 +4,14 @@
 mod args;
 mod error;
 mod json;
+mod matrix;
+mod puzzles;
 mod table;
 
-pub use args::{Cli, Command, IndexRange, TableArgs, ValueArgs};
+pub use args::{
+    Cli, Command, IndexRange, MatrixArgs, OptionsArgs, PuzzleArgs, PuzzlesArgs, TableArgs,
+    ValueArgs,
+};
 pub use error::CliError;
 
 use crate::analysis::{analyse, Answer, Request};
@@ -41,6 +46,10 @@ where
     let text = match cli.command {
         Command::Value(v) => value(&v)?,
         Command::Table(t) => return table::run(&t, out),
+        Command::Options(o) => options(&o)?,
+        Command::Matrix(m) => matrix::run(&m)?,
+        Command::Puzzles(p) => puzzles::generate(&p)?,
+        Command::Puzzle(p) => puzzles::one(&p)?,
     };
     out.write_all(text.as_bytes())?;
     out.flush()?;
@@ -63,6 +72,30 @@ fn value(v: &ValueArgs) -> Result<String, CliError> {
     };
     let answer = analyse(&req, &v.budget.budget())?;
     Ok(format_value(&answer, v.json, v.pretty))
+}
+
+/// Moves as typed after `--moves`: separated by spaces.
+fn move_list(text: Option<&str>) -> Vec<String> {
+    text.unwrap_or("")
+        .split_whitespace()
+        .map(String::from)
+        .collect()
+}
+
+/// The `options` subcommand's output.
+fn options(o: &OptionsArgs) -> Result<String, CliError> {
+    let req = Request {
+        position: o.position.join(" "),
+        rules: crate::analysis::Rules::from_parts(o.rules.parts())?,
+        moves: move_list(o.moves.as_deref()),
+        first: o.first,
+    };
+    let e = crate::explore::explore(&req, &o.budget.budget())?;
+    Ok(if o.json {
+        format!("{}\n", serde_json::to_string(&e).unwrap_or_default())
+    } else {
+        crate::explore::markdown(&e)
+    })
 }
 
 /// The `value` output: one line, or one JSON object.

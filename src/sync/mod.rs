@@ -15,6 +15,7 @@ mod fastq;
 mod format;
 mod halves;
 pub mod matrix;
+mod payoff;
 mod replay;
 mod simplex;
 mod value;
@@ -22,6 +23,7 @@ mod value;
 pub use format::format_rational;
 pub use halves::{halves_position, halves_table, halves_table_with};
 pub use matrix::{is_optimal, solve_matrix, MatrixSolution};
+pub use payoff::{matrix_json, payoff_matrix, percent, PayoffCell, PayoffLine, PayoffMatrix};
 
 use num_bigint::BigInt;
 use num_rational::BigRational;

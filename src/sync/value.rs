@@ -205,7 +205,7 @@ impl Solver {
 
     /// The value after Left cuts `i` and Right cuts `j`; `None` stands for
     /// "the same state again" (a replayed green conflict).
-    fn child(
+    pub(crate) fn child(
         &mut self,
         g: &Graph,
         set: EdgeSet,

@@ -26,6 +26,7 @@ pub mod geometry;
 pub mod history;
 pub mod opponent;
 pub mod play;
+pub mod puzzle_link;
 pub mod quantum_views;
 pub mod referee;
 pub mod scene;

@@ -124,6 +124,21 @@ struct SlideDoc {
     v: View,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     t: String,
+    /// A puzzle posed on this slide (issue 11); older links have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    q: Option<PuzzleDoc>,
+}
+
+/// A puzzle's question and hint as a link carries them: never the answer,
+/// which the page recomputes. Read and checked by `ui::puzzle_link`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleDoc {
+    /// The question, compact (`win:L`).
+    pub k: String,
+    /// An optional hint.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub h: String,
 }
 
 /// [`RulesChoice`] with short keys and absent options left out.
@@ -153,8 +168,18 @@ fn round(p: Point) -> Point {
 
 /// The fragment for `shared`, without the leading `#`.
 pub fn encode(shared: &Shared) -> String {
+    encode_with_puzzles(shared, &[])
+}
+
+/// [`encode`] with a puzzle on some slides (`puzzles[k]` for slide k;
+/// missing entries are slides without one).
+pub fn encode_with_puzzles(shared: &Shared, puzzles: &[Option<PuzzleDoc>]) -> String {
+    let mut slides: Vec<SlideDoc> = shared.slides.iter().map(slide_doc).collect();
+    for (slide, q) in slides.iter_mut().zip(puzzles) {
+        slide.q = q.clone();
+    }
     let doc = LinkDoc {
-        s: shared.slides.iter().map(slide_doc).collect(),
+        s: slides,
         i: shared.current,
     };
     // Plain structs of strings and numbers always serialise.
@@ -182,6 +207,7 @@ fn slide_doc(s: &Slide) -> SlideDoc {
         at: (s.cursor != s.moves.len()).then_some(s.cursor),
         v: s.view.clone(),
         t: s.title.clone(),
+        q: None,
     }
 }
 
@@ -190,10 +216,16 @@ pub fn decode(fragment: &str) -> Result<Shared, String> {
     // Messages from every layer below quote link content (field names,
     // ruleset names, titles) that may hold line breaks: escape them once
     // here so the page always gets one line.
+    decode_with_puzzles(fragment).map(|(shared, _)| shared)
+}
+
+/// [`decode`] with each slide's puzzle, if it has one (its fields only
+/// bounded here; `ui::puzzle_link` reads the question).
+pub fn decode_with_puzzles(fragment: &str) -> Result<(Shared, Vec<Option<PuzzleDoc>>), String> {
     decode_checked(fragment).map_err(|e| single_line(&e))
 }
 
-fn decode_checked(fragment: &str) -> Result<Shared, String> {
+fn decode_checked(fragment: &str) -> Result<(Shared, Vec<Option<PuzzleDoc>>), String> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     if fragment.len() > MAX_FRAGMENT {
         return Err(format!(
@@ -229,6 +261,15 @@ fn decode_checked(fragment: &str) -> Result<Shared, String> {
         ));
     }
     let many = doc.s.len() > 1;
+    let mut puzzles = Vec::with_capacity(doc.s.len());
+    for s in &doc.s {
+        if let Some(q) = &s.q {
+            if q.k.chars().count() > MAX_OPTION || q.h.chars().count() > MAX_TITLE {
+                return Err("a puzzle's question or hint is too long".into());
+            }
+        }
+        puzzles.push(s.q.clone());
+    }
     let slides = doc
         .s
         .into_iter()
@@ -243,10 +284,13 @@ fn decode_checked(fragment: &str) -> Result<Shared, String> {
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Shared {
-        slides,
-        current: doc.i,
-    })
+    Ok((
+        Shared {
+            slides,
+            current: doc.i,
+        },
+        puzzles,
+    ))
 }
 
 fn read_slide(s: SlideDoc) -> Result<Slide, String> {

@@ -104,3 +104,4 @@ pub fn engine_version() -> String {
 
 mod canvas;
 pub mod playground;
+mod teach;

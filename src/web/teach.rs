@@ -1,0 +1,110 @@
+//! wasm32 bindings for teaching: the explorer, the synchronous payoff
+//! matrix and puzzles (solve, judge, links). Each returns `{ok: true, …}`
+//! or `{ok: false, error}` and never throws for bad input; all work runs
+//! under the worker's budget.
+
+use serde::Serialize;
+use serde_json::json;
+use wasm_bindgen::prelude::*;
+
+use super::{to_js, worker_budget};
+use crate::analysis::{parse_position, Request};
+use crate::puzzle::{self, Puzzle};
+use crate::sync::{matrix_json, payoff_matrix, Conflict};
+use crate::ui::puzzle_link;
+
+fn ok<T: Serialize>(key: &str, value: &T) -> JsValue {
+    let v = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);
+    let mut obj = serde_json::Map::new();
+    obj.insert("ok".into(), json!(true));
+    obj.insert(key.into(), v);
+    to_js(&serde_json::Value::Object(obj))
+}
+
+fn err(message: impl std::fmt::Display) -> JsValue {
+    to_js(&json!({"ok": false, "error": message.to_string()}))
+}
+
+/// Explore the state an `analysis::Request` reaches: `{ok, exploration}`.
+#[wasm_bindgen]
+pub fn explore(request: JsValue) -> JsValue {
+    match serde_wasm_bindgen::from_value::<Request>(request) {
+        Err(e) => err(format!("bad request: {e}")),
+        Ok(req) => match crate::explore::explore(&req, &worker_budget()) {
+            Ok(e) => ok("exploration", &e),
+            Err(e) => err(e),
+        },
+    }
+}
+
+/// The synchronous root matrix of `position` under `conflict`
+/// (`shared`, `tie`, `replay`): `{ok, matrix}` as `matrix --json` prints it.
+#[wasm_bindgen]
+pub fn sync_matrix(position: &str, conflict: &str) -> JsValue {
+    let conflict: Conflict = match conflict.parse() {
+        Ok(c) => c,
+        Err(e) => return err(e),
+    };
+    let pos = match parse_position(position) {
+        Ok(p) => p,
+        Err(e) => return err(e),
+    };
+    match payoff_matrix(&pos, conflict, None, &worker_budget()) {
+        Ok(m) => ok("matrix", &matrix_json(&m)),
+        Err(e) => err(e),
+    }
+}
+
+fn read_puzzle(value: JsValue) -> Result<Puzzle, String> {
+    serde_wasm_bindgen::from_value::<Puzzle>(value).map_err(|e| format!("bad puzzle: {e}"))
+}
+
+/// Solve a puzzle `{position, rules, question, …}`: `{ok, solution}`, or
+/// the reason it cannot be posed (no solution, unsupported rules).
+#[wasm_bindgen]
+pub fn puzzle_solve(p: JsValue) -> JsValue {
+    match read_puzzle(p)
+        .and_then(|p| puzzle::solve(&p, &worker_budget()).map_err(|e| e.to_string()))
+    {
+        Ok(s) => ok("solution", &s),
+        Err(e) => err(e),
+    }
+}
+
+/// Judge `answer` to a puzzle: `{ok, verdict: {correct, explanation}}`.
+#[wasm_bindgen]
+pub fn puzzle_check(p: JsValue, answer: &str) -> JsValue {
+    let run = || -> Result<puzzle::Verdict, String> {
+        let p = read_puzzle(p)?;
+        let budget = worker_budget();
+        let s = puzzle::solve(&p, &budget).map_err(|e| e.to_string())?;
+        puzzle::check(&p, &s, answer, &budget).map_err(|e| e.to_string())
+    };
+    match run() {
+        Ok(v) => ok("verdict", &v),
+        Err(e) => err(e),
+    }
+}
+
+/// The fragment (`v1=…`) of a puzzle set: `{ok, fragment}`.
+#[wasm_bindgen]
+pub fn puzzle_fragment(puzzles: JsValue) -> JsValue {
+    let list = match serde_wasm_bindgen::from_value::<Vec<Puzzle>>(puzzles) {
+        Ok(l) => l,
+        Err(e) => return err(format!("bad puzzles: {e}")),
+    };
+    match puzzle_link::puzzle_fragment(&list) {
+        Ok(f) => ok("fragment", &f),
+        Err(e) => err(e),
+    }
+}
+
+/// The puzzles of a link fragment, one per slide (`null` where a slide
+/// has none): `{ok, puzzles}`.
+#[wasm_bindgen]
+pub fn puzzle_read(fragment: &str) -> JsValue {
+    match puzzle_link::read_puzzles(fragment) {
+        Ok(list) => ok("puzzles", &list),
+        Err(e) => err(e),
+    }
+}

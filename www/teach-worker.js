@@ -1,0 +1,24 @@
+// Module Worker for the teaching panel (explorer, payoff matrix, puzzles),
+// apart from the analysis worker so a long exploration never delays the
+// value shown under the board.
+//
+// main → worker: {id, call, args}   call: explore | sync_matrix | puzzle_solve
+//                                          | puzzle_check | puzzle_fragment | puzzle_read
+// worker → main: {id, reply}        reply: {ok: true, …} or {ok: false, error}
+
+import init, * as engine from './pkg/hackenbush_lab.js';
+
+const CALLS = new Set(['explore', 'sync_matrix', 'puzzle_solve', 'puzzle_check', 'puzzle_fragment', 'puzzle_read']);
+const ready = init().then(() => engine.init_panic_hook());
+
+self.onmessage = async ({ data }) => {
+  let reply;
+  try {
+    await ready;
+    if (!CALLS.has(data.call)) throw new Error(`unknown call ${data.call}`);
+    reply = engine[data.call](...data.args);
+  } catch (err) {
+    reply = { ok: false, error: `the engine failed: ${(err && err.message) || err}` };
+  }
+  self.postMessage({ id: data.id, reply });
+};

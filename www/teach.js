@@ -1,0 +1,425 @@
+// The teaching panel beside the board: a game-tree explorer (options with
+// values, dominated and reversible ones explained; click or Enter to step
+// in, Back / Backspace to step out), the synchronous payoff matrix, and
+// puzzles (make one from the board and share its link; solve the puzzles
+// a link carries, with answers judged by the engine). It reads the board
+// through the position field and the rules selects, so the playground
+// needs no hooks; its engine calls go to a worker of its own.
+
+// Started on the first call, so a page that never uses the panel runs no
+// second worker.
+let worker = null;
+const pending = new Map();
+let nextId = 1;
+function startWorker() {
+  worker = new Worker(new URL('./teach-worker.js', import.meta.url), { type: 'module' });
+  worker.onmessage = ({ data }) => {
+    const resolve = pending.get(data.id);
+    pending.delete(data.id);
+    if (resolve) resolve(data.reply);
+  };
+}
+/** Stop whatever runs (a deep exploration, a big matrix): the worker is
+ *  terminated and every pending call answers "stopped". */
+function stopWorker() {
+  worker?.terminate();
+  worker = null;
+  for (const resolve of pending.values()) resolve({ ok: false, error: 'stopped' });
+  pending.clear();
+}
+const call = (name, ...args) => new Promise((resolve) => {
+  if (!worker) startWorker();
+  const id = nextId++;
+  pending.set(id, resolve);
+  worker.postMessage({ id, call: name, args });
+});
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const el = (tag, props = {}, ...children) => {
+  const node = Object.assign(document.createElement(tag), props);
+  for (const c of children) node.append(c);
+  return node;
+};
+
+const QUESTIONS = [
+  ['win:L', 'Find a winning move for Left'],
+  ['win:R', 'Find a winning move for Right'],
+  ['all:L', 'Find every winning move for Left'],
+  ['all:R', 'Find every winning move for Right'],
+  ['value', 'What is the value?'],
+  ['first:L', 'Who wins if Left moves first?'],
+  ['first:R', 'Who wins if Right moves first?'],
+  ['beat:L', 'Play Left and win against the engine'],
+  ['beat:R', 'Play Right and win against the engine'],
+];
+const sentence = (k) => (QUESTIONS.find(([key]) => key === k) || [k, k])[1];
+
+/** The rules chosen in the page, in the compact form the engine reads. */
+function currentRules() {
+  const kind = $('#rules')?.value || 'normal';
+  if (kind === 'quantum') {
+    const fl = $('#flavour')?.value || '';
+    const w = $('#width')?.value || '';
+    return ['quantum', ...(fl || w ? [fl || 'D'] : []), ...(w ? [w] : [])].join(':');
+  }
+  if (kind === 'sync') return `sync:${$('#conflict')?.value || 'shared'}`;
+  return kind;
+}
+const currentPosition = () => ($('#position')?.value || '').trim();
+
+const card = el('section', { id: 'teach-card', className: 'card' });
+card.setAttribute('aria-labelledby', 'teach-heading');
+card.innerHTML = `
+  <h2 id="teach-heading">Teach</h2>
+  <div id="puzzle-solve" hidden>
+    <h3 id="puzzle-title">Puzzle</h3>
+    <p id="puzzle-progress" class="help"></p>
+    <p id="puzzle-question"></p>
+    <p class="help">Position <code id="puzzle-position"></code> · <span id="puzzle-rules"></span></p>
+    <div class="inline">
+      <input id="puzzle-answer" type="text" spellcheck="false" autocomplete="off" inputmode="text"
+             aria-label="Your answer" placeholder="a move (3, 1+3), a value, or L / R">
+      <button id="puzzle-check" type="button" class="primary">Check</button>
+    </div>
+    <p id="puzzle-moves" class="toolbar" aria-label="Moves to pick"></p>
+    <p id="puzzle-verdict" aria-live="polite"></p>
+    <div class="toolbar">
+      <button id="puzzle-hint" type="button">Hint</button>
+      <button id="puzzle-show-value" type="button">Show the value</button>
+      <button id="puzzle-show-move" type="button">Show one winning move</button>
+      <button id="puzzle-prev" type="button">◀</button>
+      <button id="puzzle-next" type="button">▶</button>
+    </div>
+    <p id="puzzle-help" class="help" aria-live="polite"></p>
+    <p id="puzzle-hints" class="help"></p>
+  </div>
+
+  <details id="explorer" open>
+    <summary>Game tree</summary>
+    <div class="toolbar">
+      <button id="explore-run" type="button">Explore this position</button>
+      <button id="explore-back" type="button" disabled>Back</button>
+      <button id="explore-stop" type="button" hidden>Stop</button>
+    </div>
+    <p class="help">Path: <span id="explore-path" class="path">start</span></p>
+    <p id="explore-value" aria-live="polite"></p>
+    <p id="explore-error" class="error" role="alert" hidden></p>
+    <div id="explore-options" class="options"></div>
+    <p class="help">Click an option (or Enter) to step in; Back or Backspace to step out; ↑ ↓ move between options.</p>
+  </details>
+
+  <details id="matrix-box" hidden open>
+    <summary>Payoff matrix</summary>
+    <button id="matrix-run" type="button">Show the payoff matrix</button>
+    <div id="matrix"></div>
+    <p id="matrix-value" aria-live="polite"></p>
+  </details>
+
+  <details id="puzzle-make">
+    <summary>Make puzzle</summary>
+    <label>Question <select id="puzzle-kind">${QUESTIONS.map(([k, s]) => `<option value="${k}">${s}</option>`).join('')}</select></label>
+    <label>Title <input id="puzzle-title-in" type="text" maxlength="200"></label>
+    <label>Hint <input id="puzzle-hint-in" type="text" maxlength="200"></label>
+    <div class="toolbar">
+      <button id="puzzle-make-btn" type="button" class="primary">Make puzzle</button>
+      <button id="puzzle-add" type="button">Add to set</button>
+    </div>
+    <p id="puzzle-set" class="help"></p>
+    <p id="puzzle-make-error" class="error" role="alert" hidden></p>
+    <p id="puzzle-made" hidden><input id="puzzle-link" class="puzzle-link" type="text" readonly aria-label="Puzzle link">
+      <a id="puzzle-open" href="#" target="_blank" rel="noopener">Open puzzle</a></p>
+  </details>`;
+const aside = document.querySelector('aside') || document.body;
+aside.insertBefore(card, $('#output', aside)?.nextSibling || null);
+
+// ---------------------------------------------------------------- explorer
+const explorer = { position: '', rules: '', path: [] };
+
+function renderExploration(e) {
+  $('#explore-value', card).textContent =
+    `Value ${e.value} (${e.pretty}), outcome ${e.outcome}. Canonical form {${e.canonical_left.join(', ')} | ${e.canonical_right.join(', ')}}`
+    + (e.realisations ? ` · realisations ${e.realisations.map((r) => `{${r.join(',')}}`).join(' ')}` : '');
+  const box = $('#explore-options', card);
+  box.replaceChildren();
+  for (const [p, name] of [['L', 'Left'], ['R', 'Right']]) {
+    const list = el('ul');
+    for (const o of e.options.filter((x) => x.player === p)) {
+      const b = el('button', { type: 'button', className: `option${o.reasons.length ? ' dropped' : ''}` },
+        `${o.move} → ${o.value}`,
+        el('span', { className: 'why after' }, `leaves ${o.after.map((r) => `{${r.join(',')}}`).join(' ')}`),
+        el('span', { className: 'why' }, o.reasons.length ? o.reasons.join('; ') : 'kept in the canonical form'));
+      b.dataset.move = `${p}:${o.move}`;
+      b.addEventListener('click', () => { explorer.path.push(b.dataset.move); runExplore(); });
+      list.append(el('li', {}, b));
+    }
+    if (!list.children.length) list.append(el('li', { className: 'help' }, 'no move'));
+    box.append(el('div', {}, el('h4', {}, `${name}'s options`), list));
+  }
+}
+
+async function runExplore() {
+  $('#explore-path', card).textContent = ['start', ...explorer.path].join(' › ');
+  $('#explore-back', card).disabled = explorer.path.length === 0;
+  $('#explore-value', card).textContent = 'computing…';
+  $('#explore-stop', card).hidden = false;
+  const reply = await call('explore', { position: explorer.position, rules: explorer.rules, moves: explorer.path, first: 'L' });
+  $('#explore-stop', card).hidden = true;
+  $('#explore-error', card).hidden = reply.ok;
+  if (!reply.ok) {
+    $('#explore-error', card).textContent = reply.error;
+    $('#explore-value', card).textContent = '';
+    $('#explore-options', card).replaceChildren();
+    return;
+  }
+  renderExploration(reply.exploration);
+  $('.option', card)?.focus();
+}
+
+$('#explore-run', card).addEventListener('click', () => {
+  Object.assign(explorer, { position: currentPosition(), rules: currentRules(), path: [] });
+  runExplore();
+});
+$('#explore-stop', card).addEventListener('click', stopWorker);
+$('#explore-back', card).addEventListener('click', () => {
+  explorer.path.pop();
+  runExplore();
+});
+$('#explorer', card).addEventListener('keydown', (ev) => {
+  const options = [...card.querySelectorAll('.option')];
+  const at = options.indexOf(document.activeElement);
+  if ((ev.key === 'Backspace' || ev.key === 'ArrowLeft') && explorer.path.length && ev.target.tagName !== 'INPUT') {
+    ev.preventDefault();
+    explorer.path.pop();
+    runExplore();
+  } else if (ev.key === 'ArrowDown' && options.length) {
+    ev.preventDefault();
+    options[(at + 1) % options.length].focus();
+  } else if (ev.key === 'ArrowUp' && options.length) {
+    ev.preventDefault();
+    options[(at - 1 + options.length) % options.length].focus();
+  }
+});
+
+// ---------------------------------------------------------- payoff matrix
+function showMatrixBox() {
+  $('#matrix-box', card).hidden = ($('#rules')?.value || 'normal') !== 'sync';
+}
+$('#rules')?.addEventListener('change', showMatrixBox);
+showMatrixBox();
+
+async function showMatrix() {
+  const conflict = $('#conflict')?.value || 'shared';
+  const reply = await call('sync_matrix', currentPosition(), conflict);
+  const box = $('#matrix', card);
+  box.replaceChildren();
+  if (!reply.ok) {
+    $('#matrix-value', card).textContent = reply.error;
+    return;
+  }
+  const m = reply.matrix;
+  const margin = (l) => `${l.label} (${l.probability}, ${l.percent})`;
+  if (m.rows.length) {
+    const table = el('table', { className: 'payoff' });
+    const head = el('tr', {}, el('th', {}, 'Left \\ Right'));
+    m.cols.forEach((c) => head.append(el('th', { className: c.dominated ? 'dominated' : '' }, margin(c))));
+    table.append(head);
+    m.rows.forEach((r, i) => {
+      const tr = el('tr', {}, el('th', { className: r.dominated ? 'dominated' : '' }, margin(r)));
+      m.cells[i].forEach((cell, j) => {
+        const cls = [cell === 'replay' ? 'conflict' : '', r.dominated || m.cols[j].dominated ? 'dominated' : ''].join(' ').trim();
+        const td = el('td', { className: cls, title: `Left cuts ${r.label}, Right cuts ${m.cols[j].label}` });
+        const next = m.positions[i][j];
+        if (next === null) {
+          td.append(cell);
+        } else {
+          // Step into the position after both cuts: it becomes the board.
+          const b = el('button', { type: 'button', className: 'cell' }, cell);
+          b.dataset.next = next;
+          b.addEventListener('click', () => stepInto(next));
+          td.append(b);
+        }
+        tr.append(td);
+      });
+      table.append(tr);
+    });
+    box.append(table);
+  } else {
+    box.append(el('p', { className: 'help' }, m.alone ? `Only ${m.alone === 'L' ? 'Left' : 'Right'} can move.` : 'Neither player can move.'));
+  }
+  $('#matrix-value', card).textContent = m.bracket
+    ? `Value in the bracket [${m.bracket.lo}, ${m.bracket.hi}]; shaded cells replay the game.`
+    : `Value ${m.value}`;
+}
+$('#matrix-run', card).addEventListener('click', showMatrix);
+
+/** Put `position` on the board (through the position field, as a person
+ *  would type it) and show its matrix. */
+function stepInto(position) {
+  const field = $('#position');
+  if (!field) return;
+  field.value = position;
+  field.form?.requestSubmit();
+  showMatrix();
+}
+
+// ------------------------------------------------------------ make puzzle
+const set = [];
+function draftPuzzle() {
+  return {
+    position: currentPosition(),
+    rules: currentRules(),
+    moves: [],
+    first: 'L',
+    question: $('#puzzle-kind').value,
+    title: $('#puzzle-title-in').value,
+    hint: $('#puzzle-hint-in').value,
+  };
+}
+async function checked(p) {
+  const reply = await call('puzzle_solve', p);
+  $('#puzzle-make-error').hidden = reply.ok;
+  if (!reply.ok) $('#puzzle-make-error').textContent = reply.error;
+  return reply.ok;
+}
+async function publish(puzzles) {
+  const reply = await call('puzzle_fragment', puzzles);
+  if (!reply.ok) {
+    $('#puzzle-make-error').hidden = false;
+    $('#puzzle-make-error').textContent = reply.error;
+    return;
+  }
+  const link = `${location.origin}${location.pathname}#${reply.fragment}`;
+  $('#puzzle-link').value = link;
+  $('#puzzle-open').href = link;
+  $('#puzzle-made').hidden = false;
+}
+$('#puzzle-make-btn').addEventListener('click', async () => {
+  const p = draftPuzzle();
+  if (await checked(p)) publish(set.length ? [...set, p] : [p]);
+});
+$('#puzzle-add').addEventListener('click', async () => {
+  const p = draftPuzzle();
+  if (!(await checked(p))) return;
+  set.push(p);
+  $('#puzzle-set').textContent = `${set.length} puzzle${set.length === 1 ? '' : 's'} in the set; Make puzzle adds this board and gives the link.`;
+});
+
+// ----------------------------------------------------------- solve puzzles
+const solving = { puzzles: [], at: 0, solved: [], hints: 0 };
+
+function renderPuzzle() {
+  const p = solving.puzzles[solving.at];
+  const n = solving.puzzles.length;
+  $('#puzzle-title').textContent = p.title || (n > 1 ? `Puzzle ${solving.at + 1}` : 'Puzzle');
+  $('#puzzle-progress').textContent = `Puzzle ${solving.at + 1} of ${n} · solved ${solving.solved.filter(Boolean).length} of ${n}`;
+  $('#puzzle-question').textContent = `${sentence(p.question)}${p.question.startsWith('all:') ? ' (moves separated by spaces)' : ''}`;
+  $('#puzzle-position').textContent = p.position;
+  $('#puzzle-rules').textContent = p.rules;
+  $('#puzzle-hint').hidden = !p.hint;
+  $('#puzzle-show-move').hidden = !/^(win|all|beat):/.test(p.question);
+  $('#puzzle-prev').hidden = $('#puzzle-next').hidden = n < 2;
+  $('#puzzle-verdict').textContent = solving.solved[solving.at] ? 'Solved.' : '';
+  $('#puzzle-verdict').className = solving.solved[solving.at] ? 'verdict-right' : '';
+  $('#puzzle-help').textContent = '';
+  $('#puzzle-hints').textContent = `Hints used: ${solving.hints}`;
+  showMoveButtons(p);
+}
+
+// Move questions are answered by tapping moves (phones have no good way
+// to type 1+3): one button per legal move of the mover, values not shown.
+async function showMoveButtons(p) {
+  const box = $('#puzzle-moves');
+  box.replaceChildren();
+  const kind = p.question.split(':')[0];
+  if (!['win', 'all', 'beat'].includes(kind)) return;
+  const mover = p.question.split(':')[1];
+  const reply = await call('explore', { position: p.position, rules: p.rules, moves: p.moves || [], first: p.first || 'L' });
+  if (!reply.ok || solving.puzzles[solving.at] !== p) return;
+  for (const o of reply.exploration.options.filter((x) => x.player === mover)) {
+    const b = el('button', { type: 'button', className: 'pick' }, o.move);
+    b.dataset.move = o.move;
+    b.addEventListener('click', () => {
+      const input = $('#puzzle-answer');
+      if (kind === 'all') {
+        const picked = new Set(input.value.split(/\s+/).filter(Boolean));
+        if (picked.has(o.move)) picked.delete(o.move); else picked.add(o.move);
+        input.value = [...picked].join(' ');
+        b.setAttribute('aria-pressed', String(picked.has(o.move)));
+      } else {
+        input.value = o.move;
+        for (const other of box.children) other.setAttribute('aria-pressed', String(other === b));
+      }
+    });
+    box.append(b);
+  }
+}
+
+function useHint(text) {
+  solving.hints += 1;
+  $('#puzzle-help').textContent = text;
+  $('#puzzle-hints').textContent = `Hints used: ${solving.hints}`;
+}
+
+$('#puzzle-check').addEventListener('click', async () => {
+  const p = solving.puzzles[solving.at];
+  const answer = $('#puzzle-answer').value;
+  const reply = await call('puzzle_check', p, answer);
+  const verdict = $('#puzzle-verdict');
+  if (!reply.ok) {
+    verdict.className = 'verdict-wrong';
+    verdict.textContent = reply.error;
+    return;
+  }
+  const v = reply.verdict;
+  if (v.correct) solving.solved[solving.at] = true;
+  verdict.className = v.correct ? 'verdict-right' : 'verdict-wrong';
+  const done = solving.solved.filter(Boolean).length;
+  verdict.textContent = v.correct
+    ? `Solved! ${v.explanation}. Hints used: ${solving.hints}.${done === solving.puzzles.length && done > 1 ? ' The whole set is solved.' : ''}`
+    : `Not quite: ${v.explanation}.`;
+  $('#puzzle-progress').textContent = `Puzzle ${solving.at + 1} of ${solving.puzzles.length} · solved ${done} of ${solving.puzzles.length}`;
+});
+$('#puzzle-answer').addEventListener('keydown', (ev) => {
+  if (ev.key === 'Enter') $('#puzzle-check').click();
+});
+$('#puzzle-hint').addEventListener('click', () => useHint(`Hint: ${solving.puzzles[solving.at].hint}`));
+$('#puzzle-show-value').addEventListener('click', async () => {
+  const p = solving.puzzles[solving.at];
+  const reply = await call('puzzle_solve', { ...p, question: 'value' });
+  useHint(reply.ok ? `The value is ${reply.solution.value}.` : reply.error);
+});
+$('#puzzle-show-move').addEventListener('click', async () => {
+  const p = solving.puzzles[solving.at];
+  const reply = await call('puzzle_solve', p);
+  useHint(reply.ok ? `One winning move: ${reply.solution.answer[0]}.` : reply.error);
+});
+const step = (d) => {
+  const n = solving.puzzles.length;
+  solving.at = (solving.at + d + n) % n;
+  // Keep the board on the same slide when the link is a deck.
+  $(d > 0 ? '#next-slide' : '#prev-slide')?.click();
+  $('#puzzle-answer').value = '';
+  renderPuzzle();
+};
+$('#puzzle-prev').addEventListener('click', () => step(-1));
+$('#puzzle-next').addEventListener('click', () => step(1));
+
+async function readLink() {
+  const hash = location.hash.slice(1);
+  if (!hash.startsWith('v1=')) return;
+  const reply = await call('puzzle_read', hash);
+  if (!reply.ok) return; // the playground reports broken links
+  const puzzles = reply.puzzles.filter(Boolean);
+  if (!puzzles.length) return;
+  Object.assign(solving, { puzzles, at: 0, solved: puzzles.map(() => false), hints: 0 });
+  // The question goes right above the board (on a phone the panel beside
+  // it is far below), and the explorer starts closed: it shows the answer.
+  const box = $('#puzzle-solve');
+  $('#turn')?.before(box);
+  box.hidden = false;
+  $('#explorer', card).open = false;
+  renderPuzzle();
+  card.dataset.puzzle = 'ready';
+}
+readLink();
+card.dataset.ready = 'true';
