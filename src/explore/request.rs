@@ -29,7 +29,7 @@ pub fn explore(req: &Request, budget: &Budget) -> Result<Exploration, AnalysisEr
         _ => {}
     }
     let position = parse_position(&req.position)?;
-    match GameRules::new(&req.rules, &position) {
+    match GameRules::new(&req.rules, &position, budget) {
         GameRules::Normal(rules) => {
             let start = rules.start();
             classical(Classical::new(rules, budget, cut_label), start, req)
