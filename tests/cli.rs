@@ -524,3 +524,36 @@ fn help_and_version_go_to_stdout() {
     assert!(text(&out.stdout).contains("--max-memory"));
     assert!(text(&run(&["--version"]).stdout).starts_with("hackenbush "));
 }
+
+#[test]
+fn quantum_moves_replay_and_illegal_moves() {
+    // Left superposes both blue halves, Right cuts the red whole.
+    let v = ok_line(&[
+        "value",
+        "--rules",
+        "quantum",
+        "--flavour",
+        "D",
+        "--moves",
+        "1+3 5",
+        "BR BR R",
+    ]);
+    assert!(!v.is_empty());
+    let j = json(&[
+        "value", "--rules", "quantum", "--json", "--moves", "1:2+2:1", "nim:2,2",
+    ]);
+    assert_eq!(j["realisations"].as_array().map(Vec::len), Some(2), "{j}");
+    let e = usage_error(&[
+        "value",
+        "--rules",
+        "quantum",
+        "--flavour",
+        "C",
+        "--moves",
+        "1+3 4",
+        "BR BR R",
+    ]);
+    assert!(e.contains("move 2") && e.contains("4"), "{e}");
+    let e = usage_error(&["value", "--rules", "quantum", "--moves", "5:1", "nim:2,2"]);
+    assert!(e.contains("5:1"), "{e}");
+}

@@ -100,8 +100,11 @@ pub struct ValueArgs {
     pub rules: RulesFlags,
     #[command(flatten)]
     pub budget: BudgetFlags,
-    /// Quantum moves to replay first, e.g. "1+3 7 2+5" (labels of a
-    /// superposed move joined by +, players alternating).
+    /// Quantum moves to replay first, e.g. "1+3 7 2+5": moves separated by
+    /// spaces, a superposed move's labels joined by +, players alternating
+    /// from --first. Edges by their labels (1, 2, … in the order the
+    /// position lists them); Nim moves as HEAP:K, e.g. "1:2+2:1". --json
+    /// lists the realisations reached.
     #[arg(long, allow_hyphen_values = true, value_name = "MOVES")]
     pub moves: Option<String>,
     /// Who makes the first of --moves: L or R.
