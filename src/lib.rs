@@ -9,6 +9,7 @@
 
 pub mod analysis;
 pub mod budget;
+pub mod census;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod game;

@@ -2,11 +2,12 @@
 //! their output, kept in the library so tests can call it.
 
 mod args;
+mod census;
 mod error;
 mod json;
 mod table;
 
-pub use args::{Cli, Command, IndexRange, TableArgs, ValueArgs};
+pub use args::{CensusArgs, Cli, Command, IndexRange, TableArgs, ValueArgs};
 pub use error::CliError;
 
 use crate::analysis::{analyse, Answer, Request};
@@ -41,6 +42,7 @@ where
     let text = match cli.command {
         Command::Value(v) => value(&v)?,
         Command::Table(t) => return table::run(&t, out),
+        Command::Census(c) => return census::run(&c, out),
     };
     out.write_all(text.as_bytes())?;
     out.flush()?;
