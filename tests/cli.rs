@@ -557,3 +557,59 @@ fn quantum_moves_replay_and_illegal_moves() {
     let e = usage_error(&["value", "--rules", "quantum", "--moves", "5:1", "nim:2,2"]);
     assert!(e.contains("5:1"), "{e}");
 }
+
+#[test]
+fn census_counts_checks_and_errors() {
+    let out = run(&["census", "--quiet", "--class", "stalks", "--size", "3"]);
+    assert_eq!(out.status.code(), Some(0));
+    let printed = text(&out.stdout);
+    assert!(
+        printed.contains("| 3 | 8 | 8 | 0 |") && printed.contains("14 positions"),
+        "{printed}"
+    );
+    let out = run(&[
+        "census",
+        "--quiet",
+        "--property",
+        "8.4",
+        "--class",
+        "stalks",
+        "--colours",
+        "G",
+        "--size",
+        "1",
+    ]);
+    let printed = text(&out.stdout);
+    assert!(
+        printed.contains("Fails on 1 of 1") && printed.contains("`G`"),
+        "{printed}"
+    );
+    for bad in [
+        &["census", "--class", "forests"][..],
+        &["census", "--property", "8.2"],
+        &["census", "--colours", "BQ"],
+        &["census", "--property", "quantum:A:1 = normal"],
+        &["census", "--property", "green", "--colours", "BG"],
+        &["census", "--size", "5..2"],
+    ] {
+        usage_error(bad);
+    }
+    // Past the budget: what was checked is printed, then exit 3.
+    let out = run(&[
+        "census",
+        "--quiet",
+        "--property",
+        "8.6",
+        "--size",
+        "12",
+        "--timeout",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr).lines().count(), 1);
+    assert!(
+        text(&out.stdout).contains("Stopped: the time limit"),
+        "{}",
+        text(&out.stdout)
+    );
+}

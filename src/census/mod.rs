@@ -40,7 +40,8 @@ pub struct Spec {
     /// None: count the positions only.
     pub property: Option<Property>,
     /// The rulesets for `number` and `not-N` (and the synchronous rules
-    /// for `green`); empty: every flavour at `width`.
+    /// for `green`, the one for 8.5 in place of C); empty: every flavour
+    /// at `width`.
     pub rules: Vec<Rules>,
     /// The quantum width of 8.1, 8.3, 8.4 and 8.5 and of the default
     /// rulesets.
@@ -91,16 +92,24 @@ impl Spec {
             Some(Property::BlueMeadowNumbers)
             | Some(Property::HollyhocksNumbers)
             | Some(Property::NoNPositions) => every_flavour(),
-            Some(Property::StalkFollowers) => vec![quantum(Flavour::C, self.width)],
+            // Another ruleset may stand in for C (to see the check fail).
+            Some(Property::StalkFollowers) => match self.rules.first() {
+                Some(r) => vec![r.clone()],
+                None => vec![quantum(Flavour::C, self.width)],
+            },
             Some(Property::SameBCD) => [Flavour::B, Flavour::CPrime, Flavour::D]
                 .into_iter()
                 .map(|f| quantum(f, Width::Unbounded))
                 .collect(),
             Some(Property::GreenEdge) => {
                 let sync = self.rules.iter().find(|r| matches!(r, Rules::Sync(_)));
-                vec![sync
-                    .cloned()
-                    .unwrap_or_else(|| Rules::Sync(SyncOptions::default()))]
+                // The thesis computes green edges under the replay rule.
+                vec![sync.cloned().unwrap_or_else(|| {
+                    Rules::Sync(SyncOptions {
+                        conflict: crate::sync::Conflict::Replay,
+                        ..SyncOptions::default()
+                    })
+                })]
             }
             Some(Property::Number) | Some(Property::NotN) if self.rules.is_empty() => {
                 every_flavour()
@@ -121,23 +130,12 @@ impl Spec {
             return bad(format!("at most {} edges", MAX_EDGES - 1));
         }
         let class = self.class();
-        if self.property == Some(Property::GreenEdge) {
-            if class.uses_palette() && self.palette.contains(Colour::Green)
-                || self.palette.contains(Colour::Uncoloured)
-            {
-                return bad(
-                    "the green-edge conjecture is about red-blue positions: use --colours BR"
-                        .into(),
-                );
-            }
-            if let Rules::Sync(s) = &self.rulesets()[0] {
-                if s.conflict == crate::sync::Conflict::Replay {
-                    return bad(
-                        "the green-edge check needs exact values: use --conflict shared or tie"
-                            .into(),
-                    );
-                }
-            }
+        let coloured = class.uses_palette()
+            && (self.palette.contains(Colour::Green) || self.palette.contains(Colour::Uncoloured));
+        if self.property == Some(Property::GreenEdge) && coloured {
+            return bad(
+                "the green-edge conjecture is about red-blue positions: use --colours BR".into(),
+            );
         }
         for r in self.rulesets() {
             if let Rules::Quantum(q) = &r {
@@ -356,7 +354,7 @@ pub fn run(
                     Some(Property::StalkFollowers) => {
                         stalk_follower_failure(&mut arena, &values[0], &jobs, &results, edges + 1)
                     }
-                    Some(p) => failure(p, &rulesets, values, &mut arena),
+                    Some(p) => violation(p, &rulesets, values, &mut arena),
                     None => None,
                 };
                 if let Some(why) = why {
@@ -409,8 +407,9 @@ fn same(arena: &mut Arena, a: &Valued, b: &Valued) -> bool {
 }
 
 /// Why `values` (one per ruleset, or per ruleset G then G′ for green)
-/// break `property`, or None if they keep it.
-fn failure(
+/// break `property`, or None if they keep it. (8.5 compares stalks of two
+/// lengths: see [`run`].)
+pub fn violation(
     property: &Property,
     rulesets: &[Rules],
     values: &[Valued],
@@ -451,27 +450,49 @@ fn failure(
     }
 }
 
-/// The 2022 green-edge conjecture on V(G) = `g` and V(G + green) = `h`.
-fn green_failure(g: &str, h: &str) -> Option<String> {
-    let parse = |t: &str| t.parse::<BigRational>().ok();
-    let (Some(v), Some(w)) = (parse(g), parse(h)) else {
-        return Some(format!("values {g} and {h} are not exact rationals"));
+/// A synchronous value as an interval: exact (`9/14`) or, under the
+/// replay rule, a bracket `~[lo, hi]`.
+fn interval(text: &str) -> Option<(BigRational, BigRational)> {
+    match text.strip_prefix("~[").and_then(|t| t.strip_suffix(']')) {
+        Some(inner) => {
+            let (lo, hi) = inner.split_once(',')?;
+            Some((lo.trim().parse().ok()?, hi.trim().parse().ok()?))
+        }
+        None => {
+            let v: BigRational = text.trim().parse().ok()?;
+            Some((v.clone(), v))
+        }
+    }
+}
+
+/// The 2022 green-edge conjecture on V(G) = `g` and V(G + green) = `h`:
+/// why it fails, if it does. A bracketed `h` (the replay rule) refutes it
+/// only when the whole bracket misses what the conjecture says.
+pub fn green_failure(g: &str, h: &str) -> Option<String> {
+    let (Some((v, v_hi)), Some((lo, hi))) = (interval(g), interval(h)) else {
+        return Some(format!("values {g} and {h} are not rationals"));
     };
+    if v != v_hi {
+        // A red-blue position has no conflicts: its value is exact.
+        return Some(format!("V(G) = {g} is not exact"));
+    }
     let one = BigRational::from_integer(1.into());
     let zero = BigRational::from_integer(0.into());
     let minus_one = -one.clone();
-    let holds = if v > one {
-        w == &v - &one
+    // The conjecture's range for V(G′): [want_lo, want_hi].
+    let (want_lo, want_hi) = if v > one {
+        (&v - &one, &v - &one)
     } else if v < minus_one {
-        w == &v + &one
+        (&v + &one, &v + &one)
     } else if v > zero {
-        zero <= w && w <= one
+        (zero, one)
     } else if v < zero {
-        minus_one <= w && w <= zero
+        (minus_one, zero)
     } else {
-        w == zero
+        (zero.clone(), zero)
     };
-    (!holds).then(|| format!("V(G) = {g} but with a green edge {h}"))
+    let meets = lo <= want_hi && want_lo <= hi;
+    (!meets).then(|| format!("V(G) = {g} but with a green edge {h}"))
 }
 
 /// 8.5: is the value of a stalk an option of the value of some stalk of
@@ -483,7 +504,9 @@ fn stalk_follower_failure(
     results: &[Option<Vec<Valued>>],
     longer: usize,
 ) -> Option<String> {
-    let g = game(arena, v)?;
+    let Some(g) = game(arena, v) else {
+        return Some(format!("its value {} is not a short game", v.plain));
+    };
     for (j, r) in jobs.iter().zip(results) {
         let (true, Some(values)) = (j.edges == longer, r) else {
             continue;
