@@ -1604,3 +1604,28 @@ fn cli_illegal_moves_name_the_move() {
     .unwrap_err();
     assert!(e.contains("Right"), "{e}");
 }
+
+/// The census found `R BRBB` (5 edges) against Conjectures 8.4 and 8.6 of
+/// the 2024 thesis: under C′ it is * (an N-position) at width 2 and
+/// unbounded, while B gives 1/2 and D −1/8 at unbounded width. The naive
+/// definition agrees.
+#[test]
+fn census_counterexamples_hold_under_the_naive_definition() {
+    let p: Position = "R BRBB".parse().unwrap();
+    let start = Hackenbush::new(p.clone()).start();
+    let naive_base = NaiveHackenbush(p.clone());
+    for (f, w, want) in [
+        (Flavour::CPrime, W2, "*"),
+        (Flavour::CPrime, Width::Unbounded, "*"),
+        (Flavour::B, Width::Unbounded, "1/2"),
+        (Flavour::D, Width::Unbounded, "-1/8"),
+    ] {
+        let got = Naive::new(&naive_base, f, w).plain(&[start]);
+        assert_eq!(got, want, "{f} width {w}");
+        assert_eq!(
+            hack_value(p.clone(), f, w),
+            want,
+            "fast engine, {f} width {w}"
+        );
+    }
+}
