@@ -1629,3 +1629,14 @@ fn census_counterexamples_hold_under_the_naive_definition() {
         );
     }
 }
+
+/// The smallest graph the census found against Conjecture 8.4: a triangle
+/// on the ground with a red edge hanging, * under A at width 2.
+#[test]
+fn census_graph_counterexample_holds_under_the_naive_definition() {
+    let g: Position = "0-1:B 0-2:R 1-2:B 1-3:R".parse().unwrap();
+    let start = Hackenbush::new(g.clone()).start();
+    let naive_base = NaiveHackenbush(g.clone());
+    assert_eq!(Naive::new(&naive_base, Flavour::A, W2).plain(&[start]), "*");
+    assert_eq!(hack_value(g, Flavour::A, W2), "*");
+}
