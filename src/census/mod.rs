@@ -345,6 +345,11 @@ pub fn run(
             failures: 0,
         };
         if spec.property.is_some() && (extra == 0 || complete(edges + 1)) {
+            let followers = if extra == 1 {
+                followers_of_size(&mut arena, &jobs, &results, edges + 1)
+            } else {
+                Default::default()
+            };
             for (i, (j, r)) in jobs.iter().zip(&results).enumerate() {
                 let (true, Some(values)) = (j.edges == edges, r) else {
                     continue;
@@ -352,7 +357,7 @@ pub fn run(
                 row.checked += 1;
                 let why = match &spec.property {
                     Some(Property::StalkFollowers) => {
-                        stalk_follower_failure(&mut arena, &values[0], &jobs, &results, edges + 1)
+                        stalk_follower_failure(&mut arena, &values[0], &followers, edges + 1)
                     }
                     Some(p) => violation(p, &rulesets, values, &mut arena),
                     None => None,
@@ -495,32 +500,45 @@ pub fn green_failure(g: &str, h: &str) -> Option<String> {
     (!meets).then(|| format!("V(G) = {g} but with a green edge {h}"))
 }
 
-/// 8.5: is the value of a stalk an option of the value of some stalk of
-/// `longer` edges? Why not, if it is not.
+/// The immediate followers of the values of the stalks of `edges` edges
+/// (each distinct value parsed once).
+fn followers_of_size(
+    arena: &mut Arena,
+    jobs: &[Job],
+    results: &[Option<Vec<Valued>>],
+    edges: usize,
+) -> std::collections::HashSet<GameId> {
+    let values: std::collections::BTreeSet<&str> = jobs
+        .iter()
+        .zip(results)
+        .filter(|(j, _)| j.edges == edges)
+        .filter_map(|(_, r)| r.as_ref().map(|v| v[0].plain.as_str()))
+        .collect();
+    let mut out = std::collections::HashSet::new();
+    for text in values {
+        if let Ok(h) = arena.parse(text) {
+            let (left, right) = arena.options(h);
+            out.extend(left.iter().chain(right.iter()).copied());
+        }
+    }
+    out
+}
+
+/// 8.5: is the value of a stalk among `followers` (those of the values of
+/// the stalks of `longer` edges)? Why not, if it is not.
 fn stalk_follower_failure(
     arena: &mut Arena,
     v: &Valued,
-    jobs: &[Job],
-    results: &[Option<Vec<Valued>>],
+    followers: &std::collections::HashSet<GameId>,
     longer: usize,
 ) -> Option<String> {
     let Some(g) = game(arena, v) else {
         return Some(format!("its value {} is not a short game", v.plain));
     };
-    for (j, r) in jobs.iter().zip(results) {
-        let (true, Some(values)) = (j.edges == longer, r) else {
-            continue;
-        };
-        let Some(h) = game(arena, &values[0]) else {
-            continue;
-        };
-        let options = arena.options(h);
-        if options.0.contains(&g) || options.1.contains(&g) {
-            return None;
-        }
-    }
-    Some(format!(
-        "its value {} is no option of the value of any stalk of {longer} edges",
-        v.plain
-    ))
+    (!followers.contains(&g)).then(|| {
+        format!(
+            "its value {} is no option of the value of any stalk of {longer} edges",
+            v.plain
+        )
+    })
 }
