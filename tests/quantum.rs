@@ -1640,3 +1640,24 @@ fn census_graph_counterexample_holds_under_the_naive_definition() {
     assert_eq!(Naive::new(&naive_base, Flavour::A, W2).plain(&[start]), "*");
     assert_eq!(hack_value(g, Flavour::A, W2), "*");
 }
+
+/// The smallest tree the census found against Conjecture 8.6: `BR B`.
+/// Under B Left may not cut the lone blue edge 1 alone (edge 3 is also
+/// hers), so her options are the superposed {1, 3} (worth 1/2); Right's
+/// lone red edge leaves `B B` = 2: {1/2 | 2} = 1. Under C′ and D she cuts
+/// edge 1 alone, leaving `B` = 1: {1 | 2} = 3/2.
+#[test]
+fn census_smallest_counterexample_to_8_6_holds_under_the_naive_definition() {
+    let p: Position = "BR B".parse().unwrap();
+    let start = Hackenbush::new(p.clone()).start();
+    let naive_base = NaiveHackenbush(p.clone());
+    for (f, want) in [
+        (Flavour::B, "1"),
+        (Flavour::CPrime, "3/2"),
+        (Flavour::D, "3/2"),
+    ] {
+        let w = Width::Unbounded;
+        assert_eq!(Naive::new(&naive_base, f, w).plain(&[start]), want, "{f}");
+        assert_eq!(hack_value(p.clone(), f, w), want, "fast engine, {f}");
+    }
+}
