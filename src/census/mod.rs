@@ -290,6 +290,9 @@ pub fn run(
             // Smallest first: a stopped run has finished the small sizes.
             |j| usize::MAX - j.edges,
             |j| -> Result<Vec<Valued>, CensusError> {
+                // A job that starts past the deadline (or after a cancel)
+                // stops at once, however small.
+                budget.check_time()?;
                 let mut out = Vec::new();
                 for r in &rulesets {
                     out.push(value(&j.position, r, budget)?);
@@ -301,6 +304,12 @@ pub fn run(
             },
             |i, result| match result {
                 Ok(v) => {
+                    // The values kept for the checks count against the budget.
+                    let bytes: usize = v.iter().map(|x| 48 + x.plain.len()).sum();
+                    if let Err(e) = meter.add(bytes as u64) {
+                        stopped.get_or_insert(e);
+                        return false;
+                    }
                     results[i] = Some(v);
                     done += 1;
                     progress(done, total);
