@@ -9,6 +9,9 @@
 
 pub mod analysis;
 pub mod budget;
+// Worker threads, which wasm32 here does not have.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod census;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod explore;

@@ -567,3 +567,92 @@ fn tables_print_every_finished_cell_and_mark_the_rest() {
     assert!(stdout.contains("| 0 | 0 |"), "{stdout}");
     assert!(stdout.contains("—"), "{stdout}");
 }
+
+#[test]
+fn quantum_moves_replay_and_illegal_moves() {
+    // Left superposes both blue halves, Right cuts the red whole.
+    let v = ok_line(&[
+        "value",
+        "--rules",
+        "quantum",
+        "--flavour",
+        "D",
+        "--moves",
+        "1+3 5",
+        "BR BR R",
+    ]);
+    assert!(!v.is_empty());
+    let j = json(&[
+        "value", "--rules", "quantum", "--json", "--moves", "1:2+2:1", "nim:2,2",
+    ]);
+    assert_eq!(j["realisations"].as_array().map(Vec::len), Some(2), "{j}");
+    let e = usage_error(&[
+        "value",
+        "--rules",
+        "quantum",
+        "--flavour",
+        "C",
+        "--moves",
+        "1+3 4",
+        "BR BR R",
+    ]);
+    assert!(e.contains("move 2") && e.contains("4"), "{e}");
+    let e = usage_error(&["value", "--rules", "quantum", "--moves", "5:1", "nim:2,2"]);
+    assert!(e.contains("5:1"), "{e}");
+}
+
+#[test]
+fn census_counts_checks_and_errors() {
+    let out = run(&["census", "--quiet", "--class", "stalks", "--size", "3"]);
+    assert_eq!(out.status.code(), Some(0));
+    let printed = text(&out.stdout);
+    assert!(
+        printed.contains("| 3 | 8 | 8 | 0 |") && printed.contains("14 positions"),
+        "{printed}"
+    );
+    let out = run(&[
+        "census",
+        "--quiet",
+        "--property",
+        "8.4",
+        "--class",
+        "stalks",
+        "--colours",
+        "G",
+        "--size",
+        "1",
+    ]);
+    let printed = text(&out.stdout);
+    assert!(
+        printed.contains("Fails on 1 of 1") && printed.contains("`G`"),
+        "{printed}"
+    );
+    for bad in [
+        &["census", "--class", "forests"][..],
+        &["census", "--property", "8.2"],
+        &["census", "--colours", "BQ"],
+        &["census", "--property", "quantum:A:1 = normal"],
+        &["census", "--property", "green", "--colours", "BG"],
+        &["census", "--size", "5..2"],
+    ] {
+        usage_error(bad);
+    }
+    // Past the budget: what was checked is printed, then exit 3.
+    let out = run(&[
+        "census",
+        "--quiet",
+        "--property",
+        "8.6",
+        "--size",
+        "12",
+        "--timeout",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr).lines().count(), 1);
+    assert!(
+        text(&out.stdout).contains("Stopped: the time limit"),
+        "{}",
+        text(&out.stdout)
+    );
+}

@@ -1393,3 +1393,271 @@ fn symmetries_of_quantum_nim_permute_equal_heaps() {
     assert!(nim.symmetry(&vec![4]).is_trivial());
     assert_eq!(nim.symmetry(&vec![1, 2, 1, 2]).groups().len(), 2);
 }
+
+// ---------------------------------------------------------------------
+// `--moves`: the CLI's replay against the library and the naive definition
+// ---------------------------------------------------------------------
+
+/// Like [`random_walk`], but also the first player and each move as the
+/// CLI types it (labels joined by `+`).
+fn random_walk_typed(
+    base: &Hackenbush,
+    setting: Setting,
+    seed: u64,
+    steps: usize,
+) -> (Vec<EdgeSet>, Player, Vec<String>) {
+    use hackenbush_lab::quantum::QuantumBase;
+    let mut rng = seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let first = if next() % 2 == 0 {
+        Player::Left
+    } else {
+        Player::Right
+    };
+    let (mut state, mut p, mut typed) = (vec![base.start()], first, Vec::new());
+    for _ in 0..steps {
+        let moves = hackenbush_lab::quantum::allowed_moves(base, &state, p, setting);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = &moves[(next() % moves.len() as u64) as usize];
+        let text: Vec<String> = mv.iter().map(|m| base.label_text(m)).collect();
+        typed.push(text.join("+"));
+        state = apply_move(base, &state, p, mv);
+        p = p.opponent();
+    }
+    (state, first, typed)
+}
+
+/// Realisations as sorted lists of 1-based labels, sorted.
+fn realisation_labels(state: &[EdgeSet]) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = state
+        .iter()
+        .map(|r| r.iter().map(|e| (e + 1).to_string()).collect())
+        .collect();
+    out.sort();
+    out
+}
+
+fn json_realisations(json: &serde_json::Value) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = json["realisations"]
+        .as_array()
+        .expect("realisations in the JSON")
+        .iter()
+        .map(|r| {
+            let mut labels: Vec<String> = r
+                .as_array()
+                .expect("a realisation is a list")
+                .iter()
+                .map(|l| l.as_str().expect("labels are strings").to_string())
+                .collect();
+            labels.sort_by_key(|l| l.parse::<usize>().unwrap_or(usize::MAX));
+            labels
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn cli_moves_match_library_replay_and_naive_definition() {
+    let positions = random_positions(90);
+    for (k, p) in positions.iter().enumerate() {
+        let f = FLAVOURS[k % 6];
+        let w = width_for(p.edge_count(), k / 6);
+        let setting = Setting::new(f, w);
+        let base = Hackenbush::new(p.clone());
+        let (state, first, typed) = random_walk_typed(&base, setting, 1000 + k as u64, 1 + k % 4);
+        let text = p.to_string();
+        let (flavour, width, first_text) = (f.to_string(), w.to_string(), first.to_string());
+        let moves = typed.join(" ");
+        let mut args = vec![
+            "value",
+            "--rules",
+            "quantum",
+            "--flavour",
+            &flavour,
+            "--width",
+            &width,
+            "--json",
+            "--first",
+            &first_text,
+        ];
+        if !typed.is_empty() {
+            args.extend(["--moves", &moves]);
+        }
+        args.push(&text);
+        let out = cli(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        let json: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+        let context = format!("{f} width {w} {text} first {first} moves {moves:?}");
+        // The naive definition on the state the walk reached.
+        let naive_base = NaiveHackenbush(p.clone());
+        let mut naive = Naive::new(&naive_base, f, w);
+        let want = naive.plain(&state);
+        let mut arena = Arena::new();
+        let got = arena
+            .parse(json["value"].as_str().expect("value"))
+            .expect("plain notation");
+        assert_same(&mut arena, got, &want, &context);
+        // The realisations printed are those of the state.
+        assert_eq!(
+            json_realisations(&json),
+            realisation_labels(&state),
+            "{context}"
+        );
+        // The library's game record replays the same text to the same state.
+        let mut game = QuantumGame::new(base.clone(), base.start(), setting);
+        let mut player = first;
+        for m in &typed {
+            game.play_text(player, &m.replace('+', ","))
+                .unwrap_or_else(|e| panic!("{context}: {m}: {e}"));
+            player = player.opponent();
+        }
+        let mut replayed = game.state().clone();
+        replayed.sort();
+        let mut reached = state.clone();
+        reached.sort();
+        assert_eq!(replayed, reached, "{context}");
+    }
+}
+
+#[test]
+fn cli_moves_on_quantum_nim_use_heap_labels() {
+    for f in FLAVOURS {
+        let flavour = f.to_string();
+        let args = [
+            "value",
+            "--rules",
+            "quantum",
+            "--flavour",
+            &flavour,
+            "--json",
+            "--moves",
+            "1:2+2:1",
+            "nim:2,2",
+        ];
+        let json: serde_json::Value =
+            serde_json::from_str(cli(&args).unwrap().trim()).expect("JSON");
+        // Left took 2 from heap 1 or 1 from heap 2: two realisations.
+        let state = vec![vec![0, 2], vec![2, 1]];
+        let want = Naive::new(&NaiveNim(NimLabels::Subtract), f, W2).plain(&state);
+        let mut arena = Arena::new();
+        let got = arena.parse(json["value"].as_str().unwrap()).unwrap();
+        assert_same(&mut arena, got, &want, &format!("{f} nim:2,2 1:2+2:1"));
+        let realisations = json["realisations"].as_array().unwrap();
+        assert_eq!(realisations.len(), 2, "{f}: {json}");
+        // The same moves through the library's replay.
+        let lib = nim_state_value(&state, NimLabels::Subtract, f, W2);
+        let l = arena.parse(&lib).unwrap();
+        assert_eq!(l, got, "{f}: library {lib}");
+    }
+    // Then Right cuts at 2 in heap 2 (cut labels): only realisations whose
+    // heap 2 has two tokens survive.
+    let v = cli(&[
+        "value",
+        "--rules",
+        "quantum",
+        "--labels",
+        "cut",
+        "--flavour",
+        "D",
+        "--json",
+        "--moves",
+        "1:1+2:2 2:2",
+        "nim:2,2",
+    ])
+    .unwrap();
+    let json: serde_json::Value = serde_json::from_str(v.trim()).unwrap();
+    let naive = Naive::new(&NaiveNim(NimLabels::Cut), Flavour::D, W2).plain(&[vec![0, 1]]);
+    let mut arena = Arena::new();
+    let got = arena.parse(json["value"].as_str().unwrap()).unwrap();
+    assert_same(&mut arena, got, &naive, "cut labels");
+}
+
+#[test]
+fn cli_illegal_moves_name_the_move() {
+    let e = cli(&[
+        "value",
+        "--rules",
+        "quantum",
+        "--flavour",
+        "C",
+        "--moves",
+        "1+3 4",
+        "BR BR R",
+    ])
+    .unwrap_err();
+    assert!(e.contains("move 2") && e.contains('4'), "{e}");
+    assert!(!e.contains('\n'), "{e}");
+    let e = cli(&["value", "--rules", "quantum", "--moves", "3:1", "nim:2,2"]).unwrap_err();
+    assert!(e.contains("move 1") && e.contains("3:1"), "{e}");
+    let e = cli(&["value", "--rules", "quantum", "--moves", "1+x", "BR"]).unwrap_err();
+    assert!(e.contains("move 1"), "{e}");
+    let e = cli(&[
+        "value", "--rules", "quantum", "--first", "R", "--moves", "1", "BR",
+    ])
+    .unwrap_err();
+    assert!(e.contains("Right"), "{e}");
+}
+
+/// The census found `R BRBB` (5 edges) against Conjectures 8.4 and 8.6 of
+/// the 2024 thesis: under C′ it is * (an N-position) at width 2 and
+/// unbounded, while B gives 1/2 and D −1/8 at unbounded width. The naive
+/// definition agrees.
+#[test]
+fn census_counterexamples_hold_under_the_naive_definition() {
+    let p: Position = "R BRBB".parse().unwrap();
+    let start = Hackenbush::new(p.clone()).start();
+    let naive_base = NaiveHackenbush(p.clone());
+    for (f, w, want) in [
+        (Flavour::CPrime, W2, "*"),
+        (Flavour::CPrime, Width::Unbounded, "*"),
+        (Flavour::B, Width::Unbounded, "1/2"),
+        (Flavour::D, Width::Unbounded, "-1/8"),
+    ] {
+        let got = Naive::new(&naive_base, f, w).plain(&[start]);
+        assert_eq!(got, want, "{f} width {w}");
+        assert_eq!(
+            hack_value(p.clone(), f, w),
+            want,
+            "fast engine, {f} width {w}"
+        );
+    }
+}
+
+/// The smallest graph the census found against Conjecture 8.4: a triangle
+/// on the ground with a red edge hanging, * under A at width 2.
+#[test]
+fn census_graph_counterexample_holds_under_the_naive_definition() {
+    let g: Position = "0-1:B 0-2:R 1-2:B 1-3:R".parse().unwrap();
+    let start = Hackenbush::new(g.clone()).start();
+    let naive_base = NaiveHackenbush(g.clone());
+    assert_eq!(Naive::new(&naive_base, Flavour::A, W2).plain(&[start]), "*");
+    assert_eq!(hack_value(g, Flavour::A, W2), "*");
+}
+
+/// The smallest tree the census found against Conjecture 8.6: `BR B`.
+/// Under B Left may not cut the lone blue edge 1 alone (edge 3 is also
+/// hers), so her options are the superposed {1, 3} (worth 1/2); Right's
+/// lone red edge leaves `B B` = 2: {1/2 | 2} = 1. Under C′ and D she cuts
+/// edge 1 alone, leaving `B` = 1: {1 | 2} = 3/2.
+#[test]
+fn census_smallest_counterexample_to_8_6_holds_under_the_naive_definition() {
+    let p: Position = "BR B".parse().unwrap();
+    let start = Hackenbush::new(p.clone()).start();
+    let naive_base = NaiveHackenbush(p.clone());
+    for (f, want) in [
+        (Flavour::B, "1"),
+        (Flavour::CPrime, "3/2"),
+        (Flavour::D, "3/2"),
+    ] {
+        let w = Width::Unbounded;
+        assert_eq!(Naive::new(&naive_base, f, w).plain(&[start]), want, "{f}");
+        assert_eq!(hack_value(p.clone(), f, w), want, "fast engine, {f}");
+    }
+}

@@ -44,6 +44,9 @@ pub enum Command {
     Puzzles(PuzzlesArgs),
     /// Solve one puzzle, or judge an answer to it (--answer).
     Puzzle(PuzzleArgs),
+    /// Every position of a class up to a size (up to isomorphism),
+    /// counted, valued and checked against a property.
+    Census(CensusArgs),
 }
 
 /// The quantum setting's flags, for `value` and `table` alike.
@@ -118,8 +121,11 @@ pub struct ValueArgs {
     pub rules: RulesFlags,
     #[command(flatten)]
     pub budget: BudgetFlags,
-    /// Quantum moves to replay first, e.g. "1+3 7 2+5" (labels of a
-    /// superposed move joined by +, players alternating).
+    /// Quantum moves to replay first, e.g. "1+3 7 2+5": moves separated by
+    /// spaces, a superposed move's labels joined by +, players alternating
+    /// from --first. Edges by their labels (1, 2, … in the order the
+    /// position lists them); Nim moves as HEAP:K, e.g. "1:2+2:1". --json
+    /// lists the realisations reached.
     #[arg(long, allow_hyphen_values = true, value_name = "MOVES")]
     pub moves: Option<String>,
     /// Who makes the first of --moves: L or R.
@@ -363,6 +369,79 @@ impl TableArgs {
             Some(f) => f,
             None if self.csv => Format::Csv,
             None => Format::Markdown,
+        }
+    }
+}
+
+/// The `census` subcommand's flags.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Classes: stalks, meadow (n × BR + m × R), hollyhocks (sums of BR, RB, B, R), \
+trees (rooted at the ground), graphs (connected simple graphs containing the ground). \
+Properties: 8.1, 8.3, 8.4, 8.5, 8.6 (the 2024 thesis' conjectures), green (the 2022 \
+thesis' green-edge conjecture, synchronous), number, not-N, or 'X = Y' with X, Y rulesets \
+in compact form, e.g. 'quantum:B:unbounded = quantum:D:unbounded'. Without --property \
+the positions are only counted."
+)]
+pub struct CensusArgs {
+    /// stalks, meadow, hollyhocks, trees or graphs (default: the
+    /// property's own class, else trees).
+    #[arg(long, allow_hyphen_values = true, value_name = "CLASS")]
+    pub class: Option<crate::census::Class>,
+    /// Numbers of edges: 6 means 1..6; or a range such as 3..6.
+    #[arg(
+        long,
+        allow_hyphen_values = true,
+        value_name = "RANGE",
+        default_value = "4"
+    )]
+    pub size: IndexRange,
+    /// The colours of stalks, trees and graphs, e.g. BR or BRG.
+    #[arg(
+        long,
+        visible_alias = "colors",
+        allow_hyphen_values = true,
+        value_name = "LETTERS",
+        default_value = "BR"
+    )]
+    pub colours: crate::census::Palette,
+    /// The property to check (see below).
+    #[arg(long, allow_hyphen_values = true, value_name = "PROPERTY")]
+    pub property: Option<crate::census::Property>,
+    /// A ruleset in compact form for number and not-N (repeatable;
+    /// default: quantum under every flavour at --width), e.g.
+    /// quantum:C'u:unbounded or sync:tie.
+    #[arg(long, allow_hyphen_values = true, value_name = "RULES")]
+    pub rules: Vec<crate::analysis::Rules>,
+    /// Quantum width for 8.1, 8.3, 8.4, 8.5 and the default rulesets.
+    #[arg(long, allow_hyphen_values = true, value_name = "N|unbounded")]
+    pub width: Option<Width>,
+    /// How many of the smallest counterexamples to print.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub show: usize,
+    /// No progress bar on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub budget: BudgetFlags,
+}
+
+impl CensusArgs {
+    /// The census asked for: a single number k is the sizes 1..k.
+    pub fn spec(&self) -> crate::census::Spec {
+        let first = if self.size.first == self.size.last {
+            1.min(self.size.last)
+        } else {
+            self.size.first
+        };
+        crate::census::Spec {
+            class: self.class,
+            palette: self.colours.clone(),
+            sizes: first..=self.size.last,
+            property: self.property.clone(),
+            rules: self.rules.clone(),
+            width: self.width.unwrap_or(Width::DEFAULT),
+            show: self.show,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! their output, kept in the library so tests can call it.
 
 mod args;
+mod census;
 mod error;
 mod json;
 mod matrix;
@@ -9,8 +10,8 @@ mod puzzles;
 mod table;
 
 pub use args::{
-    Cli, Command, IndexRange, MatrixArgs, OptionsArgs, PuzzleArgs, PuzzlesArgs, TableArgs,
-    ValueArgs,
+    CensusArgs, Cli, Command, IndexRange, MatrixArgs, OptionsArgs, PuzzleArgs, PuzzlesArgs,
+    TableArgs, ValueArgs,
 };
 pub use error::CliError;
 
@@ -50,6 +51,7 @@ where
         Command::Matrix(m) => matrix::run(&m)?,
         Command::Puzzles(p) => puzzles::generate(&p)?,
         Command::Puzzle(p) => puzzles::one(&p)?,
+        Command::Census(c) => return census::run(&c, out),
     };
     out.write_all(text.as_bytes())?;
     out.flush()?;

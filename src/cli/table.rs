@@ -12,7 +12,7 @@ use crate::solve::table::{Grid, TableFormat};
 use std::io::Write;
 
 /// Draw a progress bar on stderr (a failed write must not stop the table).
-fn progress(quiet: bool, done: usize, total: usize, what: std::fmt::Arguments) {
+pub(super) fn progress(quiet: bool, done: usize, total: usize, what: std::fmt::Arguments) {
     if quiet {
         return;
     }

@@ -20,7 +20,7 @@ use num_traits::{One, ToPrimitive, Zero};
 const SMALL: u64 = 256;
 
 /// gcd(a, b) by Lehmer's algorithm.
-pub(crate) fn gcd(a: &BigUint, b: &BigUint) -> BigUint {
+pub fn gcd(a: &BigUint, b: &BigUint) -> BigUint {
     let (mut a, mut b) = if a >= b {
         (a.clone(), b.clone())
     } else {
@@ -64,7 +64,7 @@ pub(crate) fn gcd(a: &BigUint, b: &BigUint) -> BigUint {
 }
 
 /// n / d reduced (d ≠ 0; callers guarantee it).
-pub(crate) fn make(n: BigInt, d: BigInt) -> BigRational {
+pub fn make(n: BigInt, d: BigInt) -> BigRational {
     let (mut n, mut d) = if d.sign() == Sign::Minus {
         (-n, -d)
     } else {
@@ -84,7 +84,7 @@ pub(crate) fn make(n: BigInt, d: BigInt) -> BigRational {
 }
 
 /// Exact comparison by cross-multiplication (denominators are positive).
-pub(crate) fn cmp(a: &BigRational, b: &BigRational) -> Ordering {
+pub fn cmp(a: &BigRational, b: &BigRational) -> Ordering {
     if a.denom() == b.denom() {
         return a.numer().cmp(b.numer());
     }
@@ -95,12 +95,12 @@ pub(crate) fn cmp(a: &BigRational, b: &BigRational) -> Ordering {
     (a.numer() * b.denom()).cmp(&(b.numer() * a.denom()))
 }
 
-pub(crate) fn le(a: &BigRational, b: &BigRational) -> bool {
+pub fn le(a: &BigRational, b: &BigRational) -> bool {
     cmp(a, b) != Ordering::Greater
 }
 
 /// Σ cₖ·xₖ as an unreduced pair (numerator, positive denominator).
-pub(crate) fn combine(terms: &[(i64, &BigRational)]) -> (BigInt, BigInt) {
+pub fn combine(terms: &[(i64, &BigRational)]) -> (BigInt, BigInt) {
     let mut n = BigInt::zero();
     let mut d = BigInt::one();
     for &(c, x) in terms {
@@ -123,7 +123,7 @@ pub(crate) fn combine(terms: &[(i64, &BigRational)]) -> (BigInt, BigInt) {
 }
 
 /// Σ wₖ·xₖ / total, reduced once.
-pub(crate) fn weighted_sum(parts: &[(u64, &BigRational)], total: u64) -> BigRational {
+pub fn weighted_sum(parts: &[(u64, &BigRational)], total: u64) -> BigRational {
     match parts {
         [] => BigRational::zero(),
         [(w, x)] if *w == total => (*x).clone(),
@@ -137,12 +137,12 @@ pub(crate) fn weighted_sum(parts: &[(u64, &BigRational)], total: u64) -> BigRati
 }
 
 /// (n1/d1) / (n2/d2) reduced; n2 ≠ 0.
-pub(crate) fn ratio((n1, d1): &(BigInt, BigInt), (n2, d2): &(BigInt, BigInt)) -> BigRational {
+pub fn ratio((n1, d1): &(BigInt, BigInt), (n2, d2): &(BigInt, BigInt)) -> BigRational {
     make(n1 * d2, d1 * n2)
 }
 
 /// The sign of an unreduced pair (its denominator is positive).
-pub(crate) fn sign((n, _): &(BigInt, BigInt)) -> Sign {
+pub fn sign((n, _): &(BigInt, BigInt)) -> Sign {
     n.sign()
 }
 

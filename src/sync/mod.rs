@@ -11,7 +11,10 @@
 //! * [`halves_table`] — the sums-of-halves table `m × BR + n × RB`.
 
 mod canon;
-mod fastq;
+// Public only for benches/rational_backends.rs, which measures it against
+// other rational libraries.
+#[doc(hidden)]
+pub mod fastq;
 mod format;
 mod halves;
 pub mod matrix;

@@ -1,0 +1,489 @@
+//! Every position of a class with a given number of edges, each once up to
+//! isomorphism (an isomorphism fixes the ground and keeps colours), in a
+//! fixed order so that "the smallest counterexample" is well defined.
+
+use crate::budget::{Exceeded, Meter};
+use crate::position::{presets, Colour, Edge, Position, GROUND};
+use std::collections::BTreeSet;
+use std::fmt;
+use std::str::FromStr;
+
+/// A family of positions the census walks through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// One stalk (a path from the ground), colours from the palette.
+    Stalks,
+    /// Blue Meadow: n blue halves `BR` and m red wholes `R`.
+    Meadow,
+    /// Short hollyhocks: sums of blue and red halves and wholes (`BR`,
+    /// `RB`, `B`, `R`), Blue Meadow generalised.
+    Hollyhocks,
+    /// Trees rooted at the ground, colours from the palette.
+    Trees,
+    /// Connected simple graphs containing the ground (no loops, no
+    /// parallel edges), colours from the palette.
+    Graphs,
+}
+
+impl Class {
+    pub const ALL: [Class; 5] = [
+        Class::Stalks,
+        Class::Meadow,
+        Class::Hollyhocks,
+        Class::Trees,
+        Class::Graphs,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Stalks => "stalks",
+            Class::Meadow => "meadow",
+            Class::Hollyhocks => "hollyhocks",
+            Class::Trees => "trees",
+            Class::Graphs => "graphs",
+        }
+    }
+
+    /// Whether the palette decides the colours (Blue Meadow and short
+    /// hollyhocks are blue and red by definition).
+    pub fn uses_palette(self) -> bool {
+        matches!(self, Class::Stalks | Class::Trees | Class::Graphs)
+    }
+}
+
+/// A class name that is not one of [`Class::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown class '{0}' (expected stalks, meadow, hollyhocks, trees or graphs)")]
+pub struct ClassParseError(pub String);
+
+impl FromStr for Class {
+    type Err = ClassParseError;
+
+    fn from_str(text: &str) -> Result<Class, ClassParseError> {
+        Class::ALL
+            .into_iter()
+            .find(|c| c.name() == text)
+            .ok_or_else(|| ClassParseError(text.to_string()))
+    }
+}
+
+impl fmt::Display for Class {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The colours edges may take, e.g. `BR` or `BRG`: distinct letters of
+/// RULES.md §1, kept in the order B, R, G, X.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Palette(Vec<Colour>);
+
+impl Palette {
+    pub fn colours(&self) -> &[Colour] {
+        &self.0
+    }
+
+    pub fn contains(&self, c: Colour) -> bool {
+        self.0.contains(&c)
+    }
+}
+
+impl Default for Palette {
+    fn default() -> Self {
+        Palette(vec![Colour::Blue, Colour::Red])
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a palette (expected distinct letters of B, R, G, X, e.g. BR or BRG)")]
+pub struct PaletteParseError(pub String);
+
+impl FromStr for Palette {
+    type Err = PaletteParseError;
+
+    fn from_str(text: &str) -> Result<Palette, PaletteParseError> {
+        let bad = || PaletteParseError(text.to_string());
+        let mut colours = Vec::new();
+        for c in text.chars() {
+            let colour = Colour::from_letter(c).ok_or_else(bad)?;
+            if colours.contains(&colour) {
+                return Err(bad());
+            }
+            colours.push(colour);
+        }
+        if colours.is_empty() {
+            return Err(bad());
+        }
+        colours.sort();
+        Ok(Palette(colours))
+    }
+}
+
+impl fmt::Display for Palette {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|c| write!(f, "{}", c.letter()))
+    }
+}
+
+/// Bytes charged for one enumerated position of `edges` edges (its edge
+/// list and the canonical key kept to merge isomorphic copies).
+fn position_bytes(edges: usize) -> u64 {
+    (64 + 48 * edges) as u64
+}
+
+/// Every position of `class` with exactly `edges` edges, once up to
+/// isomorphism, in a fixed order; charged to `meter` as it grows.
+pub fn positions(
+    class: Class,
+    palette: &Palette,
+    edges: usize,
+    meter: &mut Meter,
+) -> Result<Vec<Position>, Exceeded> {
+    let out = match class {
+        Class::Stalks => stalks(palette, edges, meter)?,
+        Class::Meadow => (0..=edges / 2)
+            .map(|n| presets::blue_meadow(n, edges - 2 * n))
+            .collect(),
+        Class::Hollyhocks => hollyhocks(edges, meter)?,
+        Class::Trees => trees(palette, edges, meter)?
+            .iter()
+            .map(tree_position)
+            .collect(),
+        Class::Graphs => graphs(palette, edges, meter)?
+            .into_iter()
+            .map(|g| g.position())
+            .collect(),
+    };
+    meter.add(position_bytes(edges) * out.len() as u64)?;
+    Ok(out)
+}
+
+fn stalks(palette: &Palette, edges: usize, meter: &mut Meter) -> Result<Vec<Position>, Exceeded> {
+    let k = palette.colours().len();
+    let mut words: Vec<Vec<Colour>> = vec![vec![]];
+    for _ in 0..edges {
+        meter.tick()?;
+        meter.add(position_bytes(edges) * (words.len() * k) as u64)?;
+        words = words
+            .iter()
+            .flat_map(|w| {
+                palette.colours().iter().map(move |&c| {
+                    let mut w = w.clone();
+                    w.push(c);
+                    w
+                })
+            })
+            .collect();
+    }
+    Ok(words.iter().map(|w| stalk_sum(&[w])).collect())
+}
+
+/// A sum of stalks, each its colours from the ground up, on fresh vertices.
+fn stalk_sum(parts: &[&[Colour]]) -> Position {
+    let mut edges = Vec::new();
+    let mut vertices = 0;
+    for stalk in parts {
+        let mut below = GROUND;
+        for &colour in stalk.iter() {
+            vertices += 1;
+            edges.push(Edge {
+                u: below,
+                v: vertices,
+                colour,
+            });
+            below = vertices;
+        }
+    }
+    Position::from_edges(edges)
+}
+
+/// a × BR + b × RB + c × B + d × R with 2a + 2b + c + d = edges.
+fn hollyhocks(edges: usize, meter: &mut Meter) -> Result<Vec<Position>, Exceeded> {
+    let mut out = Vec::new();
+    for a in 0..=edges / 2 {
+        for b in 0..=(edges - 2 * a) / 2 {
+            let left = edges - 2 * a - 2 * b;
+            for c in 0..=left {
+                meter.tick()?;
+                let d = left - c;
+                use Colour::{Blue, Red};
+                let parts: Vec<&[Colour]> = std::iter::repeat_n(&[Blue, Red][..], a)
+                    .chain(std::iter::repeat_n(&[Red, Blue][..], b))
+                    .chain(std::iter::repeat_n(&[Blue][..], c))
+                    .chain(std::iter::repeat_n(&[Red][..], d))
+                    .collect();
+                out.push(stalk_sum(&parts));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A rooted tree as its branches: each a colour and the tree above it,
+/// sorted, so that isomorphic trees are equal.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Tree(Vec<(Colour, Tree)>);
+
+impl Tree {
+    fn edges(&self) -> usize {
+        self.0.iter().map(|(_, t)| 1 + t.edges()).sum()
+    }
+}
+
+/// Every rooted tree of `edges` edges, once each, sorted.
+fn trees(palette: &Palette, edges: usize, meter: &mut Meter) -> Result<Vec<Tree>, Exceeded> {
+    // by_size[k]: the trees of k edges. A tree of k edges is a multiset of
+    // branches; building it with branches in non-increasing order makes
+    // each multiset once.
+    let mut by_size: Vec<Vec<Tree>> = vec![vec![Tree(vec![])]];
+    for k in 1..=edges {
+        let branches: Vec<Vec<(Colour, Tree)>> = (0..k)
+            .map(|j| {
+                by_size[j]
+                    .iter()
+                    .flat_map(|t| palette.colours().iter().map(move |&c| (c, t.clone())))
+                    .collect()
+            })
+            .collect();
+        let mut out = BTreeSet::new();
+        let mut stack: Vec<(Vec<(Colour, Tree)>, usize)> = vec![(vec![], k)];
+        while let Some((chosen, left)) = stack.pop() {
+            meter.tick()?;
+            if left == 0 {
+                meter.add(position_bytes(k))?;
+                out.insert(Tree(chosen));
+                continue;
+            }
+            for size in 1..=left {
+                for b in &branches[size - 1] {
+                    // Non-increasing order of branches: each multiset once.
+                    if chosen.last().is_some_and(|last| b > last) {
+                        continue;
+                    }
+                    let mut next = chosen.clone();
+                    next.push(b.clone());
+                    stack.push((next, left - size));
+                }
+            }
+        }
+        by_size.push(out.into_iter().collect());
+    }
+    Ok(by_size.pop().unwrap_or_default())
+}
+
+/// The position of a tree, edges in depth-first order from the ground.
+fn tree_position(t: &Tree) -> Position {
+    fn walk(t: &Tree, at: usize, next: &mut usize, edges: &mut Vec<Edge>) {
+        for (colour, sub) in &t.0 {
+            let v = *next;
+            *next += 1;
+            edges.push(Edge {
+                u: at,
+                v,
+                colour: *colour,
+            });
+            walk(sub, v, next, edges);
+        }
+    }
+    let mut edges = Vec::with_capacity(t.edges());
+    let mut next = 1;
+    walk(t, GROUND, &mut next, &mut edges);
+    Position::from_edges(edges)
+}
+
+/// A simple graph on vertices 0..vertices (0 the ground) in canonical
+/// form: its sorted edge list is the least over all relabellings of the
+/// non-ground vertices.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Graph {
+    vertices: usize,
+    /// (u, v, colour) with u < v, sorted.
+    edges: Vec<(u8, u8, Colour)>,
+}
+
+impl Graph {
+    fn position(&self) -> Position {
+        let edges = self
+            .edges
+            .iter()
+            .map(|&(u, v, colour)| Edge {
+                u: u as usize,
+                v: v as usize,
+                colour,
+            })
+            .collect();
+        Position::from_edges(edges)
+    }
+
+    /// The canonical form of the graph with these edges: vertices are
+    /// first split by an invariant (colour-refined degrees), then every
+    /// ordering within each class is tried.
+    fn canonical(vertices: usize, edges: &[(u8, u8, Colour)]) -> Graph {
+        let classes = vertex_classes(vertices, edges);
+        let mut best: Option<Vec<(u8, u8, Colour)>> = None;
+        let mut order: Vec<usize> = Vec::with_capacity(vertices);
+        order.push(GROUND);
+        permute_classes(&classes, 0, &mut order, &mut |order| {
+            // order[new] = old; relabel old → new.
+            let mut new_of = vec![0u8; vertices];
+            for (new, &old) in order.iter().enumerate() {
+                new_of[old] = new as u8;
+            }
+            let mut e: Vec<(u8, u8, Colour)> = edges
+                .iter()
+                .map(|&(u, v, c)| {
+                    let (a, b) = (new_of[u as usize], new_of[v as usize]);
+                    (a.min(b), a.max(b), c)
+                })
+                .collect();
+            e.sort();
+            if best.as_ref().is_none_or(|b| e < *b) {
+                best = Some(e);
+            }
+        });
+        Graph {
+            vertices,
+            edges: best.unwrap_or_default(),
+        }
+    }
+}
+
+/// The non-ground vertices grouped by an isomorphism invariant (distance
+/// from the ground, then rounds of colour-refined neighbourhoods), the
+/// groups in a canonical order.
+fn vertex_classes(vertices: usize, edges: &[(u8, u8, Colour)]) -> Vec<Vec<usize>> {
+    let mut adj: Vec<Vec<(usize, Colour)>> = vec![vec![]; vertices];
+    for &(u, v, c) in edges {
+        adj[u as usize].push((v as usize, c));
+        adj[v as usize].push((u as usize, c));
+    }
+    let mut dist = vec![usize::MAX; vertices];
+    dist[GROUND] = 0;
+    let mut queue = std::collections::VecDeque::from([GROUND]);
+    while let Some(u) = queue.pop_front() {
+        for &(v, _) in &adj[u] {
+            if dist[v] == usize::MAX {
+                dist[v] = dist[u] + 1;
+                queue.push_back(v);
+            }
+        }
+    }
+    // Labels are ranks of invariants, so they compare the same way in any
+    // labelling of the graph.
+    let mut label: Vec<usize> = dist.clone();
+    for _ in 0..vertices {
+        let signature: Vec<(usize, Vec<(Colour, usize)>)> = (0..vertices)
+            .map(|u| {
+                let mut s: Vec<(Colour, usize)> =
+                    adj[u].iter().map(|&(v, c)| (c, label[v])).collect();
+                s.sort();
+                (label[u], s)
+            })
+            .collect();
+        let mut sorted = signature.clone();
+        sorted.sort();
+        sorted.dedup();
+        let next: Vec<usize> = signature
+            .iter()
+            .map(|s| sorted.binary_search(s).unwrap_or(0))
+            .collect();
+        let stable = distinct(&next) == distinct(&label);
+        label = next;
+        if stable {
+            break;
+        }
+    }
+    let mut classes: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (u, &l) in label.iter().enumerate().skip(1) {
+        match classes.iter_mut().find(|(c, _)| *c == l) {
+            Some((_, members)) => members.push(u),
+            None => classes.push((l, vec![u])),
+        }
+    }
+    classes.sort();
+    classes.into_iter().map(|(_, m)| m).collect()
+}
+
+fn distinct(labels: &[usize]) -> usize {
+    labels.iter().collect::<BTreeSet<_>>().len()
+}
+
+/// Call `visit` with every ordering of the vertices that keeps the classes
+/// in order and permutes the members within each.
+fn permute_classes(
+    classes: &[Vec<usize>],
+    at: usize,
+    order: &mut Vec<usize>,
+    visit: &mut dyn FnMut(&[usize]),
+) {
+    let Some(class) = classes.get(at) else {
+        visit(order);
+        return;
+    };
+    let mut members = class.clone();
+    permutations(&mut members, 0, &mut |perm| {
+        let len = order.len();
+        order.extend_from_slice(perm);
+        permute_classes(classes, at + 1, order, visit);
+        order.truncate(len);
+    });
+}
+
+fn permutations(items: &mut [usize], k: usize, visit: &mut dyn FnMut(&[usize])) {
+    if k == items.len() {
+        visit(items);
+        return;
+    }
+    for i in k..items.len() {
+        items.swap(k, i);
+        permutations(items, k + 1, visit);
+        items.swap(k, i);
+    }
+}
+
+/// Every connected simple grounded graph of `edges` edges, once up to
+/// isomorphism, sorted. Each one with k edges has an edge whose removal
+/// leaves a connected graph with k − 1 edges (a cycle edge, or the edge to
+/// a leaf other than the ground), so adding one edge in every way to the
+/// graphs of k − 1 edges finds them all.
+fn graphs(palette: &Palette, edges: usize, meter: &mut Meter) -> Result<Vec<Graph>, Exceeded> {
+    let mut level: BTreeSet<Graph> = BTreeSet::from([Graph {
+        vertices: 1,
+        edges: vec![],
+    }]);
+    for k in 1..=edges {
+        let mut next = BTreeSet::new();
+        for g in &level {
+            let mut extend = |u: usize, v: usize, vertices: usize| -> Result<(), Exceeded> {
+                for &c in palette.colours() {
+                    meter.tick()?;
+                    let mut e = g.edges.clone();
+                    e.push((u as u8, v as u8, c));
+                    if next.insert(Graph::canonical(vertices, &e)) {
+                        meter.add(position_bytes(k))?;
+                    }
+                }
+                Ok(())
+            };
+            for v in 1..g.vertices {
+                for u in 0..v {
+                    let present = g
+                        .edges
+                        .iter()
+                        .any(|&(a, b, _)| (a as usize, b as usize) == (u, v));
+                    if !present {
+                        extend(u, v, g.vertices)?;
+                    }
+                }
+            }
+            // A new vertex hanging from any vertex.
+            for u in 0..g.vertices {
+                if g.vertices < 255 {
+                    extend(u, g.vertices, g.vertices + 1)?;
+                }
+            }
+        }
+        level = next;
+    }
+    Ok(level.into_iter().collect())
+}

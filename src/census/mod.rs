@@ -1,0 +1,553 @@
+//! A census: every position of a class up to a size, each up to
+//! isomorphism, valued under chosen rulesets and checked against a
+//! property (a conjecture of the papers, or one typed on the command
+//! line). The positions are valued on all cores within one shared
+//! [`Budget`], smallest first, so that a run stopped by the budget has
+//! checked every size below the one it stopped in.
+
+pub mod enumerate;
+pub mod property;
+
+pub use enumerate::{positions, Class, ClassParseError, Palette, PaletteParseError};
+pub use property::{Property, PropertyParseError};
+
+use crate::analysis::{analyse, AnalysisError, QuantumOptions, Request, Rules, SyncOptions};
+use crate::budget::{Budget, Exceeded};
+use crate::game::{Arena, GameId, Outcome};
+use crate::position::{Colour, Edge, Position, GROUND, MAX_EDGES};
+use crate::quantum::{Flavour, Setting, Width};
+use num_rational::BigRational;
+use std::ops::RangeInclusive;
+
+/// What a census cannot do, besides running out of budget.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CensusError {
+    #[error("census: {0}")]
+    Invalid(String),
+    #[error(transparent)]
+    Budget(#[from] Exceeded),
+}
+
+/// What to enumerate, how to value it and what to check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// The class (default: the property's own, see
+    /// [`Property::default_class`]).
+    pub class: Option<Class>,
+    pub palette: Palette,
+    /// Numbers of edges.
+    pub sizes: RangeInclusive<usize>,
+    /// None: count the positions only.
+    pub property: Option<Property>,
+    /// The rulesets for `number` and `not-N` (and the synchronous rules
+    /// for `green`, the one for 8.5 in place of C); empty: every flavour
+    /// at `width`.
+    pub rules: Vec<Rules>,
+    /// The quantum width of 8.1, 8.3, 8.4 and 8.5 and of the default
+    /// rulesets.
+    pub width: Width,
+    /// How many counterexamples to keep, smallest first.
+    pub show: usize,
+}
+
+impl Default for Spec {
+    fn default() -> Self {
+        Spec {
+            class: None,
+            palette: Palette::default(),
+            sizes: 1..=4,
+            property: None,
+            rules: Vec::new(),
+            width: Width::DEFAULT,
+            show: 3,
+        }
+    }
+}
+
+impl Spec {
+    pub fn class(&self) -> Class {
+        self.class.unwrap_or_else(|| {
+            self.property
+                .as_ref()
+                .map_or(Class::Trees, Property::default_class)
+        })
+    }
+
+    /// The rulesets each position is valued under.
+    pub fn rulesets(&self) -> Vec<Rules> {
+        let quantum = |flavour, width| {
+            Rules::Quantum(QuantumOptions {
+                setting: Setting::new(flavour, width),
+                ..QuantumOptions::default()
+            })
+        };
+        let every_flavour = || {
+            Flavour::ALL
+                .into_iter()
+                .map(|f| quantum(f, self.width))
+                .collect()
+        };
+        match &self.property {
+            None => vec![],
+            Some(Property::BlueMeadowNumbers)
+            | Some(Property::HollyhocksNumbers)
+            | Some(Property::NoNPositions) => every_flavour(),
+            // Another ruleset may stand in for C (to see the check fail).
+            Some(Property::StalkFollowers) => match self.rules.first() {
+                Some(r) => vec![r.clone()],
+                None => vec![quantum(Flavour::C, self.width)],
+            },
+            Some(Property::SameBCD) => [Flavour::B, Flavour::CPrime, Flavour::D]
+                .into_iter()
+                .map(|f| quantum(f, Width::Unbounded))
+                .collect(),
+            Some(Property::GreenEdge) => {
+                let sync = self.rules.iter().find(|r| matches!(r, Rules::Sync(_)));
+                // The thesis computes green edges under the replay rule.
+                vec![sync.cloned().unwrap_or_else(|| {
+                    Rules::Sync(SyncOptions {
+                        conflict: crate::sync::Conflict::Replay,
+                        ..SyncOptions::default()
+                    })
+                })]
+            }
+            Some(Property::Number) | Some(Property::NotN) if self.rules.is_empty() => {
+                every_flavour()
+            }
+            Some(Property::Number) | Some(Property::NotN) => self.rules.clone(),
+            Some(Property::Equal(a, b)) => vec![a.clone(), b.clone()],
+        }
+    }
+
+    fn check(&self) -> Result<(), CensusError> {
+        let bad = |m: String| Err(CensusError::Invalid(m));
+        let last = *self.sizes.end();
+        if self.sizes.is_empty() {
+            return bad(format!("empty size range {}..{last}", self.sizes.start()));
+        }
+        // 8.5 looks one edge further; green adds one.
+        if last + 1 > MAX_EDGES {
+            return bad(format!("at most {} edges", MAX_EDGES - 1));
+        }
+        let class = self.class();
+        let coloured = class.uses_palette()
+            && (self.palette.contains(Colour::Green) || self.palette.contains(Colour::Uncoloured));
+        if self.property == Some(Property::GreenEdge) && coloured {
+            return bad(
+                "the green-edge conjecture is about red-blue positions: use --colours BR".into(),
+            );
+        }
+        for r in self.rulesets() {
+            if let Rules::Quantum(q) = &r {
+                if q.labels != crate::rules::NimLabels::default() {
+                    return bad("--labels is for Nim, not Hackenbush".into());
+                }
+            }
+            if let Rules::Sync(s) = &r {
+                if s.conflict == crate::sync::Conflict::Replay
+                    && matches!(self.property, Some(Property::Equal(..)))
+                {
+                    return bad("sync:replay values are intervals: compare exact rulesets".into());
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One position's value under one ruleset, in a form that outlives its
+/// solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Valued {
+    /// Plain notation (a rational under sync).
+    pub plain: String,
+    pub outcome: Option<Outcome>,
+    pub number: bool,
+}
+
+/// Value `position` under `rules` within `budget`.
+pub fn value(position: &Position, rules: &Rules, budget: &Budget) -> Result<Valued, CensusError> {
+    if let Rules::Quantum(q) = rules {
+        let (mut solver, start) = crate::quantum::hackenbush_solver(position.clone(), q.setting);
+        solver.set_budget(budget);
+        let v = solver.value_of_start(&start)?;
+        return Ok(Valued {
+            plain: solver.arena.plain(v),
+            outcome: Some(solver.arena.outcome(v)),
+            number: solver.arena.is_number(v),
+        });
+    }
+    let answer = analyse(&Request::new(position.to_string(), rules.clone()), budget).map_err(
+        |e| match e {
+            AnalysisError::Budget(e) => CensusError::Budget(e),
+            AnalysisError::Input(e) => CensusError::Invalid(format!("{position}: {e}")),
+        },
+    )?;
+    let mut arena = Arena::new();
+    let number = match arena.parse(&answer.value) {
+        Ok(g) => arena.is_number(g),
+        // Synchronous values are real numbers.
+        Err(_) => matches!(rules, Rules::Sync(_)),
+    };
+    Ok(Valued {
+        plain: answer.value,
+        outcome: answer.outcome,
+        number,
+    })
+}
+
+/// `position` with one more green edge from the ground.
+pub fn with_green_edge(position: &Position) -> Position {
+    let mut edges = position.edges.clone();
+    edges.push(Edge {
+        u: GROUND,
+        v: position.vertex_count.max(1),
+        colour: Colour::Green,
+    });
+    Position::from_edges(edges)
+}
+
+/// One size of the census.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SizeRow {
+    pub edges: usize,
+    /// Positions of this size, up to isomorphism.
+    pub positions: usize,
+    /// Of those, how many were checked (all, unless the budget stopped
+    /// the run).
+    pub checked: usize,
+    pub failures: usize,
+}
+
+/// A position for which the property fails, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counterexample {
+    pub edges: usize,
+    pub position: String,
+    pub why: String,
+}
+
+/// What a census found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub rows: Vec<SizeRow>,
+    /// Smallest first (by edges, then in enumeration order); at most
+    /// `Spec::show`.
+    pub counterexamples: Vec<Counterexample>,
+    pub failures: usize,
+    /// Every size up to this one was checked in full (None if not even
+    /// the first was).
+    pub complete_up_to: Option<usize>,
+    /// The limit that stopped the run, if one did.
+    pub stopped: Option<Exceeded>,
+}
+
+/// A job: one position of the census.
+struct Job {
+    edges: usize,
+    position: Position,
+}
+
+/// Run the census of `spec` within `budget`, calling `progress(done,
+/// total)` as positions are valued.
+pub fn run(
+    spec: &Spec,
+    budget: &Budget,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Report, CensusError> {
+    spec.check()?;
+    let class = spec.class();
+    let rulesets = spec.rulesets();
+    // 8.5 needs the stalks one edge longer than the last size checked.
+    let extra = usize::from(spec.property == Some(Property::StalkFollowers));
+    let (first, last) = (*spec.sizes.start(), *spec.sizes.end());
+    let mut meter = budget.meter();
+    let mut jobs = Vec::new();
+    let mut counts = Vec::new();
+    let mut enumeration_stopped = None;
+    for edges in first..=last + extra {
+        match positions(class, &spec.palette, edges, &mut meter) {
+            Ok(ps) => {
+                counts.push((edges, ps.len()));
+                jobs.extend(ps.into_iter().map(|position| Job { edges, position }));
+            }
+            Err(e) => {
+                enumeration_stopped = Some(e);
+                break;
+            }
+        }
+    }
+    let total = jobs.len();
+    let mut results: Vec<Option<Vec<Valued>>> = vec![None; total];
+    let mut stopped = enumeration_stopped;
+    let mut invalid = None;
+    let mut done = 0;
+    if !rulesets.is_empty() {
+        let green = spec.property == Some(Property::GreenEdge);
+        crate::quantum::table::run_cells(
+            &jobs,
+            crate::quantum::table::available_threads(),
+            // Smallest first: a stopped run has finished the small sizes.
+            |j| usize::MAX - j.edges,
+            |j| -> Result<Vec<Valued>, CensusError> {
+                // A job that starts past the deadline (or after a cancel)
+                // stops at once, however small.
+                budget.check_time()?;
+                let mut out = Vec::new();
+                for r in &rulesets {
+                    out.push(value(&j.position, r, budget)?);
+                    if green {
+                        out.push(value(&with_green_edge(&j.position), r, budget)?);
+                    }
+                }
+                Ok(out)
+            },
+            |i, result| match result {
+                Ok(v) => {
+                    // The values kept for the checks count against the budget.
+                    let bytes: usize = v.iter().map(|x| 48 + x.plain.len()).sum();
+                    if let Err(e) = meter.add(bytes as u64) {
+                        stopped.get_or_insert(e);
+                        return false;
+                    }
+                    results[i] = Some(v);
+                    done += 1;
+                    progress(done, total);
+                    true
+                }
+                Err(CensusError::Budget(e)) => {
+                    stopped.get_or_insert(e);
+                    false
+                }
+                Err(e) => {
+                    invalid.get_or_insert(e);
+                    false
+                }
+            },
+        );
+    } else {
+        progress(total, total);
+    }
+    if let Some(e) = invalid {
+        return Err(e);
+    }
+    let valued_sizes: Vec<(usize, bool)> = counts
+        .iter()
+        .map(|&(edges, _)| {
+            let all = rulesets.is_empty()
+                || jobs
+                    .iter()
+                    .zip(&results)
+                    .all(|(j, r)| j.edges != edges || r.is_some());
+            (edges, all)
+        })
+        .collect();
+    let complete = |edges: usize| valued_sizes.iter().any(|&(e, all)| e == edges && all);
+    let mut rows = Vec::new();
+    let mut failures: Vec<(usize, usize, Counterexample)> = Vec::new();
+    let mut arena = Arena::new();
+    for &(edges, count) in counts.iter().filter(|(e, _)| *e <= last) {
+        let mut row = SizeRow {
+            edges,
+            positions: count,
+            checked: 0,
+            failures: 0,
+        };
+        if spec.property.is_some() && (extra == 0 || complete(edges + 1)) {
+            let followers = if extra == 1 {
+                followers_of_size(&mut arena, &jobs, &results, edges + 1)
+            } else {
+                Default::default()
+            };
+            for (i, (j, r)) in jobs.iter().zip(&results).enumerate() {
+                let (true, Some(values)) = (j.edges == edges, r) else {
+                    continue;
+                };
+                row.checked += 1;
+                let why = match &spec.property {
+                    Some(Property::StalkFollowers) => {
+                        stalk_follower_failure(&mut arena, &values[0], &followers, edges + 1)
+                    }
+                    Some(p) => violation(p, &rulesets, values, &mut arena),
+                    None => None,
+                };
+                if let Some(why) = why {
+                    row.failures += 1;
+                    failures.push((
+                        edges,
+                        i,
+                        Counterexample {
+                            edges,
+                            position: j.position.to_string(),
+                            why,
+                        },
+                    ));
+                }
+            }
+        } else if spec.property.is_none() {
+            row.checked = count;
+        }
+        rows.push(row);
+    }
+    failures.sort_by_key(|(e, i, _)| (*e, *i));
+    let complete_up_to = rows
+        .iter()
+        .take_while(|r| r.checked == r.positions)
+        .map(|r| r.edges)
+        .last();
+    Ok(Report {
+        failures: failures.len(),
+        counterexamples: failures
+            .into_iter()
+            .take(spec.show)
+            .map(|(_, _, c)| c)
+            .collect(),
+        rows,
+        complete_up_to,
+        stopped,
+    })
+}
+
+/// Parse a plain value into `arena` (None for a non-dyadic rational).
+fn game(arena: &mut Arena, v: &Valued) -> Option<GameId> {
+    arena.parse(&v.plain).ok()
+}
+
+fn same(arena: &mut Arena, a: &Valued, b: &Valued) -> bool {
+    match (game(arena, a), game(arena, b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a.plain == b.plain,
+    }
+}
+
+/// Why `values` (one per ruleset, or per ruleset G then G′ for green)
+/// break `property`, or None if they keep it. (8.5 compares stalks of two
+/// lengths: see [`run`].)
+pub fn violation(
+    property: &Property,
+    rulesets: &[Rules],
+    values: &[Valued],
+    arena: &mut Arena,
+) -> Option<String> {
+    match property {
+        Property::BlueMeadowNumbers | Property::HollyhocksNumbers | Property::Number => {
+            let bad: Vec<String> = rulesets
+                .iter()
+                .zip(values)
+                .filter(|(_, v)| !v.number)
+                .map(|(r, v)| format!("{r} gives {}", v.plain))
+                .collect();
+            (!bad.is_empty()).then(|| format!("{}, not a number", bad.join("; ")))
+        }
+        Property::NoNPositions | Property::NotN => {
+            let bad: Vec<String> = rulesets
+                .iter()
+                .zip(values)
+                .filter(|(_, v)| v.outcome == Some(Outcome::N))
+                .map(|(r, v)| format!("{r} gives {}", v.plain))
+                .collect();
+            (!bad.is_empty()).then(|| format!("{}, an N-position", bad.join("; ")))
+        }
+        Property::SameBCD | Property::Equal(..) => {
+            let differs = values.iter().skip(1).any(|v| !same(arena, &values[0], v));
+            differs.then(|| {
+                rulesets
+                    .iter()
+                    .zip(values)
+                    .map(|(r, v)| format!("{r} gives {}", v.plain))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            })
+        }
+        Property::GreenEdge => green_failure(&values[0].plain, &values[1].plain),
+        Property::StalkFollowers => None,
+    }
+}
+
+/// A synchronous value as an interval: exact (`9/14`) or, under the
+/// replay rule, a bracket `~[lo, hi]`.
+fn interval(text: &str) -> Option<(BigRational, BigRational)> {
+    match text.strip_prefix("~[").and_then(|t| t.strip_suffix(']')) {
+        Some(inner) => {
+            let (lo, hi) = inner.split_once(',')?;
+            Some((lo.trim().parse().ok()?, hi.trim().parse().ok()?))
+        }
+        None => {
+            let v: BigRational = text.trim().parse().ok()?;
+            Some((v.clone(), v))
+        }
+    }
+}
+
+/// The 2022 green-edge conjecture on V(G) = `g` and V(G + green) = `h`:
+/// why it fails, if it does. A bracketed `h` (the replay rule) refutes it
+/// only when the whole bracket misses what the conjecture says.
+pub fn green_failure(g: &str, h: &str) -> Option<String> {
+    let (Some((v, v_hi)), Some((lo, hi))) = (interval(g), interval(h)) else {
+        return Some(format!("values {g} and {h} are not rationals"));
+    };
+    if v != v_hi {
+        // A red-blue position has no conflicts: its value is exact.
+        return Some(format!("V(G) = {g} is not exact"));
+    }
+    let one = BigRational::from_integer(1.into());
+    let zero = BigRational::from_integer(0.into());
+    let minus_one = -one.clone();
+    // The conjecture's range for V(G′): [want_lo, want_hi].
+    let (want_lo, want_hi) = if v > one {
+        (&v - &one, &v - &one)
+    } else if v < minus_one {
+        (&v + &one, &v + &one)
+    } else if v > zero {
+        (zero, one)
+    } else if v < zero {
+        (minus_one, zero)
+    } else {
+        (zero.clone(), zero)
+    };
+    let meets = lo <= want_hi && want_lo <= hi;
+    (!meets).then(|| format!("V(G) = {g} but with a green edge {h}"))
+}
+
+/// The immediate followers of the values of the stalks of `edges` edges
+/// (each distinct value parsed once).
+fn followers_of_size(
+    arena: &mut Arena,
+    jobs: &[Job],
+    results: &[Option<Vec<Valued>>],
+    edges: usize,
+) -> std::collections::HashSet<GameId> {
+    let values: std::collections::BTreeSet<&str> = jobs
+        .iter()
+        .zip(results)
+        .filter(|(j, _)| j.edges == edges)
+        .filter_map(|(_, r)| r.as_ref().map(|v| v[0].plain.as_str()))
+        .collect();
+    let mut out = std::collections::HashSet::new();
+    for text in values {
+        if let Ok(h) = arena.parse(text) {
+            let (left, right) = arena.options(h);
+            out.extend(left.iter().chain(right.iter()).copied());
+        }
+    }
+    out
+}
+
+/// 8.5: is the value of a stalk among `followers` (those of the values of
+/// the stalks of `longer` edges)? Why not, if it is not.
+fn stalk_follower_failure(
+    arena: &mut Arena,
+    v: &Valued,
+    followers: &std::collections::HashSet<GameId>,
+    longer: usize,
+) -> Option<String> {
+    let Some(g) = game(arena, v) else {
+        return Some(format!("its value {} is not a short game", v.plain));
+    };
+    (!followers.contains(&g)).then(|| {
+        format!(
+            "its value {} is no option of the value of any stalk of {longer} edges",
+            v.plain
+        )
+    })
+}
