@@ -1454,3 +1454,115 @@ mod opponent {
         assert!(!t.status().presenting && !t.scene(0.0).large);
     }
 }
+
+/// Issue 10: answers are kept with the request they answer and shown only
+/// for it; failures stay with their board; links carry the play setup.
+mod freshness {
+    use super::*;
+    use hackenbush_lab::analysis::{Answer, MoveAdvice, Rules};
+    use hackenbush_lab::ui::opponent::{Controller, CANNOT_MOVE};
+    use hackenbush_lab::ui::scene::Advice;
+    use hackenbush_lab::ui::session::{Mode, Session, STALE};
+
+    fn best(label: &str) -> Answer {
+        Answer {
+            value: "1/2".into(),
+            left_moves: Some(MoveAdvice {
+                winning: true,
+                labels: vec![label.into()],
+            }),
+            ..Answer::default()
+        }
+    }
+
+    fn halos(s: &Session) -> usize {
+        s.scene(0.0)
+            .edges
+            .iter()
+            .filter(|e| e.advice != Advice::None)
+            .count()
+    }
+
+    #[test]
+    fn an_answer_for_an_earlier_state_is_refused() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR BR BR BR R R R").unwrap();
+        s.set_rules("quantum:C".parse::<Rules>().unwrap()).unwrap();
+        let old = s.analysis_request().unwrap().to_request();
+        s.accept_answer(&old, &best("1")).unwrap();
+        assert_eq!(halos(&s), 1);
+        // Width 3: the width-2 answer is for another state.
+        s.set_rules("quantum:C:3".parse::<Rules>().unwrap())
+            .unwrap();
+        assert_eq!(halos(&s), 0, "the old halos go with the old request");
+        assert!(!s.answers_current(&old));
+        assert_eq!(s.accept_answer(&old, &best("1")), Err(STALE.to_string()));
+        assert_eq!(halos(&s), 0);
+        let new = s.analysis_request().unwrap().to_request();
+        assert_eq!(new.rules.to_string(), "quantum:C:3");
+        s.accept_answer(&new, &best("2")).unwrap();
+        assert_eq!(halos(&s), 1);
+        // An edit makes it stale too, even before anyone asks again.
+        s.set_text("BR R").unwrap();
+        assert_eq!(halos(&s), 0);
+    }
+
+    #[test]
+    fn a_failure_stays_with_its_board_across_mode_switches() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR R").unwrap();
+        let req = s.analysis_request().unwrap().to_request();
+        s.accept_failure(&req).unwrap();
+        // Only then does the engine take Left, in play: it says it will
+        // not move instead of thinking for ever.
+        s.set_mode(Mode::Play);
+        s.set_controller(Player::Left, Controller::Engine);
+        assert_eq!(s.status().engine, CANNOT_MOVE);
+        assert!(s.status().engine_blocked);
+        assert_eq!(s.engine_move(0, 0.0), Ok(false));
+        // A person plays for it; the next board is a new question.
+        s.play_label(1, 0.0).unwrap();
+        assert!(!s.engine_failed());
+        // A failure for an earlier board changes nothing.
+        assert_eq!(s.accept_failure(&req), Err(STALE.to_string()));
+        assert!(!s.engine_failed());
+        // A success after a failure lifts it.
+        s.takeback();
+        assert!(s.engine_failed());
+        let now = s.analysis_request().unwrap().to_request();
+        s.accept_answer(&now, &best("1")).unwrap();
+        assert!(!s.engine_failed());
+        assert_eq!(s.engine_move(0, 0.0), Ok(true));
+    }
+
+    #[test]
+    fn links_carry_the_engine_sides_and_presenter_mode() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR BR R").unwrap();
+        s.set_mode(Mode::Play);
+        s.set_controller(Player::Right, Controller::Engine);
+        s.set_presenting(true);
+        let mut t = Session::new(800.0, 500.0);
+        t.open_link(&s.link()).unwrap();
+        assert_eq!(t.opponents().right, Controller::Engine);
+        assert_eq!(t.opponents().left, Controller::Person);
+        assert!(t.presenting());
+        assert_eq!(t.mode, Mode::Play);
+        let shared = share::decode(&s.link()).unwrap();
+        assert_eq!(shared.opponents.right, Controller::Engine);
+        assert!(shared.presenting);
+        // Old links (no "e", no "pr") open with people on both sides.
+        let old = link_of(
+            r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0},{"x":0,"y":1}],"edges":[{"u":0,"v":1,"colour":"B"}]}}]}"#,
+        );
+        let shared = share::decode(&old).unwrap();
+        assert_eq!(shared.opponents.left, Controller::Person);
+        assert_eq!(shared.opponents.right, Controller::Person);
+        assert!(!shared.presenting);
+        // Bad engine sides are refused in words.
+        let bad = link_of(
+            r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0},{"x":0,"y":1}],"edges":[{"u":0,"v":1,"colour":"B"}]}}],"e":"X"}"#,
+        );
+        assert!(share::decode(&bad).unwrap_err().contains("engine sides"));
+    }
+}

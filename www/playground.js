@@ -55,14 +55,21 @@ function quantumCard() {
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 const $ = (id) => document.getElementById(id);
-// Longest analysis the page waits for before stopping it (seconds).
-const TIME_LIMIT_S = 30;
+// Longest analysis the page waits for before stopping it (seconds); a
+// `?limit=N` query shortens it (the browser tests use it to fail fast).
+const TIME_LIMIT_S = (() => {
+  const n = Number(new URLSearchParams(location.search).get('limit'));
+  return Number.isFinite(n) && n > 0 && n <= 30 ? n : 30;
+})();
 const engine = new Engine();
 const now = () => performance.now();
 
 let pg = null;
-let asked = null; // the last analysis request sent (its JSON text, to compare)
-let answered = null; // {req, report}: the answer to `asked`, once it came
+// Every answer is kept beside the request it answers and shown only while
+// that request is the board's current one (Rust checks it again before
+// drawing advice), so no panel ever shows a value of another state.
+let asked = null; // {key, request}: the last request sent (key: its JSON text)
+let answered = null; // {key, request, report, advice}: the answer to `asked`
 let requestId = 0;
 let shownRevision = -1; // the editor revision the text box shows
 let typing = false; // the text box holds text the drawing came from
@@ -104,49 +111,101 @@ function setBusy(busy) {
   }, 1000);
 }
 
-function showReport(report, advice) {
+const RULE_NAMES = {
+  normal: 'normal play',
+  misere: 'misère play',
+  childish: 'childish',
+  uncolored: 'uncoloured',
+  quantum: 'quantum',
+  sync: 'synchronous',
+};
+
+/** "BR R · quantum:C:3 · after 2 moves": what an answer is the value of. */
+function describeRequest(request) {
+  const rules = String(request.rules);
+  const kind = rules.split(':')[0];
+  const name = RULE_NAMES[kind] ?? kind;
+  const opts = rules.slice(kind.length + 1);
+  const moves = request.moves?.length ?? 0;
+  return [
+    request.position,
+    opts ? `${name} ${opts.split(':').join(', ')}` : name,
+    ...(moves ? [`after ${moves} move${moves === 1 ? '' : 's'}`] : []),
+  ].join(' · ');
+}
+
+function hideReport() {
+  $('report').hidden = true;
+  delete $('report').dataset.request;
+  $('caption-value').textContent = '';
+  $('caption-outcome').textContent = '';
+}
+
+function showReport(answer) {
+  const { request, report, advice, key } = answer;
+  const kind = String(request.rules).split(':')[0];
   setMessage($('error'), '');
+  $('value-of').textContent = describeRequest(request);
   $('value').textContent = report.value;
   $('pretty').textContent = report.pretty || report.value;
-  $('outcome').textContent = report.outcome
-    ? `${OUTCOMES[report.outcome] ?? report.outcome} (${report.outcome})`
-    : 'not decided';
-  $('outcome-sentence').textContent = report.outcome_sentence || '';
+  // Misère answers are an outcome class, not a value: say so plainly.
+  const misere = kind === 'misere';
+  $('row-value').hidden = misere;
+  $('row-pretty').hidden = misere;
+  $('row-birthday').hidden = misere || report.birthday == null;
   $('birthday').textContent = report.birthday ?? '—';
+  let outcome;
+  if (misere) {
+    outcome = `Misère outcome ${report.outcome}: ${report.outcome_sentence}`;
+  } else if (kind === 'sync') {
+    // Nobody starts a synchronous game: say who is ahead.
+    outcome = report.outcome_unknown
+      ? `${report.outcome_sentence} (${report.outcome_unknown})`
+      : report.outcome_sentence;
+  } else {
+    outcome = report.outcome
+      ? `${OUTCOMES[report.outcome] ?? report.outcome} (${report.outcome})`
+      : report.outcome_sentence || 'not decided';
+  }
+  $('outcome-label').textContent = misere ? 'Misère outcome' : kind === 'sync' ? 'Who is ahead' : 'Outcome';
+  $('outcome').textContent = outcome;
   $('advice').textContent = advice || '—';
   // The value beside the presenter caption, readable from the back row.
-  $('caption-value').textContent = `= ${report.pretty || report.value}`;
+  $('caption-value').textContent = misere ? `misère ${report.outcome}` : `= ${report.pretty || report.value}`;
+  $('caption-outcome').textContent = misere ? report.outcome_sentence : kind === 'sync' ? report.outcome_sentence : outcome;
+  $('report').dataset.request = key;
   $('report').hidden = false;
 }
 
 async function analyse(force = false) {
   const request = pg.analysis_request();
-  const req = request ? JSON.stringify(request) : null;
-  if (!force && req === asked) {
+  const key = request ? JSON.stringify(request) : null;
+  if (!force && asked && key === asked.key) {
     // Same question (e.g. Edit → Play, which clears the board's marks):
     // show the answer already on hand again.
-    if (answered && answered.req === req) {
-      pg.set_report(answered.report);
+    if (answered && answered.key === key) {
+      answered.advice = pg.set_report(answered.request, answered.report) ?? answered.advice;
+      showReport(answered);
       render();
       refresh();
       engineTurn();
     }
     return;
   }
-  asked = req;
+  asked = { key, request };
   answered = null;
+  // The previous answer is for another state: it goes at once.
+  hideReport();
+  setMessage($('error'), '');
   const id = ++requestId;
   if (engine.busy) engine.cancel(); // a new question replaces the old one
-  if (!req) {
+  if (!request) {
     setBusy(false);
-    $('report').hidden = true;
-    setMessage($('error'), '');
     $('status').textContent = 'No edges left to analyse.';
     return;
   }
   setBusy(true);
-  $('status').textContent = 'Computing…';
-  $('caption-value').textContent = '';
+  $('status').textContent = `Computing ${describeRequest(request)}…`;
   const started = now();
   // Wide quantum moves can cost far more per state than the engine's state
   // limit allows for: past the time limit, stop and say what to try.
@@ -155,30 +214,33 @@ async function analyse(force = false) {
     requestId++;
     engine.cancel();
     setBusy(false);
-    $('report').hidden = true;
+    hideReport();
     setMessage($('error'), `Too large to analyse here within ${TIME_LIMIT_S} s — try width 2 or fewer edges (the command-line tool has no time limit).`);
     $('status').textContent = 'Stopped.';
-    pg.analysis_failed();
+    pg.analysis_failed(request);
     refresh();
   }, TIME_LIMIT_S * 1000);
   try {
     const report = await engine.request(request);
     if (id !== requestId) return;
-    answered = { req, report };
-    const advice = pg.set_report(report);
-    showReport(report, advice);
+    const advice = pg.set_report(request, report);
+    // Rust refuses an answer for an earlier board (undefined): show nothing.
+    if (advice === undefined) return;
+    answered = { key, request, report, advice };
+    showReport(answered);
     $('status').textContent = `Done in ${Math.round(now() - started)} ms.`;
     render();
+    refresh();
     engineTurn();
   } catch (err) {
     if (id !== requestId) return;
     if (err instanceof Cancelled) {
       $('status').textContent = 'Cancelled.';
     } else {
-      $('report').hidden = true;
+      hideReport();
       setMessage($('error'), err && err.message ? err.message : String(err));
       $('status').textContent = 'Could not analyse.';
-      pg.analysis_failed();
+      pg.analysis_failed(request);
       refresh();
     }
   } finally {
@@ -370,6 +432,8 @@ function refresh() {
     $('turn').textContent = `${s.turn} ${s.superpose ? 'Click edges to pick them, then Commit (Enter).' : 'Click an edge to cut it alone.'}`;
   }
   showViews(JSON.parse(pg.views()));
+  // A shown answer must be for what the board shows now.
+  if (!$('report').hidden && !(answered && pg.is_current(answered.request))) hideReport();
   // History strip: the start, then every move; later moves stay visible
   // (greyed) after a takeback until a new move replaces them.
   const strip = $('history');
@@ -520,7 +584,14 @@ function wire() {
     requestId++;
     engine.cancel();
     setBusy(false);
-    $('status').textContent = 'Cancelled.';
+    hideReport();
+    // No answer is on hand, so the engine opponent will not move; and the
+    // question is forgotten, so Analyse (Enter) asks it again.
+    if (asked?.request) pg.analysis_failed(asked.request);
+    asked = null;
+    $('status').textContent = 'Cancelled: press Analyse (Enter) to compute again.';
+    refresh();
+    render();
   });
 
   const edit = (f) => () => {
@@ -557,6 +628,11 @@ function wire() {
     });
   $('left-player').addEventListener('change', playerChanged('L', $('left-player')));
   $('right-player').addEventListener('change', playerChanged('R', $('right-player')));
+  $('more').addEventListener('click', () => {
+    const open = !document.body.classList.contains('more-open');
+    document.body.classList.toggle('more-open', open);
+    $('more').setAttribute('aria-expanded', String(open));
+  });
   $('present').addEventListener('click', () => {
     pg.set_presenting($('present').getAttribute('aria-pressed') !== 'true');
     update();

@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use crate::analysis::{Answer, Rules};
+use crate::analysis::{Answer, Request, Rules};
 use crate::position::{Colour, Point};
 use crate::rules::Player;
 
@@ -22,6 +22,9 @@ use super::share::{self, Shared, Slide, View};
 use super::svg;
 use super::viewport::Viewport;
 use super::Drawing;
+
+/// Why an answer or failure is refused: the board changed since it was asked.
+pub const STALE: &str = "this answer is for an earlier state of the board; it is not shown";
 
 /// How long a cut edge takes to fall, in milliseconds.
 pub const FALL_MS: f64 = 600.0;
@@ -83,7 +86,12 @@ pub struct Session {
     pub mode: Mode,
     pub view: View,
     pub viewport: Viewport,
+    /// The request last handed to the page for the engine.
     request: Option<AnalysisRequest>,
+    /// The request that `advice`, `marks` and `answer` answer: they are
+    /// shown (and the engine moves from them) only while it is the board's
+    /// current request, so nothing ever shows a value of another state.
+    answered: Option<AnalysisRequest>,
     advice: Vec<Advice>,
     /// Synchronous rules: each edge's probabilities in the optimal mixed
     /// strategies, as text for its label ("L 50%").
@@ -102,9 +110,10 @@ pub struct Session {
     opponents: Opponents,
     /// The engine's answer for `request`, kept for the engine's move.
     answer: Option<Answer>,
-    /// The analysis for the board failed or was too large: the engine
-    /// will not move (the page says so; a person may play for it).
-    engine_failed: bool,
+    /// The request whose analysis failed or was too large: while it is the
+    /// board's, the engine will not move (the page says so; a person may
+    /// play for it). Kept across mode switches, since the board is the same.
+    failed: Option<AnalysisRequest>,
     presenting: bool,
 }
 
@@ -125,6 +134,7 @@ impl Session {
             view: View::default(),
             viewport,
             request: None,
+            answered: None,
             advice: Vec::new(),
             marks: Vec::new(),
             focus: None,
@@ -136,7 +146,7 @@ impl Session {
             slide: 0,
             opponents: Opponents::default(),
             answer: None,
-            engine_failed: false,
+            failed: None,
             presenting: false,
         }
     }
@@ -236,7 +246,7 @@ impl Session {
     /// A click (or Enter) on `label` in play: cut it, or pick it when the
     /// move takes several edges (synchronous and quantum rules).
     pub fn play_label(&mut self, label: usize, now: f64) -> Result<(), String> {
-        if let Some(p) = self.engine_player().filter(|_| !self.engine_failed) {
+        if let Some(p) = self.engine_player().filter(|_| !self.engine_failed()) {
             return Err(format!(
                 "it is the engine's turn ({}): wait for its move, or choose Person",
                 player_name(p)
@@ -562,7 +572,49 @@ impl Session {
         self.advice.clear();
         self.marks.clear();
         self.answer = None;
-        self.engine_failed = false;
+        self.answered = None;
+    }
+
+    /// Is `r` the request for what the board shows now?
+    fn is_current(&self, r: &Option<AnalysisRequest>) -> bool {
+        r.is_some() && *r == self.game.analysis_request()
+    }
+
+    /// Does the board's current request equal `request` (what the page
+    /// asked the engine)? An answer is shown only if so.
+    pub fn answers_current(&mut self, request: &Request) -> bool {
+        self.sync_game();
+        self.game
+            .analysis_request()
+            .is_some_and(|c| c.to_request() == *request)
+    }
+
+    /// The engine's answer to `request`: shown (advice, strategies, and
+    /// the engine's next move) only if `request` is the board's current
+    /// one; an answer for an earlier state is refused and nothing changes.
+    pub fn accept_answer(&mut self, request: &Request, answer: &Answer) -> Result<(), String> {
+        if !self.answers_current(request) {
+            return Err(STALE.into());
+        }
+        self.request = self.game.analysis_request();
+        self.set_answer(answer);
+        Ok(())
+    }
+
+    /// The analysis of `request` failed or was stopped: while it is the
+    /// board's request, the engine will not move.
+    pub fn accept_failure(&mut self, request: &Request) -> Result<(), String> {
+        if !self.answers_current(request) {
+            return Err(STALE.into());
+        }
+        self.request = self.game.analysis_request();
+        self.analysis_failed();
+        Ok(())
+    }
+
+    /// The analysis of the current board failed (see [`Self::analysis_failed`]).
+    pub fn engine_failed(&self) -> bool {
+        self.is_current(&self.failed)
     }
 
     // ---------- the engine as opponent ----------
@@ -597,8 +649,8 @@ impl Session {
     /// The analysis of the board failed or was too large: the engine
     /// cannot choose a move.
     pub fn analysis_failed(&mut self) {
-        self.answer = None;
-        self.engine_failed = true;
+        self.clear_advice();
+        self.failed = self.request.clone();
     }
 
     /// Make the engine's move if it is its turn and its answer for this
@@ -608,13 +660,13 @@ impl Session {
         let Some(p) = self.engine_player() else {
             return Ok(false);
         };
-        let (Some(answer), Some(req)) = (&self.answer, &self.request) else {
-            return Ok(false);
-        };
         // An answer for an earlier board must not drive a move here.
-        if self.game.analysis_request().as_ref() != Some(req) {
+        if !self.is_current(&self.answered) {
             return Ok(false);
         }
+        let (Some(answer), Some(req)) = (&self.answer, &self.answered) else {
+            return Ok(false);
+        };
         match opponent::choose(answer, req, self.game.to_move(), p, random)? {
             Choice::Pick(label) => {
                 self.sync_pick(label)?;
@@ -635,10 +687,14 @@ impl Session {
         if !self.opponents.any_engine() || self.mode != Mode::Play {
             return String::new();
         }
-        if self.engine_failed {
+        if self.engine_failed() {
             return opponent::CANNOT_MOVE.into();
         }
-        match &self.answer {
+        match self
+            .answer
+            .as_ref()
+            .filter(|_| self.is_current(&self.answered))
+        {
             Some(a) => opponent::strength(a).into(),
             None if self.engine_player().is_some() => "The engine is thinking…".into(),
             None => String::new(),
@@ -715,7 +771,7 @@ impl Session {
     pub fn set_answer(&mut self, answer: &Answer) {
         self.set_report(answer);
         self.answer = Some(answer.clone());
-        self.engine_failed = false;
+        self.failed = None;
         let n = self.editor.drawing().edges.len();
         let mut marks: Vec<Vec<String>> = vec![Vec::new(); n];
         if let (Some(req), Some(st)) = (&self.request, &answer.strategies) {
@@ -794,6 +850,7 @@ impl Session {
             }
         }
         self.advice = advice;
+        self.answered = self.request.clone();
     }
 
     /// Best moves as text for the value panel, in board labels.
@@ -853,6 +910,8 @@ impl Session {
             _ => (None, None),
         };
         let r = self.radius();
+        // Advice belongs to the request it answers, never to another state.
+        let show_advice = !self.view.hide_values && self.is_current(&self.answered);
         let opts = SceneOptions {
             board: (self.mode == Mode::Play).then(|| self.game.board().colours.clone()),
             selected_edge,
@@ -862,7 +921,7 @@ impl Session {
             } else {
                 self.game.selection().to_vec()
             },
-            notes: if self.view.hide_values {
+            notes: if !show_advice {
                 Vec::new()
             } else {
                 self.marks.clone()
@@ -871,7 +930,7 @@ impl Session {
             preview: self.preview().map(|(_, f)| f).unwrap_or_default(),
             large: self.presenting,
             partial: self.partial_labels(),
-            advice: if self.view.hide_values {
+            advice: if !show_advice {
                 Vec::new()
             } else {
                 self.advice.clone()
@@ -966,7 +1025,7 @@ impl Session {
             left_engine: self.opponents.left == Controller::Engine,
             right_engine: self.opponents.right == Controller::Engine,
             engine: self.engine_text(),
-            engine_blocked: self.engine_failed && self.engine_player().is_some(),
+            engine_blocked: self.engine_failed() && self.engine_player().is_some(),
             preview: self.preview_text(),
             presenting: self.presenting,
             caption: match self.slides.get(self.slide).map(|s| s.title.as_str()) {
@@ -1013,6 +1072,8 @@ impl Session {
         share::encode(&Shared {
             slides,
             current: self.slide,
+            opponents: self.opponents,
+            presenting: self.presenting,
         })
     }
 
@@ -1022,6 +1083,8 @@ impl Session {
         let slide = shared.slides[shared.current].clone();
         self.show_slide(slide)?;
         self.slide = shared.current;
+        self.opponents = shared.opponents;
+        self.presenting = shared.presenting;
         self.slides = if shared.slides.len() > 1 {
             shared.slides
         } else {

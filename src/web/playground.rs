@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-use crate::analysis::{Answer, Rules, RulesParts};
+use crate::analysis::{Answer, Request, Rules, RulesParts};
 use crate::position::Colour;
 use crate::rules::Player;
 use crate::ui::editor::Tool;
@@ -234,20 +234,26 @@ impl Playground {
         serde_json::to_string(&self.session.quantum_views()).unwrap_or_default()
     }
 
-    /// Give the engine's answer (an `analysis::Answer` object); returns
-    /// the best-move sentence.
-    pub fn set_report(&mut self, answer: JsValue) -> String {
-        match serde_wasm_bindgen::from_value::<Answer>(answer) {
-            Ok(a) => {
-                self.session.set_answer(&a);
-                let advice = self.session.advice_text(&a);
-                match self.session.strategy_text(&a) {
-                    mix if mix.is_empty() => advice,
-                    mix => format!("{advice}\n{mix}"),
-                }
-            }
-            Err(_) => String::new(),
-        }
+    /// Give the engine's answer (an `analysis::Answer` object) to
+    /// `request` (the object [`Self::analysis_request`] gave). Returns the
+    /// best-move sentence, or `undefined` when `request` is not the
+    /// board's current one (the answer is then not shown anywhere).
+    pub fn set_report(&mut self, request: JsValue, answer: JsValue) -> Option<String> {
+        let req = serde_wasm_bindgen::from_value::<Request>(request).ok()?;
+        let a = serde_wasm_bindgen::from_value::<Answer>(answer).ok()?;
+        self.session.accept_answer(&req, &a).ok()?;
+        let advice = self.session.advice_text(&a);
+        Some(match self.session.strategy_text(&a) {
+            mix if mix.is_empty() => advice,
+            mix => format!("{advice}\n{mix}"),
+        })
+    }
+
+    /// Is `request` (an `analysis::Request` object) the one for what the
+    /// board shows now?
+    pub fn is_current(&mut self, request: JsValue) -> bool {
+        serde_wasm_bindgen::from_value::<Request>(request)
+            .is_ok_and(|r| self.session.answers_current(&r))
     }
 
     /// Everything the page shows besides the canvas, as JSON.
@@ -299,10 +305,13 @@ impl Playground {
         self.session.set_controller(p, c);
     }
 
-    /// The analysis of the board failed or was stopped: the engine will
-    /// not move (the status says so).
-    pub fn analysis_failed(&mut self) {
-        self.session.analysis_failed();
+    /// The analysis of `request` failed or was stopped: while it is the
+    /// board's request, the engine will not move (the status says so).
+    pub fn analysis_failed(&mut self, request: JsValue) {
+        if let Ok(r) = serde_wasm_bindgen::from_value::<Request>(request) {
+            // A failure for an earlier state changes nothing.
+            let _ = self.session.accept_failure(&r);
+        }
     }
 
     /// The engine's move, if it is its turn and its answer is on hand.

@@ -132,11 +132,13 @@ test('touch: drag to draw an edge, tap to cut it', { timeout: TIMEOUT }, async (
 
 test('an engine that cannot compute the value says so instead of moving', { timeout: 90_000 }, async () => {
   await withPage(session.browser, 'engine-cannot-compute', async (page, url, problems) => {
-    await open(page, url);
-    // Past the browser's quantum state limit (as in quantum.test.mjs).
+    // Past the page's time limit (shortened to 2 s, as in quantum.test.mjs).
+    await open(page, `${url}?limit=2`);
     await page.getByLabel('Position').fill('BRBR BRB RBR GG');
     await page.getByLabel('Position').press('Enter');
     await page.locator('#rules').selectOption('quantum');
+    // The analysis fails first, in the editor; then the engine takes Left.
+    await page.locator('#error', { hasText: 'Too large' }).waitFor({ timeout: 60_000 });
     await page.locator('#mode-play').click();
     await page.locator('#left-player').selectOption('engine');
     const note = page.locator('#engine-note', { hasText: 'The engine cannot compute this position' });
