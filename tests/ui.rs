@@ -1566,3 +1566,85 @@ mod freshness {
         assert!(share::decode(&bad).unwrap_err().contains("engine sides"));
     }
 }
+
+/// Issue 10: the presenter deck you edit, and the zoom for a projector.
+mod deck {
+    use hackenbush_lab::ui::session::Session;
+    use hackenbush_lab::ui::viewport::{DEFAULT_SCALE, PRESENT_SCALE};
+
+    fn three_slides() -> Session {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR").unwrap();
+        s.set_slide_title("One").unwrap();
+        s.add_slide();
+        s.set_text("B B").unwrap();
+        s.set_slide_title("Two").unwrap();
+        s.add_slide();
+        s.set_text("R").unwrap();
+        s
+    }
+
+    #[test]
+    fn titles_reorder_and_delete_keep_the_slide_shown() {
+        let mut s = three_slides();
+        assert_eq!(s.slide_titles(), vec!["One", "Two", "R"]);
+        assert_eq!(s.status().slide, 2);
+        // Move the shown slide to the front: it stays shown.
+        s.move_slide(2, 0).unwrap();
+        assert_eq!(s.slide_titles(), vec!["R", "One", "Two"]);
+        assert_eq!(s.status().slide, 0);
+        assert_eq!(s.status().text, "R");
+        // Move another slide past it: the index follows.
+        s.go_to_slide(1).unwrap();
+        s.move_slide(0, 2).unwrap();
+        assert_eq!(s.slide_titles(), vec!["One", "Two", "R"]);
+        assert_eq!(s.status().slide, 0);
+        assert_eq!(s.status().caption, "One");
+        // Delete the shown slide: its neighbour shows.
+        s.delete_slide(0).unwrap();
+        assert_eq!(s.slide_titles(), vec!["Two", "R"]);
+        assert_eq!(s.status().text, "B B");
+        s.delete_slide(1).unwrap();
+        assert_eq!(
+            s.delete_slide(0).unwrap_err(),
+            "the only slide cannot be deleted"
+        );
+        assert!(s.move_slide(0, 3).is_err());
+        // Titles are one line, and bounded.
+        assert!(s.set_slide_title("a\nb").is_err());
+        assert!(s.set_slide_title(&"x".repeat(201)).is_err());
+        assert_eq!(s.status().caption, "Two");
+    }
+
+    #[test]
+    fn a_single_titled_slide_keeps_its_title_through_a_link() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR").unwrap();
+        s.set_slide_title("Half").unwrap();
+        let mut t = Session::new(800.0, 500.0);
+        t.open_link(&s.link()).unwrap();
+        assert_eq!(t.status().caption, "Half");
+        assert_eq!(t.slide_titles(), vec!["Half"]);
+    }
+
+    #[test]
+    fn presenting_zooms_a_small_drawing_to_fill_the_board() {
+        let mut s = Session::new(1200.0, 800.0);
+        s.set_text("0-1:B 1-3:R 0-2:B 2-3:R").unwrap();
+        assert!(s.viewport.scale <= DEFAULT_SCALE);
+        s.set_presenting(true);
+        assert!(
+            s.viewport.scale > 2.0 * DEFAULT_SCALE,
+            "{}",
+            s.viewport.scale
+        );
+        assert!(s.viewport.scale <= PRESENT_SCALE);
+        // The drawing still fits inside the board.
+        for p in &s.editor.drawing().points {
+            let q = s.viewport.to_screen(*p);
+            assert!(q.x >= 0.0 && q.x <= 1200.0 && q.y >= 0.0 && q.y <= 800.0);
+        }
+        s.set_presenting(false);
+        assert!(s.viewport.scale <= DEFAULT_SCALE);
+    }
+}

@@ -74,6 +74,7 @@ let requestId = 0;
 let shownRevision = -1; // the editor revision the text box shows
 let typing = false; // the text box holds text the drawing came from
 let playing = false; // Play mode (hovering an edge previews what falls)
+let wasPresenting = false;
 
 function setMessage(el, text) {
   el.textContent = text || '';
@@ -461,12 +462,19 @@ function refresh() {
   $('engine-note').classList.toggle('error', s.engine_blocked);
   showPreview(s.preview);
   document.body.classList.toggle('presenting', s.presenting);
+  // Entering or leaving presenter mode (button, P, Escape, a deck link)
+  // takes the page in or out of full screen where the browser lets it.
+  if (s.presenting !== wasPresenting) fullscreen(s.presenting);
+  wasPresenting = s.presenting;
   $('present').setAttribute('aria-pressed', String(s.presenting));
   $('caption').hidden = !s.presenting;
   $('caption-text').textContent = s.slides > 1 ? `${s.slide + 1}/${s.slides} · ${s.caption}` : s.caption;
   // Presenting a position being edited: the editing hint is chrome too.
   if (s.presenting && !play) $('turn').textContent = '';
-  $('deck').hidden = s.slides < 2;
+  $('deck').hidden = s.slides < 2 && !s.presenting;
+  $('prev-slide').hidden = $('next-slide').hidden = $('slide-of').hidden = s.slides < 2;
+  $('caption-toggle').hidden = !s.presenting;
+  showDeck(s);
   $('slide-of').textContent = `Slide ${s.slide + 1} of ${s.slides}`;
   $('prev-slide').disabled = s.slide === 0;
   $('next-slide').disabled = s.slide + 1 >= s.slides;
@@ -634,9 +642,19 @@ function wire() {
     $('more').setAttribute('aria-expanded', String(open));
   });
   $('present').addEventListener('click', () => {
-    pg.set_presenting($('present').getAttribute('aria-pressed') !== 'true');
+    const on = $('present').getAttribute('aria-pressed') !== 'true';
+    pg.set_presenting(on);
     update();
   });
+  // Leaving full screen (Escape in the browser) leaves presenter mode too.
+  document.addEventListener('fullscreenchange', () => {
+    if (!document.fullscreenElement && JSON.parse(pg.status()).presenting) {
+      pg.set_presenting(false);
+      update();
+    }
+  });
+  $('caption-toggle').addEventListener('click', toggleCaption);
+  $('slide-title').addEventListener('change', edit(() => setMessage($('deck-error'), pg.set_slide_title($('slide-title').value))));
 
   const rulesChanged = () => {
     showRuleOptions();
@@ -682,6 +700,11 @@ function wire() {
     if (e.target === canvas || e.target.closest('input, select, textarea')) return;
     // Presenter keys work wherever the focus is (but not while typing).
     if (!e.ctrlKey && !e.metaKey && !e.altKey) {
+      if ((e.key === 'v' || e.key === 'V') && document.body.classList.contains('presenting')) {
+        e.preventDefault();
+        toggleCaption();
+        return;
+      }
       const r = pg.presenter_key(e.key);
       if (r) {
         e.preventDefault();
@@ -699,6 +722,63 @@ function wire() {
       update();
     }
   });
+}
+
+/** The Fullscreen API, where the browser allows it (it may refuse). */
+function fullscreen(on) {
+  if (on && !document.fullscreenElement && document.documentElement.requestFullscreen) {
+    document.documentElement.requestFullscreen().catch(() => {});
+  } else if (!on && document.fullscreenElement) {
+    document.exitFullscreen().catch(() => {});
+  }
+}
+
+function toggleCaption() {
+  const off = document.body.classList.toggle('caption-off');
+  $('caption-toggle').setAttribute('aria-pressed', String(!off));
+}
+
+/** The slide list: a title field per slide, reorder and delete buttons. */
+function showDeck(s) {
+  const titles = JSON.parse(pg.slide_titles());
+  const title = $('slide-title');
+  if (document.activeElement !== title) title.value = s.slides > 0 && s.caption !== s.text ? s.caption : '';
+  const list = $('slides');
+  list.replaceChildren();
+  titles.forEach((t, k) => {
+    const li = document.createElement('li');
+    if (k === s.slide) li.className = 'current';
+    const go = document.createElement('button');
+    go.type = 'button';
+    go.className = 'slide-go';
+    go.textContent = t || '(empty)';
+    go.addEventListener('click', () => act(() => pg.go_to_slide(k), true));
+    const up = button('↑', `Move slide ${k + 1} up`, () => act(() => pg.move_slide(k, k - 1)));
+    up.disabled = k === 0;
+    const down = button('↓', `Move slide ${k + 1} down`, () => act(() => pg.move_slide(k, k + 1)));
+    down.disabled = k + 1 >= titles.length;
+    const del = button('✕', `Delete slide ${k + 1}`, () => act(() => pg.delete_slide(k), true));
+    del.disabled = titles.length < 2;
+    li.append(go, up, down, del);
+    list.append(li);
+  });
+}
+
+function button(text, label, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = text;
+  b.setAttribute('aria-label', label);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** A deck command; `rules` when it may show another slide (new pickers). */
+function act(f, rules = false) {
+  setMessage($('deck-error'), f());
+  if (rules) syncPickers();
+  typing = false;
+  update();
 }
 
 function buildGallery() {

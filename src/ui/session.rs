@@ -446,7 +446,7 @@ impl Session {
         let before = self.editor.revision();
         self.editor.set_text(text)?;
         if self.editor.revision() != before {
-            self.viewport.fit(self.editor.drawing());
+            self.fit();
         }
         self.sync_game();
         Ok(())
@@ -459,7 +459,7 @@ impl Session {
 
     fn replace(&mut self, d: Drawing) -> Result<(), String> {
         self.editor.apply(super::Edit::Replace(d))?;
-        self.viewport.fit(self.editor.drawing());
+        self.fit();
         self.sync_game();
         Ok(())
     }
@@ -490,8 +490,14 @@ impl Session {
         r
     }
 
+    /// Fit the drawing to the board: zoomed up to fill it when presenting.
     pub fn fit(&mut self) {
-        self.viewport.fit(self.editor.drawing());
+        let cap = if self.presenting {
+            super::viewport::PRESENT_SCALE
+        } else {
+            super::viewport::DEFAULT_SCALE
+        };
+        self.viewport.fit_within(self.editor.drawing(), cap);
     }
 
     // ---------- rules and play ----------
@@ -738,6 +744,7 @@ impl Session {
     pub fn set_presenting(&mut self, on: bool) {
         self.presenting = on;
         self.editor.pointer_cancel();
+        self.fit();
     }
 
     /// Presenter keys: P toggles; while presenting, arrows and Page keys
@@ -1085,11 +1092,9 @@ impl Session {
         self.slide = shared.current;
         self.opponents = shared.opponents;
         self.presenting = shared.presenting;
-        self.slides = if shared.slides.len() > 1 {
-            shared.slides
-        } else {
-            Vec::new()
-        };
+        // Kept even for one slide: its title travels on.
+        self.slides = shared.slides;
+        self.fit();
         Ok(())
     }
 
@@ -1105,7 +1110,7 @@ impl Session {
             Mode::Edit
         };
         self.view = slide.view;
-        self.viewport.fit(self.editor.drawing());
+        self.fit();
         self.clear_advice();
         self.falling.clear();
         self.focus = None;
@@ -1121,8 +1126,108 @@ impl Session {
         } else {
             self.slides[self.slide] = current.clone();
         }
-        self.slides.push(current);
+        // A new slide starts untitled (its caption is its position).
+        self.slides.push(Slide {
+            title: String::new(),
+            ..current
+        });
         self.slide = self.slides.len() - 1;
+    }
+
+    /// The deck as it is now (the current slide as shown), one slide at
+    /// least.
+    fn save_current(&mut self) {
+        let current = self.current_slide();
+        if self.slides.is_empty() {
+            self.slides.push(current);
+            self.slide = 0;
+        } else {
+            self.slides[self.slide] = current;
+        }
+    }
+
+    /// Title the current slide (shown in the presenter caption).
+    pub fn set_slide_title(&mut self, title: &str) -> Result<(), String> {
+        let title = title.trim();
+        if title.chars().count() > share::MAX_TITLE {
+            return Err(format!(
+                "a title is at most {} characters",
+                share::MAX_TITLE
+            ));
+        }
+        if title.chars().any(char::is_control) {
+            return Err("a title is one line of text".into());
+        }
+        self.save_current();
+        self.slides[self.slide].title = title.to_string();
+        Ok(())
+    }
+
+    /// Each slide's title, or its position text when it has none.
+    pub fn slide_titles(&self) -> Vec<String> {
+        if self.slides.is_empty() {
+            return vec![self.status().caption];
+        }
+        self.slides
+            .iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let s = if k == self.slide {
+                    self.current_slide()
+                } else {
+                    s.clone()
+                };
+                if s.title.is_empty() {
+                    s.drawing.text()
+                } else {
+                    s.title
+                }
+            })
+            .collect()
+    }
+
+    /// Move slide `from` to place `to`; the slide shown stays shown.
+    pub fn move_slide(&mut self, from: usize, to: usize) -> Result<(), String> {
+        self.save_current();
+        let n = self.slides.len();
+        if from >= n || to >= n {
+            return Err(format!("there are {n} slides"));
+        }
+        let shown = self.slide;
+        let s = self.slides.remove(from);
+        self.slides.insert(to, s);
+        self.slide = if shown == from {
+            to
+        } else if from < shown && to >= shown {
+            shown - 1
+        } else if from > shown && to <= shown {
+            shown + 1
+        } else {
+            shown
+        };
+        Ok(())
+    }
+
+    /// Delete slide `k` (the last one left stays); deleting the slide
+    /// shown shows its neighbour.
+    pub fn delete_slide(&mut self, k: usize) -> Result<(), String> {
+        self.save_current();
+        let n = self.slides.len();
+        if k >= n {
+            return Err(format!("there is no slide {}", k + 1));
+        }
+        if n == 1 {
+            return Err("the only slide cannot be deleted".into());
+        }
+        self.slides.remove(k);
+        if k == self.slide {
+            let next = k.min(n - 2);
+            self.show_slide(self.slides[next].clone())?;
+            self.slide = next;
+        } else if k < self.slide {
+            self.slide -= 1;
+        }
+        Ok(())
     }
 
     /// Show slide `k` of the deck (the current one is kept as it is now).

@@ -351,6 +351,24 @@ impl Playground {
     pub fn go_to_slide(&mut self, k: u32) -> String {
         err_text(self.session.go_to_slide(k as usize))
     }
+
+    /// Title the current slide; "" or an error.
+    pub fn set_slide_title(&mut self, title: &str) -> String {
+        err_text(self.session.set_slide_title(title))
+    }
+
+    /// The deck's slide titles (position text for untitled ones), as JSON.
+    pub fn slide_titles(&self) -> String {
+        serde_json::to_string(&self.session.slide_titles()).unwrap_or_default()
+    }
+
+    pub fn move_slide(&mut self, from: u32, to: u32) -> String {
+        err_text(self.session.move_slide(from as usize, to as usize))
+    }
+
+    pub fn delete_slide(&mut self, k: u32) -> String {
+        err_text(self.session.delete_slide(k as usize))
+    }
 }
 
 /// Typed rules from the pickers' values, `""` meaning "the default".
