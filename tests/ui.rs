@@ -240,9 +240,10 @@ fn recolour_move_delete_and_undo_redo_each_step() {
         "kept above the ground"
     );
     assert_eq!(ed.text(), "BG");
-    // Delete vertex 1: both edges go, vertex 2 becomes vertex 1.
+    // Delete vertex 1: both edges go, and vertex 2, left without edges,
+    // goes too (no stray dots).
     ed.apply(Edit::DeleteVertex(1)).unwrap();
-    assert_eq!(ed.drawing().points.len(), 2);
+    assert_eq!(ed.drawing().points.len(), 1);
     assert!(ed.drawing().edges.is_empty());
     assert!(ed.apply(Edit::DeleteVertex(GROUND)).is_err());
 
@@ -268,8 +269,29 @@ fn erase_tool_deletes_what_is_clicked() {
     let (a, b) = ed.drawing().edge_ends(1);
     click(&mut ed, pt((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)).unwrap();
     assert_eq!(ed.text(), "B");
+    // The red edge's top vertex is gone with it; the shared one stays.
+    assert_eq!(ed.drawing().points.len(), 2);
     ed.undo();
     assert_eq!(ed.text(), "BR");
+    assert_eq!(ed.drawing().points.len(), 3);
+    // Erasing the blue edge leaves the red one hanging: its vertices stay.
+    let (a, b) = ed.drawing().edge_ends(0);
+    click(&mut ed, pt((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)).unwrap();
+    assert_eq!(ed.drawing().points.len(), 3);
+    assert_eq!(ed.drawing().edges.len(), 1);
+}
+
+#[test]
+fn clear_empties_the_board_in_one_undoable_step() {
+    use hackenbush_lab::ui::session::Session;
+    let mut s = Session::new(800.0, 500.0);
+    s.set_text("BR BR R").unwrap();
+    s.clear();
+    assert_eq!(s.status().text, "");
+    assert_eq!(s.editor.drawing().points.len(), 1, "only the ground");
+    assert!(s.analysis_request().is_none());
+    s.undo();
+    assert_eq!(s.status().text, "BR BR R");
 }
 
 #[test]
@@ -1646,5 +1668,20 @@ mod deck {
         }
         s.set_presenting(false);
         assert!(s.viewport.scale <= DEFAULT_SCALE);
+    }
+
+    #[test]
+    fn flavour_a_never_offers_a_single_cut() {
+        use hackenbush_lab::analysis::Rules;
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR BR R").unwrap();
+        s.set_rules("quantum:D".parse::<Rules>().unwrap()).unwrap();
+        assert!(s.status().single_cut);
+        s.superpose = false;
+        s.set_rules("quantum:A".parse::<Rules>().unwrap()).unwrap();
+        assert!(!s.status().single_cut);
+        assert!(s.superpose, "back to picking edges");
+        s.set_rules("normal".parse::<Rules>().unwrap()).unwrap();
+        assert!(s.status().single_cut);
     }
 }

@@ -429,6 +429,8 @@ function refresh() {
   $('pick-mode').hidden = !play || !s.quantum;
   $('pick-superpose').setAttribute('aria-pressed', String(s.superpose));
   $('pick-single').setAttribute('aria-pressed', String(!s.superpose));
+  // Moves the flavour forbids are not offered (flavour A never cuts alone).
+  $('pick-single').hidden = !s.single_cut;
   if (play && s.quantum && !s.game_over) {
     $('turn').textContent = `${s.turn} ${s.superpose ? 'Click edges to pick them, then Commit (Enter).' : 'Click an edge to cut it alone.'}`;
   }
@@ -614,6 +616,7 @@ function wire() {
     b.addEventListener('click', edit(() => pg.set_tool(b.dataset.tool)));
   }
   $('undo').addEventListener('click', edit(() => pg.undo()));
+  $('clear').addEventListener('click', edit(() => pg.clear()));
   $('redo').addEventListener('click', edit(() => pg.redo()));
   $('delete').addEventListener('click', edit(() => setMessage($('board-message'), pg.delete_selection())));
   $('mode-edit').addEventListener('click', edit(() => pg.set_mode(false)));

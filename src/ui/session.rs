@@ -75,6 +75,9 @@ pub struct Status {
     pub caption: String,
     pub colour: char,
     pub tool: &'static str,
+    /// Quantum play: whether the flavour ever lets an edge be cut alone
+    /// (flavour A never does, so "Cut one" is not offered).
+    pub single_cut: bool,
 }
 
 pub struct Session {
@@ -464,6 +467,12 @@ impl Session {
         Ok(())
     }
 
+    /// Empty the board (one undo step).
+    pub fn clear(&mut self) {
+        // An empty drawing always passes the checks.
+        let _ = self.replace(Drawing::empty());
+    }
+
     pub fn undo(&mut self) {
         self.editor.undo();
         self.sync_game();
@@ -513,6 +522,9 @@ impl Session {
         self.game = game;
         self.game_revision = self.editor.revision();
         self.clear_advice();
+        if !self.single_cut_allowed() {
+            self.superpose = true;
+        }
         Ok(())
     }
 
@@ -522,6 +534,11 @@ impl Session {
             self.game = g;
         }
         self.clear_advice();
+    }
+
+    /// May the rules ever cut one edge alone? (Not quantum flavour A.)
+    pub fn single_cut_allowed(&self) -> bool {
+        !matches!(self.setup.rules.setting(), Some(s) if s.flavour == crate::quantum::Flavour::A)
     }
 
     pub fn setup(&self) -> &Setup {
@@ -1040,6 +1057,7 @@ impl Session {
                 _ => self.editor.text(),
             },
             colour: self.editor.colour.letter(),
+            single_cut: self.single_cut_allowed(),
             tool: match self.editor.tool {
                 Tool::Draw => "draw",
                 Tool::Move => "move",

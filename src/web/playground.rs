@@ -131,6 +131,11 @@ impl Playground {
         self.session.undo();
     }
 
+    /// Empty the board (undoable).
+    pub fn clear(&mut self) {
+        self.session.clear();
+    }
+
     pub fn redo(&mut self) {
         self.session.redo();
     }

@@ -178,3 +178,20 @@ test('phone: a shared link opens in its mode with the board and the value in the
     assert.deepEqual(problems, []);
   });
 });
+
+test('Clear empties the board in one undoable step', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'clear', async (page, url, problems) => {
+    await open(page, url);
+    await setPosition(page, 'BR BR R');
+    await page.locator('#report:not([hidden])').waitFor();
+    await page.locator('#clear').click();
+    assert.equal(await page.getByLabel('Position').inputValue(), '');
+    await page.locator('#status', { hasText: 'No edges left' }).waitFor();
+    assert.ok(await page.locator('#report').isHidden(), 'no value of the old board');
+    await page.locator('#undo').click();
+    assert.equal(await page.getByLabel('Position').inputValue(), 'BR BR R');
+    await page.locator('#report:not([hidden])').waitFor();
+    assert.equal(await page.locator('#value-of').textContent(), 'BR BR R · normal play');
+    assert.deepEqual(problems, []);
+  });
+});

@@ -118,8 +118,11 @@ test('quantum A refuses a single edge in words; layouts for wide screens and pho
     await quantumGame(page);
     await page.locator('#flavour').selectOption('A');
     assert.match(await page.locator('#rule-card-2').textContent(), /Flavour A/);
-    await page.locator('#pick-single').click();
+    // Flavour A never cuts an edge alone: "Cut one" is not offered, and a
+    // single picked edge is refused in words at Commit.
+    assert.ok(await page.locator('#pick-single').isHidden());
     await pick(page, [1], { at: 0 });
+    await page.keyboard.press('Enter');
     assert.match(await page.locator('#board-message').textContent(), /flavour A: unsuperposed moves are never allowed/);
     // Board left, views right on a wide screen.
     const board = await page.locator('#board-panel').boundingBox();
@@ -136,7 +139,7 @@ test('quantum A refuses a single edge in words; layouts for wide screens and pho
     assert.ok(v2.y >= b2.y + b2.height - 1, 'views below the board');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
-    for (const id of ['#pick-superpose', '#pick-single', '#takeback', '#mode-play']) {
+    for (const id of ['#pick-superpose', '#takeback', '#mode-play']) {
       const box = await page.locator(id).boundingBox();
       assert.ok(box.height >= 44 && box.width >= 44, `${id} is ${box.width}×${box.height}`);
     }
