@@ -686,9 +686,19 @@ function wire() {
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   };
-  $('export-png').addEventListener('click', () => canvas.toBlob((b) => b && download(b, 'hackenbush.png')));
+  // Pictures at the device pixel ratio (2× at least), without the engine's
+  // halos unless asked (a puzzle's picture must not give the answer away),
+  // and optionally captioned with what the picture is and its value.
+  $('export-png').addEventListener('click', () => {
+    try {
+      const c = pg.export_canvas($('export-analysis').checked, exportCaption(), Math.max(2, devicePixelRatio));
+      c.toBlob((b) => b && download(b, 'hackenbush.png'));
+    } catch (err) {
+      setMessage($('board-message'), `could not export: ${err && err.message ? err.message : err}`);
+    }
+  });
   $('export-svg').addEventListener('click', () =>
-    download(new Blob([pg.svg()], { type: 'image/svg+xml' }), 'hackenbush.svg'),
+    download(new Blob([pg.svg($('export-analysis').checked)], { type: 'image/svg+xml' }), 'hackenbush.svg'),
   );
 
   // A link pasted into the address bar.
@@ -725,6 +735,19 @@ function wire() {
       update();
     }
   });
+}
+
+/** "BR R · normal play · value 1/2" for the picture, or "" if unticked. */
+function exportCaption() {
+  if (!$('export-caption').checked) return '';
+  const request = pg.analysis_request();
+  if (!request) return 'empty board';
+  const text = describeRequest(request);
+  // The value only when it is the value of this very board.
+  if (!answered || answered.key !== JSON.stringify(request)) return text;
+  const r = answered.report;
+  const kind = String(request.rules).split(':')[0];
+  return kind === 'misere' ? `${text} · misère outcome ${r.outcome}` : `${text} · value ${r.pretty || r.value}`;
 }
 
 /** The Fullscreen API, where the browser allows it (it may refuse). */

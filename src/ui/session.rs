@@ -1004,13 +1004,29 @@ impl Session {
             .collect()
     }
 
-    pub fn svg(&self) -> String {
+    /// The board as exported: no selection, preview or picks, and the
+    /// engine's halos and strategy notes only if `analysis` (a puzzle's
+    /// picture must not give the answer away).
+    pub fn export_scene(&self, analysis: bool) -> Scene {
         let mut s = self.scene(f64::INFINITY);
+        for v in &mut s.vertices {
+            v.1 = false;
+        }
         s.edges.iter_mut().for_each(|e| {
             e.selected = false;
             e.preview = false;
+            e.picked = false;
+            if !analysis {
+                e.advice = Advice::None;
+                e.note = None;
+            }
         });
-        svg::to_svg(&s)
+        s
+    }
+
+    /// The board as SVG, without analysis (see [`Self::export_scene`]).
+    pub fn svg(&self) -> String {
+        svg::to_svg(&self.export_scene(false))
     }
 
     pub fn status(&self) -> Status {

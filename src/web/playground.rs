@@ -345,8 +345,53 @@ impl Playground {
         }
     }
 
-    pub fn svg(&self) -> String {
-        self.session.svg()
+    /// The board as SVG; `analysis` keeps the best-move halos.
+    pub fn svg(&self, analysis: bool) -> String {
+        crate::ui::svg::to_svg(&self.session.export_scene(analysis))
+    }
+
+    /// The board drawn for a PNG at `scale` device pixels per CSS pixel
+    /// (at least 2), with the halos only if `analysis`, and `caption`
+    /// (e.g. position, rules and value; "" for none) in a band below.
+    pub fn export_canvas(
+        &self,
+        analysis: bool,
+        caption: &str,
+        scale: f64,
+    ) -> Result<HtmlCanvasElement, JsValue> {
+        let scale = if scale.is_finite() {
+            scale.clamp(2.0, 4.0)
+        } else {
+            2.0
+        };
+        let scene = self.session.export_scene(analysis);
+        let band = if caption.is_empty() { 0.0 } else { 44.0 };
+        let document = web_sys::window()
+            .and_then(|w| w.document())
+            .ok_or("no document")?;
+        let canvas: HtmlCanvasElement = document.create_element("canvas")?.dyn_into()?;
+        canvas.set_width((scene.width * scale).round() as u32);
+        canvas.set_height(((scene.height + band) * scale).round() as u32);
+        let ctx: CanvasRenderingContext2d = canvas
+            .get_context("2d")?
+            .ok_or("no 2d context")?
+            .dyn_into()?;
+        super::canvas::render(&ctx, &scene, scale);
+        if band > 0.0 {
+            let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
+            ctx.set_fill_style_str("#ffffff");
+            ctx.fill_rect(0.0, scene.height, scene.width, band);
+            ctx.set_fill_style_str("#1d1f24");
+            ctx.set_font("600 18px system-ui, sans-serif");
+            ctx.set_text_baseline("middle");
+            let _ = ctx.fill_text_with_max_width(
+                caption,
+                12.0,
+                scene.height + band / 2.0,
+                (scene.width - 24.0).max(1.0),
+            );
+        }
+        Ok(canvas)
     }
 
     pub fn add_slide(&mut self) {

@@ -195,3 +195,36 @@ test('Clear empties the board in one undoable step', { timeout: TIMEOUT }, async
     assert.deepEqual(problems, []);
   });
 });
+
+test('PNG export: 2× at least, captioned, halos only when asked', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'export-png', async (page, url, problems) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, url);
+    await setPosition(page, 'BR R');
+    await page.locator('#report:not([hidden])').waitFor();
+    const css = await page.locator('#board').boundingBox();
+    const png = async () => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#export-png').click()]);
+      const path = await download.path();
+      const { readFile } = await import('node:fs/promises');
+      const bytes = await readFile(path);
+      assert.equal(bytes.toString('latin1', 1, 4), 'PNG');
+      return { bytes, width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+    };
+    const plain = await png();
+    // The canvas's CSS size (without its 1 px border), at 2×, plus a caption band.
+    assert.ok(Math.abs(plain.width - 2 * (css.width - 2)) <= 2, `width ${plain.width} for ${css.width} CSS px`);
+    assert.ok(plain.height > 2 * (css.height - 2), 'a caption band below the board');
+    await page.locator('#export-caption').uncheck();
+    const bare = await png();
+    assert.ok(Math.abs(bare.height - 2 * (css.height - 2)) <= 2, `height ${bare.height} without caption`);
+    // Halos are drawn only when asked: the picture differs.
+    await page.locator('#export-analysis').check();
+    const halos = await png();
+    assert.equal(halos.width, bare.width);
+    assert.notDeepEqual(halos.bytes, bare.bytes, 'the halos change the picture');
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(SCREENSHOTS, 'export-captioned.png'), plain.bytes);
+    assert.deepEqual(problems, []);
+  });
+});
