@@ -123,14 +123,15 @@ const RULE_NAMES = {
 
 /** "BR R · quantum:C:3 · after 2 moves": what an answer is the value of. */
 function describeRequest(request) {
-  const rules = String(request.rules);
-  const kind = rules.split(':')[0];
+  // The compact rules text: `quantum:C:3`, `sync:replay`.
+  const [kind, ...opts] = String(request.rules).split(':');
   const name = RULE_NAMES[kind] ?? kind;
-  const opts = rules.slice(kind.length + 1);
+  const labels = kind === 'quantum' ? ['flavour', 'width'] : kind === 'sync' ? ['conflict'] : [];
+  const named = opts.map((o, k) => (labels[k] ? `${labels[k]} ${o}` : o));
   const moves = request.moves?.length ?? 0;
   return [
     request.position,
-    opts ? `${name} ${opts.split(':').join(', ')}` : name,
+    [name, ...named].join(', '),
     ...(moves ? [`after ${moves} move${moves === 1 ? '' : 's'}`] : []),
   ].join(' · ');
 }

@@ -25,13 +25,13 @@ test('a width change never shows the old value beside Computing…; Analyse afte
     await page.locator('#rules').selectOption('quantum');
     await page.locator('#flavour').selectOption('C');
     await page.locator('#value').filter({ hasText: /^-3\/2$/ }).waitFor({ timeout: 60_000 });
-    assert.match(await page.locator('#value-of').textContent(), /^BR BR BR BR R R R · quantum C/);
+    assert.match(await page.locator('#value-of').textContent(), /^BR BR BR BR R R R · quantum, flavour C, width 2$/);
 
     // Width 3: the −3/2 of width 2 goes at once, while the new one computes.
     await page.locator('#width').selectOption('3');
     await page.locator('#busy:not([hidden])').waitFor();
     assert.ok(await page.locator('#report').isHidden(), 'no value beside Computing…');
-    assert.match(await page.locator('#status').textContent(), /^Computing BR BR BR BR R R R · quantum C, 3/);
+    assert.match(await page.locator('#status').textContent(), /^Computing BR BR BR BR R R R · quantum, flavour C, width 3…$/);
     await page.screenshot({ path: join(SCREENSHOTS, 'stale-width-computing.png') });
     const shown = await page.evaluate(() =>
       [...document.querySelectorAll('#values *')].filter((e) => e.offsetParent && /−?-?3\/2/.test(e.textContent)).length,
@@ -55,7 +55,7 @@ test('a width change never shows the old value beside Computing…; Analyse afte
     // Width 3 takes long here; a smaller board's answer names width 3.
     await setPosition(page, 'BR BR R');
     await page.locator('#report:not([hidden])').waitFor({ timeout: 60_000 });
-    assert.equal(await page.locator('#value-of').textContent(), 'BR BR R · quantum C, 3');
+    assert.equal(await page.locator('#value-of').textContent(), 'BR BR R · quantum, flavour C, width 3');
     // Workers replaced by Cancel still leave the engine's version in the footer.
     await page.locator('#version').filter({ hasText: /^v\d/ }).waitFor();
     assert.deepEqual(problems, []);
