@@ -311,6 +311,7 @@ function svgEl(name, attrs) {
 
 function drawGraph(v) {
   const g = $('entanglement');
+  const cb = $('colour-blind').checked;
   g.replaceChildren();
   const at = new Map(v.vertices.map((x) => [x.label, x]));
   // Several links between the same vertices are bowed apart.
@@ -324,6 +325,8 @@ function drawGraph(v) {
     const cx = pts.reduce((a, p) => a + p.x, 0) / pts.length;
     const cy = pts.reduce((a, p) => a + p.y, 0) / pts.length;
     const stroke = link.side === 'L' ? '#1f5fbf' : '#c62828';
+    // Colour-blind mode: Right's links are dashed, not only red.
+    const cbDash = cb && link.side === 'R' ? { 'stroke-dasharray': '4 2.5' } : {};
     const group = svgEl('g', { class: 'link', 'data-move': link.number });
     let mx = cx;
     let my = cy;
@@ -338,13 +341,13 @@ function drawGraph(v) {
       my = cy + (ny / len) * bow;
       group.append(svgEl('path', {
         d: `M${a.x} ${a.y} Q${2 * mx - cx} ${2 * my - cy} ${b.x} ${b.y}`,
-        fill: 'none', stroke, 'stroke-width': 1.6,
+        fill: 'none', stroke, 'stroke-width': 1.6, ...cbDash,
       }));
     } else {
       // A hyperedge: a star from its centre to each vertex it joins.
       mx = cx + nth * 4;
       my = cy + nth * 4;
-      for (const p of pts) group.append(svgEl('line', { x1: mx, y1: my, x2: p.x, y2: p.y, stroke, 'stroke-width': 1.6 }));
+      for (const p of pts) group.append(svgEl('line', { x1: mx, y1: my, x2: p.x, y2: p.y, stroke, 'stroke-width': 1.6, ...cbDash }));
       group.append(svgEl('circle', { cx: mx, cy: my, r: 1.8, fill: stroke }));
     }
     group.append(svgEl('circle', { cx: mx, cy: my, r: 4.2, fill: '#fff', stroke, 'stroke-width': 0.8 }));
@@ -363,6 +366,12 @@ function drawGraph(v) {
     if (x.absent) node.append(svgEl('line', { x1: x.x - 7, y1: x.y + 7, x2: x.x + 7, y2: x.y - 7, stroke: '#8a8f99', 'stroke-width': 1 }));
     const t = svgEl('text', { x: x.x, y: x.y + 2.2, 'text-anchor': 'middle', 'font-size': 6.5, fill: '#1d1f24' });
     t.textContent = String(x.label);
+    // Colour-blind mode: the edge's colour letter beside its number.
+    if (cb) {
+      const tag = svgEl('text', { class: 'cb-letter', x: x.x + 7.5, y: x.y + 7.5, 'font-size': 4.5, fill: '#1d1f24' });
+      tag.textContent = x.letter;
+      node.append(tag);
+    }
     node.append(t);
     const title = svgEl('title', {});
     title.textContent = `Edge ${x.label}${x.absent ? ' (gone from every realisation)' : ''}`;

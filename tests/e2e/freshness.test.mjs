@@ -230,3 +230,28 @@ test('PNG export: 2× at least, captioned, halos only when asked', { timeout: TI
     assert.deepEqual(problems, []);
   });
 });
+
+test('colour-blind mode: the entanglement graph names colours and dashes Right’s links', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'colour-blind-graph', async (page, url, problems) => {
+    await open(page, url);
+    await setPosition(page, 'BR BR R');
+    await page.locator('#rules').selectOption('quantum');
+    await page.locator('#flavour').selectOption('D');
+    await page.locator('#mode-play').click();
+    await page.locator('#entanglement-card:not([hidden])').waitFor();
+    assert.equal(await page.locator('#entanglement .cb-letter').count(), 0);
+    await page.locator('#board').focus();
+    // Left superposes 1 and 3; Right superposes 4 and 5.
+    for (const key of ['ArrowRight', 'Space', 'ArrowRight', 'ArrowRight', 'Space', 'Enter']) await page.keyboard.press(key);
+    await page.locator('#history button', { hasText: 'Left (blue) cuts 1 + 3' }).waitFor();
+    for (const key of ['ArrowRight', 'Space', 'ArrowRight', 'Space', 'Enter']) await page.keyboard.press(key);
+    await page.locator('#history button', { hasText: 'Right (red) cuts 4 + 5' }).waitFor();
+    assert.equal(await page.locator('#entanglement [stroke-dasharray="4 2.5"]').count(), 0, 'colour only, before the toggle');
+    await page.locator('#colour-blind').check();
+    assert.deepEqual(await page.locator('#entanglement .cb-letter').allTextContents(), ['B', 'R', 'B', 'R', 'R']);
+    assert.ok(await page.locator('#entanglement .link[data-move="2"] [stroke-dasharray="4 2.5"]').count() > 0, 'Right’s link is dashed');
+    assert.equal(await page.locator('#entanglement .link[data-move="1"] [stroke-dasharray]').count(), 0, 'Left’s link is solid');
+    await page.locator('#entanglement-card').screenshot({ path: join(SCREENSHOTS, 'colour-blind-graph.png') });
+    assert.deepEqual(problems, []);
+  });
+});
