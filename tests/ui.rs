@@ -1684,4 +1684,34 @@ mod deck {
         s.set_rules("normal".parse::<Rules>().unwrap()).unwrap();
         assert!(s.status().single_cut);
     }
+
+    #[test]
+    fn the_width_is_enforced_while_picking() {
+        use hackenbush_lab::analysis::Rules;
+        use hackenbush_lab::ui::session::Mode;
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR BR B").unwrap();
+        s.set_rules("quantum:D".parse::<Rules>().unwrap()).unwrap();
+        s.set_mode(Mode::Play);
+        s.play_label(1, 0.0).unwrap();
+        s.play_label(3, 0.0).unwrap();
+        let err = s.play_label(5, 0.0).unwrap_err();
+        assert!(
+            err.starts_with("width 2: a superposed move names at most 2 edges"),
+            "{err}"
+        );
+        assert_eq!(s.status().picked, vec![1, 3]);
+        // Dropping a pick makes room again.
+        s.play_label(3, 0.0).unwrap();
+        s.play_label(5, 0.0).unwrap();
+        assert_eq!(s.status().picked, vec![1, 5]);
+        // Width 3 allows a third.
+        s.set_rules("quantum:D:3".parse::<Rules>().unwrap())
+            .unwrap();
+        s.set_mode(Mode::Play);
+        for l in [1, 3, 5] {
+            s.play_label(l, 0.0).unwrap();
+        }
+        assert_eq!(s.status().picked, vec![1, 3, 5]);
+    }
 }

@@ -262,6 +262,17 @@ impl Session {
         let several =
             self.game.to_move() == Side::Both || (self.game.is_quantum() && self.superpose);
         if several {
+            // The width is enforced while picking, not only at Commit.
+            if let Some(crate::quantum::Width::Limited(w)) =
+                self.setup.rules.setting().map(|s| s.width)
+            {
+                let picked = self.game.selection();
+                if picked.len() >= w && !picked.contains(&label) {
+                    return Err(format!(
+                        "width {w}: a superposed move names at most {w} edges — commit, or click a picked edge to drop it"
+                    ));
+                }
+            }
             self.game.toggle_select(label);
             return Ok(());
         }

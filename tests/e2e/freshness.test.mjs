@@ -255,3 +255,20 @@ test('colour-blind mode: the entanglement graph names colours and dashes Rightâ€
     assert.deepEqual(problems, []);
   });
 });
+
+test('quantum width 2: a third pick is refused at once, in words', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'width-limit', async (page, url, problems) => {
+    await open(page, url);
+    await setPosition(page, 'BR BR B');
+    await page.locator('#rules').selectOption('quantum');
+    await page.locator('#flavour').selectOption('D');
+    await page.locator('#mode-play').click();
+    await page.locator('#board').focus();
+    for (const key of ['ArrowRight', 'Space', 'ArrowRight', 'ArrowRight', 'Space']) await page.keyboard.press(key);
+    assert.equal(await page.locator('#commit').textContent(), 'Commit superposed move (1 + 3)');
+    for (const key of ['ArrowRight', 'ArrowRight', 'Space']) await page.keyboard.press(key);
+    assert.match(await page.locator('#board-message').textContent(), /^width 2: a superposed move names at most 2 edges/);
+    assert.equal(await page.locator('#commit').textContent(), 'Commit superposed move (1 + 3)', 'the picks stay as they were');
+    assert.deepEqual(problems, []);
+  });
+});
