@@ -645,10 +645,7 @@ fn sessions() -> Vec<Shared> {
         slide.title = format!("slide {k}");
         out.push(Shared::single(slide));
     }
-    let deck = Shared {
-        slides: out.iter().take(3).map(|s| s.slides[0].clone()).collect(),
-        current: 2,
-    };
+    let deck = Shared::deck(out.iter().take(3).map(|s| s.slides[0].clone()).collect(), 2);
     out.push(deck);
     out
 }

@@ -240,9 +240,10 @@ fn recolour_move_delete_and_undo_redo_each_step() {
         "kept above the ground"
     );
     assert_eq!(ed.text(), "BG");
-    // Delete vertex 1: both edges go, vertex 2 becomes vertex 1.
+    // Delete vertex 1: both edges go, and vertex 2, left without edges,
+    // goes too (no stray dots).
     ed.apply(Edit::DeleteVertex(1)).unwrap();
-    assert_eq!(ed.drawing().points.len(), 2);
+    assert_eq!(ed.drawing().points.len(), 1);
     assert!(ed.drawing().edges.is_empty());
     assert!(ed.apply(Edit::DeleteVertex(GROUND)).is_err());
 
@@ -268,8 +269,29 @@ fn erase_tool_deletes_what_is_clicked() {
     let (a, b) = ed.drawing().edge_ends(1);
     click(&mut ed, pt((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)).unwrap();
     assert_eq!(ed.text(), "B");
+    // The red edge's top vertex is gone with it; the shared one stays.
+    assert_eq!(ed.drawing().points.len(), 2);
     ed.undo();
     assert_eq!(ed.text(), "BR");
+    assert_eq!(ed.drawing().points.len(), 3);
+    // Erasing the blue edge leaves the red one hanging: its vertices stay.
+    let (a, b) = ed.drawing().edge_ends(0);
+    click(&mut ed, pt((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)).unwrap();
+    assert_eq!(ed.drawing().points.len(), 3);
+    assert_eq!(ed.drawing().edges.len(), 1);
+}
+
+#[test]
+fn clear_empties_the_board_in_one_undoable_step() {
+    use hackenbush_lab::ui::session::Session;
+    let mut s = Session::new(800.0, 500.0);
+    s.set_text("BR BR R").unwrap();
+    s.clear();
+    assert_eq!(s.status().text, "");
+    assert_eq!(s.editor.drawing().points.len(), 1, "only the ground");
+    assert!(s.analysis_request().is_none());
+    s.undo();
+    assert_eq!(s.status().text, "BR BR R");
 }
 
 #[test]
@@ -1494,10 +1516,7 @@ mod hostile_links {
         slide.moves = wide_moves();
         slide.cursor = 5;
         slide.view.play = true;
-        let link = share::encode(&Shared {
-            slides: vec![slide],
-            current: 0,
-        });
+        let link = share::encode(&Shared::single(slide));
         let start = std::time::Instant::now();
         let mut s = Session::new(800.0, 500.0);
         s.open_link(&link).expect("the link opens");
@@ -1535,5 +1554,244 @@ mod hostile_links {
             "{r:?}"
         );
         assert!(start.elapsed().as_secs() < 30);
+    }
+}
+
+/// Issue 10: answers are kept with the request they answer and shown only
+/// for it; failures stay with their board; links carry the play setup.
+mod freshness {
+    use super::*;
+    use hackenbush_lab::analysis::{Answer, MoveAdvice, Rules};
+    use hackenbush_lab::ui::opponent::{Controller, CANNOT_MOVE};
+    use hackenbush_lab::ui::scene::Advice;
+    use hackenbush_lab::ui::session::{Mode, Session, STALE};
+
+    fn best(label: &str) -> Answer {
+        Answer {
+            value: "1/2".into(),
+            left_moves: Some(MoveAdvice {
+                winning: true,
+                labels: vec![label.into()],
+            }),
+            ..Answer::default()
+        }
+    }
+
+    fn halos(s: &Session) -> usize {
+        s.scene(0.0)
+            .edges
+            .iter()
+            .filter(|e| e.advice != Advice::None)
+            .count()
+    }
+
+    #[test]
+    fn an_answer_for_an_earlier_state_is_refused() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR BR BR BR R R R").unwrap();
+        s.set_rules("quantum:C".parse::<Rules>().unwrap()).unwrap();
+        let old = s.analysis_request().unwrap().to_request();
+        s.accept_answer(&old, &best("1")).unwrap();
+        assert_eq!(halos(&s), 1);
+        // Width 3: the width-2 answer is for another state.
+        s.set_rules("quantum:C:3".parse::<Rules>().unwrap())
+            .unwrap();
+        assert_eq!(halos(&s), 0, "the old halos go with the old request");
+        assert!(!s.answers_current(&old));
+        assert_eq!(s.accept_answer(&old, &best("1")), Err(STALE.to_string()));
+        assert_eq!(halos(&s), 0);
+        let new = s.analysis_request().unwrap().to_request();
+        assert_eq!(new.rules.to_string(), "quantum:C:3");
+        s.accept_answer(&new, &best("2")).unwrap();
+        assert_eq!(halos(&s), 1);
+        // An edit makes it stale too, even before anyone asks again.
+        s.set_text("BR R").unwrap();
+        assert_eq!(halos(&s), 0);
+    }
+
+    #[test]
+    fn a_failure_stays_with_its_board_across_mode_switches() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR R").unwrap();
+        let req = s.analysis_request().unwrap().to_request();
+        s.accept_failure(&req).unwrap();
+        // Only then does the engine take Left, in play: it says it will
+        // not move instead of thinking for ever.
+        s.set_mode(Mode::Play);
+        s.set_controller(Player::Left, Controller::Engine);
+        assert_eq!(s.status().engine, CANNOT_MOVE);
+        assert!(s.status().engine_blocked);
+        assert_eq!(s.engine_move(0, 0.0), Ok(false));
+        // A person plays for it; the next board is a new question.
+        s.play_label(1, 0.0).unwrap();
+        assert!(!s.engine_failed());
+        // A failure for an earlier board changes nothing.
+        assert_eq!(s.accept_failure(&req), Err(STALE.to_string()));
+        assert!(!s.engine_failed());
+        // A success after a failure lifts it.
+        s.takeback();
+        assert!(s.engine_failed());
+        let now = s.analysis_request().unwrap().to_request();
+        s.accept_answer(&now, &best("1")).unwrap();
+        assert!(!s.engine_failed());
+        assert_eq!(s.engine_move(0, 0.0), Ok(true));
+    }
+
+    #[test]
+    fn links_carry_the_engine_sides_and_presenter_mode() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR BR R").unwrap();
+        s.set_mode(Mode::Play);
+        s.set_controller(Player::Right, Controller::Engine);
+        s.set_presenting(true);
+        let mut t = Session::new(800.0, 500.0);
+        t.open_link(&s.link()).unwrap();
+        assert_eq!(t.opponents().right, Controller::Engine);
+        assert_eq!(t.opponents().left, Controller::Person);
+        assert!(t.presenting());
+        assert_eq!(t.mode, Mode::Play);
+        let shared = share::decode(&s.link()).unwrap();
+        assert_eq!(shared.opponents.right, Controller::Engine);
+        assert!(shared.presenting);
+        // Old links (no "e", no "pr") open with people on both sides.
+        let old = link_of(
+            r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0},{"x":0,"y":1}],"edges":[{"u":0,"v":1,"colour":"B"}]}}]}"#,
+        );
+        let shared = share::decode(&old).unwrap();
+        assert_eq!(shared.opponents.left, Controller::Person);
+        assert_eq!(shared.opponents.right, Controller::Person);
+        assert!(!shared.presenting);
+        // Bad engine sides are refused in words.
+        let bad = link_of(
+            r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0},{"x":0,"y":1}],"edges":[{"u":0,"v":1,"colour":"B"}]}}],"e":"X"}"#,
+        );
+        assert!(share::decode(&bad).unwrap_err().contains("engine sides"));
+    }
+}
+
+/// Issue 10: the presenter deck you edit, and the zoom for a projector.
+mod deck {
+    use hackenbush_lab::ui::session::Session;
+    use hackenbush_lab::ui::viewport::{DEFAULT_SCALE, PRESENT_SCALE};
+
+    fn three_slides() -> Session {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR").unwrap();
+        s.set_slide_title("One").unwrap();
+        s.add_slide();
+        s.set_text("B B").unwrap();
+        s.set_slide_title("Two").unwrap();
+        s.add_slide();
+        s.set_text("R").unwrap();
+        s
+    }
+
+    #[test]
+    fn titles_reorder_and_delete_keep_the_slide_shown() {
+        let mut s = three_slides();
+        assert_eq!(s.slide_titles(), vec!["One", "Two", "R"]);
+        assert_eq!(s.status().slide, 2);
+        // Move the shown slide to the front: it stays shown.
+        s.move_slide(2, 0).unwrap();
+        assert_eq!(s.slide_titles(), vec!["R", "One", "Two"]);
+        assert_eq!(s.status().slide, 0);
+        assert_eq!(s.status().text, "R");
+        // Move another slide past it: the index follows.
+        s.go_to_slide(1).unwrap();
+        s.move_slide(0, 2).unwrap();
+        assert_eq!(s.slide_titles(), vec!["One", "Two", "R"]);
+        assert_eq!(s.status().slide, 0);
+        assert_eq!(s.status().caption, "One");
+        // Delete the shown slide: its neighbour shows.
+        s.delete_slide(0).unwrap();
+        assert_eq!(s.slide_titles(), vec!["Two", "R"]);
+        assert_eq!(s.status().text, "B B");
+        s.delete_slide(1).unwrap();
+        assert_eq!(
+            s.delete_slide(0).unwrap_err(),
+            "the only slide cannot be deleted"
+        );
+        assert!(s.move_slide(0, 3).is_err());
+        // Titles are one line, and bounded.
+        assert!(s.set_slide_title("a\nb").is_err());
+        assert!(s.set_slide_title(&"x".repeat(201)).is_err());
+        assert_eq!(s.status().caption, "Two");
+    }
+
+    #[test]
+    fn a_single_titled_slide_keeps_its_title_through_a_link() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR").unwrap();
+        s.set_slide_title("Half").unwrap();
+        let mut t = Session::new(800.0, 500.0);
+        t.open_link(&s.link()).unwrap();
+        assert_eq!(t.status().caption, "Half");
+        assert_eq!(t.slide_titles(), vec!["Half"]);
+    }
+
+    #[test]
+    fn presenting_zooms_a_small_drawing_to_fill_the_board() {
+        let mut s = Session::new(1200.0, 800.0);
+        s.set_text("0-1:B 1-3:R 0-2:B 2-3:R").unwrap();
+        assert!(s.viewport.scale <= DEFAULT_SCALE);
+        s.set_presenting(true);
+        assert!(
+            s.viewport.scale > 2.0 * DEFAULT_SCALE,
+            "{}",
+            s.viewport.scale
+        );
+        assert!(s.viewport.scale <= PRESENT_SCALE);
+        // The drawing still fits inside the board.
+        for p in &s.editor.drawing().points {
+            let q = s.viewport.to_screen(*p);
+            assert!(q.x >= 0.0 && q.x <= 1200.0 && q.y >= 0.0 && q.y <= 800.0);
+        }
+        s.set_presenting(false);
+        assert!(s.viewport.scale <= DEFAULT_SCALE);
+    }
+
+    #[test]
+    fn flavour_a_never_offers_a_single_cut() {
+        use hackenbush_lab::analysis::Rules;
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR BR R").unwrap();
+        s.set_rules("quantum:D".parse::<Rules>().unwrap()).unwrap();
+        assert!(s.status().single_cut);
+        s.superpose = false;
+        s.set_rules("quantum:A".parse::<Rules>().unwrap()).unwrap();
+        assert!(!s.status().single_cut);
+        assert!(s.superpose, "back to picking edges");
+        s.set_rules("normal".parse::<Rules>().unwrap()).unwrap();
+        assert!(s.status().single_cut);
+    }
+
+    #[test]
+    fn the_width_is_enforced_while_picking() {
+        use hackenbush_lab::analysis::Rules;
+        use hackenbush_lab::ui::session::Mode;
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR BR B").unwrap();
+        s.set_rules("quantum:D".parse::<Rules>().unwrap()).unwrap();
+        s.set_mode(Mode::Play);
+        s.play_label(1, 0.0).unwrap();
+        s.play_label(3, 0.0).unwrap();
+        let err = s.play_label(5, 0.0).unwrap_err();
+        assert!(
+            err.starts_with("width 2: a superposed move names at most 2 edges"),
+            "{err}"
+        );
+        assert_eq!(s.status().picked, vec![1, 3]);
+        // Dropping a pick makes room again.
+        s.play_label(3, 0.0).unwrap();
+        s.play_label(5, 0.0).unwrap();
+        assert_eq!(s.status().picked, vec![1, 5]);
+        // Width 3 allows a third.
+        s.set_rules("quantum:D:3".parse::<Rules>().unwrap())
+            .unwrap();
+        s.set_mode(Mode::Play);
+        for l in [1, 3, 5] {
+            s.play_label(l, 0.0).unwrap();
+        }
+        assert_eq!(s.status().picked, vec![1, 3, 5]);
     }
 }

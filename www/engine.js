@@ -73,9 +73,14 @@ export class Engine {
   }
 
   #start() {
-    const version = {};
+    const version = { settled: false };
     version.promise = new Promise((resolve, reject) => Object.assign(version, { resolve, reject }));
+    version.promise.then(() => (version.settled = true), () => (version.settled = true));
     version.promise.catch(() => {}); // a load failure is also reported through analyse()
+    // A worker cancelled before it was ready never reports its version:
+    // whoever waits for it gets the next worker's.
+    const previous = this.#version;
+    if (previous && !previous.settled) version.promise.then(previous.resolve, previous.reject);
     this.#version = version;
 
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });

@@ -55,18 +55,26 @@ function quantumCard() {
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 const $ = (id) => document.getElementById(id);
-// Longest analysis the page waits for before stopping it (seconds).
-const TIME_LIMIT_S = 30;
+// Longest analysis the page waits for before stopping it (seconds); a
+// `?limit=N` query shortens it (the browser tests use it to fail fast).
+const TIME_LIMIT_S = (() => {
+  const n = Number(new URLSearchParams(location.search).get('limit'));
+  return Number.isFinite(n) && n > 0 && n <= 30 ? n : 30;
+})();
 const engine = new Engine();
 const now = () => performance.now();
 
 let pg = null;
-let asked = null; // the last analysis request sent (its JSON text, to compare)
-let answered = null; // {req, report}: the answer to `asked`, once it came
+// Every answer is kept beside the request it answers and shown only while
+// that request is the board's current one (Rust checks it again before
+// drawing advice), so no panel ever shows a value of another state.
+let asked = null; // {key, request}: the last request sent (key: its JSON text)
+let answered = null; // {key, request, report, advice}: the answer to `asked`
 let requestId = 0;
 let shownRevision = -1; // the editor revision the text box shows
 let typing = false; // the text box holds text the drawing came from
 let playing = false; // Play mode (hovering an edge previews what falls)
+let wasPresenting = false;
 
 function setMessage(el, text) {
   el.textContent = text || '';
@@ -104,49 +112,102 @@ function setBusy(busy) {
   }, 1000);
 }
 
-function showReport(report, advice) {
+const RULE_NAMES = {
+  normal: 'normal play',
+  misere: 'misère play',
+  childish: 'childish',
+  uncolored: 'uncoloured',
+  quantum: 'quantum',
+  sync: 'synchronous',
+};
+
+/** "BR R · quantum:C:3 · after 2 moves": what an answer is the value of. */
+function describeRequest(request) {
+  // The compact rules text: `quantum:C:3`, `sync:replay`.
+  const [kind, ...opts] = String(request.rules).split(':');
+  const name = RULE_NAMES[kind] ?? kind;
+  const labels = kind === 'quantum' ? ['flavour', 'width'] : kind === 'sync' ? ['conflict'] : [];
+  const named = opts.map((o, k) => (labels[k] ? `${labels[k]} ${o}` : o));
+  const moves = request.moves?.length ?? 0;
+  return [
+    request.position,
+    [name, ...named].join(', '),
+    ...(moves ? [`after ${moves} move${moves === 1 ? '' : 's'}`] : []),
+  ].join(' · ');
+}
+
+function hideReport() {
+  $('report').hidden = true;
+  delete $('report').dataset.request;
+  $('caption-value').textContent = '';
+  $('caption-outcome').textContent = '';
+}
+
+function showReport(answer) {
+  const { request, report, advice, key } = answer;
+  const kind = String(request.rules).split(':')[0];
   setMessage($('error'), '');
+  $('value-of').textContent = describeRequest(request);
   $('value').textContent = report.value;
   $('pretty').textContent = report.pretty || report.value;
-  $('outcome').textContent = report.outcome
-    ? `${OUTCOMES[report.outcome] ?? report.outcome} (${report.outcome})`
-    : 'not decided';
-  $('outcome-sentence').textContent = report.outcome_sentence || '';
+  // Misère answers are an outcome class, not a value: say so plainly.
+  const misere = kind === 'misere';
+  $('row-value').hidden = misere;
+  $('row-pretty').hidden = misere;
+  $('row-birthday').hidden = misere || report.birthday == null;
   $('birthday').textContent = report.birthday ?? '—';
+  let outcome;
+  if (misere) {
+    outcome = `Misère outcome ${report.outcome}: ${report.outcome_sentence}`;
+  } else if (kind === 'sync') {
+    // Nobody starts a synchronous game: say who is ahead.
+    outcome = report.outcome_unknown
+      ? `${report.outcome_sentence} (${report.outcome_unknown})`
+      : report.outcome_sentence;
+  } else {
+    outcome = report.outcome
+      ? `${OUTCOMES[report.outcome] ?? report.outcome} (${report.outcome})`
+      : report.outcome_sentence || 'not decided';
+  }
+  $('outcome-label').textContent = misere ? 'Misère outcome' : kind === 'sync' ? 'Who is ahead' : 'Outcome';
+  $('outcome').textContent = outcome;
   $('advice').textContent = advice || '—';
   // The value beside the presenter caption, readable from the back row.
-  $('caption-value').textContent = `= ${report.pretty || report.value}`;
+  $('caption-value').textContent = misere ? `misère ${report.outcome}` : `= ${report.pretty || report.value}`;
+  $('caption-outcome').textContent = misere ? report.outcome_sentence : kind === 'sync' ? report.outcome_sentence : outcome;
+  $('report').dataset.request = key;
   $('report').hidden = false;
 }
 
 async function analyse(force = false) {
   const request = pg.analysis_request();
-  const req = request ? JSON.stringify(request) : null;
-  if (!force && req === asked) {
+  const key = request ? JSON.stringify(request) : null;
+  if (!force && asked && key === asked.key) {
     // Same question (e.g. Edit → Play, which clears the board's marks):
     // show the answer already on hand again.
-    if (answered && answered.req === req) {
-      pg.set_report(answered.report);
+    if (answered && answered.key === key) {
+      answered.advice = pg.set_report(answered.request, answered.report) ?? answered.advice;
+      showReport(answered);
       render();
       refresh();
       engineTurn();
     }
     return;
   }
-  asked = req;
+  asked = { key, request };
   answered = null;
+  // The previous answer is for another state: it goes at once.
+  hideReport();
+  setMessage($('error'), '');
   const id = ++requestId;
   if (engine.busy) engine.cancel(); // a new question replaces the old one
-  if (!req) {
+  if (!request) {
     setBusy(false);
-    $('report').hidden = true;
-    setMessage($('error'), '');
     $('status').textContent = 'No edges left to analyse.';
     return;
   }
   setBusy(true);
-  $('status').textContent = 'Computing…';
-  $('caption-value').textContent = '';
+  $('status').textContent = `Computing ${describeRequest(request)}…`;
   const started = now();
   // Wide quantum moves can cost far more per state than the engine's state
   // limit allows for: past the time limit, stop and say what to try.
@@ -155,30 +216,33 @@ async function analyse(force = false) {
     requestId++;
     engine.cancel();
     setBusy(false);
-    $('report').hidden = true;
+    hideReport();
     setMessage($('error'), `Too large to analyse here within ${TIME_LIMIT_S} s — try width 2 or fewer edges (the command-line tool has no time limit).`);
     $('status').textContent = 'Stopped.';
-    pg.analysis_failed();
+    pg.analysis_failed(request);
     refresh();
   }, TIME_LIMIT_S * 1000);
   try {
     const report = await engine.request(request);
     if (id !== requestId) return;
-    answered = { req, report };
-    const advice = pg.set_report(report);
-    showReport(report, advice);
+    const advice = pg.set_report(request, report);
+    // Rust refuses an answer for an earlier board (undefined): show nothing.
+    if (advice === undefined) return;
+    answered = { key, request, report, advice };
+    showReport(answered);
     $('status').textContent = `Done in ${Math.round(now() - started)} ms.`;
     render();
+    refresh();
     engineTurn();
   } catch (err) {
     if (id !== requestId) return;
     if (err instanceof Cancelled) {
       $('status').textContent = 'Cancelled.';
     } else {
-      $('report').hidden = true;
+      hideReport();
       setMessage($('error'), err && err.message ? err.message : String(err));
       $('status').textContent = 'Could not analyse.';
-      pg.analysis_failed();
+      pg.analysis_failed(request);
       refresh();
     }
   } finally {
@@ -247,6 +311,7 @@ function svgEl(name, attrs) {
 
 function drawGraph(v) {
   const g = $('entanglement');
+  const cb = $('colour-blind').checked;
   g.replaceChildren();
   const at = new Map(v.vertices.map((x) => [x.label, x]));
   // Several links between the same vertices are bowed apart.
@@ -260,6 +325,8 @@ function drawGraph(v) {
     const cx = pts.reduce((a, p) => a + p.x, 0) / pts.length;
     const cy = pts.reduce((a, p) => a + p.y, 0) / pts.length;
     const stroke = link.side === 'L' ? '#1f5fbf' : '#c62828';
+    // Colour-blind mode: Right's links are dashed, not only red.
+    const cbDash = cb && link.side === 'R' ? { 'stroke-dasharray': '4 2.5' } : {};
     const group = svgEl('g', { class: 'link', 'data-move': link.number });
     let mx = cx;
     let my = cy;
@@ -274,13 +341,13 @@ function drawGraph(v) {
       my = cy + (ny / len) * bow;
       group.append(svgEl('path', {
         d: `M${a.x} ${a.y} Q${2 * mx - cx} ${2 * my - cy} ${b.x} ${b.y}`,
-        fill: 'none', stroke, 'stroke-width': 1.6,
+        fill: 'none', stroke, 'stroke-width': 1.6, ...cbDash,
       }));
     } else {
       // A hyperedge: a star from its centre to each vertex it joins.
       mx = cx + nth * 4;
       my = cy + nth * 4;
-      for (const p of pts) group.append(svgEl('line', { x1: mx, y1: my, x2: p.x, y2: p.y, stroke, 'stroke-width': 1.6 }));
+      for (const p of pts) group.append(svgEl('line', { x1: mx, y1: my, x2: p.x, y2: p.y, stroke, 'stroke-width': 1.6, ...cbDash }));
       group.append(svgEl('circle', { cx: mx, cy: my, r: 1.8, fill: stroke }));
     }
     group.append(svgEl('circle', { cx: mx, cy: my, r: 4.2, fill: '#fff', stroke, 'stroke-width': 0.8 }));
@@ -299,6 +366,12 @@ function drawGraph(v) {
     if (x.absent) node.append(svgEl('line', { x1: x.x - 7, y1: x.y + 7, x2: x.x + 7, y2: x.y - 7, stroke: '#8a8f99', 'stroke-width': 1 }));
     const t = svgEl('text', { x: x.x, y: x.y + 2.2, 'text-anchor': 'middle', 'font-size': 6.5, fill: '#1d1f24' });
     t.textContent = String(x.label);
+    // Colour-blind mode: the edge's colour letter beside its number.
+    if (cb) {
+      const tag = svgEl('text', { class: 'cb-letter', x: x.x + 7.5, y: x.y + 7.5, 'font-size': 4.5, fill: '#1d1f24' });
+      tag.textContent = x.letter;
+      node.append(tag);
+    }
     node.append(t);
     const title = svgEl('title', {});
     title.textContent = `Edge ${x.label}${x.absent ? ' (gone from every realisation)' : ''}`;
@@ -366,10 +439,14 @@ function refresh() {
   $('pick-mode').hidden = !play || !s.quantum;
   $('pick-superpose').setAttribute('aria-pressed', String(s.superpose));
   $('pick-single').setAttribute('aria-pressed', String(!s.superpose));
+  // Moves the flavour forbids are not offered (flavour A never cuts alone).
+  $('pick-single').hidden = !s.single_cut;
   if (play && s.quantum && !s.game_over) {
     $('turn').textContent = `${s.turn} ${s.superpose ? 'Click edges to pick them, then Commit (Enter).' : 'Click an edge to cut it alone.'}`;
   }
   showViews(JSON.parse(pg.views()));
+  // A shown answer must be for what the board shows now.
+  if (!$('report').hidden && !(answered && pg.is_current(answered.request))) hideReport();
   // History strip: the start, then every move; later moves stay visible
   // (greyed) after a takeback until a new move replaces them.
   const strip = $('history');
@@ -397,12 +474,19 @@ function refresh() {
   $('engine-note').classList.toggle('error', s.engine_blocked);
   showPreview(s.preview);
   document.body.classList.toggle('presenting', s.presenting);
+  // Entering or leaving presenter mode (button, P, Escape, a deck link)
+  // takes the page in or out of full screen where the browser lets it.
+  if (s.presenting !== wasPresenting) fullscreen(s.presenting);
+  wasPresenting = s.presenting;
   $('present').setAttribute('aria-pressed', String(s.presenting));
   $('caption').hidden = !s.presenting;
   $('caption-text').textContent = s.slides > 1 ? `${s.slide + 1}/${s.slides} · ${s.caption}` : s.caption;
   // Presenting a position being edited: the editing hint is chrome too.
   if (s.presenting && !play) $('turn').textContent = '';
-  $('deck').hidden = s.slides < 2;
+  $('deck').hidden = s.slides < 2 && !s.presenting;
+  $('prev-slide').hidden = $('next-slide').hidden = $('slide-of').hidden = s.slides < 2;
+  $('caption-toggle').hidden = !s.presenting;
+  showDeck(s);
   $('slide-of').textContent = `Slide ${s.slide + 1} of ${s.slides}`;
   $('prev-slide').disabled = s.slide === 0;
   $('next-slide').disabled = s.slide + 1 >= s.slides;
@@ -520,7 +604,14 @@ function wire() {
     requestId++;
     engine.cancel();
     setBusy(false);
-    $('status').textContent = 'Cancelled.';
+    hideReport();
+    // No answer is on hand, so the engine opponent will not move; and the
+    // question is forgotten, so Analyse (Enter) asks it again.
+    if (asked?.request) pg.analysis_failed(asked.request);
+    asked = null;
+    $('status').textContent = 'Cancelled: press Analyse (Enter) to compute again.';
+    refresh();
+    render();
   });
 
   const edit = (f) => () => {
@@ -535,6 +626,7 @@ function wire() {
     b.addEventListener('click', edit(() => pg.set_tool(b.dataset.tool)));
   }
   $('undo').addEventListener('click', edit(() => pg.undo()));
+  $('clear').addEventListener('click', edit(() => pg.clear()));
   $('redo').addEventListener('click', edit(() => pg.redo()));
   $('delete').addEventListener('click', edit(() => setMessage($('board-message'), pg.delete_selection())));
   $('mode-edit').addEventListener('click', edit(() => pg.set_mode(false)));
@@ -557,10 +649,25 @@ function wire() {
     });
   $('left-player').addEventListener('change', playerChanged('L', $('left-player')));
   $('right-player').addEventListener('change', playerChanged('R', $('right-player')));
+  $('more').addEventListener('click', () => {
+    const open = !document.body.classList.contains('more-open');
+    document.body.classList.toggle('more-open', open);
+    $('more').setAttribute('aria-expanded', String(open));
+  });
   $('present').addEventListener('click', () => {
-    pg.set_presenting($('present').getAttribute('aria-pressed') !== 'true');
+    const on = $('present').getAttribute('aria-pressed') !== 'true';
+    pg.set_presenting(on);
     update();
   });
+  // Leaving full screen (Escape in the browser) leaves presenter mode too.
+  document.addEventListener('fullscreenchange', () => {
+    if (!document.fullscreenElement && JSON.parse(pg.status()).presenting) {
+      pg.set_presenting(false);
+      update();
+    }
+  });
+  $('caption-toggle').addEventListener('click', toggleCaption);
+  $('slide-title').addEventListener('change', edit(() => setMessage($('deck-error'), pg.set_slide_title($('slide-title').value))));
 
   const rulesChanged = () => {
     showRuleOptions();
@@ -589,9 +696,19 @@ function wire() {
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   };
-  $('export-png').addEventListener('click', () => canvas.toBlob((b) => b && download(b, 'hackenbush.png')));
+  // Pictures at the device pixel ratio (2× at least), without the engine's
+  // halos unless asked (a puzzle's picture must not give the answer away),
+  // and optionally captioned with what the picture is and its value.
+  $('export-png').addEventListener('click', () => {
+    try {
+      const c = pg.export_canvas($('export-analysis').checked, exportCaption(), Math.max(2, devicePixelRatio));
+      c.toBlob((b) => b && download(b, 'hackenbush.png'));
+    } catch (err) {
+      setMessage($('board-message'), `could not export: ${err && err.message ? err.message : err}`);
+    }
+  });
   $('export-svg').addEventListener('click', () =>
-    download(new Blob([pg.svg()], { type: 'image/svg+xml' }), 'hackenbush.svg'),
+    download(new Blob([pg.svg($('export-analysis').checked)], { type: 'image/svg+xml' }), 'hackenbush.svg'),
   );
 
   // A link pasted into the address bar.
@@ -606,6 +723,11 @@ function wire() {
     if (e.target === canvas || e.target.closest('input, select, textarea')) return;
     // Presenter keys work wherever the focus is (but not while typing).
     if (!e.ctrlKey && !e.metaKey && !e.altKey) {
+      if ((e.key === 'v' || e.key === 'V') && document.body.classList.contains('presenting')) {
+        e.preventDefault();
+        toggleCaption();
+        return;
+      }
       const r = pg.presenter_key(e.key);
       if (r) {
         e.preventDefault();
@@ -623,6 +745,76 @@ function wire() {
       update();
     }
   });
+}
+
+/** "BR R · normal play · value 1/2" for the picture, or "" if unticked. */
+function exportCaption() {
+  if (!$('export-caption').checked) return '';
+  const request = pg.analysis_request();
+  if (!request) return 'empty board';
+  const text = describeRequest(request);
+  // The value only when it is the value of this very board.
+  if (!answered || answered.key !== JSON.stringify(request)) return text;
+  const r = answered.report;
+  const kind = String(request.rules).split(':')[0];
+  return kind === 'misere' ? `${text} · misère outcome ${r.outcome}` : `${text} · value ${r.pretty || r.value}`;
+}
+
+/** The Fullscreen API, where the browser allows it (it may refuse). */
+function fullscreen(on) {
+  if (on && !document.fullscreenElement && document.documentElement.requestFullscreen) {
+    document.documentElement.requestFullscreen().catch(() => {});
+  } else if (!on && document.fullscreenElement) {
+    document.exitFullscreen().catch(() => {});
+  }
+}
+
+function toggleCaption() {
+  const off = document.body.classList.toggle('caption-off');
+  $('caption-toggle').setAttribute('aria-pressed', String(!off));
+}
+
+/** The slide list: a title field per slide, reorder and delete buttons. */
+function showDeck(s) {
+  const titles = JSON.parse(pg.slide_titles());
+  const title = $('slide-title');
+  if (document.activeElement !== title) title.value = s.slides > 0 && s.caption !== s.text ? s.caption : '';
+  const list = $('slides');
+  list.replaceChildren();
+  titles.forEach((t, k) => {
+    const li = document.createElement('li');
+    if (k === s.slide) li.className = 'current';
+    const go = document.createElement('button');
+    go.type = 'button';
+    go.className = 'slide-go';
+    go.textContent = t || '(empty)';
+    go.addEventListener('click', () => act(() => pg.go_to_slide(k), true));
+    const up = button('↑', `Move slide ${k + 1} up`, () => act(() => pg.move_slide(k, k - 1)));
+    up.disabled = k === 0;
+    const down = button('↓', `Move slide ${k + 1} down`, () => act(() => pg.move_slide(k, k + 1)));
+    down.disabled = k + 1 >= titles.length;
+    const del = button('✕', `Delete slide ${k + 1}`, () => act(() => pg.delete_slide(k), true));
+    del.disabled = titles.length < 2;
+    li.append(go, up, down, del);
+    list.append(li);
+  });
+}
+
+function button(text, label, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = text;
+  b.setAttribute('aria-label', label);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** A deck command; `rules` when it may show another slide (new pickers). */
+function act(f, rules = false) {
+  setMessage($('deck-error'), f());
+  if (rules) syncPickers();
+  typing = false;
+  update();
 }
 
 function buildGallery() {

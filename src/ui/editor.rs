@@ -525,7 +525,9 @@ fn edit_drawing(d: &mut Drawing, edit: Edit) -> Result<Selection, String> {
             if edge >= d.edges.len() {
                 return Err(format!("there is no edge {}", edge + 1));
             }
-            d.edges.remove(edge);
+            let gone = d.edges.remove(edge);
+            // A vertex left without edges is a stray dot: it goes too.
+            prune_isolated(d, &[gone.u, gone.v]);
             Ok(Selection::None)
         }
         Edit::DeleteVertex(vertex) => {
@@ -535,16 +537,20 @@ fn edit_drawing(d: &mut Drawing, edit: Edit) -> Result<Selection, String> {
             if vertex >= d.points.len() {
                 return Err(format!("there is no vertex {vertex}"));
             }
-            d.points.remove(vertex);
+            let neighbours: Vec<usize> = d
+                .edges
+                .iter()
+                .filter(|e| e.u == vertex || e.v == vertex)
+                .flat_map(|e| [e.u, e.v])
+                .filter(|&w| w != vertex)
+                .collect();
             d.edges.retain(|e| e.u != vertex && e.v != vertex);
-            for e in &mut d.edges {
-                if e.u > vertex {
-                    e.u -= 1;
-                }
-                if e.v > vertex {
-                    e.v -= 1;
-                }
-            }
+            remove_vertex(d, vertex);
+            let neighbours: Vec<usize> = neighbours
+                .into_iter()
+                .map(|w| if w > vertex { w - 1 } else { w })
+                .collect();
+            prune_isolated(d, &neighbours);
             Ok(Selection::None)
         }
         Edit::SetText(text) => {
@@ -557,6 +563,35 @@ fn edit_drawing(d: &mut Drawing, edit: Edit) -> Result<Selection, String> {
             *d = drawing;
             Ok(Selection::None)
         }
+    }
+}
+
+/// Remove vertex `v` (no edge may still use it), renumbering the rest.
+fn remove_vertex(d: &mut Drawing, v: usize) {
+    d.points.remove(v);
+    for e in &mut d.edges {
+        if e.u > v {
+            e.u -= 1;
+        }
+        if e.v > v {
+            e.v -= 1;
+        }
+    }
+}
+
+/// Remove those of `candidates` (not the ground) that no edge touches.
+fn prune_isolated(d: &mut Drawing, candidates: &[usize]) {
+    let mut lonely: Vec<usize> = candidates
+        .iter()
+        .copied()
+        .filter(|&v| v != GROUND && v < d.points.len())
+        .filter(|&v| !d.edges.iter().any(|e| e.u == v || e.v == v))
+        .collect();
+    lonely.sort_unstable();
+    lonely.dedup();
+    // Highest first, so the lower numbers stay valid.
+    for v in lonely.into_iter().rev() {
+        remove_vertex(d, v);
     }
 }
 

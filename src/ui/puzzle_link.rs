@@ -46,10 +46,7 @@ pub fn puzzle_fragment(puzzles: &[Puzzle]) -> Result<String, PuzzleError> {
             h: p.hint.clone(),
         }));
     }
-    Ok(share::encode_with_puzzles(
-        &Shared { slides, current: 0 },
-        &docs,
-    ))
+    Ok(share::encode_with_puzzles(&Shared::deck(slides, 0), &docs))
 }
 
 /// A full link: `base` (the page's address) then `#` and the fragment.

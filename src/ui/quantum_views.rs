@@ -40,6 +40,9 @@ pub struct GraphVertex {
     pub x: f64,
     pub y: f64,
     pub colour: &'static str,
+    /// The colour as a letter (`B`, `R`, `G`, `X`): colour-blind mode
+    /// writes it beside the number, so the graph does not rely on hue.
+    pub letter: char,
     /// Gone from every realisation.
     pub absent: bool,
 }
@@ -152,6 +155,7 @@ fn graph(game: &Game, start: EdgeSet) -> (Vec<GraphVertex>, Vec<GraphLink>) {
                 x: 50.0 + 38.0 * a.cos(),
                 y: 50.0 + 38.0 * a.sin(),
                 colour: scene::stroke(c, false).css,
+                letter: c.letter(),
                 absent: !present.contains(i),
             }
         })

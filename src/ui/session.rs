@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use crate::analysis::{Answer, Rules};
+use crate::analysis::{Answer, Request, Rules};
 use crate::position::{Colour, Point};
 use crate::rules::Player;
 
@@ -22,6 +22,9 @@ use super::share::{self, Shared, Slide, View};
 use super::svg;
 use super::viewport::Viewport;
 use super::Drawing;
+
+/// Why an answer or failure is refused: the board changed since it was asked.
+pub const STALE: &str = "this answer is for an earlier state of the board; it is not shown";
 
 /// How long a cut edge takes to fall, in milliseconds.
 pub const FALL_MS: f64 = 600.0;
@@ -72,6 +75,9 @@ pub struct Status {
     pub caption: String,
     pub colour: char,
     pub tool: &'static str,
+    /// Quantum play: whether the flavour ever lets an edge be cut alone
+    /// (flavour A never does, so "Cut one" is not offered).
+    pub single_cut: bool,
 }
 
 pub struct Session {
@@ -83,7 +89,12 @@ pub struct Session {
     pub mode: Mode,
     pub view: View,
     pub viewport: Viewport,
+    /// The request last handed to the page for the engine.
     request: Option<AnalysisRequest>,
+    /// The request that `advice`, `marks` and `answer` answer: they are
+    /// shown (and the engine moves from them) only while it is the board's
+    /// current request, so nothing ever shows a value of another state.
+    answered: Option<AnalysisRequest>,
     advice: Vec<Advice>,
     /// Synchronous rules: each edge's probabilities in the optimal mixed
     /// strategies, as text for its label ("L 50%").
@@ -102,9 +113,10 @@ pub struct Session {
     opponents: Opponents,
     /// The engine's answer for `request`, kept for the engine's move.
     answer: Option<Answer>,
-    /// The analysis for the board failed or was too large: the engine
-    /// will not move (the page says so; a person may play for it).
-    engine_failed: bool,
+    /// The request whose analysis failed or was too large: while it is the
+    /// board's, the engine will not move (the page says so; a person may
+    /// play for it). Kept across mode switches, since the board is the same.
+    failed: Option<AnalysisRequest>,
     /// What the page should say about the link just opened (a replay that
     /// stopped early), if anything.
     link_note: Option<String>,
@@ -128,6 +140,7 @@ impl Session {
             view: View::default(),
             viewport,
             request: None,
+            answered: None,
             advice: Vec::new(),
             marks: Vec::new(),
             focus: None,
@@ -139,7 +152,7 @@ impl Session {
             slide: 0,
             opponents: Opponents::default(),
             answer: None,
-            engine_failed: false,
+            failed: None,
             link_note: None,
             presenting: false,
         }
@@ -240,7 +253,7 @@ impl Session {
     /// A click (or Enter) on `label` in play: cut it, or pick it when the
     /// move takes several edges (synchronous and quantum rules).
     pub fn play_label(&mut self, label: usize, now: f64) -> Result<(), String> {
-        if let Some(p) = self.engine_player().filter(|_| !self.engine_failed) {
+        if let Some(p) = self.engine_player().filter(|_| !self.engine_failed()) {
             return Err(format!(
                 "it is the engine's turn ({}): wait for its move, or choose Person",
                 player_name(p)
@@ -253,6 +266,17 @@ impl Session {
         let several =
             self.game.to_move() == Side::Both || (self.game.is_quantum() && self.superpose);
         if several {
+            // The width is enforced while picking, not only at Commit.
+            if let Some(crate::quantum::Width::Limited(w)) =
+                self.setup.rules.setting().map(|s| s.width)
+            {
+                let picked = self.game.selection();
+                if picked.len() >= w && !picked.contains(&label) {
+                    return Err(format!(
+                        "width {w}: a superposed move names at most {w} edges — commit, or click a picked edge to drop it"
+                    ));
+                }
+            }
             self.game.toggle_select(label);
             return Ok(());
         }
@@ -440,7 +464,7 @@ impl Session {
         let before = self.editor.revision();
         self.editor.set_text(text)?;
         if self.editor.revision() != before {
-            self.viewport.fit(self.editor.drawing());
+            self.fit();
         }
         self.sync_game();
         Ok(())
@@ -453,9 +477,15 @@ impl Session {
 
     fn replace(&mut self, d: Drawing) -> Result<(), String> {
         self.editor.apply(super::Edit::Replace(d))?;
-        self.viewport.fit(self.editor.drawing());
+        self.fit();
         self.sync_game();
         Ok(())
+    }
+
+    /// Empty the board (one undo step).
+    pub fn clear(&mut self) {
+        // An empty drawing always passes the checks.
+        let _ = self.replace(Drawing::empty());
     }
 
     pub fn undo(&mut self) {
@@ -484,8 +514,14 @@ impl Session {
         r
     }
 
+    /// Fit the drawing to the board: zoomed up to fill it when presenting.
     pub fn fit(&mut self) {
-        self.viewport.fit(self.editor.drawing());
+        let cap = if self.presenting {
+            super::viewport::PRESENT_SCALE
+        } else {
+            super::viewport::DEFAULT_SCALE
+        };
+        self.viewport.fit_within(self.editor.drawing(), cap);
     }
 
     // ---------- rules and play ----------
@@ -501,6 +537,9 @@ impl Session {
         self.game = game;
         self.game_revision = self.editor.revision();
         self.clear_advice();
+        if !self.single_cut_allowed() {
+            self.superpose = true;
+        }
         Ok(())
     }
 
@@ -510,6 +549,11 @@ impl Session {
             self.game = g;
         }
         self.clear_advice();
+    }
+
+    /// May the rules ever cut one edge alone? (Not quantum flavour A.)
+    pub fn single_cut_allowed(&self) -> bool {
+        !matches!(self.setup.rules.setting(), Some(s) if s.flavour == crate::quantum::Flavour::A)
     }
 
     pub fn setup(&self) -> &Setup {
@@ -566,7 +610,49 @@ impl Session {
         self.advice.clear();
         self.marks.clear();
         self.answer = None;
-        self.engine_failed = false;
+        self.answered = None;
+    }
+
+    /// Is `r` the request for what the board shows now?
+    fn is_current(&self, r: &Option<AnalysisRequest>) -> bool {
+        r.is_some() && *r == self.game.analysis_request()
+    }
+
+    /// Does the board's current request equal `request` (what the page
+    /// asked the engine)? An answer is shown only if so.
+    pub fn answers_current(&mut self, request: &Request) -> bool {
+        self.sync_game();
+        self.game
+            .analysis_request()
+            .is_some_and(|c| c.to_request() == *request)
+    }
+
+    /// The engine's answer to `request`: shown (advice, strategies, and
+    /// the engine's next move) only if `request` is the board's current
+    /// one; an answer for an earlier state is refused and nothing changes.
+    pub fn accept_answer(&mut self, request: &Request, answer: &Answer) -> Result<(), String> {
+        if !self.answers_current(request) {
+            return Err(STALE.into());
+        }
+        self.request = self.game.analysis_request();
+        self.set_answer(answer);
+        Ok(())
+    }
+
+    /// The analysis of `request` failed or was stopped: while it is the
+    /// board's request, the engine will not move.
+    pub fn accept_failure(&mut self, request: &Request) -> Result<(), String> {
+        if !self.answers_current(request) {
+            return Err(STALE.into());
+        }
+        self.request = self.game.analysis_request();
+        self.analysis_failed();
+        Ok(())
+    }
+
+    /// The analysis of the current board failed (see [`Self::analysis_failed`]).
+    pub fn engine_failed(&self) -> bool {
+        self.is_current(&self.failed)
     }
 
     // ---------- the engine as opponent ----------
@@ -601,8 +687,8 @@ impl Session {
     /// The analysis of the board failed or was too large: the engine
     /// cannot choose a move.
     pub fn analysis_failed(&mut self) {
-        self.answer = None;
-        self.engine_failed = true;
+        self.clear_advice();
+        self.failed = self.request.clone();
     }
 
     /// Make the engine's move if it is its turn and its answer for this
@@ -612,13 +698,13 @@ impl Session {
         let Some(p) = self.engine_player() else {
             return Ok(false);
         };
-        let (Some(answer), Some(req)) = (&self.answer, &self.request) else {
-            return Ok(false);
-        };
         // An answer for an earlier board must not drive a move here.
-        if self.game.analysis_request().as_ref() != Some(req) {
+        if !self.is_current(&self.answered) {
             return Ok(false);
         }
+        let (Some(answer), Some(req)) = (&self.answer, &self.answered) else {
+            return Ok(false);
+        };
         match opponent::choose(answer, req, self.game.to_move(), p, random)? {
             Choice::Pick(label) => {
                 self.sync_pick(label)?;
@@ -639,10 +725,14 @@ impl Session {
         if !self.opponents.any_engine() || self.mode != Mode::Play {
             return String::new();
         }
-        if self.engine_failed {
+        if self.engine_failed() {
             return opponent::CANNOT_MOVE.into();
         }
-        match &self.answer {
+        match self
+            .answer
+            .as_ref()
+            .filter(|_| self.is_current(&self.answered))
+        {
             Some(a) => opponent::strength(a).into(),
             None if self.engine_player().is_some() => "The engine is thinking…".into(),
             None => String::new(),
@@ -686,6 +776,7 @@ impl Session {
     pub fn set_presenting(&mut self, on: bool) {
         self.presenting = on;
         self.editor.pointer_cancel();
+        self.fit();
     }
 
     /// Presenter keys: P toggles; while presenting, arrows and Page keys
@@ -719,7 +810,7 @@ impl Session {
     pub fn set_answer(&mut self, answer: &Answer) {
         self.set_report(answer);
         self.answer = Some(answer.clone());
-        self.engine_failed = false;
+        self.failed = None;
         let n = self.editor.drawing().edges.len();
         let mut marks: Vec<Vec<String>> = vec![Vec::new(); n];
         if let (Some(req), Some(st)) = (&self.request, &answer.strategies) {
@@ -798,6 +889,7 @@ impl Session {
             }
         }
         self.advice = advice;
+        self.answered = self.request.clone();
     }
 
     /// Best moves as text for the value panel, in board labels.
@@ -857,6 +949,8 @@ impl Session {
             _ => (None, None),
         };
         let r = self.radius();
+        // Advice belongs to the request it answers, never to another state.
+        let show_advice = !self.view.hide_values && self.is_current(&self.answered);
         let opts = SceneOptions {
             board: (self.mode == Mode::Play).then(|| self.game.board().colours.clone()),
             selected_edge,
@@ -866,7 +960,7 @@ impl Session {
             } else {
                 self.game.selection().to_vec()
             },
-            notes: if self.view.hide_values {
+            notes: if !show_advice {
                 Vec::new()
             } else {
                 self.marks.clone()
@@ -875,7 +969,7 @@ impl Session {
             preview: self.preview().map(|(_, f)| f).unwrap_or_default(),
             large: self.presenting,
             partial: self.partial_labels(),
-            advice: if self.view.hide_values {
+            advice: if !show_advice {
                 Vec::new()
             } else {
                 self.advice.clone()
@@ -925,13 +1019,29 @@ impl Session {
             .collect()
     }
 
-    pub fn svg(&self) -> String {
+    /// The board as exported: no selection, preview or picks, and the
+    /// engine's halos and strategy notes only if `analysis` (a puzzle's
+    /// picture must not give the answer away).
+    pub fn export_scene(&self, analysis: bool) -> Scene {
         let mut s = self.scene(f64::INFINITY);
+        for v in &mut s.vertices {
+            v.1 = false;
+        }
         s.edges.iter_mut().for_each(|e| {
             e.selected = false;
             e.preview = false;
+            e.picked = false;
+            if !analysis {
+                e.advice = Advice::None;
+                e.note = None;
+            }
         });
-        svg::to_svg(&s)
+        s
+    }
+
+    /// The board as SVG, without analysis (see [`Self::export_scene`]).
+    pub fn svg(&self) -> String {
+        svg::to_svg(&self.export_scene(false))
     }
 
     pub fn status(&self) -> Status {
@@ -970,7 +1080,7 @@ impl Session {
             left_engine: self.opponents.left == Controller::Engine,
             right_engine: self.opponents.right == Controller::Engine,
             engine: self.engine_text(),
-            engine_blocked: self.engine_failed && self.engine_player().is_some(),
+            engine_blocked: self.engine_failed() && self.engine_player().is_some(),
             preview: self.preview_text(),
             presenting: self.presenting,
             caption: match self.slides.get(self.slide).map(|s| s.title.as_str()) {
@@ -978,6 +1088,7 @@ impl Session {
                 _ => self.editor.text(),
             },
             colour: self.editor.colour.letter(),
+            single_cut: self.single_cut_allowed(),
             tool: match self.editor.tool {
                 Tool::Draw => "draw",
                 Tool::Move => "move",
@@ -1017,6 +1128,8 @@ impl Session {
         share::encode(&Shared {
             slides,
             current: self.slide,
+            opponents: self.opponents,
+            presenting: self.presenting,
         })
     }
 
@@ -1026,11 +1139,11 @@ impl Session {
         let slide = shared.slides[shared.current].clone();
         self.show_slide(slide)?;
         self.slide = shared.current;
-        self.slides = if shared.slides.len() > 1 {
-            shared.slides
-        } else {
-            Vec::new()
-        };
+        self.opponents = shared.opponents;
+        self.presenting = shared.presenting;
+        // Kept even for one slide: its title travels on.
+        self.slides = shared.slides;
+        self.fit();
         Ok(())
     }
 
@@ -1053,7 +1166,7 @@ impl Session {
             Mode::Edit
         };
         self.view = slide.view;
-        self.viewport.fit(self.editor.drawing());
+        self.fit();
         self.clear_advice();
         self.falling.clear();
         self.focus = None;
@@ -1069,8 +1182,108 @@ impl Session {
         } else {
             self.slides[self.slide] = current.clone();
         }
-        self.slides.push(current);
+        // A new slide starts untitled (its caption is its position).
+        self.slides.push(Slide {
+            title: String::new(),
+            ..current
+        });
         self.slide = self.slides.len() - 1;
+    }
+
+    /// The deck as it is now (the current slide as shown), one slide at
+    /// least.
+    fn save_current(&mut self) {
+        let current = self.current_slide();
+        if self.slides.is_empty() {
+            self.slides.push(current);
+            self.slide = 0;
+        } else {
+            self.slides[self.slide] = current;
+        }
+    }
+
+    /// Title the current slide (shown in the presenter caption).
+    pub fn set_slide_title(&mut self, title: &str) -> Result<(), String> {
+        let title = title.trim();
+        if title.chars().count() > share::MAX_TITLE {
+            return Err(format!(
+                "a title is at most {} characters",
+                share::MAX_TITLE
+            ));
+        }
+        if title.chars().any(char::is_control) {
+            return Err("a title is one line of text".into());
+        }
+        self.save_current();
+        self.slides[self.slide].title = title.to_string();
+        Ok(())
+    }
+
+    /// Each slide's title, or its position text when it has none.
+    pub fn slide_titles(&self) -> Vec<String> {
+        if self.slides.is_empty() {
+            return vec![self.status().caption];
+        }
+        self.slides
+            .iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let s = if k == self.slide {
+                    self.current_slide()
+                } else {
+                    s.clone()
+                };
+                if s.title.is_empty() {
+                    s.drawing.text()
+                } else {
+                    s.title
+                }
+            })
+            .collect()
+    }
+
+    /// Move slide `from` to place `to`; the slide shown stays shown.
+    pub fn move_slide(&mut self, from: usize, to: usize) -> Result<(), String> {
+        self.save_current();
+        let n = self.slides.len();
+        if from >= n || to >= n {
+            return Err(format!("there are {n} slides"));
+        }
+        let shown = self.slide;
+        let s = self.slides.remove(from);
+        self.slides.insert(to, s);
+        self.slide = if shown == from {
+            to
+        } else if from < shown && to >= shown {
+            shown - 1
+        } else if from > shown && to <= shown {
+            shown + 1
+        } else {
+            shown
+        };
+        Ok(())
+    }
+
+    /// Delete slide `k` (the last one left stays); deleting the slide
+    /// shown shows its neighbour.
+    pub fn delete_slide(&mut self, k: usize) -> Result<(), String> {
+        self.save_current();
+        let n = self.slides.len();
+        if k >= n {
+            return Err(format!("there is no slide {}", k + 1));
+        }
+        if n == 1 {
+            return Err("the only slide cannot be deleted".into());
+        }
+        self.slides.remove(k);
+        if k == self.slide {
+            let next = k.min(n - 2);
+            self.show_slide(self.slides[next].clone())?;
+            self.slide = next;
+        } else if k < self.slide {
+            self.slide -= 1;
+        }
+        Ok(())
     }
 
     /// Show slide `k` of the deck (the current one is kept as it is now).

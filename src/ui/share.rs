@@ -5,11 +5,13 @@
 //! {"s":[{"p":{"version":1,"vertices":[…],"edges":[…]},
 //!        "r":{"n":"normal"},"f":"L","m":["L1","R4"],"at":2,
 //!        "v":{"hide":false,"cb":false,"play":true},"t":"title"}],
-//!  "i":0}
+//!  "i":0,"e":"R","pr":true}
 //! ```
 //!
 //! `s` holds one slide per position (several make a presenter deck), `i`
-//! the slide shown. Everything in a link is untrusted: decoding checks
+//! the slide shown, `e` the sides the engine plays (`L`, `R` or `LR`;
+//! absent: people play both) and `pr` presenter mode. Links made before
+//! `e` and `pr` existed read as people on both sides, not presenting. Everything in a link is untrusted: decoding checks
 //! sizes before parsing, validates the position, the rules and every move
 //! (by replaying them), and returns a one-line error instead of panicking.
 
@@ -23,6 +25,7 @@ use crate::rules::Player;
 
 use super::base64url;
 use super::drawing::Drawing;
+use super::opponent::{Controller, Opponents};
 use super::play::{Game, Move, Setup, MAX_MOVES};
 
 /// The fragment prefix of this format version.
@@ -89,13 +92,24 @@ impl Slide {
 pub struct Shared {
     pub slides: Vec<Slide>,
     pub current: usize,
+    /// Who plays each side (the engine or a person).
+    pub opponents: Opponents,
+    /// Open in presenter mode.
+    pub presenting: bool,
 }
 
 impl Shared {
     pub fn single(slide: Slide) -> Shared {
+        Shared::deck(vec![slide], 0)
+    }
+
+    /// Slides with people on both sides, not presenting.
+    pub fn deck(slides: Vec<Slide>, current: usize) -> Shared {
         Shared {
-            slides: vec![slide],
-            current: 0,
+            slides,
+            current,
+            opponents: Opponents::default(),
+            presenting: false,
         }
     }
 }
@@ -106,6 +120,10 @@ struct LinkDoc {
     s: Vec<SlideDoc>,
     #[serde(default)]
     i: usize,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    e: String,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pr: bool,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -181,6 +199,8 @@ pub fn encode_with_puzzles(shared: &Shared, puzzles: &[Option<PuzzleDoc>]) -> St
     let doc = LinkDoc {
         s: slides,
         i: shared.current,
+        e: engine_code(shared.opponents),
+        pr: shared.presenting,
     };
     // Plain structs of strings and numbers always serialise.
     let json = serde_json::to_string(&doc).unwrap_or_default();
@@ -288,9 +308,40 @@ fn decode_checked(fragment: &str) -> Result<(Shared, Vec<Option<PuzzleDoc>>), St
         Shared {
             slides,
             current: doc.i,
+            opponents: read_engine(&doc.e)?,
+            presenting: doc.pr,
         },
         puzzles,
     ))
+}
+
+/// `L`, `R`, `LR` or "" for the sides the engine plays.
+fn engine_code(o: Opponents) -> String {
+    let mut code = String::new();
+    if o.left == Controller::Engine {
+        code.push('L');
+    }
+    if o.right == Controller::Engine {
+        code.push('R');
+    }
+    code
+}
+
+fn read_engine(code: &str) -> Result<Opponents, String> {
+    let side = |on: bool| {
+        if on {
+            Controller::Engine
+        } else {
+            Controller::Person
+        }
+    };
+    match code {
+        "" | "L" | "R" | "LR" => Ok(Opponents {
+            left: side(code.contains('L')),
+            right: side(code.contains('R')),
+        }),
+        _ => Err("the engine sides must be L, R or LR".into()),
+    }
 }
 
 fn read_slide(s: SlideDoc) -> Result<Slide, String> {

@@ -9,6 +9,8 @@ use super::drawing::Drawing;
 
 /// Pixels per layout unit when there is room.
 pub const DEFAULT_SCALE: f64 = 80.0;
+/// Presenter mode's cap: a small drawing fills the projected board.
+pub const PRESENT_SCALE: f64 = 300.0;
 const MIN_SCALE: f64 = 24.0;
 /// Room kept around a drawing, in pixels.
 const MARGIN: f64 = 48.0;
@@ -60,15 +62,18 @@ impl Viewport {
 
     /// Centre `d` and shrink (never grow past the default) to fit.
     pub fn fit(&mut self, d: &Drawing) {
+        self.fit_within(d, DEFAULT_SCALE);
+    }
+
+    /// Centre `d` and scale it to fit, at most `max_scale` pixels per unit
+    /// (presenter mode zooms a small drawing up to fill a projector).
+    pub fn fit_within(&mut self, d: &Drawing, max_scale: f64) {
         let (lo, hi) = d.bounds();
         let w = (hi.x - lo.x).max(1.0);
         let h = (hi.y - lo.y).max(1.0);
         let avail_w = (self.width - 2.0 * MARGIN).max(1.0);
         let avail_h = (self.height - 2.0 * MARGIN).max(1.0);
-        self.scale = DEFAULT_SCALE
-            .min(avail_w / w)
-            .min(avail_h / h)
-            .max(MIN_SCALE);
+        self.scale = max_scale.min(avail_w / w).min(avail_h / h).max(MIN_SCALE);
         self.ground_y = self.height - MARGIN;
         let mid = (lo.x + hi.x) / 2.0;
         self.origin_x = self.width / 2.0 - mid * self.scale;

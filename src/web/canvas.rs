@@ -34,12 +34,22 @@ fn dash(ctx: &CanvasRenderingContext2d, pattern: &[f64]) {
     let _ = ctx.set_line_dash(&array);
 }
 
-/// A wide soft stroke under an edge.
+/// A wide soft stroke under an edge, solid or with a dash `pattern`.
 fn halo(ctx: &CanvasRenderingContext2d, shape: &Shape, css: &str, width: f64) {
+    halo_dashed(ctx, shape, css, width, &[]);
+}
+
+fn halo_dashed(
+    ctx: &CanvasRenderingContext2d,
+    shape: &Shape,
+    css: &str,
+    width: f64,
+    pattern: &[f64],
+) {
     trace(ctx, shape, 0.0);
     ctx.set_stroke_style_str(css);
     ctx.set_line_width(width);
-    dash(ctx, &[]);
+    dash(ctx, pattern);
     ctx.stroke();
 }
 
@@ -71,7 +81,14 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
             Advice::Both => Some("rgba(142,36,170,0.30)"),
         };
         if let Some(css) = advice {
-            halo(ctx, &e.shape, css, 20.0 * k);
+            // Colour-blind mode tells the sides apart by pattern too:
+            // Left solid, Right dashed, both dotted.
+            let pattern: &[f64] = match (s.colour_blind, e.advice) {
+                (true, Advice::Right) => &[14.0 * k, 10.0 * k],
+                (true, Advice::Both) => &[2.0 * k, 24.0 * k],
+                _ => &[],
+            };
+            halo_dashed(ctx, &e.shape, css, 20.0 * k, pattern);
         }
         if e.picked {
             halo(ctx, &e.shape, "rgba(255,160,0,0.7)", 16.0 * k);

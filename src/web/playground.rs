@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-use crate::analysis::{Answer, Rules, RulesParts};
+use crate::analysis::{Answer, Request, Rules, RulesParts};
 use crate::position::Colour;
 use crate::rules::Player;
 use crate::ui::editor::Tool;
@@ -131,6 +131,11 @@ impl Playground {
         self.session.undo();
     }
 
+    /// Empty the board (undoable).
+    pub fn clear(&mut self) {
+        self.session.clear();
+    }
+
     pub fn redo(&mut self) {
         self.session.redo();
     }
@@ -236,20 +241,26 @@ impl Playground {
         serde_json::to_string(&self.session.quantum_views()).unwrap_or_default()
     }
 
-    /// Give the engine's answer (an `analysis::Answer` object); returns
-    /// the best-move sentence.
-    pub fn set_report(&mut self, answer: JsValue) -> String {
-        match serde_wasm_bindgen::from_value::<Answer>(answer) {
-            Ok(a) => {
-                self.session.set_answer(&a);
-                let advice = self.session.advice_text(&a);
-                match self.session.strategy_text(&a) {
-                    mix if mix.is_empty() => advice,
-                    mix => format!("{advice}\n{mix}"),
-                }
-            }
-            Err(_) => String::new(),
-        }
+    /// Give the engine's answer (an `analysis::Answer` object) to
+    /// `request` (the object [`Self::analysis_request`] gave). Returns the
+    /// best-move sentence, or `undefined` when `request` is not the
+    /// board's current one (the answer is then not shown anywhere).
+    pub fn set_report(&mut self, request: JsValue, answer: JsValue) -> Option<String> {
+        let req = serde_wasm_bindgen::from_value::<Request>(request).ok()?;
+        let a = serde_wasm_bindgen::from_value::<Answer>(answer).ok()?;
+        self.session.accept_answer(&req, &a).ok()?;
+        let advice = self.session.advice_text(&a);
+        Some(match self.session.strategy_text(&a) {
+            mix if mix.is_empty() => advice,
+            mix => format!("{advice}\n{mix}"),
+        })
+    }
+
+    /// Is `request` (an `analysis::Request` object) the one for what the
+    /// board shows now?
+    pub fn is_current(&mut self, request: JsValue) -> bool {
+        serde_wasm_bindgen::from_value::<Request>(request)
+            .is_ok_and(|r| self.session.answers_current(&r))
     }
 
     /// Everything the page shows besides the canvas, as JSON.
@@ -307,10 +318,13 @@ impl Playground {
         self.session.set_controller(p, c);
     }
 
-    /// The analysis of the board failed or was stopped: the engine will
-    /// not move (the status says so).
-    pub fn analysis_failed(&mut self) {
-        self.session.analysis_failed();
+    /// The analysis of `request` failed or was stopped: while it is the
+    /// board's request, the engine will not move (the status says so).
+    pub fn analysis_failed(&mut self, request: JsValue) {
+        if let Ok(r) = serde_wasm_bindgen::from_value::<Request>(request) {
+            // A failure for an earlier state changes nothing.
+            let _ = self.session.accept_failure(&r);
+        }
     }
 
     /// The engine's move, if it is its turn and its answer is on hand.
@@ -339,8 +353,53 @@ impl Playground {
         }
     }
 
-    pub fn svg(&self) -> String {
-        self.session.svg()
+    /// The board as SVG; `analysis` keeps the best-move halos.
+    pub fn svg(&self, analysis: bool) -> String {
+        crate::ui::svg::to_svg(&self.session.export_scene(analysis))
+    }
+
+    /// The board drawn for a PNG at `scale` device pixels per CSS pixel
+    /// (at least 2), with the halos only if `analysis`, and `caption`
+    /// (e.g. position, rules and value; "" for none) in a band below.
+    pub fn export_canvas(
+        &self,
+        analysis: bool,
+        caption: &str,
+        scale: f64,
+    ) -> Result<HtmlCanvasElement, JsValue> {
+        let scale = if scale.is_finite() {
+            scale.clamp(2.0, 4.0)
+        } else {
+            2.0
+        };
+        let scene = self.session.export_scene(analysis);
+        let band = if caption.is_empty() { 0.0 } else { 44.0 };
+        let document = web_sys::window()
+            .and_then(|w| w.document())
+            .ok_or("no document")?;
+        let canvas: HtmlCanvasElement = document.create_element("canvas")?.dyn_into()?;
+        canvas.set_width((scene.width * scale).round() as u32);
+        canvas.set_height(((scene.height + band) * scale).round() as u32);
+        let ctx: CanvasRenderingContext2d = canvas
+            .get_context("2d")?
+            .ok_or("no 2d context")?
+            .dyn_into()?;
+        super::canvas::render(&ctx, &scene, scale);
+        if band > 0.0 {
+            let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
+            ctx.set_fill_style_str("#ffffff");
+            ctx.fill_rect(0.0, scene.height, scene.width, band);
+            ctx.set_fill_style_str("#1d1f24");
+            ctx.set_font("600 18px system-ui, sans-serif");
+            ctx.set_text_baseline("middle");
+            let _ = ctx.fill_text_with_max_width(
+                caption,
+                12.0,
+                scene.height + band / 2.0,
+                (scene.width - 24.0).max(1.0),
+            );
+        }
+        Ok(canvas)
     }
 
     pub fn add_slide(&mut self) {
@@ -349,6 +408,24 @@ impl Playground {
 
     pub fn go_to_slide(&mut self, k: u32) -> String {
         err_text(self.session.go_to_slide(k as usize))
+    }
+
+    /// Title the current slide; "" or an error.
+    pub fn set_slide_title(&mut self, title: &str) -> String {
+        err_text(self.session.set_slide_title(title))
+    }
+
+    /// The deck's slide titles (position text for untitled ones), as JSON.
+    pub fn slide_titles(&self) -> String {
+        serde_json::to_string(&self.session.slide_titles()).unwrap_or_default()
+    }
+
+    pub fn move_slide(&mut self, from: u32, to: u32) -> String {
+        err_text(self.session.move_slide(from as usize, to as usize))
+    }
+
+    pub fn delete_slide(&mut self, k: u32) -> String {
+        err_text(self.session.delete_slide(k as usize))
     }
 }
 

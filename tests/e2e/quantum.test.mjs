@@ -118,8 +118,11 @@ test('quantum A refuses a single edge in words; layouts for wide screens and pho
     await quantumGame(page);
     await page.locator('#flavour').selectOption('A');
     assert.match(await page.locator('#rule-card-2').textContent(), /Flavour A/);
-    await page.locator('#pick-single').click();
+    // Flavour A never cuts an edge alone: "Cut one" is not offered, and a
+    // single picked edge is refused in words at Commit.
+    assert.ok(await page.locator('#pick-single').isHidden());
     await pick(page, [1], { at: 0 });
+    await page.keyboard.press('Enter');
     assert.match(await page.locator('#board-message').textContent(), /flavour A: unsuperposed moves are never allowed/);
     // Board left, views right on a wide screen.
     const board = await page.locator('#board-panel').boundingBox();
@@ -130,12 +133,13 @@ test('quantum A refuses a single edge in words; layouts for wide screens and pho
 
     // A phone: one column, 44 px targets.
     await page.setViewportSize({ width: 390, height: 844 });
-    const b2 = await page.locator('#board-panel').boundingBox();
+    // (The board panel's box dissolves into the one column on phones.)
+    const b2 = await page.locator('#board').boundingBox();
     const v2 = await page.locator('#realisations-card').boundingBox();
     assert.ok(v2.y >= b2.y + b2.height - 1, 'views below the board');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
-    for (const id of ['#pick-superpose', '#pick-single', '#takeback', '#mode-play']) {
+    for (const id of ['#pick-superpose', '#takeback', '#mode-play']) {
       const box = await page.locator(id).boundingBox();
       assert.ok(box.height >= 44 && box.width >= 44, `${id} is ${box.width}×${box.height}`);
     }
@@ -160,6 +164,7 @@ test('a quantum position too large for the browser says so instead of hanging', 
     const err = page.locator('#error');
     await err.waitFor({ timeout: 60_000 });
     assert.match(await err.textContent(), /Too large to analyse here: the memory budget of 256M is used up .* try width 2 or fewer edges/);
+    assert.ok(await page.locator('#report').isHidden(), 'no value is shown for a position that was not analysed');
     assert.ok(await page.locator('#busy').isHidden());
     assert.deepEqual(problems, []);
   });
