@@ -63,13 +63,7 @@ fn value(v: &ValueArgs) -> Result<String, CliError> {
     let req = Request {
         position: v.position.join(" "),
         rules: v.rules()?,
-        moves: v
-            .moves
-            .as_deref()
-            .unwrap_or("")
-            .split_whitespace()
-            .map(String::from)
-            .collect(),
+        moves: move_list(v.moves.as_deref()),
         first: v.first,
     };
     let answer = analyse(&req, &v.budget.budget())?;
@@ -77,7 +71,7 @@ fn value(v: &ValueArgs) -> Result<String, CliError> {
 }
 
 /// Moves as typed after `--moves`: separated by spaces.
-fn move_list(text: Option<&str>) -> Vec<String> {
+pub(crate) fn move_list(text: Option<&str>) -> Vec<String> {
     text.unwrap_or("")
         .split_whitespace()
         .map(String::from)

@@ -69,13 +69,7 @@ pub fn one(a: &PuzzleArgs) -> Result<String, CliError> {
     let p = Puzzle {
         position: a.position.join(" "),
         rules: Rules::from_parts(a.rules.parts())?,
-        moves: a
-            .moves
-            .as_deref()
-            .unwrap_or("")
-            .split_whitespace()
-            .map(String::from)
-            .collect(),
+        moves: super::move_list(a.moves.as_deref()),
         first: a.first,
         question: a.question,
         title: String::new(),
