@@ -5,8 +5,6 @@ use super::options::Rules;
 use crate::game::Outcome;
 use crate::rules::Player;
 use serde::{Deserialize, Serialize};
-use std::fmt;
-use std::str::FromStr;
 
 /// A question: a position (RULES.md notation), its rules, and for quantum
 /// rules the moves played since it (the engine replays them, so a
@@ -31,39 +29,6 @@ impl Request {
             rules,
             ..Request::default()
         }
-    }
-}
-
-impl Default for Player {
-    /// Left moves first unless told otherwise (RULES.md §4 `--first`).
-    fn default() -> Self {
-        Player::Left
-    }
-}
-
-/// A player letter that is neither `L` nor `R`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown player '{0}' (expected L or R)")]
-pub struct PlayerParseError(pub String);
-
-impl FromStr for Player {
-    type Err = PlayerParseError;
-
-    fn from_str(text: &str) -> Result<Player, PlayerParseError> {
-        match text {
-            "L" | "l" | "Left" | "left" => Ok(Player::Left),
-            "R" | "r" | "Right" | "right" => Ok(Player::Right),
-            other => Err(PlayerParseError(other.to_string())),
-        }
-    }
-}
-
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Player::Left => "L",
-            Player::Right => "R",
-        })
     }
 }
 

@@ -35,6 +35,39 @@ impl Player {
     pub const BOTH: [Player; 2] = [Player::Left, Player::Right];
 }
 
+impl Default for Player {
+    /// Left moves first unless told otherwise (RULES.md §4 `--first`).
+    fn default() -> Self {
+        Player::Left
+    }
+}
+
+/// A player letter that is neither `L` nor `R`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown player '{0}' (expected L or R)")]
+pub struct PlayerParseError(pub String);
+
+impl std::str::FromStr for Player {
+    type Err = PlayerParseError;
+
+    fn from_str(text: &str) -> Result<Player, PlayerParseError> {
+        match text {
+            "L" | "l" | "Left" | "left" => Ok(Player::Left),
+            "R" | "r" | "Right" | "right" => Ok(Player::Right),
+            other => Err(PlayerParseError(other.to_string())),
+        }
+    }
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Player::Left => "L",
+            Player::Right => "R",
+        })
+    }
+}
+
 /// A labelled ruleset: moves are identified by labels, so that the quantum
 /// construction can superpose them across realisations.
 pub trait Ruleset {
