@@ -115,23 +115,43 @@ impl BudgetFlags {
     }
 }
 
+/// Moves replayed from the start before a subcommand looks at the state.
+#[derive(Debug, Args)]
+pub struct MovesFlags {
+    /// Moves to replay first, e.g. "1+3 7 2+5": moves separated by spaces,
+    /// a superposed move's labels joined by +, players alternating from
+    /// --first. Edges by their labels (1, 2, … in the order the position
+    /// lists them); Nim moves as HEAP:K, e.g. "1:2+2:1"; classical cuts as
+    /// "3 5", uncolored colourings as 3B / 3R (options).
+    #[arg(long = "moves", allow_hyphen_values = true, value_name = "MOVES")]
+    pub text: Option<String>,
+    /// Who makes the first of --moves: L or R.
+    #[arg(long, allow_hyphen_values = true, value_name = "L|R", default_value_t = Player::Left)]
+    pub first: Player,
+}
+
+impl MovesFlags {
+    /// The moves, one per space-separated word.
+    pub fn list(&self) -> Vec<String> {
+        self.text
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct ValueArgs {
     #[command(flatten)]
     pub rules: RulesFlags,
     #[command(flatten)]
     pub budget: BudgetFlags,
-    /// Quantum moves to replay first, e.g. "1+3 7 2+5": moves separated by
-    /// spaces, a superposed move's labels joined by +, players alternating
-    /// from --first. Edges by their labels (1, 2, … in the order the
-    /// position lists them); Nim moves as HEAP:K, e.g. "1:2+2:1". --json
-    /// lists the realisations reached.
-    #[arg(long, allow_hyphen_values = true, value_name = "MOVES")]
-    pub moves: Option<String>,
-    /// Who makes the first of --moves: L or R.
-    #[arg(long, allow_hyphen_values = true, value_name = "L|R", default_value_t = Player::Left)]
-    pub first: Player,
-    /// One JSON object: value, outcome, birthday, best moves, strategies.
+    #[command(flatten)]
+    pub moves: MovesFlags,
+    /// One JSON object: value, outcome, birthday, best moves, strategies
+    /// (and the realisations reached, under quantum rules).
     #[arg(long)]
     pub json: bool,
     /// The people-friendly form (±1, ↑, {2|1||0}) instead of plain notation.
@@ -154,13 +174,8 @@ pub struct OptionsArgs {
     pub rules: RulesFlags,
     #[command(flatten)]
     pub budget: BudgetFlags,
-    /// Moves to replay first, e.g. "1+3 7" (quantum) or "3 5" (classical
-    /// cuts; uncolored colourings as 3B / 3R).
-    #[arg(long, allow_hyphen_values = true, value_name = "MOVES")]
-    pub moves: Option<String>,
-    /// Who makes the first of --moves: L or R.
-    #[arg(long, allow_hyphen_values = true, value_name = "L|R", default_value_t = Player::Left)]
-    pub first: Player,
+    #[command(flatten)]
+    pub moves: MovesFlags,
     /// One JSON object: value, canonical options, and every option with
     /// player, move, value, dominated, reversible.
     #[arg(long)]
@@ -237,12 +252,8 @@ pub struct PuzzleArgs {
     /// ; (all:), a value (plain or pretty), or L / R (first:).
     #[arg(long, allow_hyphen_values = true, value_name = "TEXT")]
     pub answer: Option<String>,
-    /// Quantum moves played before the question.
-    #[arg(long, allow_hyphen_values = true, value_name = "MOVES")]
-    pub moves: Option<String>,
-    /// Who makes the first of --moves: L or R.
-    #[arg(long, allow_hyphen_values = true, value_name = "L|R", default_value_t = Player::Left)]
-    pub first: Player,
+    #[command(flatten)]
+    pub moves: MovesFlags,
     /// One JSON object.
     #[arg(long)]
     pub json: bool,

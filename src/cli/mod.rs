@@ -63,19 +63,11 @@ fn value(v: &ValueArgs) -> Result<String, CliError> {
     let req = Request {
         position: v.position.join(" "),
         rules: v.rules()?,
-        moves: move_list(v.moves.as_deref()),
-        first: v.first,
+        moves: v.moves.list(),
+        first: v.moves.first,
     };
     let answer = analyse(&req, &v.budget.budget())?;
     Ok(format_value(&answer, v.json, v.pretty))
-}
-
-/// Moves as typed after `--moves`: separated by spaces.
-pub(crate) fn move_list(text: Option<&str>) -> Vec<String> {
-    text.unwrap_or("")
-        .split_whitespace()
-        .map(String::from)
-        .collect()
 }
 
 /// The `options` subcommand's output.
@@ -83,8 +75,8 @@ fn options(o: &OptionsArgs) -> Result<String, CliError> {
     let req = Request {
         position: o.position.join(" "),
         rules: crate::analysis::Rules::from_parts(o.rules.parts())?,
-        moves: move_list(o.moves.as_deref()),
-        first: o.first,
+        moves: o.moves.list(),
+        first: o.moves.first,
     };
     let e = crate::explore::explore(&req, &o.budget.budget())?;
     Ok(if o.json {

@@ -69,8 +69,8 @@ pub fn one(a: &PuzzleArgs) -> Result<String, CliError> {
     let p = Puzzle {
         position: a.position.join(" "),
         rules: Rules::from_parts(a.rules.parts())?,
-        moves: super::move_list(a.moves.as_deref()),
-        first: a.first,
+        moves: a.moves.list(),
+        first: a.moves.first,
         question: a.question,
         title: String::new(),
         hint: String::new(),
