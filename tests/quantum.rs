@@ -933,17 +933,16 @@ fn a_deadline_stops_an_unbounded_width_search_promptly() {
 fn enumerating_vast_moves_is_stopped_by_the_budget() {
     let heaps = vec![64, 64];
     let setting = Setting::new(Flavour::D, Width::Unbounded);
+    let solver = |budget: &Budget| {
+        let base = Nim {
+            labels: NimLabels::Subtract,
+        };
+        QuantumSolver::with_budget(base, &heaps, setting, budget)
+    };
     let limit = Timeout { millis: 200 };
     let budget = Budget::new(ByteSize::gib(2), Some(limit));
     let clock = std::time::Instant::now();
-    let mut s = QuantumSolver::with_budget(
-        Nim {
-            labels: NimLabels::Subtract,
-        },
-        &heaps,
-        setting,
-        &budget,
-    );
+    let mut s = solver(&budget);
     assert_eq!(
         s.value(std::slice::from_ref(&heaps)),
         Err(Exceeded::Time(limit))
@@ -951,28 +950,14 @@ fn enumerating_vast_moves_is_stopped_by_the_budget() {
     assert!(clock.elapsed().as_secs_f64() < 1.5);
     let budget = Budget::new(ByteSize::gib(2), Some(limit));
     let clock = std::time::Instant::now();
-    let mut s = QuantumSolver::with_budget(
-        Nim {
-            labels: NimLabels::Subtract,
-        },
-        &heaps,
-        setting,
-        &budget,
-    );
+    let mut s = solver(&budget);
     assert_eq!(
         s.outcome_by_search(std::slice::from_ref(&heaps)),
         Err(Exceeded::Time(limit))
     );
     assert!(clock.elapsed().as_secs_f64() < 1.5);
     let budget = Budget::new(ByteSize::mib(16), None);
-    let mut s = QuantumSolver::with_budget(
-        Nim {
-            labels: NimLabels::Subtract,
-        },
-        &heaps,
-        setting,
-        &budget,
-    );
+    let mut s = solver(&budget);
     assert_eq!(
         s.value(std::slice::from_ref(&heaps)),
         Err(Exceeded::Memory(ByteSize::mib(16)))
@@ -984,14 +969,7 @@ fn enumerating_vast_moves_is_stopped_by_the_budget() {
     // Cancelling stops it too.
     let budget = Budget::unlimited();
     budget.cancel();
-    let mut s = QuantumSolver::with_budget(
-        Nim {
-            labels: NimLabels::Subtract,
-        },
-        &heaps,
-        setting,
-        &budget,
-    );
+    let mut s = solver(&budget);
     assert_eq!(
         s.value(std::slice::from_ref(&heaps)),
         Err(Exceeded::Cancelled)
