@@ -8,7 +8,7 @@ use super::CliError;
 use crate::analysis::OptionError;
 use crate::budget::Exceeded;
 use crate::quantum::{Flavour, Setting, Width};
-use crate::solve::table::{Grid, TableFormat};
+use crate::solve::table::{over_budget_note, Grid, TableFormat, OVER_BUDGET};
 use std::io::Write;
 
 /// Draw a progress bar on stderr (a failed write must not stop the table).
@@ -106,20 +106,9 @@ fn halves(t: &TableArgs) -> Result<(String, Option<Exceeded>), CliError> {
             .unwrap_or_else(|| OVER_BUDGET.to_string())
     });
     if let Some(e) = stopped {
-        text.push_str(&footnote(t, &e));
+        text.push_str(&over_budget_note(table_format(t), &e.to_string()));
     }
     Ok((text, stopped))
-}
-
-/// What a cell past the budget shows.
-const OVER_BUDGET: &str = "—";
-
-/// The line under a table with cells past the budget.
-fn footnote(t: &TableArgs, e: &Exceeded) -> String {
-    match table_format(t) {
-        TableFormat::Markdown => format!("\n{OVER_BUDGET} not finished: {e}\n"),
-        TableFormat::Csv => String::new(),
-    }
 }
 
 /// Quantum Blue Meadow outcomes or values; the cells share one budget.

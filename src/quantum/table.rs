@@ -6,8 +6,8 @@ use super::flavour::Setting;
 use super::hackenbush_solver;
 use crate::budget::{Budget, Exceeded};
 use crate::position::presets::blue_meadow;
-use crate::solve::table::Grid;
 pub use crate::solve::table::TableFormat;
+use crate::solve::table::{over_budget_note, Grid};
 use std::time::Instant;
 
 /// What a table cell shows.
@@ -32,8 +32,7 @@ pub struct Cell {
     pub states: usize,
 }
 
-/// What [`format_table`] prints for a cell stopped by the budget.
-pub const OVER_BUDGET: &str = "—";
+pub use crate::solve::table::OVER_BUDGET;
 
 /// Does Blue Meadow n × BR + m × R fit a position?
 fn check_size(n: usize, m: usize) -> Result<(), String> {
@@ -235,18 +234,14 @@ pub fn format_table(cells: &[Cell], setting: Setting, format: TableFormat) -> St
                 Err(_) => OVER_BUDGET.to_string(),
             })
     });
-    if format == TableFormat::Markdown {
-        if let Some(note) = footnote(cells) {
-            out.push('\n');
-            out.push_str(&note);
-            out.push('\n');
-        }
+    if let Some(why) = footnote(cells) {
+        out.push_str(&over_budget_note(format, &why));
     }
     out
 }
 
-/// One line naming the limits that stopped cells, if any did:
-/// `— not finished: the memory budget of 2G is used up (3 cells)`.
+/// The limits that stopped cells, if any did: `the memory budget of 2G
+/// is used up (3 cells)`.
 pub fn footnote(cells: &[Cell]) -> Option<String> {
     let mut limits: Vec<(Exceeded, usize)> = Vec::new();
     for c in cells {
@@ -264,5 +259,5 @@ pub fn footnote(cells: &[Cell]) -> Option<String> {
         .iter()
         .map(|(e, k)| format!("{e} ({k} cell{})", if *k == 1 { "" } else { "s" }))
         .collect();
-    Some(format!("{OVER_BUDGET} not finished: {}", parts.join("; ")))
+    Some(parts.join("; "))
 }

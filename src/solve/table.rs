@@ -8,6 +8,19 @@ pub enum TableFormat {
     Csv,
 }
 
+/// What a cell stopped by the budget shows, in every table.
+pub const OVER_BUDGET: &str = "—";
+
+/// The line a Markdown table ends with when some of its cells were
+/// stopped by the budget (`why` names the limit); a CSV table stays plain
+/// CSV.
+pub fn over_budget_note(format: TableFormat, why: &str) -> String {
+    match format {
+        TableFormat::Markdown => format!("\n{OVER_BUDGET} not finished: {why}\n"),
+        TableFormat::Csv => String::new(),
+    }
+}
+
 /// A grid with one row per value of `row_axis` and one column per value of
 /// `col_axis`; `cell(row, col)` gives each entry's text.
 pub struct Grid<'a> {
