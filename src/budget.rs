@@ -241,14 +241,6 @@ impl Budget {
         Budget::new(ByteSize(u64::MAX), None)
     }
 
-    pub fn max_bytes(&self) -> ByteSize {
-        self.shared.max_bytes
-    }
-
-    pub fn timeout(&self) -> Option<Timeout> {
-        self.shared.timeout
-    }
-
     /// Bytes currently charged by all meters of this budget.
     pub fn used(&self) -> u64 {
         self.shared.used.load(Ordering::Relaxed)
@@ -370,12 +362,6 @@ impl Meter {
         self.budget.shared.used.fetch_sub(bytes, Ordering::Relaxed);
     }
 
-    /// Return everything (the solver cleared its tables).
-    pub fn reset(&mut self) {
-        self.give_back(self.charged);
-        self.slots = [0; SLOTS];
-    }
-
     /// One step of work: reads the clock (and the cancel flag) every few
     /// thousand steps, so a deadline is noticed within milliseconds.
     #[inline]
@@ -399,11 +385,6 @@ impl Drop for Meter {
 /// control byte each). Heap data owned by keys or values is not included.
 pub fn table_bytes<K, V, S>(map: &std::collections::HashMap<K, V, S>) -> u64 {
     (map.capacity() as u64) * (std::mem::size_of::<(K, V)>() as u64 + 1)
-}
-
-/// The bytes a hash set's table takes (see [`table_bytes`]).
-pub fn set_bytes<K, S>(set: &std::collections::HashSet<K, S>) -> u64 {
-    (set.capacity() as u64) * (std::mem::size_of::<K>() as u64 + 1)
 }
 
 #[cfg(test)]
@@ -456,7 +437,7 @@ mod tests {
         assert_eq!(budget.used(), 600);
         b.set(0, 50).unwrap();
         assert_eq!(budget.used(), 550);
-        b.reset();
+        drop(b);
         assert_eq!(budget.used(), 0);
     }
 
