@@ -23,11 +23,10 @@ pub(super) fn normal(rules: Hackenbush, budget: &Budget) -> Result<Answer, Analy
     let mut solver = BlockSolver::with_budget(budget);
     let v = solver.value_of(p, start)?;
     let mut advice = |player| -> Result<MoveAdvice, Exceeded> {
-        let best = solver.best_moves(p, start, player)?;
-        Ok(MoveAdvice {
-            winning: best.winning,
-            labels: best.moves.iter().map(cut_label).collect(),
-        })
+        Ok(MoveAdvice::of(
+            &solver.best_moves(p, start, player)?,
+            cut_label,
+        ))
     };
     let left_moves = advice(Player::Left)?;
     let right_moves = advice(Player::Right)?;
@@ -77,11 +76,7 @@ pub fn short_game<R: Ruleset>(
 ) -> Result<Answer, Exceeded> {
     let v = solver.value(start)?;
     let mut advice = |p: Player| -> Result<MoveAdvice, Exceeded> {
-        let best = solver.best_moves(start, p)?;
-        Ok(MoveAdvice {
-            winning: best.winning,
-            labels: best.moves.iter().map(&label).collect(),
-        })
+        Ok(MoveAdvice::of(&solver.best_moves(start, p)?, &label))
     };
     let left_moves = advice(Player::Left)?;
     let right_moves = advice(Player::Right)?;

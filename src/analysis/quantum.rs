@@ -77,19 +77,13 @@ fn after_moves<B: QuantumBase + Clone>(
     let v = solver.value(&state)?;
     let mut advice = |p| -> Result<MoveAdvice, Exceeded> {
         let best = solver.best_moves(&state, p)?;
-        Ok(MoveAdvice {
-            winning: best.winning,
-            labels: best
-                .moves
-                .iter()
-                .map(|mv| {
-                    mv.iter()
-                        .map(|m| solver.base.label_text(m))
-                        .collect::<Vec<_>>()
-                        .join(",")
-                })
-                .collect(),
-        })
+        let base = &solver.base;
+        Ok(MoveAdvice::of(&best, |mv| {
+            mv.iter()
+                .map(|m| base.label_text(m))
+                .collect::<Vec<_>>()
+                .join(",")
+        }))
     };
     let left_moves = advice(crate::rules::Player::Left)?;
     let right_moves = advice(crate::rules::Player::Right)?;

@@ -112,6 +112,16 @@ pub struct MoveAdvice {
     pub labels: Vec<String>,
 }
 
+impl MoveAdvice {
+    /// A solver's best moves, each written by `label`.
+    pub fn of<M>(best: &crate::solve::BestMoves<M>, label: impl Fn(&M) -> String) -> MoveAdvice {
+        MoveAdvice {
+            winning: best.winning,
+            labels: best.moves.iter().map(label).collect(),
+        }
+    }
+}
+
 /// Both optimal mixed strategies of a synchronous position.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Strategies {
