@@ -6,11 +6,14 @@
 //! - [`question`]: the question kinds and their compact text (`win:L`).
 //! - [`solve`]: the engine's answer and the checking of a student's one.
 //! - [`generate`]: seeded random puzzles for problem sets.
+//! - [`beat`]: a `beat:` puzzle played as a whole game against the engine.
 
+pub mod beat;
 pub mod generate;
 pub mod question;
 pub mod solve;
 
+pub use beat::{judge, Beat, BeatStatus};
 pub use generate::{generate, GenerateOptions, GeneratedPuzzle};
 pub use question::{Question, QuestionParseError};
 pub use solve::{check, solve, Solution, Verdict};
@@ -55,6 +58,9 @@ pub enum PuzzleError {
     NoSolution(String),
     #[error("puzzles need normal, childish, uncolored or quantum rules, not {0}")]
     Unsupported(String),
+    /// The moves before the question do not replay on the position.
+    #[error("the puzzle's moves do not replay: {0}")]
+    Moves(String),
     #[error("the {0} is longer than {MAX_TEXT} characters")]
     TooLong(&'static str),
 }

@@ -124,7 +124,7 @@ pub fn solve(p: &Puzzle, budget: &Budget) -> Result<Solution, PuzzleError> {
 
 /// Does the player who moves next in a state of value `v` lose? (Left
 /// moving in G loses iff G ≤ 0; Right iff G ≥ 0.)
-fn mover_loses(arena: &mut Arena, mover: Player, v: GameId) -> bool {
+pub(crate) fn mover_loses(arena: &mut Arena, mover: Player, v: GameId) -> bool {
     let zero = arena.zero();
     match mover {
         Player::Left => arena.le(v, zero),
@@ -133,7 +133,11 @@ fn mover_loses(arena: &mut Arena, mover: Player, v: GameId) -> bool {
 }
 
 /// The first winning option of `p` in `e`, with its value.
-fn winning_option(arena: &mut Arena, e: &Exploration, p: Player) -> Option<(String, String)> {
+pub(crate) fn winning_option(
+    arena: &mut Arena,
+    e: &Exploration,
+    p: Player,
+) -> Option<(String, String)> {
     e.options.iter().find_map(|o| {
         let v = arena.parse(&o.value).ok()?;
         (o.player == p && mover_loses(arena, p.opponent(), v))

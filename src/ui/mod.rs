@@ -17,6 +17,9 @@
 //! - [`viewport`], [`scene`] and [`svg`]: layout units to pixels, what to
 //!   draw (shared by the canvas and the SVG export), and the SVG export.
 //! - [`share`] and [`base64url`]: the state in a link.
+//! - [`puzzle_link`] and [`puzzle_board`]: puzzles in links, and the board
+//!   as the teaching panel reads it (explorer thumbnails, games against
+//!   the engine).
 
 pub mod base64url;
 pub mod drawing;
@@ -26,6 +29,7 @@ pub mod geometry;
 pub mod history;
 pub mod opponent;
 pub mod play;
+pub mod puzzle_board;
 pub mod puzzle_link;
 pub mod quantum_views;
 pub mod referee;

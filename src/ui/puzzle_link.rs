@@ -1,14 +1,18 @@
 //! Puzzles in share links: each puzzle becomes a slide (its position
 //! drawn by the automatic layout, values hidden so the page does not give
 //! the answer away) carrying its question and hint; reading a link gives
-//! the puzzles back, to be solved again by the page.
+//! the puzzles back, to be solved again by the page. A puzzle posed after
+//! moves (a superposed state mid-game) carries them as the slide's moves:
+//! the link has the start position, the rules and the moves, and the
+//! page replays them to the state the question is about.
 
 use super::drawing::Drawing;
-use super::play::Setup;
+use super::play::{Move, Setup, Side};
 use super::share::{self, PuzzleDoc, Shared, Slide};
 use crate::analysis::parse_position;
 use crate::position::layout;
 use crate::puzzle::{Puzzle, PuzzleError, Question};
+use crate::rules::Player;
 
 /// Most puzzles in one link (a link holds at most this many slides).
 pub const MAX_PUZZLES: usize = share::MAX_SLIDES;
@@ -24,19 +28,26 @@ pub fn puzzle_fragment(puzzles: &[Puzzle]) -> Result<String, PuzzleError> {
     let mut slides = Vec::with_capacity(puzzles.len());
     let mut docs = Vec::with_capacity(puzzles.len());
     for p in puzzles {
-        if !p.moves.is_empty() {
-            // Slides record moves in the playground's own codes; puzzles
-            // posed after moves are shared from the page, not from here.
-            return Err(PuzzleError::Unsupported(
-                "a link for a puzzle after moves".into(),
-            ));
-        }
         let position = parse_position(&p.position)?;
         let mut slide = Slide::new(Drawing::from_position(&position, &layout::auto(&position)));
         slide.setup = Setup {
             rules: p.rules.clone(),
-            first: p.first,
+            // A game against the engine without moves before it starts
+            // with the student.
+            first: match (p.question, p.moves.is_empty()) {
+                (Question::Beat(s), true) => s,
+                _ => p.first,
+            },
         };
+        slide.moves = board_moves(p)?;
+        slide.cursor = slide.moves.len();
+        // The moves are checked by replaying them, as when the link opens.
+        let game = slide.game().map_err(PuzzleError::Moves)?;
+        if game.cursor() != slide.moves.len() {
+            return Err(PuzzleError::Moves(
+                "they are too large to replay in a page".into(),
+            ));
+        }
         slide.title = p.title.clone();
         slide.view.play = true;
         slide.view.hide_values = true;
@@ -47,6 +58,43 @@ pub fn puzzle_fragment(puzzles: &[Puzzle]) -> Result<String, PuzzleError> {
         }));
     }
     Ok(share::encode_with_puzzles(&Shared::deck(slides, 0), &docs))
+}
+
+/// A puzzle's moves (`1+3`, `1,3`, `L:2`; without a player they
+/// alternate from `first`) as the board's moves. Colour suffixes
+/// (`3B`) are dropped: on the board the mover's colour is implied.
+fn board_moves(p: &Puzzle) -> Result<Vec<Move>, PuzzleError> {
+    let mut player = p.first;
+    p.moves
+        .iter()
+        .map(|text| {
+            let (who, rest) = match text.split_once(':') {
+                Some(("L", rest)) => (Player::Left, rest),
+                Some(("R", rest)) => (Player::Right, rest),
+                _ => (player, text.as_str()),
+            };
+            player = who.opponent();
+            let labels = rest
+                .split(|c: char| c == '+' || c == ',' || c.is_whitespace())
+                .filter(|t| !t.is_empty())
+                .map(|t| {
+                    t.trim_end_matches(|c: char| c.is_ascii_alphabetic())
+                        .parse::<usize>()
+                        .map_err(|_| PuzzleError::Moves(format!("{text:?} names no edge")))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Move {
+                side: Side::of(who),
+                labels,
+            })
+        })
+        .collect()
+}
+
+/// A board move as a puzzle move (`1+3`); the players alternate.
+fn move_text(m: &Move) -> String {
+    let labels: Vec<String> = m.labels.iter().map(|l| l.to_string()).collect();
+    labels.join("+")
 }
 
 /// A full link: `base` (the page's address) then `#` and the fragment.
@@ -69,7 +117,7 @@ pub fn read_puzzles(fragment: &str) -> Result<Vec<Option<Puzzle>>, String> {
             Ok(Some(Puzzle {
                 position: slide.drawing.position().to_string(),
                 rules: slide.setup.rules.clone(),
-                moves: vec![],
+                moves: slide.moves[..slide.cursor].iter().map(move_text).collect(),
                 first: slide.setup.first,
                 question,
                 title: slide.title.clone(),

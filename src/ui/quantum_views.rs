@@ -123,7 +123,7 @@ fn thumb(d: &Drawing, start: EdgeSet, r: EdgeSet, colour_blind: bool) -> Thumb {
 
 /// A viewport showing the whole drawing in a thumbnail (small margins, any
 /// scale: the editor's minimum scale is for pointing, not for looking).
-fn fit(d: &Drawing) -> Viewport {
+pub(crate) fn fit(d: &Drawing) -> Viewport {
     let (lo, hi) = d.bounds();
     let margin = 10.0;
     let w = (hi.x - lo.x).max(1.0);

@@ -11,7 +11,7 @@ use super::{to_js, worker_budget};
 use crate::analysis::{parse_position, Request};
 use crate::puzzle::{self, Puzzle};
 use crate::sync::{matrix_json, payoff_matrix, Conflict};
-use crate::ui::puzzle_link;
+use crate::ui::{puzzle_board, puzzle_link};
 
 fn ok<T: Serialize>(key: &str, value: &T) -> JsValue {
     let v = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);
@@ -105,6 +105,53 @@ pub fn puzzle_fragment(puzzles: JsValue) -> JsValue {
 pub fn puzzle_read(fragment: &str) -> JsValue {
     match puzzle_link::read_puzzles(fragment) {
         Ok(list) => ok("puzzles", &list),
+        Err(e) => err(e),
+    }
+}
+
+/// Explore the state on the board (the page's link `fragment`: its
+/// current slide at the cursor, so moves played are followed), `path`
+/// moves deeper: `{ok, board}` with the request, the exploration and a
+/// thumbnail per option.
+#[wasm_bindgen]
+pub fn explore_board(fragment: &str, path: JsValue, colour_blind: bool) -> JsValue {
+    let path: Vec<String> = match serde_wasm_bindgen::from_value(path) {
+        Ok(p) => p,
+        Err(e) => return err(format!("bad path: {e}")),
+    };
+    let board = match puzzle_board::read_board(fragment) {
+        Ok(b) => b,
+        Err(e) => return err(e),
+    };
+    match puzzle_board::explore_board(&board, &path, colour_blind, &worker_budget()) {
+        Ok(b) => ok("board", &b),
+        Err(e) => err(e),
+    }
+}
+
+/// The engine request for the state on the board (`{ok, request}`), what
+/// *Make puzzle* poses its question on.
+#[wasm_bindgen]
+pub fn board_request(fragment: &str) -> JsValue {
+    match puzzle_board::read_board(fragment).and_then(|b| Ok(b.request()?.to_request())) {
+        Ok(r) => ok("request", &r),
+        Err(e) => err(e),
+    }
+}
+
+/// Judge the game against the engine on the board (the page's link
+/// `fragment`) for a `beat:` puzzle: `{ok, status: {state, …}}` with
+/// state `play`, `engine` (and its move), `won` or `lost` (and why).
+#[wasm_bindgen]
+pub fn beat_judge(p: JsValue, fragment: &str) -> JsValue {
+    let run = || -> Result<puzzle::BeatStatus, String> {
+        let p = read_puzzle(p)?;
+        let board = puzzle_board::read_board(fragment)?;
+        let history = puzzle_board::moves_since(&board.game, p.moves.len())?;
+        puzzle::judge(&p, &history, &worker_budget()).map_err(|e| e.to_string())
+    };
+    match run() {
+        Ok(s) => ok("status", &s),
         Err(e) => err(e),
     }
 }

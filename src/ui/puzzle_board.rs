@@ -1,0 +1,217 @@
+//! The board as the teaching panel sees it: the current slide of the
+//! page's own link (drawing, rules, the moves played and the cursor).
+//! From it come the engine's request for the state on the board (so the
+//! explorer and *Make puzzle* follow play, superposed states included),
+//! the explorer's options with a thumbnail drawn by the board's own
+//! scene and SVG code, and the moves played since a puzzle was posed,
+//! written as the explorer reads them (for a game against the engine).
+
+use serde::Serialize;
+
+use super::drawing::Drawing;
+use super::play::{AnalysisRequest, Game, Side};
+use super::quantum_views::fit;
+use super::scene::{self, SceneOptions};
+use super::share::{self, Slide};
+use super::svg;
+use crate::analysis::Request;
+use crate::budget::Budget;
+use crate::explore::{explore, Exploration};
+use crate::position::Colour;
+
+/// The board of a link's current slide.
+pub struct BoardState {
+    pub drawing: Drawing,
+    pub game: Game,
+    /// What the board shows: the game at its cursor in play, the start
+    /// while editing (`None` when nothing is left to analyse).
+    pub request: Option<AnalysisRequest>,
+}
+
+impl BoardState {
+    /// The request, or why there is none.
+    pub fn request(&self) -> Result<&AnalysisRequest, String> {
+        self.request.as_ref().ok_or_else(|| {
+            if self.game.board().present().is_empty() {
+                "no edges left on the board".to_string()
+            } else {
+                "the game is over".to_string()
+            }
+        })
+    }
+}
+
+/// Read the board from a link fragment (what the page keeps in its
+/// address bar). Errors are one line.
+pub fn read_board(fragment: &str) -> Result<BoardState, String> {
+    let shared = share::decode(fragment)?;
+    let slide: &Slide = &shared.slides[shared.current];
+    let mut game = slide.game()?;
+    if !slide.view.play {
+        game.jump(0);
+    }
+    let request = game.analysis_request();
+    Ok(BoardState {
+        drawing: slide.drawing.clone(),
+        game,
+        request,
+    })
+}
+
+/// An option as the board shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ShownOption {
+    /// The move in the board's labels (the request renumbers the standing
+    /// edges of a classical board).
+    pub label: String,
+    /// A standalone SVG of what the option leaves: the position, or for a
+    /// superposed state every edge standing somewhere, those standing in
+    /// only some realisations drawn lighter (as on the board).
+    pub svg: String,
+}
+
+/// The exploration of the board's state, `path` moves deeper (request
+/// labels, each with its player: `L:3`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardExploration {
+    /// The board's request (the state before `path`), as `hackenbush
+    /// options` takes it: position, rules, moves and first player.
+    pub request: Request,
+    pub exploration: Exploration,
+    /// One per option of `exploration`, in its order.
+    pub shown: Vec<ShownOption>,
+    /// `path` in the board's labels.
+    pub path: Vec<String>,
+}
+
+/// Explore the board's state, then `path` deeper.
+pub fn explore_board(
+    board: &BoardState,
+    path: &[String],
+    colour_blind: bool,
+    budget: &Budget,
+) -> Result<BoardExploration, String> {
+    let asked = board.request()?;
+    let mut request = asked.to_request();
+    let mut moves = request.moves.clone();
+    // Moves played on a quantum board alternate from `first`; the path's
+    // name their player, so they can follow any of them.
+    moves.extend(path.iter().cloned());
+    request.moves = moves;
+    let exploration = explore(&request, budget).map_err(|e| e.to_string())?;
+    let labels = &asked.labels;
+    let shown = exploration
+        .options
+        .iter()
+        .map(|o| ShownOption {
+            label: to_board(labels, &o.mv),
+            svg: thumb(&board.drawing, labels, &o.after, colour_blind),
+        })
+        .collect();
+    Ok(BoardExploration {
+        request: asked.to_request(),
+        exploration,
+        shown,
+        path: path.iter().map(|m| to_board(labels, m)).collect(),
+    })
+}
+
+/// Rewrite every number in `text` (a request label) as the board's label.
+pub fn to_board(labels: &[usize], text: &str) -> String {
+    let mut out = String::new();
+    let mut digits = String::new();
+    let flush = |digits: &mut String, out: &mut String| {
+        if !digits.is_empty() {
+            let board = digits
+                .parse::<usize>()
+                .ok()
+                .and_then(|k| labels.get(k.checked_sub(1)?))
+                .map_or_else(|| digits.clone(), |l| l.to_string());
+            out.push_str(&board);
+            digits.clear();
+        }
+    };
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+        } else {
+            flush(&mut digits, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut digits, &mut out);
+    out
+}
+
+/// A label of `after` (`3`, or `3B` for an uncoloured edge coloured) as
+/// the board's edge index and its colour now, if any.
+fn standing(labels: &[usize], text: &str) -> Option<(usize, Option<Colour>)> {
+    let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
+    let k: usize = digits.parse().ok()?;
+    let board = *labels.get(k.checked_sub(1)?)?;
+    let colour = text[digits.len()..]
+        .chars()
+        .next()
+        .and_then(Colour::from_letter);
+    Some((board - 1, colour))
+}
+
+/// The thumbnail of what an option leaves (`after`: per realisation, the
+/// request labels standing).
+pub fn thumb(d: &Drawing, labels: &[usize], after: &[Vec<String>], colour_blind: bool) -> String {
+    let n = d.edges.len();
+    let mut count = vec![0usize; n];
+    let mut colours: Vec<Option<Colour>> = vec![None; n];
+    for r in after {
+        for (i, colour) in r.iter().filter_map(|t| standing(labels, t)) {
+            if i < n {
+                count[i] += 1;
+                colours[i] = Some(colour.unwrap_or(d.edges[i].colour));
+            }
+        }
+    }
+    let partial = (0..n)
+        .filter(|&i| count[i] > 0 && count[i] < after.len())
+        .map(|i| i + 1)
+        .collect();
+    let opts = SceneOptions {
+        board: Some(colours),
+        partial,
+        colour_blind,
+        show_labels: true,
+        ..SceneOptions::default()
+    };
+    svg::to_svg(&scene::build(d, &fit(d), &opts))
+}
+
+/// Move `k` of `game` as the explorer reads it, with its player (`L:3`,
+/// `R:1+3`, `L:2B` for Left colouring an uncoloured edge); `None` for a
+/// synchronous turn, which the explorer does not take.
+pub fn explorer_move(game: &Game, k: usize) -> Option<String> {
+    let m = game.moves().get(k)?;
+    let (p, colour) = match m.side {
+        Side::Left => ('L', 'B'),
+        Side::Right => ('R', 'R'),
+        Side::Both => return None,
+    };
+    let colouring = m.labels.len() == 1
+        && game.board_at(k).colours.get(m.labels[0].checked_sub(1)?)
+            == Some(&Some(Colour::Uncoloured));
+    let labels: Vec<String> = m.labels.iter().map(|l| l.to_string()).collect();
+    let mut text = format!("{p}:{}", labels.join("+"));
+    if colouring {
+        text.push(colour);
+    }
+    Some(text)
+}
+
+/// The moves played on the board after the first `skip` (those a puzzle
+/// was posed after), up to the cursor, as the explorer reads them.
+pub fn moves_since(game: &Game, skip: usize) -> Result<Vec<String>, String> {
+    (skip..game.cursor())
+        .map(|k| {
+            explorer_move(game, k)
+                .ok_or_else(|| "a synchronous turn cannot be judged here".to_string())
+        })
+        .collect()
+}

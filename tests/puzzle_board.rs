@@ -1,0 +1,309 @@
+//! The board as the teaching panel reads it: the explorer follows moves
+//! played (classical cuts renumbered back to the board's labels, superposed
+//! states as `hackenbush options --moves` sees them) with a drawn thumbnail
+//! per option; a `beat:` puzzle played to a win and to a loss, by the state
+//! machine and from a board's record; puzzles after quantum moves in links.
+
+use std::process::Command;
+
+use hackenbush_lab::analysis::{Request, Rules};
+use hackenbush_lab::budget::{Budget, ByteSize};
+use hackenbush_lab::explore::explore;
+use hackenbush_lab::puzzle::{judge, solve, Beat, BeatStatus, Puzzle, PuzzleError};
+use hackenbush_lab::rules::Player;
+use hackenbush_lab::ui::puzzle_board::{explore_board, moves_since, read_board, to_board};
+use hackenbush_lab::ui::puzzle_link::{puzzle_fragment, read_puzzles};
+use hackenbush_lab::ui::{share, Drawing, Move, Setup, Shared, Side, Slide};
+
+fn budget() -> Budget {
+    Budget::new(ByteSize::mib(512), None)
+}
+
+/// A link fragment of `position` under `rules` with `moves` played.
+fn board_link(position: &str, rules: &str, moves: &[Move]) -> String {
+    let mut slide = Slide::new(Drawing::from_text(position).unwrap());
+    slide.setup = Setup {
+        rules: rules.parse().unwrap(),
+        first: Player::Left,
+    };
+    slide.moves = moves.to_vec();
+    slide.cursor = moves.len();
+    slide.view.play = true;
+    share::encode(&Shared::single(slide))
+}
+
+fn mv(side: Side, labels: &[usize]) -> Move {
+    Move {
+        side,
+        labels: labels.to_vec(),
+    }
+}
+
+/// `<path` elements of a thumbnail drawn without colour-blind patterns:
+/// one per edge drawn.
+fn paths(svg: &str) -> usize {
+    svg.matches("<path").count()
+}
+
+#[test]
+fn the_explorer_follows_a_superposed_move_as_the_cli_does() {
+    let link = board_link("BRG GR", "quantum:D:2", &[mv(Side::Left, &[1, 4])]);
+    let board = read_board(&link).unwrap();
+    let b = explore_board(&board, &[], false, &budget()).unwrap();
+    assert_eq!(b.request.moves, vec!["1,4".to_string()]);
+    let direct = explore(&b.request, &budget()).unwrap();
+    assert_eq!(b.exploration, direct);
+    assert!(b.exploration.realisations.as_ref().unwrap().len() > 1);
+    // The same state through the command line.
+    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args([
+            "options",
+            "--rules",
+            "quantum",
+            "--flavour",
+            "D",
+            "--width",
+            "2",
+            "BRG",
+            "GR",
+            "--moves",
+            "1+4",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let cli: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let page = serde_json::to_value(&b.exploration).unwrap();
+    assert_eq!(cli["options"], page["options"]);
+    assert_eq!(cli["value"], page["value"]);
+    // A thumbnail per option; labels are the board's (nothing renumbered).
+    assert_eq!(b.shown.len(), b.exploration.options.len());
+    for (o, s) in b.exploration.options.iter().zip(&b.shown) {
+        assert_eq!(s.label, o.mv);
+        assert!(s.svg.starts_with("<svg"), "{}", s.svg);
+        let standing: std::collections::BTreeSet<&String> = o.after.iter().flatten().collect();
+        assert_eq!(paths(&s.svg), standing.len(), "{} {:?}", o.mv, o.after);
+        // Edges standing in only some realisations are drawn lighter.
+        let everywhere = standing
+            .iter()
+            .filter(|l| o.after.iter().all(|r| r.contains(l)))
+            .count();
+        assert_eq!(
+            s.svg.matches(r#"opacity="0.55""#).count(),
+            standing.len() - everywhere
+        );
+    }
+}
+
+#[test]
+fn the_explorer_follows_classical_cuts_in_the_boards_labels() {
+    // Left cuts the bottom of the first stalk: BR falls, BR is left as
+    // edges 3 and 4, which the engine's request renumbers 1 and 2.
+    let link = board_link("BR BR", "normal", &[mv(Side::Left, &[1])]);
+    let board = read_board(&link).unwrap();
+    assert_eq!(board.request.as_ref().unwrap().labels, vec![3, 4]);
+    let b = explore_board(&board, &[], false, &budget()).unwrap();
+    assert_eq!(b.exploration.value, "1/2");
+    let shown: Vec<&str> = b.shown.iter().map(|s| s.label.as_str()).collect();
+    assert_eq!(shown, ["3", "4"]);
+    // Left's 3 leaves nothing, Right's 4 leaves edge 3.
+    assert_eq!(paths(&b.shown[0].svg), 0);
+    assert_eq!(paths(&b.shown[1].svg), 1);
+    // A path deeper, shown in the board's labels.
+    let deeper = explore_board(&board, &["R:2".into()], false, &budget()).unwrap();
+    assert_eq!(deeper.exploration.value, "1");
+    assert_eq!(deeper.path, vec!["R:4".to_string()]);
+    // While editing, the explorer shows the drawing's start.
+    let mut shared = share::decode(&link).unwrap();
+    shared.slides[0].view.play = false;
+    let start = read_board(&share::encode(&shared)).unwrap();
+    assert_eq!(start.request.unwrap().position, "BR BR");
+}
+
+#[test]
+fn board_labels_are_rewritten_number_by_number() {
+    assert_eq!(to_board(&[3, 4, 7], "L:1+3"), "L:3+7");
+    assert_eq!(to_board(&[3, 4, 7], "2B"), "4B");
+    assert_eq!(to_board(&[3], "9"), "9");
+}
+
+fn beat(position: &str, question: &str) -> Puzzle {
+    Puzzle {
+        position: position.into(),
+        question: question.parse().unwrap(),
+        ..Puzzle::default()
+    }
+}
+
+#[test]
+fn a_game_against_the_engine_won_and_lost() {
+    // BB R has value 1: Left wins by cutting the top blue edge (2), never
+    // the bottom one (1), which takes both blue edges away.
+    let budget = budget();
+    let mut game = Beat::new(beat("BB R", "beat:L"), &budget).unwrap();
+    assert_eq!(game.status(&budget).unwrap(), BeatStatus::Play);
+    // The engine answers at once with its only move.
+    assert_eq!(game.play("2", &budget).unwrap(), BeatStatus::Play);
+    assert_eq!(game.history, ["L:2", "R:3"]);
+    match game.play("1", &budget).unwrap() {
+        BeatStatus::Won { explanation } => {
+            assert_eq!(explanation, "Right has no move left: Left wins in 2 moves")
+        }
+        other => panic!("{other:?}"),
+    }
+    // Nothing more to play.
+    assert!(game.play("1", &budget).is_err());
+
+    game.restart();
+    match game.play("1", &budget).unwrap() {
+        BeatStatus::Lost { explanation } => assert_eq!(
+            explanation,
+            "after 1 (value -1), Right wins with 3 (value 0)"
+        ),
+        other => panic!("{other:?}"),
+    }
+    // An illegal move is refused and changes nothing.
+    game.restart();
+    assert!(matches!(
+        game.play("3", &budget),
+        Err(PuzzleError::Input(_))
+    ));
+    assert!(game.history.is_empty());
+    // A position the student cannot win is no puzzle.
+    assert!(matches!(
+        Beat::new(beat("B RR", "beat:L"), &budget),
+        Err(PuzzleError::NoSolution(_))
+    ));
+    // Only beat: questions are games.
+    assert!(Beat::new(beat("BB R", "win:L"), &budget).is_err());
+}
+
+#[test]
+fn the_engine_replies_with_its_best_move() {
+    // Right plays second from a position it loses: its best reply is the
+    // one the canonical form keeps, never a dominated one (of its equal
+    // cuts 4 and 5, the first).
+    let budget = budget();
+    let p = beat("BBB R R", "beat:L");
+    let status = judge(&p, &["L:3".into()], &budget).unwrap();
+    let BeatStatus::Engine { reply } = status else {
+        panic!("{status:?}")
+    };
+    assert!(reply.starts_with("R:"), "{reply}");
+    let e = explore(
+        &Request {
+            position: p.position.clone(),
+            rules: Rules::Normal,
+            moves: vec!["L:3".into()],
+            first: Player::Left,
+        },
+        &budget,
+    )
+    .unwrap();
+    let chosen = e
+        .options
+        .iter()
+        .find(|o| format!("R:{}", o.mv) == reply)
+        .unwrap();
+    assert_eq!(chosen.dominated, None);
+    assert_eq!(reply, "R:4");
+}
+
+#[test]
+fn a_beat_puzzle_is_judged_from_the_boards_record() {
+    let budget = budget();
+    let p = beat("BB R", "beat:R");
+    // Right cannot win BB R moving first: refused.
+    assert!(solve(&p, &budget).is_err());
+    let p = beat("RR B", "beat:R");
+    let fragment = puzzle_fragment(std::slice::from_ref(&p)).unwrap();
+    let mut shared = share::decode(&fragment).unwrap();
+    // The student (Right) starts the game on the board.
+    assert_eq!(shared.slides[0].setup.first, Player::Right);
+    let judge_board = |shared: &Shared| {
+        let board = read_board(&share::encode(shared)).unwrap();
+        judge(&p, &moves_since(&board.game, 0).unwrap(), &budget).unwrap()
+    };
+    assert_eq!(judge_board(&shared), BeatStatus::Play);
+    shared.slides[0].moves = vec![mv(Side::Right, &[2])];
+    shared.slides[0].cursor = 1;
+    assert_eq!(
+        judge_board(&shared),
+        BeatStatus::Engine {
+            reply: "L:3".into()
+        }
+    );
+    shared.slides[0].moves.push(mv(Side::Left, &[3]));
+    shared.slides[0].moves.push(mv(Side::Right, &[1]));
+    shared.slides[0].cursor = 3;
+    assert!(matches!(judge_board(&shared), BeatStatus::Won { .. }));
+    // A losing first move instead.
+    shared.slides[0].moves = vec![mv(Side::Right, &[1])];
+    shared.slides[0].cursor = 1;
+    assert!(matches!(judge_board(&shared), BeatStatus::Lost { .. }));
+}
+
+#[test]
+fn puzzles_after_quantum_moves_travel_in_links() {
+    let budget = budget();
+    let p = Puzzle {
+        position: "BRG GR".into(),
+        rules: "quantum:D:2".parse().unwrap(),
+        moves: vec!["1+4".into()],
+        first: Player::Left,
+        question: "value".parse().unwrap(),
+        title: "After a superposed move".into(),
+        hint: String::new(),
+    };
+    let fragment = puzzle_fragment(std::slice::from_ref(&p)).unwrap();
+    let back = read_puzzles(&fragment).unwrap();
+    assert_eq!(back, vec![Some(p.clone())]);
+    // The page opens the link on the superposed state the puzzle is about.
+    let board = read_board(&fragment).unwrap();
+    assert_eq!(
+        board.request.as_ref().unwrap().moves,
+        vec!["1,4".to_string()]
+    );
+    assert!(board.game.board().realisations.len() > 1);
+    // The answer is recomputed on that state, not on the start.
+    let mid = solve(&p, &budget).unwrap();
+    let start = solve(
+        &Puzzle {
+            moves: vec![],
+            ..p.clone()
+        },
+        &budget,
+    )
+    .unwrap();
+    let direct = explore(&board.request().unwrap().to_request(), &budget).unwrap();
+    assert_eq!(mid.value, direct.value);
+    assert_ne!(mid.value, start.value);
+    // Moves may name their player; illegal ones are refused, in words.
+    let named = Puzzle {
+        moves: vec!["L:1+4".into()],
+        ..p.clone()
+    };
+    assert_eq!(
+        read_puzzles(&puzzle_fragment(&[named]).unwrap()).unwrap(),
+        vec![Some(p.clone())]
+    );
+    let bad = Puzzle {
+        moves: vec!["2".into()],
+        ..p.clone()
+    };
+    let e = puzzle_fragment(&[bad]).unwrap_err();
+    assert!(matches!(e, PuzzleError::Moves(_)), "{e}");
+    let no_edge = Puzzle {
+        moves: vec!["x".into()],
+        ..p
+    };
+    assert!(matches!(
+        puzzle_fragment(&[no_edge]),
+        Err(PuzzleError::Moves(_))
+    ));
+}
