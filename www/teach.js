@@ -2,9 +2,12 @@
 // values, dominated and reversible ones explained; click or Enter to step
 // in, Back / Backspace to step out), the synchronous payoff matrix, and
 // puzzles (make one from the board and share its link; solve the puzzles
-// a link carries, with answers judged by the engine). It reads the board
-// through the position field and the rules selects, so the playground
-// needs no hooks; its engine calls go to a worker of its own.
+// a link carries, with answers judged by the engine; "win against the
+// engine" is a whole game played on the board). It reads the board through
+// the page's own link (the address bar, kept current by the playground:
+// drawing, rules, moves played), the position field and the rules
+// selects, and plays through the page's controls, so the playground needs
+// no hooks; its engine calls go to a worker of its own.
 
 // Started on the first call, so a page that never uses the panel runs no
 // second worker.
@@ -66,6 +69,8 @@ function currentRules() {
   return kind;
 }
 const currentPosition = () => ($('#position')?.value || '').trim();
+/** The board as the page's link describes it (kept current on every change). */
+const boardLink = () => location.hash.slice(1);
 
 const card = el('section', { id: 'teach-card', className: 'card' });
 card.setAttribute('aria-labelledby', 'teach-heading');
@@ -76,7 +81,8 @@ card.innerHTML = `
     <p id="puzzle-progress" class="help"></p>
     <p id="puzzle-question"></p>
     <p class="help">Position <code id="puzzle-position"></code> · <span id="puzzle-rules"></span></p>
-    <div class="inline">
+    <p id="puzzle-play" aria-live="polite" hidden></p>
+    <div id="puzzle-answer-row" class="inline">
       <input id="puzzle-answer" type="text" spellcheck="false" autocomplete="off" inputmode="text"
              aria-label="Your answer" placeholder="a move (3, 1+3), a value, or L / R">
       <button id="puzzle-check" type="button" class="primary">Check</button>
@@ -84,6 +90,7 @@ card.innerHTML = `
     <p id="puzzle-moves" class="toolbar" aria-label="Moves to pick"></p>
     <p id="puzzle-verdict" aria-live="polite"></p>
     <div class="toolbar">
+      <button id="puzzle-again" type="button" class="primary" hidden>Try again</button>
       <button id="puzzle-hint" type="button">Hint</button>
       <button id="puzzle-show-value" type="button">Show the value</button>
       <button id="puzzle-show-move" type="button">Show one winning move</button>
@@ -97,10 +104,11 @@ card.innerHTML = `
   <details id="explorer" open>
     <summary>Game tree</summary>
     <div class="toolbar">
-      <button id="explore-run" type="button">Explore this position</button>
+      <button id="explore-run" type="button">Explore the board</button>
       <button id="explore-back" type="button" disabled>Back</button>
       <button id="explore-stop" type="button" hidden>Stop</button>
     </div>
+    <p id="explore-state" class="help"></p>
     <p class="help">Path: <span id="explore-path" class="path">start</span></p>
     <p id="explore-value" aria-live="polite"></p>
     <p id="explore-error" class="error" role="alert" hidden></p>
@@ -133,9 +141,29 @@ const aside = document.querySelector('aside') || document.body;
 aside.insertBefore(card, $('#output', aside)?.nextSibling || null);
 
 // ---------------------------------------------------------------- explorer
-const explorer = { position: '', rules: '', path: [] };
+// The explorer starts from the state on the board: after the moves played
+// (classical cuts, or superposed quantum moves), not the drawing's start.
+// `path` holds the explorer's own steps (engine labels with their player);
+// the board's labels and the thumbnails come back from Rust.
+const explorer = { fragment: '', path: [] };
 
-function renderExploration(e) {
+/** An SVG string from Rust shown as an image (never parsed into the page). */
+function svgImage(svg, alt) {
+  return el('img', {
+    src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+    alt, width: 120, height: 80, className: 'thumb',
+  });
+}
+
+function describeState(r) {
+  const n = r.moves.length;
+  return `Exploring ${r.position} · ${r.rules}${n ? ` after ${n} move${n === 1 ? '' : 's'} (${r.moves.join(' ; ')})` : ''}`;
+}
+
+function renderExploration(b) {
+  const e = b.exploration;
+  $('#explore-state', card).textContent = describeState(b.request);
+  $('#explore-path', card).textContent = ['start', ...b.path].join(' › ');
   $('#explore-value', card).textContent =
     `Value ${e.value} (${e.pretty}), outcome ${e.outcome}. Canonical form {${e.canonical_left.join(', ')} | ${e.canonical_right.join(', ')}}`
     + (e.realisations ? ` · realisations ${e.realisations.map((r) => `{${r.join(',')}}`).join(' ')}` : '');
@@ -143,26 +171,32 @@ function renderExploration(e) {
   box.replaceChildren();
   for (const [p, name] of [['L', 'Left'], ['R', 'Right']]) {
     const list = el('ul');
-    for (const o of e.options.filter((x) => x.player === p)) {
-      const b = el('button', { type: 'button', className: `option${o.reasons.length ? ' dropped' : ''}` },
-        `${o.move} → ${o.value}`,
-        el('span', { className: 'why after' }, `leaves ${o.after.map((r) => `{${r.join(',')}}`).join(' ')}`),
-        el('span', { className: 'why' }, o.reasons.length ? o.reasons.join('; ') : 'kept in the canonical form'));
-      b.dataset.move = `${p}:${o.move}`;
-      b.addEventListener('click', () => { explorer.path.push(b.dataset.move); runExplore(); });
-      list.append(el('li', {}, b));
-    }
+    e.options.forEach((o, i) => {
+      if (o.player !== p) return;
+      const shown = b.shown[i];
+      const sets = o.after.length > 1 ? `${o.after.length} realisations` : 'leaves';
+      const b2 = el('button', { type: 'button', className: `option${o.reasons.length ? ' dropped' : ''}` },
+        svgImage(shown.svg, `After ${shown.label}`),
+        el('span', { className: 'what' },
+          `${shown.label} → ${o.value}`,
+          el('span', { className: 'why after' }, `${sets} ${o.after.map((r) => `{${r.join(',')}}`).join(' ')}`),
+          el('span', { className: 'why' }, o.reasons.length ? o.reasons.join('; ') : 'kept in the canonical form')));
+      b2.dataset.move = `${p}:${shown.label}`;
+      b2.dataset.step = `${p}:${o.move}`;
+      b2.addEventListener('click', () => { explorer.path.push(b2.dataset.step); runExplore(); });
+      list.append(el('li', {}, b2));
+    });
     if (!list.children.length) list.append(el('li', { className: 'help' }, 'no move'));
     box.append(el('div', {}, el('h4', {}, `${name}'s options`), list));
   }
 }
 
 async function runExplore() {
-  $('#explore-path', card).textContent = ['start', ...explorer.path].join(' › ');
   $('#explore-back', card).disabled = explorer.path.length === 0;
   $('#explore-value', card).textContent = 'computing…';
   $('#explore-stop', card).hidden = false;
-  const reply = await call('explore', { position: explorer.position, rules: explorer.rules, moves: explorer.path, first: 'L' });
+  const cb = Boolean($('#colour-blind')?.checked);
+  const reply = await call('explore_board', explorer.fragment, explorer.path, cb);
   $('#explore-stop', card).hidden = true;
   $('#explore-error', card).hidden = reply.ok;
   if (!reply.ok) {
@@ -171,12 +205,13 @@ async function runExplore() {
     $('#explore-options', card).replaceChildren();
     return;
   }
-  renderExploration(reply.exploration);
+  renderExploration(reply.board);
+  card.dataset.explored = String(explorer.path.length);
   $('.option', card)?.focus();
 }
 
 $('#explore-run', card).addEventListener('click', () => {
-  Object.assign(explorer, { position: currentPosition(), rules: currentRules(), path: [] });
+  Object.assign(explorer, { fragment: boardLink(), path: [] });
   runExplore();
 });
 $('#explore-stop', card).addEventListener('click', stopWorker);
@@ -264,12 +299,21 @@ function stepInto(position) {
 
 // ------------------------------------------------------------ make puzzle
 const set = [];
-function draftPuzzle() {
+/** A puzzle on the state on the board (after the moves played: a
+ *  superposed state keeps its start and moves, which the link carries). */
+async function draftPuzzle() {
+  const reply = await call('board_request', boardLink());
+  if (!reply.ok) {
+    $('#puzzle-make-error').hidden = false;
+    $('#puzzle-make-error').textContent = reply.error;
+    return null;
+  }
+  const r = reply.request;
   return {
-    position: currentPosition(),
-    rules: currentRules(),
-    moves: [],
-    first: 'L',
+    position: r.position,
+    rules: r.rules,
+    moves: r.moves,
+    first: r.first,
     question: $('#puzzle-kind').value,
     title: $('#puzzle-title-in').value,
     hint: $('#puzzle-hint-in').value,
@@ -294,12 +338,12 @@ async function publish(puzzles) {
   $('#puzzle-made').hidden = false;
 }
 $('#puzzle-make-btn').addEventListener('click', async () => {
-  const p = draftPuzzle();
-  if (await checked(p)) publish(set.length ? [...set, p] : [p]);
+  const p = await draftPuzzle();
+  if (p && await checked(p)) publish(set.length ? [...set, p] : [p]);
 });
 $('#puzzle-add').addEventListener('click', async () => {
-  const p = draftPuzzle();
-  if (!(await checked(p))) return;
+  const p = await draftPuzzle();
+  if (!p || !(await checked(p))) return;
   set.push(p);
   $('#puzzle-set').textContent = `${set.length} puzzle${set.length === 1 ? '' : 's'} in the set; Make puzzle adds this board and gives the link.`;
 });
@@ -322,7 +366,109 @@ function renderPuzzle() {
   $('#puzzle-verdict').className = solving.solved[solving.at] ? 'verdict-right' : '';
   $('#puzzle-help').textContent = '';
   $('#puzzle-hints').textContent = `Hints used: ${solving.hints}`;
-  showMoveButtons(p);
+  const beat = p.question.startsWith('beat:');
+  $('#puzzle-answer-row').hidden = beat;
+  $('#puzzle-play').hidden = !beat;
+  $('#puzzle-again').hidden = true;
+  setSides(beat ? p.question.split(':')[1] : null);
+  if (beat) judgeBeat(); else showMoveButtons(p);
+}
+
+// ------------------------------------------------- a game against the engine
+// The student plays their side on the board; the page's engine plays the
+// other (its best move, from the solver). After every move the worker
+// judges the board's record: still winning, won, or the move that gave the
+// win away, with the engine's answer in words.
+const PLAYER = { L: 'Left (blue)', R: 'Right (red)' };
+
+/** Person on the student's side, the engine on the other (`null`: people
+ *  on both), through the page's own selects. */
+function setSides(student) {
+  for (const [id, side] of [['#left-player', 'L'], ['#right-player', 'R']]) {
+    const select = $(id);
+    if (!select) continue;
+    const want = student && side !== student ? 'engine' : 'person';
+    if (select.value !== want) {
+      select.value = want;
+      select.dispatchEvent(new Event('change'));
+    }
+  }
+}
+
+let judged = 0;
+async function judgeBeat() {
+  const p = solving.puzzles[solving.at];
+  if (!p || !p.question.startsWith('beat:')) return;
+  const id = ++judged;
+  const reply = await call('beat_judge', p, boardLink());
+  if (id !== judged || solving.puzzles[solving.at] !== p) return;
+  const verdict = $('#puzzle-verdict');
+  const play = $('#puzzle-play');
+  const student = p.question.split(':')[1];
+  const engine = student === 'L' ? 'R' : 'L';
+  if (!reply.ok) {
+    verdict.className = 'verdict-wrong';
+    verdict.textContent = reply.error;
+    return;
+  }
+  const { status, played } = reply;
+  $('#puzzle-again').hidden = played === 0;
+  $('#puzzle-again').textContent = status.state === 'won' ? 'Play again' : played ? 'Try again' : 'Try again';
+  card.dataset.beat = status.state;
+  if (status.state === 'play') {
+    play.textContent = played === 0
+      ? `You play ${PLAYER[student]} and move first on the board; the engine plays ${PLAYER[engine]}.`
+      : 'Still winning. Your move.';
+    if (!solving.solved[solving.at]) { verdict.textContent = ''; verdict.className = ''; }
+  } else if (status.state === 'engine') {
+    play.textContent = 'The engine is answering…';
+  } else if (status.state === 'won') {
+    play.textContent = 'Game over.';
+    solving.solved[solving.at] = true;
+    const done = solving.solved.filter(Boolean).length;
+    verdict.className = 'verdict-right';
+    verdict.textContent = `Solved! You won: ${status.explanation}. Hints used: ${solving.hints}.${done === solving.puzzles.length && done > 1 ? ' The whole set is solved.' : ''}`;
+    $('#puzzle-progress').textContent = `Puzzle ${solving.at + 1} of ${solving.puzzles.length} · solved ${done} of ${solving.puzzles.length}`;
+  } else {
+    play.textContent = 'This game is lost.';
+    verdict.className = 'verdict-wrong';
+    verdict.textContent = `Not quite: ${status.explanation}.`;
+  }
+}
+
+// Take back every move since the puzzle was posed (the page's own button),
+// so a puzzle set after quantum moves starts again from its state.
+$('#puzzle-again').addEventListener('click', async () => {
+  const p = solving.puzzles[solving.at];
+  const reply = await call('beat_judge', p, boardLink());
+  const n = reply.ok ? reply.played : 0;
+  for (let k = 0; k < n; k++) $('#takeback')?.click();
+  $('#puzzle-verdict').textContent = '';
+  $('#puzzle-verdict').className = '';
+  judgeBeat();
+});
+
+// Every move on the board changes the turn line and the move list.
+let judgeTimer = 0;
+const onBoardChange = () => {
+  clearTimeout(judgeTimer);
+  judgeTimer = setTimeout(judgeBeat, 30);
+};
+for (const id of ['#turn', '#history']) {
+  const node = $(id);
+  if (node) new MutationObserver(onBoardChange).observe(node, { childList: true, subtree: true, characterData: true });
+}
+
+/** The playground is wired (its selects listen) once the board is ready. */
+function boardReady() {
+  const board = $('#board');
+  if (!board || board.dataset.ready === 'true') return Promise.resolve();
+  return new Promise((resolve) => {
+    const watch = new MutationObserver(() => {
+      if (board.dataset.ready === 'true') { watch.disconnect(); resolve(); }
+    });
+    watch.observe(board, { attributes: true, attributeFilter: ['data-ready'] });
+  });
 }
 
 // Move questions are answered by tapping moves (phones have no good way
@@ -418,6 +564,7 @@ async function readLink() {
   $('#turn')?.before(box);
   box.hidden = false;
   $('#explorer', card).open = false;
+  await boardReady();
   renderPuzzle();
   card.dataset.puzzle = 'ready';
 }

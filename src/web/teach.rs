@@ -140,18 +140,20 @@ pub fn board_request(fragment: &str) -> JsValue {
 }
 
 /// Judge the game against the engine on the board (the page's link
-/// `fragment`) for a `beat:` puzzle: `{ok, status: {state, …}}` with
-/// state `play`, `engine` (and its move), `won` or `lost` (and why).
+/// `fragment`) for a `beat:` puzzle: `{ok, status: {state, …}, played}`
+/// with state `play`, `engine` (and its move), `won` or `lost` (and why),
+/// and how many moves were played since the puzzle was posed.
 #[wasm_bindgen]
 pub fn beat_judge(p: JsValue, fragment: &str) -> JsValue {
-    let run = || -> Result<puzzle::BeatStatus, String> {
+    let run = || -> Result<(puzzle::BeatStatus, usize), String> {
         let p = read_puzzle(p)?;
         let board = puzzle_board::read_board(fragment)?;
         let history = puzzle_board::moves_since(&board.game, p.moves.len())?;
-        puzzle::judge(&p, &history, &worker_budget()).map_err(|e| e.to_string())
+        let status = puzzle::judge(&p, &history, &worker_budget()).map_err(|e| e.to_string())?;
+        Ok((status, history.len()))
     };
     match run() {
-        Ok(s) => ok("status", &s),
+        Ok((status, played)) => to_js(&json!({"ok": true, "status": status, "played": played})),
         Err(e) => err(e),
     }
 }
