@@ -34,22 +34,26 @@ async function focusEdge(page, label) {
 }
 
 /** The page pixel over the middle of edge `label`, found by hovering the
- *  board (the preview line names the hovered edge while it may be cut). */
+ *  board with synthetic pointer moves (the preview line names the hovered
+ *  edge while it may be cut). */
 async function edgePixel(page, label) {
   await page.locator('#board').scrollIntoViewIfNeeded();
-  const box = await page.locator('#board').boundingBox();
-  const hits = [];
-  for (let y = box.y + 4; y < box.y + box.height; y += 10) {
-    const before = hits.length;
-    for (let x = box.x + 4; x < box.x + box.width; x += 10) {
-      await page.mouse.move(x, y);
-      if ((await page.locator('#preview').textContent()).startsWith(`cutting ${label} `)) hits.push([x, y]);
+  const hit = await page.evaluate((label) => {
+    const canvas = document.getElementById('board');
+    const r = canvas.getBoundingClientRect();
+    const hover = (x, y) => canvas.dispatchEvent(new PointerEvent('pointermove', { clientX: x, clientY: y, bubbles: true }));
+    const hits = [];
+    for (let y = r.top + 2; y < r.bottom; y += 4) {
+      for (let x = r.left + 2; x < r.right; x += 4) {
+        hover(x, y);
+        if (document.getElementById('preview').textContent.startsWith(`cutting ${label} `)) hits.push([x, y]);
+      }
     }
-    if (before && hits.length === before) break; // past the edge
-  }
-  await page.mouse.move(box.x + 1, box.y + 1);
-  if (!hits.length) throw new Error(`edge ${label} not found on the board`);
-  return hits[Math.floor(hits.length / 2)];
+    canvas.dispatchEvent(new PointerEvent('pointerleave'));
+    return hits[Math.floor(hits.length / 2)] || null;
+  }, label);
+  if (!hit) throw new Error(`edge ${label} not found on the board`);
+  return hit;
 }
 
 /** A superposed move of Left on BRG GR (quantum D): edges 1 and 4,
