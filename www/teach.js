@@ -358,7 +358,7 @@ function renderPuzzle() {
   $('#puzzle-progress').textContent = `Puzzle ${solving.at + 1} of ${n} · solved ${solving.solved.filter(Boolean).length} of ${n}`;
   $('#puzzle-question').textContent = `${sentence(p.question)}${p.question.startsWith('all:') ? ' (moves separated by spaces)' : ''}`;
   $('#puzzle-position').textContent = p.position;
-  $('#puzzle-rules').textContent = p.rules;
+  $('#puzzle-rules').textContent = p.rules + (p.moves?.length ? ` · after ${movesSaid(p)}` : '');
   $('#puzzle-hint').hidden = !p.hint;
   $('#puzzle-show-move').hidden = !/^(win|all|beat):/.test(p.question);
   $('#puzzle-prev').hidden = $('#puzzle-next').hidden = n < 2;
@@ -469,6 +469,16 @@ function boardReady() {
     });
     watch.observe(board, { attributes: true, attributeFilter: ['data-ready'] });
   });
+}
+
+/** The moves a puzzle was posed after, in words: "Left 1+4, Right 2". */
+function movesSaid(p) {
+  let who = p.first || 'L';
+  return p.moves.map((m) => {
+    const said = `${who === 'L' ? 'Left' : 'Right'} ${m.replace(/,/g, '+')}`;
+    who = who === 'L' ? 'R' : 'L';
+    return said;
+  }).join(', ');
 }
 
 // Move questions are answered by tapping moves (phones have no good way

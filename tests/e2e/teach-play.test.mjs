@@ -160,6 +160,9 @@ test('win against the engine: played on the board to a win (keyboard) and to a l
     await p.touchscreen.tap(...(await edgePixel(p, 1)));
     await p.locator('#puzzle-verdict', { hasText: 'Not quite: after 1 (value -1), Right wins with 3 (value 0).' }).waitFor();
     await p.locator('#puzzle-again:not([hidden])').waitFor();
+    // Every button of the puzzle stays inside the phone's width.
+    const right = await p.locator('#puzzle-solve button:visible').evaluateAll((bs) => Math.max(...bs.map((b) => b.getBoundingClientRect().right)));
+    assert.ok(right <= 390, `a puzzle button ends at ${right}px`);
     await p.waitForTimeout(700);
     await p.screenshot({ path: join(SCREENSHOTS, 'teach-beat-lost-phone.png'), fullPage: true });
     // Try again: the moves are taken back and the game starts over.
@@ -201,6 +204,7 @@ test('a puzzle made after a quantum move opens on that state from its link', { t
     await p.locator('#history button', { hasText: 'Left (blue) cuts 1 + 4' }).waitFor();
     await p.locator('#realisation-count', { hasText: '(2)' }).waitFor();
     assert.equal(await p.locator('#puzzle-position').textContent(), 'BRG GR');
+    assert.equal(await p.locator('#puzzle-rules').textContent(), 'quantum:D:2 · after Left 1+4');
     await p.locator('#puzzle-answer').fill(start);
     await p.locator('#puzzle-check').tap();
     await p.locator('#puzzle-verdict', { hasText: 'Not quite' }).waitFor();
