@@ -307,3 +307,41 @@ fn puzzles_after_quantum_moves_travel_in_links() {
         Err(PuzzleError::Moves(_))
     ));
 }
+
+#[test]
+fn a_whole_game_typed_at_once_is_judged_as_a_game() {
+    // The CLI's `puzzle --question beat:L --answer "2 1"`.
+    let budget = budget();
+    let p = beat("BB R", "beat:L");
+    let s = solve(&p, &budget).unwrap();
+    let judged = |answer: &str| hackenbush_lab::puzzle::check(&p, &s, answer, &budget).unwrap();
+    let won = judged("2 1");
+    assert!(won.correct, "{}", won.explanation);
+    assert_eq!(
+        won.explanation,
+        "Left 2, Right 3, Left 1: Right has no move left: Left wins in 2 moves"
+    );
+    let lost = judged("1");
+    assert!(!lost.correct);
+    assert_eq!(
+        lost.explanation,
+        "Left 1: after 1 (value -1), Right wins with 3 (value 0)"
+    );
+    // A winning first move alone is not yet a won game.
+    let unfinished = judged("2");
+    assert!(!unfinished.correct);
+    assert!(
+        unfinished.explanation.contains("the game goes on"),
+        "{}",
+        unfinished.explanation
+    );
+    let illegal = judged("3");
+    assert!(!illegal.correct);
+    assert!(
+        illegal
+            .explanation
+            .starts_with("3 is not a move Left can make here"),
+        "{}",
+        illegal.explanation
+    );
+}

@@ -249,7 +249,8 @@ pub struct PuzzleArgs {
     #[arg(long, allow_hyphen_values = true, value_name = "KIND", default_value_t = Question::default())]
     pub question: Question,
     /// An answer to judge: a move (3, 1+3), moves separated by spaces or
-    /// ; (all:), a value (plain or pretty), or L / R (first:).
+    /// ; (all:), a value (plain or pretty), L / R (first:), or for beat:
+    /// the student's moves of a whole game, the engine answering each.
     #[arg(long, allow_hyphen_values = true, value_name = "TEXT")]
     pub answer: Option<String>,
     #[command(flatten)]

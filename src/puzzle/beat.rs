@@ -8,7 +8,7 @@
 //! Moves are written as the explorer reads them, with their player
 //! (`L:3`, `R:1+3`, `L:2B` for colouring an uncoloured edge blue).
 
-use super::solve::{solve, winning_option};
+use super::solve::{solve, winning_option, Verdict};
 use super::{name, Puzzle, PuzzleError, Question};
 use crate::analysis::{AnalysisError, Request};
 use crate::budget::Budget;
@@ -212,4 +212,67 @@ impl Beat {
     pub fn restart(&mut self) {
         self.history.clear();
     }
+}
+
+/// A whole game typed at once (the CLI's `--answer` for a `beat:`
+/// question): the student's moves separated by spaces or semicolons, the
+/// engine answering each. Correct when the game is won.
+pub fn play_out(p: &Puzzle, answer: &str, budget: &Budget) -> Result<Verdict, PuzzleError> {
+    let mut game = Beat::new(p.clone(), budget)?;
+    let verdict = |correct, explanation: String| {
+        Ok(Verdict {
+            correct,
+            explanation,
+        })
+    };
+    let said = |history: &[String]| {
+        history
+            .iter()
+            .map(|m| match m.split_once(':') {
+                Some(("L", rest)) => format!("Left {rest}"),
+                Some(("R", rest)) => format!("Right {rest}"),
+                _ => m.clone(),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let moves: Vec<&str> = answer
+        .split(|c: char| c == ';' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .collect();
+    if moves.is_empty() {
+        return verdict(false, "no move given".into());
+    }
+    for m in moves {
+        let status = match game.play(m, budget) {
+            Ok(s) => s,
+            Err(PuzzleError::Input(e)) => {
+                return verdict(
+                    false,
+                    format!(
+                        "{m} is not a move {} can make here: {e}",
+                        name(game.student())
+                    ),
+                )
+            }
+            Err(e) => return Err(e),
+        };
+        match status {
+            BeatStatus::Won { explanation } => {
+                return verdict(true, format!("{}: {explanation}", said(&game.history)))
+            }
+            BeatStatus::Lost { explanation } => {
+                return verdict(false, format!("{}: {explanation}", said(&game.history)))
+            }
+            BeatStatus::Play | BeatStatus::Engine { .. } => {}
+        }
+    }
+    verdict(
+        false,
+        format!(
+            "{}: the game goes on, still won for {} (give the moves to the end)",
+            said(&game.history),
+            name(game.student())
+        ),
+    )
 }

@@ -201,7 +201,8 @@ pub fn check(
         })
     };
     match p.question {
-        Question::WinningMove(q) | Question::Beat(q) => {
+        Question::Beat(_) => super::beat::play_out(p, answer, budget),
+        Question::WinningMove(q) => {
             let m = normalise_move(answer);
             if m.is_empty() {
                 return verdict(false, "no move given".into());
