@@ -54,6 +54,7 @@ fn the_explorer_follows_a_superposed_move_as_the_cli_does() {
     let direct = explore(&b.request, &budget()).unwrap();
     assert_eq!(b.exploration, direct);
     assert!(b.exploration.realisations.as_ref().unwrap().len() > 1);
+    assert_eq!(b.realisations, b.exploration.realisations);
     // The same state through the command line.
     let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
         .args([
@@ -111,9 +112,12 @@ fn the_explorer_follows_classical_cuts_in_the_boards_labels() {
     assert_eq!(b.exploration.value, "1/2");
     let shown: Vec<&str> = b.shown.iter().map(|s| s.label.as_str()).collect();
     assert_eq!(shown, ["3", "4"]);
-    // Left's 3 leaves nothing, Right's 4 leaves edge 3.
+    // Left's 3 leaves nothing, Right's 4 leaves edge 3 (the engine's 1).
     assert_eq!(paths(&b.shown[0].svg), 0);
     assert_eq!(paths(&b.shown[1].svg), 1);
+    assert_eq!(b.exploration.options[1].after, vec![vec!["1".to_string()]]);
+    assert_eq!(b.shown[1].after, vec![vec!["3".to_string()]]);
+    assert!(b.shown[1].svg.contains(">3</text>"), "{}", b.shown[1].svg);
     // A path deeper, shown in the board's labels.
     let deeper = explore_board(&board, &["R:2".into()], false, &budget()).unwrap();
     assert_eq!(deeper.exploration.value, "1");

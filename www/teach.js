@@ -166,7 +166,7 @@ function renderExploration(b) {
   $('#explore-path', card).textContent = ['start', ...b.path].join(' › ');
   $('#explore-value', card).textContent =
     `Value ${e.value} (${e.pretty}), outcome ${e.outcome}. Canonical form {${e.canonical_left.join(', ')} | ${e.canonical_right.join(', ')}}`
-    + (e.realisations ? ` · realisations ${e.realisations.map((r) => `{${r.join(',')}}`).join(' ')}` : '');
+    + (b.realisations ? ` · realisations ${b.realisations.map((r) => `{${r.join(',')}}`).join(' ')}` : '');
   const box = $('#explore-options', card);
   box.replaceChildren();
   for (const [p, name] of [['L', 'Left'], ['R', 'Right']]) {
@@ -179,7 +179,7 @@ function renderExploration(b) {
         svgImage(shown.svg, `After ${shown.label}`),
         el('span', { className: 'what' },
           `${shown.label} → ${o.value}`,
-          el('span', { className: 'why after' }, `${sets} ${o.after.map((r) => `{${r.join(',')}}`).join(' ')}`),
+          el('span', { className: 'why after' }, `${sets} ${shown.after.map((r) => `{${r.join(',')}}`).join(' ')}`),
           el('span', { className: 'why' }, o.reasons.length ? o.reasons.join('; ') : 'kept in the canonical form')));
       b2.dataset.move = `${p}:${shown.label}`;
       b2.dataset.step = `${p}:${o.move}`;

@@ -64,6 +64,8 @@ pub struct ShownOption {
     /// The move in the board's labels (the request renumbers the standing
     /// edges of a classical board).
     pub label: String,
+    /// What the option leaves (per realisation), in the board's labels.
+    pub after: Vec<Vec<String>>,
     /// A standalone SVG of what the option leaves: the position, or for a
     /// superposed state every edge standing somewhere, those standing in
     /// only some realisations drawn lighter (as on the board).
@@ -82,6 +84,8 @@ pub struct BoardExploration {
     pub shown: Vec<ShownOption>,
     /// `path` in the board's labels.
     pub path: Vec<String>,
+    /// The exploration's realisations (quantum), in the board's labels.
+    pub realisations: Option<Vec<Vec<String>>>,
 }
 
 /// Explore the board's state, then `path` deeper.
@@ -105,15 +109,27 @@ pub fn explore_board(
         .iter()
         .map(|o| ShownOption {
             label: to_board(labels, &o.mv),
+            after: relabel(labels, &o.after),
             svg: thumb(&board.drawing, labels, &o.after, colour_blind),
         })
         .collect();
     Ok(BoardExploration {
         request: asked.to_request(),
-        exploration,
         shown,
         path: path.iter().map(|m| to_board(labels, m)).collect(),
+        realisations: exploration
+            .realisations
+            .as_ref()
+            .map(|r| relabel(labels, r)),
+        exploration,
     })
+}
+
+/// Sets of request labels in the board's labels.
+fn relabel(labels: &[usize], sets: &[Vec<String>]) -> Vec<Vec<String>> {
+    sets.iter()
+        .map(|r| r.iter().map(|l| to_board(labels, l)).collect())
+        .collect()
 }
 
 /// Rewrite every number in `text` (a request label) as the board's label.

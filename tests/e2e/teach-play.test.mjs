@@ -217,3 +217,29 @@ test('a puzzle made after a quantum move opens on that state from its link', { t
     assert.deepEqual(problems, []);
   });
 });
+
+test('phone: a cut tapped on the board, then the explorer of what is left, stepped into by taps', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'teach-follow-phone', async (page, url, problems) => {
+    await open(page, url);
+    await setPosition(page, 'BR BR');
+    await page.locator('#mode-play').tap();
+    await page.locator('#mode-play[aria-pressed="true"]').waitFor();
+    await page.touchscreen.tap(...(await edgePixel(page, 1)));
+    await page.locator('#history button', { hasText: 'Left (blue) cuts 1' }).waitFor();
+    await page.locator('#explore-run').tap();
+    // The engine renumbers what stands (BR as 1, 2); the explorer speaks
+    // in the board's labels, 3 and 4.
+    await page.locator('#explore-value', { hasText: 'Value 1/2 ' }).waitFor();
+    assert.match(await page.locator('#explore-state').textContent(), /^Exploring BR · normal$/);
+    const moves = await page.locator('#explore-options .option').evaluateAll((bs) => bs.map((b) => b.dataset.move));
+    assert.deepEqual(moves, ['L:3', 'R:4']);
+    assert.match(await page.locator('[data-move="R:4"]').textContent(), /leaves \{3\}/);
+    const widest = await page.locator('#explore-options .option').evaluateAll((bs) => Math.max(...bs.map((b) => b.getBoundingClientRect().right)));
+    assert.ok(widest <= 390, `an option ends at ${widest}px`);
+    await page.locator('#teach-card').screenshot({ path: join(SCREENSHOTS, 'teach-follow-phone-card.png') });
+    await page.locator('[data-move="R:4"]').tap();
+    await page.locator('#explore-path', { hasText: 'start › R:4' }).waitFor();
+    await page.locator('#explore-value', { hasText: 'Value 1 ' }).waitFor();
+    assert.deepEqual(problems, []);
+  }, PHONE);
+});
