@@ -9,7 +9,7 @@ use std::process::Command;
 use hackenbush_lab::analysis::{Request, Rules};
 use hackenbush_lab::budget::{Budget, ByteSize};
 use hackenbush_lab::explore::explore;
-use hackenbush_lab::puzzle::{judge, solve, Beat, BeatStatus, Puzzle, PuzzleError};
+use hackenbush_lab::puzzle::{hint, judge, solve, Beat, BeatStatus, Puzzle, PuzzleError};
 use hackenbush_lab::rules::Player;
 use hackenbush_lab::ui::puzzle_board::{explore_board, moves_since, read_board, to_board};
 use hackenbush_lab::ui::puzzle_link::{puzzle_fragment, read_puzzles};
@@ -151,17 +151,23 @@ fn a_game_against_the_engine_won_and_lost() {
     let budget = budget();
     let mut game = Beat::new(beat("BB R", "beat:L"), &budget).unwrap();
     assert_eq!(game.status(&budget).unwrap(), BeatStatus::Play);
+    assert_eq!(hint(&game.puzzle, &[], &budget).unwrap(), Some("2".into()));
     // The engine answers at once with its only move.
     assert_eq!(game.play("2", &budget).unwrap(), BeatStatus::Play);
     assert_eq!(game.history, ["L:2", "R:3"]);
+    assert_eq!(
+        hint(&game.puzzle, &game.history, &budget).unwrap(),
+        Some("1".into())
+    );
     match game.play("1", &budget).unwrap() {
         BeatStatus::Won { explanation } => {
             assert_eq!(explanation, "Right has no move left: Left wins in 2 moves")
         }
         other => panic!("{other:?}"),
     }
-    // Nothing more to play.
+    // Nothing more to play, and no hint.
     assert!(game.play("1", &budget).is_err());
+    assert_eq!(hint(&game.puzzle, &game.history, &budget).unwrap(), None);
 
     game.restart();
     match game.play("1", &budget).unwrap() {

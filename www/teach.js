@@ -191,7 +191,7 @@ function renderExploration(b) {
   }
 }
 
-async function runExplore() {
+async function runExplore(focus = true) {
   $('#explore-back', card).disabled = explorer.path.length === 0;
   $('#explore-value', card).textContent = 'computing…';
   $('#explore-stop', card).hidden = false;
@@ -207,7 +207,7 @@ async function runExplore() {
   }
   renderExploration(reply.board);
   card.dataset.explored = String(explorer.path.length);
-  $('.option', card)?.focus();
+  if (focus) $('.option', card)?.focus();
 }
 
 $('#explore-run', card).addEventListener('click', () => {
@@ -448,12 +448,24 @@ $('#puzzle-again').addEventListener('click', async () => {
   judgeBeat();
 });
 
-// Every move on the board changes the turn line and the move list.
+// Every move on the board changes the turn line and the move list: a
+// game against the engine is judged again, and an open explorer at its
+// root follows the board to the new state.
 let judgeTimer = 0;
 const onBoardChange = () => {
   clearTimeout(judgeTimer);
-  judgeTimer = setTimeout(judgeBeat, 30);
+  judgeTimer = setTimeout(() => {
+    judgeBeat();
+    followBoard();
+  }, 30);
 };
+function followBoard() {
+  if (!explorer.fragment || explorer.path.length || !$('#explorer', card).open) return;
+  const now = boardLink();
+  if (now === explorer.fragment) return;
+  explorer.fragment = now;
+  runExplore(false);
+}
 for (const id of ['#turn', '#history']) {
   const node = $(id);
   if (node) new MutationObserver(onBoardChange).observe(node, { childList: true, subtree: true, characterData: true });
@@ -546,6 +558,13 @@ $('#puzzle-show-value').addEventListener('click', async () => {
 });
 $('#puzzle-show-move').addEventListener('click', async () => {
   const p = solving.puzzles[solving.at];
+  if (p.question.startsWith('beat:')) {
+    // In a game, the hint is for the state on the board now.
+    const hint = await call('beat_hint', p, boardLink());
+    useHint(!hint.ok ? hint.error
+      : hint.move ? `One winning move now: ${hint.move}.` : 'No winning move to show now.');
+    return;
+  }
   const reply = await call('puzzle_solve', p);
   useHint(reply.ok ? `One winning move: ${reply.solution.answer[0]}.` : reply.error);
 });

@@ -159,6 +159,22 @@ pub fn judge(p: &Puzzle, history: &[String], budget: &Budget) -> Result<BeatStat
     })
 }
 
+/// A hint in the middle of a game: a winning move of the student's from
+/// the state `history` reached (`None` if it is not their turn or the win
+/// is gone).
+pub fn hint(
+    p: &Puzzle,
+    history: &[String],
+    budget: &Budget,
+) -> Result<Option<String>, PuzzleError> {
+    if !matches!(judge(p, history, budget)?, BeatStatus::Play) {
+        return Ok(None);
+    }
+    let e = explore_after(p, history, budget)?;
+    let mut arena = Arena::new();
+    Ok(winning_option(&mut arena, &e, student(p)?).map(|(m, _)| m))
+}
+
 impl Beat {
     /// A game on `p`, refused unless `p` is a `beat:` puzzle with a
     /// solution (the student can win).

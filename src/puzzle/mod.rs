@@ -13,7 +13,7 @@ pub mod generate;
 pub mod question;
 pub mod solve;
 
-pub use beat::{judge, Beat, BeatStatus};
+pub use beat::{hint, judge, Beat, BeatStatus};
 pub use generate::{generate, GenerateOptions, GeneratedPuzzle};
 pub use question::{Question, QuestionParseError};
 pub use solve::{check, solve, Solution, Verdict};

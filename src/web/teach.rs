@@ -157,3 +157,20 @@ pub fn beat_judge(p: JsValue, fragment: &str) -> JsValue {
         Err(e) => err(e),
     }
 }
+
+/// A winning move of the student's from the state on the board in a game
+/// against the engine: `{ok, move}` (`null` when it is not their turn or
+/// the win is gone).
+#[wasm_bindgen]
+pub fn beat_hint(p: JsValue, fragment: &str) -> JsValue {
+    let run = || -> Result<Option<String>, String> {
+        let p = read_puzzle(p)?;
+        let board = puzzle_board::read_board(fragment)?;
+        let history = puzzle_board::moves_since(&board.game, p.moves.len())?;
+        puzzle::hint(&p, &history, &worker_budget()).map_err(|e| e.to_string())
+    };
+    match run() {
+        Ok(m) => ok("move", &m),
+        Err(e) => err(e),
+    }
+}

@@ -105,6 +105,14 @@ test('the explorer follows a superposed move, as the CLI does, with thumbnails',
     await page.locator('#explore-back').click();
     await page.locator('#explore-path', { hasText: /^start$/ }).waitFor();
     await page.locator('#explore-state', { hasText: 'after 1 move (1,4)' }).waitFor();
+    // The open explorer follows the next move played on the board (Right
+    // cuts 5 alone: the focus was on 4).
+    await page.locator('#board').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
+    await page.locator('#history button', { hasText: 'Right (red) cuts 5' }).waitFor();
+    await page.locator('#explore-state', { hasText: 'after 2 moves (1,4 ; 5)' }).waitFor();
     assert.deepEqual(problems, []);
   });
 });
@@ -172,8 +180,13 @@ test('win against the engine: played on the board to a win (keyboard) and to a l
     assert.equal(await p.locator('#puzzle-verdict').textContent(), '');
     await p.touchscreen.tap(...(await edgePixel(p, 2)));
     await p.locator('#puzzle-play', { hasText: 'Still winning' }).waitFor();
+    // A hint mid-game is for the board now, and is counted.
+    await p.locator('#puzzle-show-move').tap();
+    await p.locator('#puzzle-help', { hasText: 'One winning move now: 1.' }).waitFor();
+    await p.locator('#puzzle-hints', { hasText: 'Hints used: 1' }).waitFor();
     await p.touchscreen.tap(...(await edgePixel(p, 1)));
     await p.locator('#puzzle-verdict', { hasText: 'Solved! You won' }).waitFor();
+    assert.match(await p.locator('#puzzle-verdict').textContent(), /Hints used: 1\./);
     await p.waitForTimeout(700);
     await p.screenshot({ path: join(SCREENSHOTS, 'teach-beat-won-phone.png') });
     assert.deepEqual(phone.problems, []);
