@@ -579,9 +579,21 @@ const step = (d) => {
 $('#puzzle-prev').addEventListener('click', () => step(-1));
 $('#puzzle-next').addEventListener('click', () => step(1));
 
+/** Might this link carry a puzzle (a slide with a `q` field)? A cheap
+ *  look, so an ordinary shared link starts no second worker; Rust reads
+ *  and checks the puzzles. */
+function mayHoldPuzzle(hash) {
+  try {
+    const b64 = hash.slice(3).replace(/-/g, '+').replace(/_/g, '/');
+    return atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)).includes('"q":');
+  } catch {
+    return false; // not base64: the playground reports the broken link
+  }
+}
+
 async function readLink() {
   const hash = location.hash.slice(1);
-  if (!hash.startsWith('v1=')) return;
+  if (!hash.startsWith('v1=') || !mayHoldPuzzle(hash)) return;
   const reply = await call('puzzle_read', hash);
   if (!reply.ok) return; // the playground reports broken links
   const puzzles = reply.puzzles.filter(Boolean);
