@@ -355,3 +355,67 @@ fn a_whole_game_typed_at_once_is_judged_as_a_game() {
         illegal.explanation
     );
 }
+
+#[test]
+fn the_cli_links_a_puzzle_after_quantum_moves() {
+    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args([
+            "puzzle",
+            "--rules",
+            "quantum",
+            "--flavour",
+            "D",
+            "--moves",
+            "1+4",
+            "--question",
+            "value",
+            "--link",
+            "https://example.org/lab/",
+            "--json",
+            "BRG",
+            "GR",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let link = v["link"].as_str().unwrap();
+    let fragment = link.strip_prefix("https://example.org/lab/#").unwrap();
+    let back = read_puzzles(fragment).unwrap();
+    let p = back[0].as_ref().unwrap();
+    assert_eq!(p.moves, vec!["1+4".to_string()]);
+    assert_eq!(p.position, "BRG GR");
+    // The link carries no answer; the value printed is the reached state's.
+    let doc = hackenbush_lab::ui::base64url::decode(fragment.strip_prefix("v1=").unwrap()).unwrap();
+    let doc = String::from_utf8(doc).unwrap();
+    assert!(doc.contains(r#""m":["L1.4"]"#), "{doc}");
+    assert!(!doc.contains("1/2"), "{doc}");
+    let budget = budget();
+    assert_eq!(
+        solve(p, &budget).unwrap().value,
+        v["value"].as_str().unwrap()
+    );
+    // An illegal move is refused with exit 2 and one line.
+    let bad = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args([
+            "puzzle",
+            "--rules",
+            "quantum",
+            "--moves",
+            "2",
+            "--question",
+            "value",
+            "--link",
+            "",
+            "BRG",
+            "GR",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&bad.stderr).lines().count(), 1);
+}

@@ -255,6 +255,10 @@ pub struct PuzzleArgs {
     pub answer: Option<String>,
     #[command(flatten)]
     pub moves: MovesFlags,
+    /// Also print a link to the puzzle: the page's address, then the
+    /// #v1=… fragment (the link carries the moves, never the answer).
+    #[arg(long, value_name = "URL")]
+    pub link: Option<String>,
     /// One JSON object.
     #[arg(long)]
     pub json: bool,

@@ -77,14 +77,23 @@ pub fn one(a: &PuzzleArgs) -> Result<String, CliError> {
     };
     let budget = a.budget.budget();
     let s = puzzle::solve(&p, &budget)?;
+    let link = match &a.link {
+        Some(base) => Some(puzzle_link(base, std::slice::from_ref(&p))?),
+        None => None,
+    };
     let Some(answer) = &a.answer else {
         return Ok(if a.json {
-            format!(
-                "{}\n",
-                json!({"question": p.question.to_string(), "answer": s.answer, "value": s.value, "outcome": s.outcome.to_string()})
-            )
+            let mut v = json!({"question": p.question.to_string(), "answer": s.answer, "value": s.value, "outcome": s.outcome.to_string()});
+            if let Some(link) = link {
+                v["link"] = json!(link);
+            }
+            format!("{v}\n")
         } else {
-            format!("{}\n", s.answer.join(", "))
+            let line = format!("{}\n", s.answer.join(", "));
+            match link {
+                Some(link) => format!("{line}{link}\n"),
+                None => line,
+            }
         });
     };
     let v = puzzle::check(&p, &s, answer, &budget)?;
