@@ -419,3 +419,21 @@ fn the_cli_links_a_puzzle_after_quantum_moves() {
     assert_eq!(bad.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&bad.stderr).lines().count(), 1);
 }
+
+#[test]
+fn damaged_boards_are_errors_not_panics() {
+    for bad in ["", "v1=", "v1=@@@", "v1=eyJzIjpbXX0", "#v1=e30"] {
+        assert!(read_board(bad).is_err(), "{bad}");
+    }
+    // An empty board has no request, and says why.
+    let board = read_board(&board_link("", "normal", &[])).unwrap();
+    assert_eq!(board.request().unwrap_err(), "no edges left on the board");
+    assert!(explore_board(&board, &[], false, &budget()).is_err());
+    // A puzzle claiming more moves than the board holds judges no moves.
+    let board = read_board(&board_link("BB R", "normal", &[])).unwrap();
+    assert!(moves_since(&board.game, 5).unwrap().is_empty());
+    // A path the rules refuse is an error in words.
+    let board = read_board(&board_link("BB R", "normal", &[])).unwrap();
+    let e = explore_board(&board, &["R:1".into()], false, &budget()).unwrap_err();
+    assert!(e.contains("Right may play 3"), "{e}");
+}

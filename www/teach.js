@@ -413,7 +413,7 @@ async function judgeBeat() {
   }
   const { status, played } = reply;
   $('#puzzle-again').hidden = played === 0;
-  $('#puzzle-again').textContent = status.state === 'won' ? 'Play again' : played ? 'Try again' : 'Try again';
+  $('#puzzle-again').textContent = status.state === 'won' ? 'Play again' : 'Try again';
   card.dataset.beat = status.state;
   if (status.state === 'play') {
     play.textContent = played === 0
