@@ -437,3 +437,61 @@ fn damaged_boards_are_errors_not_panics() {
     let e = explore_board(&board, &["R:1".into()], false, &budget()).unwrap_err();
     assert!(e.contains("Right may play 3"), "{e}");
 }
+
+#[test]
+fn thumbnails_draw_uncoloured_edges_in_the_colour_a_move_gives_them() {
+    let board = read_board(&board_link("X B", "uncolored", &[])).unwrap();
+    let b = explore_board(&board, &[], false, &budget()).unwrap();
+    let shown: Vec<(&str, &[Vec<String>])> = b
+        .shown
+        .iter()
+        .map(|s| (s.label.as_str(), s.after.as_slice()))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("1B", &[vec!["1B".to_string(), "2".to_string()]][..]),
+            ("1R", &[vec!["1R".to_string(), "2".to_string()]][..]),
+        ]
+    );
+    let strokes = |svg: &str, css: &str| svg.matches(&format!(r#"stroke="{css}""#)).count();
+    let (blue, red, black) = ("#1f5fbf", "#c62828", "#222222");
+    assert_eq!(
+        (
+            strokes(&b.shown[0].svg, blue),
+            strokes(&b.shown[0].svg, red),
+            strokes(&b.shown[0].svg, black)
+        ),
+        (2, 0, 0)
+    );
+    assert_eq!(
+        (
+            strokes(&b.shown[1].svg, blue),
+            strokes(&b.shown[1].svg, red),
+            strokes(&b.shown[1].svg, black)
+        ),
+        (1, 1, 0)
+    );
+    // On the board, colouring an X edge is a one-label move: read back
+    // with its colour, as the explorer and puzzles take it; a cut is not.
+    let played = read_board(&board_link(
+        "X R",
+        "uncolored",
+        &[mv(Side::Left, &[1]), mv(Side::Right, &[2])],
+    ))
+    .unwrap();
+    let history = moves_since(&played.game, 0).unwrap();
+    assert_eq!(history, ["L:1B", "R:2"]);
+    // Replayed by the explorer: Left's blue edge is all that is left.
+    let e = explore(
+        &Request {
+            position: "X R".into(),
+            rules: Rules::Uncolored,
+            moves: history,
+            first: Player::Left,
+        },
+        &budget(),
+    )
+    .unwrap();
+    assert_eq!(e.value, "1");
+}
