@@ -495,3 +495,53 @@ fn thumbnails_draw_uncoloured_edges_in_the_colour_a_move_gives_them() {
     .unwrap();
     assert_eq!(e.value, "1");
 }
+
+#[test]
+fn playing_the_hints_always_wins_against_the_engine() {
+    use hackenbush_lab::position::{presets, Colour};
+    use hackenbush_lab::rng::SplitMix64;
+    let budget = budget();
+    let mut rng = SplitMix64::new(11);
+    for rules in ["normal", "quantum:D:2"] {
+        let mut games = 0;
+        for _ in 0..12 {
+            let edges = 3 + rng.below(3);
+            let position = presets::random(
+                rng.next_u64(),
+                edges,
+                &[Colour::Blue, Colour::Red, Colour::Green],
+            )
+            .to_string();
+            for side in ["L", "R"] {
+                let p = Puzzle {
+                    position: position.clone(),
+                    rules: rules.parse().unwrap(),
+                    question: format!("beat:{side}").parse().unwrap(),
+                    ..Puzzle::default()
+                };
+                let Ok(mut game) = Beat::new(p, &budget) else {
+                    continue;
+                };
+                games += 1;
+                let mut status = game.status(&budget).unwrap();
+                let mut moves = 0;
+                while status == BeatStatus::Play {
+                    let m = hint(&game.puzzle, &game.history, &budget)
+                        .unwrap()
+                        .expect("a winning move while winning");
+                    status = game.play(&m, &budget).unwrap();
+                    moves += 1;
+                    // A superposed move may cut no edge everywhere: a
+                    // generous bound, only against a loop.
+                    assert!(moves <= 64, "{position} {rules}: no end");
+                }
+                assert!(
+                    matches!(status, BeatStatus::Won { .. }),
+                    "{position} {rules} beat:{side}: {status:?} after {:?}",
+                    game.history
+                );
+            }
+        }
+        assert!(games >= 5, "only {games} games under {rules}");
+    }
+}
