@@ -545,3 +545,38 @@ fn playing_the_hints_always_wins_against_the_engine() {
         assert!(games >= 5, "only {games} games under {rules}");
     }
 }
+
+#[test]
+fn a_quantum_beat_game_is_judged_from_the_boards_record() {
+    let budget = budget();
+    let p = Puzzle {
+        position: "BRG GR".into(),
+        rules: "quantum:D:2".parse().unwrap(),
+        question: "beat:L".parse().unwrap(),
+        ..Puzzle::default()
+    };
+    let mut shared = share::decode(&puzzle_fragment(std::slice::from_ref(&p)).unwrap()).unwrap();
+    let mut judge_moves = |moves: Vec<Move>| {
+        shared.slides[0].cursor = moves.len();
+        shared.slides[0].moves = moves;
+        let board = read_board(&share::encode(&shared)).unwrap();
+        let history = moves_since(&board.game, 0).unwrap();
+        (history.clone(), judge(&p, &history, &budget).unwrap())
+    };
+    // A superposed move that gives the win away, read back as L:1+4.
+    let (history, status) = judge_moves(vec![mv(Side::Left, &[1, 4])]);
+    assert_eq!(history, ["L:1+4"]);
+    assert_eq!(
+        status,
+        BeatStatus::Lost {
+            explanation: "after 1+4 (value {1/2|0,*}), Right wins with 4 (value 0)".into()
+        }
+    );
+    // Cutting the top green edge wins.
+    let (_, status) = judge_moves(vec![
+        mv(Side::Left, &[3]),
+        mv(Side::Right, &[4]),
+        mv(Side::Left, &[1]),
+    ]);
+    assert!(matches!(status, BeatStatus::Won { .. }), "{status:?}");
+}
