@@ -57,17 +57,7 @@ const QUESTIONS = [
 ];
 const sentence = (k) => (QUESTIONS.find(([key]) => key === k) || [k, k])[1];
 
-/** The rules chosen in the page, in the compact form the engine reads. */
-function currentRules() {
-  const kind = $('#rules')?.value || 'normal';
-  if (kind === 'quantum') {
-    const fl = $('#flavour')?.value || '';
-    const w = $('#width')?.value || '';
-    return ['quantum', ...(fl || w ? [fl || 'D'] : []), ...(w ? [w] : [])].join(':');
-  }
-  if (kind === 'sync') return `sync:${$('#conflict')?.value || 'shared'}`;
-  return kind;
-}
+/** The position field (the payoff matrix is of the drawing's start). */
 const currentPosition = () => ($('#position')?.value || '').trim();
 /** The board as the page's link describes it (kept current on every change). */
 const boardLink = () => location.hash.slice(1);
