@@ -392,6 +392,146 @@ fn every_gallery_entry_builds_and_stands_on_the_ground() {
     assert!(gallery::build("no-such", &[]).is_err());
 }
 
+/// Each parameterised gallery entry's form, filled with the entry's own
+/// values, builds the very drawing the card loads.
+#[test]
+fn every_gallery_form_round_trips_its_entry() {
+    let mut forms = 0;
+    for (i, e) in gallery::ENTRIES.iter().enumerate() {
+        let form = gallery::form(i);
+        if e.preset == "picture" {
+            assert!(form.is_empty(), "{}", e.title);
+            assert!(gallery::load_form(i, &[]).is_err());
+            continue;
+        }
+        forms += 1;
+        let values: Vec<&str> = form.iter().map(|f| f.value.as_str()).collect();
+        let built =
+            gallery::load_form(i, &values).unwrap_or_else(|err| panic!("{}: {err}", e.title));
+        assert_eq!(
+            built.text(),
+            gallery::load(i).unwrap().text(),
+            "{}",
+            e.title
+        );
+    }
+    assert!(forms >= 9, "the literature's families all have forms");
+}
+
+fn entry(title: &str) -> usize {
+    gallery::ENTRIES
+        .iter()
+        .position(|e| e.title == title)
+        .unwrap_or_else(|| panic!("no gallery entry {title:?}"))
+}
+
+#[test]
+fn preset_forms_build_the_chosen_sizes() {
+    let meadow = entry("Blue Meadow");
+    let names: Vec<&str> = gallery::form(meadow).iter().map(|f| f.field.name).collect();
+    assert_eq!(names, ["blue halves", "red wholes"]);
+    assert_eq!(
+        gallery::load_form(meadow, &["3", "2"]).unwrap().text(),
+        "BR BR BR R R"
+    );
+    assert_eq!(
+        gallery::load_form(meadow, &[" 0 ", "1"]).unwrap().text(),
+        "R"
+    );
+
+    let nim = entry("Nim heaps");
+    assert_eq!(gallery::form(nim)[0].value, "3 2");
+    for list in ["1 2 3", "1,2,3", " 1, 2  3 "] {
+        assert_eq!(
+            gallery::load_form(nim, &[list]).unwrap().text(),
+            "G GG GGG",
+            "{list:?}"
+        );
+    }
+    let stalks = entry("Stalks");
+    assert_eq!(
+        gallery::load_form(stalks, &["BRR G rb"])
+            .map(|d| d.text())
+            .ok(),
+        None,
+        "lower case is refused"
+    );
+    assert_eq!(
+        gallery::load_form(stalks, &["BRR G RB"]).unwrap().text(),
+        "BRR G RB"
+    );
+    assert_eq!(
+        gallery::load_form(entry("Hollyhock"), &["3"])
+            .unwrap()
+            .text(),
+        "BRR"
+    );
+    let tent = gallery::load_form(entry("Circus tent"), &["5"]).unwrap();
+    assert_eq!(tent.edges.len(), 10);
+    let random = entry("Random");
+    let a = gallery::load_form(random, &["11", "9"]).unwrap();
+    assert_eq!(a.edges.len(), 9);
+    assert_eq!(
+        a.text(),
+        gallery::load_form(random, &["11", "9"]).unwrap().text(),
+        "same seed, same graph"
+    );
+    assert_ne!(
+        a.text(),
+        gallery::load_form(random, &["12", "9"]).unwrap().text()
+    );
+}
+
+#[test]
+fn preset_forms_refuse_bad_values_in_words() {
+    let meadow = entry("Blue Meadow");
+    let cases: &[(usize, &[&str], &str)] = &[
+        (
+            meadow,
+            &["x", "2"],
+            "blue halves must be a whole number from 0 to 64",
+        ),
+        (meadow, &["-1", "2"], "blue halves"),
+        (meadow, &["65", "0"], "from 0 to 64"),
+        (meadow, &["2.5", "0"], "blue halves"),
+        (meadow, &["64", "1"], "at most"),
+        (meadow, &["3"], "expected 2 values, got 1"),
+        (entry("Nim heaps"), &[""], "expected 1..="),
+        (
+            entry("Nim heaps"),
+            &["1 x"],
+            "\"x\" is not a non-negative integer",
+        ),
+        (entry("Nim heaps"), &["100 100"], "at most"),
+        (entry("Stalks"), &["BQ"], "'Q' is not one of the letters"),
+        (
+            entry("Circus tent"),
+            &["1"],
+            "legs must be a whole number from 2 to 64",
+        ),
+        (
+            entry("Random"),
+            &["1", "0"],
+            "edges must be a whole number from 1 to 128",
+        ),
+        (entry("Random"), &["99999999999", "3"], "seed"),
+        (entry("Hollyhock"), &["999999999999999999999999"], "length"),
+        (999, &["1"], "there is no preset 999"),
+    ];
+    for (i, values, needle) in cases {
+        let err = gallery::load_form(*i, values).expect_err(needle);
+        assert!(err.contains(needle), "{values:?}: {err:?} lacks {needle:?}");
+    }
+    // In the session a refused form changes nothing.
+    let mut s = hackenbush_lab::ui::session::Session::new(800.0, 600.0);
+    let before = (s.editor.revision(), s.editor.text());
+    assert!(s.load_preset_form(meadow, &["x", "1"]).is_err());
+    assert_eq!((s.editor.revision(), s.editor.text()), before);
+    s.load_preset_form(meadow, &["3", "2"]).unwrap();
+    assert_eq!(s.editor.text(), "BR BR BR R R");
+    assert!(s.editor.can_undo());
+}
+
 // ---------- play ----------
 
 fn game(text: &str, rules: &str) -> Game {

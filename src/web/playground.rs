@@ -144,8 +144,9 @@ impl Playground {
         err_text(self.session.delete_selection())
     }
 
-    /// The gallery as JSON: `[{title, note, text, value}]` (`value`: the
-    /// normal-play value where the card knows it, else null).
+    /// The gallery as JSON: `[{title, note, text, value, form}]` (`value`:
+    /// the normal-play value where the card knows it, else null; `form`:
+    /// the parameter fields `{name, kind, min?, max?, value}`).
     pub fn presets(&self) -> String {
         let list: Vec<serde_json::Value> = gallery::ENTRIES
             .iter()
@@ -156,6 +157,7 @@ impl Playground {
                     "note": e.note,
                     "text": gallery::load(i).map(|d| d.text()).unwrap_or_default(),
                     "value": gallery::card_value(i),
+                    "form": gallery::form(i),
                 })
             })
             .collect();
@@ -164,6 +166,18 @@ impl Playground {
 
     pub fn load_preset(&mut self, index: u32) -> String {
         err_text(self.session.load_preset(index as usize))
+    }
+
+    /// Gallery entry `index` from its form: `values` is a JSON array of
+    /// strings, one per field. Returns "" or the error to show.
+    pub fn load_preset_form(&mut self, index: u32, values: &str) -> String {
+        match serde_json::from_str::<Vec<String>>(values) {
+            Ok(v) => {
+                let v: Vec<&str> = v.iter().map(String::as_str).collect();
+                err_text(self.session.load_preset_form(index as usize, &v))
+            }
+            Err(_) => "the preset form sent something that is not a list of values".into(),
+        }
     }
 
     /// The rule pickers' values (`""` for a default), parsed here once

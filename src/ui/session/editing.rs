@@ -21,6 +21,13 @@ impl Session {
         self.replace(d)
     }
 
+    /// Gallery entry `index` built from its parameter form's values; on
+    /// error nothing changes.
+    pub fn load_preset_form(&mut self, index: usize, values: &[&str]) -> Result<(), String> {
+        let d = gallery::load_form(index, values)?;
+        self.replace(d)
+    }
+
     pub(super) fn replace(&mut self, d: Drawing) -> Result<(), String> {
         self.editor.apply(crate::ui::Edit::Replace(d))?;
         self.fit();
