@@ -839,11 +839,53 @@ function buildGallery() {
     b.append(code);
     b.addEventListener('click', () => {
       setMessage($('board-message'), pg.load_preset(i));
+      showPresetForm(i, p);
       typing = false;
       update();
     });
     list.append(b);
   });
+  $('preset-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const index = Number($('preset-form').dataset.index);
+    const values = [...$('preset-fields').querySelectorAll('input')].map((x) => x.value);
+    // Rust checks every value (ranges, letters, lists) and says what is wrong.
+    const err = pg.load_preset_form(index, JSON.stringify(values));
+    setMessage($('preset-error'), err);
+    if (err) return;
+    typing = false;
+    update();
+  });
+}
+
+/** The chosen preset's parameters as small inputs (none for pictures). */
+function showPresetForm(index, preset) {
+  const form = $('preset-form');
+  form.hidden = preset.form.length === 0;
+  form.dataset.index = String(index);
+  setMessage($('preset-error'), '');
+  $('preset-form-title').textContent = `${preset.title}:`;
+  const fields = $('preset-fields');
+  fields.replaceChildren();
+  for (const f of preset.form) {
+    const label = document.createElement('label');
+    const input = document.createElement('input');
+    if (f.kind === 'count') {
+      input.type = 'number';
+      input.min = String(f.min);
+      input.max = String(f.max);
+      input.step = '1';
+      input.inputMode = 'numeric';
+    } else {
+      input.type = 'text';
+      input.spellcheck = false;
+      input.placeholder = f.kind === 'list' ? 'e.g. 1 2 3' : '';
+    }
+    input.value = f.value;
+    input.dataset.field = f.name;
+    label.append(`${f.name} `, input);
+    fields.append(label);
+  }
 }
 
 async function start() {
