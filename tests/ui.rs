@@ -1935,3 +1935,203 @@ mod deck {
         assert_eq!(s.status().picked, vec![1, 3, 5]);
     }
 }
+
+mod move_preview {
+    use super::*;
+    use hackenbush_lab::analysis::Rules;
+    use hackenbush_lab::ui::move_preview::{preview, Fate, MovePreview};
+    use hackenbush_lab::ui::session::{Mode, Session};
+
+    /// `text` under quantum `rules` after `moves` (each a side and labels).
+    fn game(text: &str, rules: &str, moves: &[(Side, &[usize])]) -> Game {
+        let setup = Setup {
+            rules: rules.parse().unwrap(),
+            ..Setup::default()
+        };
+        let mut g = Game::new(parse(text).unwrap(), setup).unwrap();
+        for (side, labels) in moves {
+            g.play(Move {
+                side: *side,
+                labels: labels.to_vec(),
+            })
+            .unwrap();
+        }
+        g
+    }
+
+    fn fates(m: &MovePreview) -> Vec<Fate> {
+        m.realisations.iter().map(|r| r.fate).collect()
+    }
+
+    #[test]
+    fn a_split_a_collapse_and_a_merge_in_words() {
+        // BR BR R: edges 1 B, 2 R, 3 B, 4 R, 5 R.
+        let g = game("BR BR R", "quantum:D", &[]);
+        let m = preview(&g, Player::Left, &[1, 3]).unwrap();
+        assert_eq!((m.before, m.after, m.merged), (1, 2, 0));
+        assert_eq!(fates(&m), [Fate::Splits(2)]);
+        assert_eq!(
+            m.summary,
+            "Superposing 1 + 3: 1 realisation → 2: #1 splits in 2."
+        );
+
+        // After Left 1+3 and Right 2+4 the realisations are {1, 5} and
+        // {3, 5}: cutting 1 alone collapses the second; 1+3 merges both
+        // into {5}.
+        let g = game(
+            "BR BR R",
+            "quantum:D",
+            &[(Side::Left, &[1, 3]), (Side::Right, &[2, 4])],
+        );
+        assert_eq!(g.board().realisations.len(), 2);
+        let m = preview(&g, Player::Left, &[1]).unwrap();
+        assert_eq!(fates(&m), [Fate::Continues, Fate::Collapses]);
+        assert_eq!(m.summary, "Cutting 1: 2 realisations → 1: #2 collapses.");
+        let m = preview(&g, Player::Left, &[1, 3]).unwrap();
+        assert_eq!(fates(&m), [Fate::Continues, Fate::Continues]);
+        assert_eq!((m.after, m.merged), (1, 1));
+        assert!(m.realisations.iter().all(|r| r.merges));
+        assert_eq!(
+            m.summary,
+            "Superposing 1 + 3: 2 realisations → 1: each goes on as one; 1 merge."
+        );
+
+        // Flavour A refuses a lone edge: the preview says so.
+        let g = game("BR BR R", "quantum:A", &[]);
+        let m = preview(&g, Player::Left, &[1]).unwrap();
+        assert!(
+            m.refused
+                .as_deref()
+                .is_some_and(|r| r.contains("flavour A")),
+            "{m:?}"
+        );
+        assert!(m.summary.contains("would be refused"), "{}", m.summary);
+        // Nothing named, an edge that is not there, or classical rules: none.
+        assert!(preview(&g, Player::Left, &[]).is_none());
+        assert!(preview(&g, Player::Left, &[9]).is_none());
+        let classical = game("BR BR R", "normal", &[]);
+        assert!(preview(&classical, Player::Left, &[1]).is_none());
+    }
+
+    /// The preview against the referee: for every single edge and pair of
+    /// standing edges, along a game, the count it predicts is the count
+    /// committing gives, and it predicts a refusal exactly when the move
+    /// is refused.
+    #[test]
+    fn the_preview_agrees_with_committing_the_move() {
+        let text = "BRB RB GR B";
+        let played: &[(Side, &[usize])] = &[
+            (Side::Left, &[1, 5]),
+            (Side::Right, &[4, 7]),
+            (Side::Left, &[3, 8]),
+        ];
+        let mut checked = 0;
+        for rules in ["quantum:D", "quantum:C", "quantum:A", "quantum:D:3"] {
+            for k in 0..=played.len() {
+                let g = game(text, rules, &played[..k]);
+                let p = if g.to_move() == Side::Left {
+                    Player::Left
+                } else {
+                    Player::Right
+                };
+                let standing: Vec<usize> = g.board().present().iter().map(|i| i + 1).collect();
+                let mut candidates: Vec<Vec<usize>> = standing.iter().map(|&l| vec![l]).collect();
+                for (i, &a) in standing.iter().enumerate() {
+                    for &b in &standing[i + 1..] {
+                        candidates.push(vec![a, b]);
+                    }
+                }
+                for labels in candidates {
+                    let m = preview(&g, p, &labels).unwrap();
+                    let mut after = game(text, rules, &played[..k]);
+                    let result = after.play(Move {
+                        side: Side::of(p),
+                        labels: labels.clone(),
+                    });
+                    assert_eq!(
+                        result.is_err(),
+                        m.refused.is_some(),
+                        "{rules} {k} {labels:?}: {m:?}"
+                    );
+                    if result.is_ok() {
+                        assert_eq!(
+                            after.board().realisations.len(),
+                            m.after,
+                            "{rules} {k} {labels:?}"
+                        );
+                        let splits: usize = m
+                            .realisations
+                            .iter()
+                            .map(|r| match r.fate {
+                                Fate::Splits(x) => x,
+                                Fate::Continues => 1,
+                                Fate::Collapses => 0,
+                            })
+                            .sum();
+                        assert_eq!(splits - m.merged, m.after);
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 50, "only {checked} legal moves checked");
+    }
+
+    #[test]
+    fn hovering_while_picking_previews_and_thumbnails_link_to_the_board() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR BR R").unwrap();
+        s.set_rules("quantum:D".parse::<Rules>().unwrap()).unwrap();
+        s.set_hover(Some(1));
+        assert!(s.move_preview().is_none(), "no preview while editing");
+        s.set_mode(Mode::Play);
+        s.set_hover(Some(1));
+        assert_eq!(
+            s.status().preview,
+            "Cutting 1: 1 realisation → 1: each goes on as one."
+        );
+        s.play_label(1, 0.0).unwrap();
+        s.set_hover(Some(3));
+        let m = s.move_preview().unwrap();
+        assert_eq!(m.labels, vec![1, 3], "the picks and the hovered edge");
+        assert_eq!(
+            s.status().preview,
+            "Superposing 1 + 3: 1 realisation → 2: #1 splits in 2."
+        );
+        s.set_hover(None);
+        assert_eq!(s.move_preview().unwrap().labels, vec![1], "the picks alone");
+        s.play_label(3, 0.0).unwrap();
+        s.commit(0.0).unwrap();
+        // Hovering realisation 1's thumbnail fades what it lacks on the board.
+        let lacks = |s: &Session| -> Vec<usize> {
+            s.scene(1e9)
+                .edges
+                .iter()
+                .filter(|e| e.faded)
+                .map(|e| e.label)
+                .collect()
+        };
+        assert!(lacks(&s).is_empty());
+        let v = s.quantum_views().unwrap();
+        assert_eq!(v.thumbs[0].labels, vec![1, 2, 5]);
+        s.set_hover_realisation(Some(0));
+        assert_eq!(lacks(&s), vec![3, 4]);
+        s.set_hover_realisation(Some(7));
+        assert!(lacks(&s).is_empty(), "no such realisation: nothing faded");
+        // The zoomed realisation: at the size asked, with labels.
+        let big = s.realisation_svg(1, 900.0, 600.0).unwrap();
+        assert!(big.contains("width=\"900\""), "{}", &big[..200]);
+        assert!(s.realisation_svg(2, 900.0, 600.0).is_none());
+        assert!(
+            s.realisation_svg(0, f64::NAN, -1.0).is_some(),
+            "odd sizes are clamped"
+        );
+        // The engine's turn: no preview for a person.
+        s.set_controller(
+            Player::Right,
+            hackenbush_lab::ui::opponent::Controller::Engine,
+        );
+        s.set_hover(Some(2));
+        assert!(s.move_preview().is_none());
+    }
+}

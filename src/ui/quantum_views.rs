@@ -18,9 +18,11 @@ use super::scene::{self, SceneOptions};
 use super::svg;
 use super::viewport::Viewport;
 
-/// Thumbnail size in CSS pixels.
-const THUMB_W: f64 = 150.0;
-const THUMB_H: f64 = 100.0;
+/// Thumbnail size in CSS pixels (a click zooms to board size).
+pub const THUMB_W: f64 = 210.0;
+pub const THUMB_H: f64 = 140.0;
+/// Zoomed views are clamped to this many CSS pixels a side.
+const ZOOM_MAX: f64 = 2400.0;
 /// At most this many thumbnails are drawn (a state can hold thousands).
 pub const MAX_THUMBS: usize = 24;
 
@@ -79,7 +81,7 @@ pub fn build(game: &Game, drawing: &Drawing, colour_blind: bool) -> Option<Quant
         .realisations
         .iter()
         .take(MAX_THUMBS)
-        .map(|r| thumb(drawing, start, *r, colour_blind))
+        .map(|r| thumb(drawing, start, *r, colour_blind, (THUMB_W, THUMB_H), false))
         .collect();
     let (vertices, links) = graph(game, start);
     let absent = vertices.iter().filter(|v| v.absent).count();
@@ -104,7 +106,40 @@ pub fn build(game: &Game, drawing: &Drawing, colour_blind: bool) -> Option<Quant
     })
 }
 
-fn thumb(d: &Drawing, start: EdgeSet, r: EdgeSet, colour_blind: bool) -> Thumb {
+/// Realisation `k` (0-based) of the board at the cursor, drawn at `size`
+/// CSS pixels (clamped to 16..=[`ZOOM_MAX`]).
+pub fn zoom(
+    game: &Game,
+    drawing: &Drawing,
+    k: usize,
+    colour_blind: bool,
+    size: (f64, f64),
+) -> Option<String> {
+    if !game.is_quantum() {
+        return None;
+    }
+    let r = *game.board().realisations.get(k)?;
+    let clamp = |x: f64| {
+        if x.is_finite() {
+            x.clamp(16.0, ZOOM_MAX)
+        } else {
+            16.0
+        }
+    };
+    let start = game.board_at(0).present();
+    let size = (clamp(size.0), clamp(size.1));
+    // Zoomed, the labels are legible: they name the board's edges.
+    Some(thumb(drawing, start, r, colour_blind, size, true).svg)
+}
+
+fn thumb(
+    d: &Drawing,
+    start: EdgeSet,
+    r: EdgeSet,
+    colour_blind: bool,
+    size: (f64, f64),
+    show_labels: bool,
+) -> Thumb {
     let colours: Vec<Option<Colour>> = (0..d.edges.len())
         .map(|i| start.contains(i).then_some(d.edges[i].colour))
         .collect();
@@ -113,26 +148,27 @@ fn thumb(d: &Drawing, start: EdgeSet, r: EdgeSet, colour_blind: bool) -> Thumb {
         board: Some(colours),
         faded,
         colour_blind,
+        show_labels,
         ..SceneOptions::default()
     };
     Thumb {
-        svg: svg::to_svg(&scene::build(d, &fit(d), &opts)),
+        svg: svg::to_svg(&scene::build(d, &fit(d, size), &opts)),
         labels: r.iter().map(|i| i + 1).collect(),
     }
 }
 
 /// A viewport showing the whole drawing in a thumbnail (small margins, any
 /// scale: the editor's minimum scale is for pointing, not for looking).
-fn fit(d: &Drawing) -> Viewport {
+fn fit(d: &Drawing, (w_px, h_px): (f64, f64)) -> Viewport {
     let (lo, hi) = d.bounds();
-    let margin = 10.0;
+    let margin = (w_px.min(h_px) / 10.0).clamp(4.0, 40.0);
     let w = (hi.x - lo.x).max(1.0);
     let h = (hi.y - lo.y).max(1.0);
-    let scale = ((THUMB_W - 2.0 * margin) / w).min((THUMB_H - 2.0 * margin - 6.0) / h);
-    let mut v = Viewport::new(THUMB_W, THUMB_H);
+    let scale = ((w_px - 2.0 * margin) / w).min((h_px - 2.0 * margin - 6.0) / h);
+    let mut v = Viewport::new(w_px, h_px);
     v.scale = scale;
-    v.ground_y = THUMB_H - margin;
-    v.origin_x = THUMB_W / 2.0 - (lo.x + hi.x) / 2.0 * scale;
+    v.ground_y = h_px - margin;
+    v.origin_x = w_px / 2.0 - (lo.x + hi.x) / 2.0 * scale;
     // Keep the lowest point (the ground, y = 0, or below) in view.
     v.ground_y -= (-lo.y).max(0.0) * scale;
     v

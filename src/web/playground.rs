@@ -255,6 +255,28 @@ impl Playground {
         serde_json::to_string(&self.session.quantum_views()).unwrap_or_default()
     }
 
+    /// Quantum play: what committing the picked (and hovered) edges would
+    /// do to the realisations, as JSON (`null` when there is nothing to
+    /// preview): `{labels, before, after, realisations: [{fate, merges}],
+    /// merged, refused, summary}`.
+    pub fn move_preview(&self) -> String {
+        serde_json::to_string(&self.session.move_preview()).unwrap_or_default()
+    }
+
+    /// Highlight realisation `k` (1-based; 0: none) on the board.
+    pub fn hover_realisation(&mut self, k: u32) {
+        self.session
+            .set_hover_realisation((k > 0).then(|| k as usize - 1));
+    }
+
+    /// Realisation `k` (1-based) as SVG at `width` × `height` CSS pixels,
+    /// for the zoomed view ("" if there is none).
+    pub fn realisation_svg(&self, k: u32, width: f64, height: f64) -> String {
+        k.checked_sub(1)
+            .and_then(|k| self.session.realisation_svg(k as usize, width, height))
+            .unwrap_or_default()
+    }
+
     /// Give the engine's answer (an `analysis::Answer` object) to
     /// `request` (the object [`Self::analysis_request`] gave). Returns the
     /// best-move sentence, or `undefined` when `request` is not the

@@ -68,6 +68,12 @@ impl Session {
         self.hover = label;
     }
 
+    /// Highlight realisation `k` (0-based) on the board: the edges it
+    /// lacks are faded (hovering its thumbnail).
+    pub fn set_hover_realisation(&mut self, k: Option<usize>) {
+        self.hover_realisation = k;
+    }
+
     pub fn pointer_cancel(&mut self) {
         self.editor.pointer_cancel();
         self.sync_game();

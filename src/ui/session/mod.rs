@@ -115,6 +115,9 @@ pub struct Session {
     focus: Option<usize>,
     /// Play-mode edge under the pointer or under a hovered graph vertex.
     hover: Option<usize>,
+    /// Quantum play: the realisation (0-based) whose thumbnail is hovered;
+    /// the board fades the edges it lacks.
+    hover_realisation: Option<usize>,
     /// Quantum play: a click picks edges for a superposed move (true) or
     /// cuts one edge unsuperposed (false).
     pub superpose: bool,
@@ -157,6 +160,7 @@ impl Session {
             marks: Vec::new(),
             focus: None,
             hover: None,
+            hover_realisation: None,
             superpose: true,
             falling: Vec::new(),
             fall_start: None,
@@ -182,6 +186,7 @@ impl Session {
             self.clear_advice();
             self.focus = None;
             self.hover = None;
+            self.hover_realisation = None;
         }
     }
 

@@ -184,7 +184,41 @@ impl Session {
         Some((label, self.game.would_fall(label)?))
     }
 
+    /// Quantum play: what committing the picked edges, with the hovered or
+    /// focused one added, would do to the realisations (cutting it alone
+    /// when not superposing). `None` when no person is to move or nothing
+    /// is picked or hovered.
+    pub fn move_preview(&self) -> Option<crate::ui::move_preview::MovePreview> {
+        if self.mode != Mode::Play || !self.game.is_quantum() || self.game.result().is_some() {
+            return None;
+        }
+        let p = match self.game.to_move() {
+            Side::Left => Player::Left,
+            Side::Right => Player::Right,
+            Side::Both => return None,
+        };
+        if self.engine_player().is_some() && !self.engine_failed() {
+            return None;
+        }
+        let hovered = self
+            .preview_label()
+            .filter(|&l| self.game.board().stands(l));
+        let mut labels = if self.superpose {
+            self.game.selection().to_vec()
+        } else {
+            Vec::new()
+        };
+        if let Some(h) = hovered.filter(|h| !labels.contains(h)) {
+            labels.push(h);
+        }
+        labels.sort_unstable();
+        crate::ui::move_preview::preview(&self.game, p, &labels)
+    }
+
     pub(super) fn preview_text(&self) -> String {
+        if self.game.is_quantum() {
+            return self.move_preview().map(|m| m.summary).unwrap_or_default();
+        }
         match self.preview() {
             None => String::new(),
             Some((l, fall)) if fall.is_empty() => format!("cutting {l} drops nothing else"),

@@ -34,7 +34,7 @@ impl Session {
             } else {
                 self.marks.clone()
             },
-            faded: Vec::new(),
+            faded: self.realisation_faded(),
             preview: self.preview().map(|(_, f)| f).unwrap_or_default(),
             large: self.presenting,
             partial: self.partial_labels(),
@@ -68,6 +68,40 @@ impl Session {
             return None;
         }
         crate::ui::quantum_views::build(g, self.editor.drawing(), self.view.colour_blind)
+    }
+
+    /// Quantum play, a thumbnail hovered: the standing labels its
+    /// realisation lacks (faded on the board, so its own edges stand out).
+    fn realisation_faded(&self) -> Vec<usize> {
+        let board = self.game.board();
+        match self.hover_realisation {
+            Some(k) if self.mode == Mode::Play => {
+                board.realisations.get(k).map_or(Vec::new(), |r| {
+                    board
+                        .present()
+                        .difference(*r)
+                        .iter()
+                        .map(|i| i + 1)
+                        .collect()
+                })
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Realisation `k` (0-based) drawn at `width` × `height` CSS pixels as
+    /// SVG, for the zoomed view of a thumbnail (`None` if there is none).
+    pub fn realisation_svg(&self, k: usize, width: f64, height: f64) -> Option<String> {
+        if self.mode != Mode::Play {
+            return None;
+        }
+        crate::ui::quantum_views::zoom(
+            &self.game,
+            self.editor.drawing(),
+            k,
+            self.view.colour_blind,
+            (width, height),
+        )
     }
 
     /// Quantum play: labels standing in some realisations but not all.
