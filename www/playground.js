@@ -287,20 +287,95 @@ function showViews(v) {
   list.replaceChildren();
   v.thumbs.forEach((t, k) => {
     const li = document.createElement('li');
+    li.dataset.k = String(k + 1);
+    li.dataset.labels = ` ${t.labels.join(' ')} `;
+    // A button: a click (or Enter) zooms the realisation to board size.
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'thumb';
+    b.title = `Realisation ${k + 1}: click to zoom`;
     const img = document.createElement('img');
     // An <img> of a data URL: the SVG is drawn, never parsed into the page.
-    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(t.svg)}`;
+    img.src = svgUrl(t.svg);
     img.alt = `Realisation ${k + 1}: edges ${t.labels.join(', ') || 'none'}`;
-    img.width = 150;
-    img.height = 100;
+    img.width = 210;
+    img.height = 140;
     const cap = document.createElement('span');
-    cap.textContent = t.labels.length ? t.labels.join(' ') : '(empty)';
-    li.append(img, cap);
+    cap.textContent = `#${k + 1} · ${t.labels.length ? t.labels.join(' ') : '(empty)'}`;
+    // What the move being picked would do to this realisation.
+    const badge = document.createElement('em');
+    badge.className = 'fate';
+    badge.hidden = true;
+    b.append(img, cap, badge);
+    b.addEventListener('click', () => zoomRealisation(k + 1, t.labels));
+    // Hovering a thumbnail shows its realisation on the board.
+    const on = () => hoverRealisation(k + 1);
+    const off = () => hoverRealisation(0);
+    b.addEventListener('pointerenter', on);
+    b.addEventListener('focus', on);
+    b.addEventListener('pointerleave', off);
+    b.addEventListener('blur', off);
+    li.append(b);
     list.append(li);
   });
   $('realisations-more').hidden = v.count <= v.thumbs.length;
   $('realisations-more').textContent = `and ${v.count - v.thumbs.length} more`;
   drawGraph(v);
+  markThumbs();
+  showMovePreview();
+}
+
+const svgUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+let hotRealisation = 0;
+function hoverRealisation(k) {
+  if (k === hotRealisation) return;
+  hotRealisation = k;
+  pg.hover_realisation(k);
+  render();
+}
+
+/** Thumbnails of realisations holding the hot edge are outlined. */
+function markThumbs() {
+  for (const li of $('realisations').children) {
+    li.classList.toggle('has-hot', hot > 0 && li.dataset.labels.includes(` ${hot} `));
+  }
+}
+
+const FATE_TEXT = {
+  splits: (n) => `splits in ${n}`,
+  continues: () => 'goes on',
+  collapses: () => 'collapses',
+};
+
+/** The move being picked: each thumbnail's fate as a badge (Rust decides). */
+function showMovePreview() {
+  const m = JSON.parse(pg.move_preview());
+  const items = [...$('realisations').children];
+  items.forEach((li, k) => {
+    const r = m && !m.refused ? m.realisations[k] : null;
+    const badge = li.querySelector('.fate');
+    li.dataset.fate = r ? r.fate.kind : '';
+    li.classList.toggle('merges', Boolean(r && r.merges));
+    badge.hidden = !r;
+    badge.textContent = r ? FATE_TEXT[r.fate.kind](r.fate.into) + (r.merges ? ', merges' : '') : '';
+  });
+}
+
+/** The zoomed view of realisation `k` (1-based), at the board's size. */
+function zoomRealisation(k, labels) {
+  const board = $('board');
+  const w = Math.max(320, Math.min(board.clientWidth, innerWidth - 48));
+  const h = Math.max(200, Math.min(board.clientHeight, innerHeight - 140));
+  const svg = pg.realisation_svg(k, w, h);
+  if (!svg) return;
+  const img = $('zoom-image');
+  img.src = svgUrl(svg);
+  img.width = w;
+  img.height = h;
+  img.alt = `Realisation ${k}: edges ${labels.join(', ') || 'none'}`;
+  $('zoom-caption').textContent = `Realisation ${k} of ${$('realisations').children.length}${$('realisations-more').hidden ? '' : '+'}: edges ${labels.join(' ') || 'none'}`;
+  $('zoom').showModal();
 }
 
 function svgEl(name, attrs) {
@@ -395,6 +470,8 @@ function setHot(label) {
     node.classList.toggle('hot', Number(node.dataset.label) === label);
   }
   showPreview(JSON.parse(pg.status()).preview);
+  markThumbs();
+  showMovePreview();
   render();
 }
 
@@ -600,6 +677,10 @@ function wire() {
     // failed); update() already asked about a changed position.
     if ($('report').hidden && !engine.busy) analyse(true);
   });
+  // The zoomed realisation: a click anywhere or Escape (the dialog's own)
+  // closes it.
+  $('zoom').addEventListener('click', () => $('zoom').close());
+  $('zoom').addEventListener('close', () => $('realisations').querySelector(`[data-k="${hotRealisation}"] button`)?.focus());
   $('cancel').addEventListener('click', () => {
     requestId++;
     engine.cancel();

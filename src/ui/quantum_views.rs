@@ -149,6 +149,8 @@ fn thumb(
         faded,
         colour_blind,
         show_labels,
+        // Zoomed to board size, edges and labels as thick as on the board.
+        large: show_labels && size.0 >= 700.0,
         ..SceneOptions::default()
     };
     Thumb {
