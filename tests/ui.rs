@@ -2135,3 +2135,225 @@ mod move_preview {
         assert!(s.move_preview().is_none());
     }
 }
+
+mod answer_view {
+    use hackenbush_lab::analysis::{Answer, Request, Rules};
+    use hackenbush_lab::game::Outcome;
+    use hackenbush_lab::ui::answer_view::{
+        describe, export_caption, rule_card, rules_phrase, view,
+    };
+
+    fn rules(text: &str) -> Rules {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn rules_and_requests_in_words() {
+        assert_eq!(rules_phrase(&rules("normal")), "normal play");
+        assert_eq!(rules_phrase(&rules("misere")), "misère play");
+        assert_eq!(
+            rules_phrase(&rules("quantum:C:3")),
+            "quantum, flavour C, width 3"
+        );
+        assert_eq!(
+            rules_phrase(&rules("quantum")),
+            "quantum, flavour D, width 2"
+        );
+        assert_eq!(rules_phrase(&rules("sync")), "synchronous");
+        assert_eq!(
+            rules_phrase(&rules("sync:replay")),
+            "synchronous, conflict replay"
+        );
+        let mut req = Request::new("BR R", rules("quantum:C'u:unbounded"));
+        assert_eq!(
+            describe(&req),
+            "BR R · quantum, flavour C'u, width unbounded"
+        );
+        req.moves = vec!["1,3".into()];
+        assert!(describe(&req).ends_with(" · after 1 move"));
+        req.moves.push("2".into());
+        assert!(describe(&req).ends_with(" · after 2 moves"));
+    }
+
+    #[test]
+    fn rule_cards_follow_width_and_flavour() {
+        let [a, b] = rule_card(&rules("quantum:A:3"));
+        assert!(a.starts_with("A superposed move names 2 to 3 edges"), "{a}");
+        assert!(
+            b.starts_with("Flavour A: an edge is never cut alone"),
+            "{b}"
+        );
+        let [a, _] = rule_card(&rules("quantum:D:unbounded"));
+        assert!(a.contains("names any number of edges"), "{a}");
+        let [a, b] = rule_card(&rules("quantum"));
+        assert!(
+            a.contains("names 2 edges") && b.starts_with("Flavour D"),
+            "{a} {b}"
+        );
+        assert!(rule_card(&rules("misere"))[1].contains("cannot move wins"));
+        assert!(rule_card(&rules("sync"))[0].contains("in secret"));
+        // Every card has two non-empty lines.
+        for r in [
+            "normal",
+            "misere",
+            "childish",
+            "uncolored",
+            "sync",
+            "quantum:B",
+            "quantum:C'",
+        ] {
+            assert!(rule_card(&rules(r)).iter().all(|l| !l.is_empty()), "{r}");
+        }
+    }
+
+    #[test]
+    fn answers_read_as_the_page_shows_them() {
+        let normal = Request::new("BR", rules("normal"));
+        let a = Answer {
+            value: "1/2".into(),
+            pretty: "½".into(),
+            outcome: Some(Outcome::L),
+            outcome_sentence: "Left wins".into(),
+            birthday: Some(2),
+            ..Answer::default()
+        };
+        let v = view(&normal, &a, String::new());
+        assert_eq!(v.value_of, "BR · normal play");
+        assert_eq!((v.value.as_str(), v.pretty.as_str()), ("1/2", "½"));
+        assert_eq!(v.outcome_label, "Outcome");
+        assert_eq!(v.outcome, "Left (blue) wins whoever starts (L)");
+        assert_eq!((v.caption_value.as_str(), v.advice.as_str()), ("= ½", "—"));
+        assert_eq!(v.birthday.as_deref(), Some("2"));
+        assert_eq!(
+            export_caption(Some(&normal), Some(&a)),
+            "BR · normal play · value ½"
+        );
+        assert_eq!(export_caption(Some(&normal), None), "BR · normal play");
+        assert_eq!(export_caption(None, None), "empty board");
+
+        let misere = Request::new("BR", rules("misere"));
+        let m = Answer {
+            value: "P".into(),
+            outcome: Some(Outcome::P),
+            outcome_sentence: "The second player wins".into(),
+            birthday: Some(2),
+            ..Answer::default()
+        };
+        let v = view(&misere, &m, "Left (blue) wins with: 1".into());
+        assert!(v.misere && v.birthday.is_none());
+        assert_eq!(v.outcome_label, "Misère outcome");
+        assert_eq!(v.outcome, "Misère outcome P: The second player wins");
+        assert_eq!(v.caption_value, "misère P");
+        assert_eq!(v.advice, "Left (blue) wins with: 1");
+        assert_eq!(
+            export_caption(Some(&misere), Some(&m)),
+            "BR · misère play · misère outcome P"
+        );
+
+        let sync = Request::new("B R", rules("sync:replay"));
+        let s = Answer {
+            value: "~[-1/8, 1/8]".into(),
+            outcome_sentence: "Nobody is ahead".into(),
+            outcome_unknown: Some("the bracket contains 0".into()),
+            ..Answer::default()
+        };
+        let v = view(&sync, &s, String::new());
+        assert_eq!(v.outcome_label, "Who is ahead");
+        assert_eq!(v.outcome, "Nobody is ahead (the bracket contains 0)");
+        assert_eq!(v.caption_outcome, "Nobody is ahead");
+        assert_eq!(v.pretty, "~[-1/8, 1/8]", "no pretty form: the plain value");
+    }
+}
+
+mod graph_geometry {
+    use super::*;
+    use hackenbush_lab::analysis::Rules;
+    use hackenbush_lab::ui::session::{Mode, Session};
+
+    #[test]
+    fn repeated_links_bow_apart_and_wide_moves_are_stars() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("B B B B B R R R").unwrap();
+        s.set_rules("quantum:D:3".parse::<Rules>().unwrap())
+            .unwrap();
+        s.set_mode(Mode::Play);
+        for labels in [&[1, 2][..], &[6, 7], &[1, 2], &[7, 8], &[3, 4, 5]] {
+            for &l in labels {
+                s.play_label(l, 0.0).unwrap();
+            }
+            s.commit(0.0).unwrap();
+        }
+        let v = s.quantum_views().unwrap();
+        let at = |l: usize| {
+            let x = v.vertices.iter().find(|x| x.label == l).unwrap();
+            (x.x, x.y)
+        };
+        let (a, b) = (at(1), at(2));
+        let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        let first = &v.links[0];
+        let again = &v.links[2];
+        assert_eq!((first.number, again.number), (1, 3));
+        // The first link is straight through the middle; the repeat is
+        // bowed 9 units off it, and its curve passes through its number.
+        assert!((first.x - mid.0).abs() < 1e-9 && (first.y - mid.1).abs() < 1e-9);
+        let off = (again.x - mid.0).hypot(again.y - mid.1);
+        assert!((off - 9.0).abs() < 1e-9, "{off}");
+        let c = again.curve.unwrap();
+        assert_eq!((c[0], c[1], c[4], c[5]), (a.0, a.1, b.0, b.1));
+        let through = (
+            0.25 * c[0] + 0.5 * c[2] + 0.25 * c[4],
+            0.25 * c[1] + 0.5 * c[3] + 0.25 * c[5],
+        );
+        assert!((through.0 - again.x).abs() < 1e-9 && (through.1 - again.y).abs() < 1e-9);
+        // Three edges: a star from the centroid to each vertex.
+        let star = &v.links[4];
+        assert!(star.curve.is_none());
+        assert_eq!(star.spokes.len(), 3);
+        let cx = (at(3).0 + at(4).0 + at(5).0) / 3.0;
+        assert!((star.x - cx).abs() < 1e-9);
+        assert!(v.links[..4]
+            .iter()
+            .all(|l| l.spokes.is_empty() && l.curve.is_some()));
+    }
+}
+
+mod board_moves {
+    use super::*;
+
+    #[test]
+    fn engine_moves_are_read_once_into_board_labels() {
+        // The request's labels 1, 2, 3 are the board's 2, 5, 7.
+        let req = AnalysisRequest {
+            position: "B R G".into(),
+            rules: hackenbush_lab::analysis::Rules::Normal,
+            labels: vec![2, 5, 7],
+            moves: Vec::new(),
+            first: Player::Left,
+        };
+        let m = req.board_move("1,3").unwrap();
+        assert_eq!(
+            (m.labels.clone(), m.to_string()),
+            (vec![2, 7], "2+7".to_string())
+        );
+        let c = req.board_move("2B").unwrap();
+        assert_eq!(
+            (c.labels.clone(), c.to_string()),
+            (vec![5], "5B".to_string())
+        );
+        assert!(
+            req.board_move("1,4").is_none(),
+            "edge 4 is not in the request"
+        );
+        assert!(req.board_move("").is_none());
+        let advice = hackenbush_lab::analysis::MoveAdvice {
+            winning: true,
+            labels: vec!["3".into(), "9".into(), "1,2".into()],
+        };
+        let best: Vec<String> = req
+            .best_moves(&advice)
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(best, ["7", "2+5"]);
+    }
+}

@@ -18,7 +18,10 @@
 //! - [`viewport`], [`scene`] and [`svg`]: layout units to pixels, what to
 //!   draw (shared by the canvas and the SVG export), and the SVG export.
 //! - [`share`] and [`base64url`]: the state in a link.
+//! - [`answer_view`]: the words around a value (rule card, what it is the
+//!   value of, outcome, captions), from typed rules and answers.
 
+pub mod answer_view;
 pub mod base64url;
 pub mod drawing;
 pub mod editor;

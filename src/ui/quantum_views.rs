@@ -7,6 +7,8 @@
 //! - the entanglement graph: one vertex per edge of the start, a link per
 //!   superposed move played (a hyperedge when it names more than two).
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use crate::position::{Colour, EdgeSet};
@@ -56,6 +58,15 @@ pub struct GraphLink {
     pub labels: Vec<usize>,
     /// `L` or `R`.
     pub side: char,
+    /// Where the move's number sits (in the 0..100 box).
+    pub x: f64,
+    pub y: f64,
+    /// A move naming two edges: a quadratic curve `[ax, ay, cx, cy, bx,
+    /// by]` from one vertex to the other through control point (cx, cy),
+    /// bowed apart from earlier links between the same two vertices.
+    pub curve: Option<[f64; 6]>,
+    /// A move naming more: spokes from (x, y) to each vertex it joins.
+    pub spokes: Vec<[f64; 2]>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -180,7 +191,7 @@ fn graph(game: &Game, start: EdgeSet) -> (Vec<GraphVertex>, Vec<GraphLink>) {
     let present = game.board().present();
     let labels: Vec<usize> = start.iter().collect();
     let n = labels.len().max(1) as f64;
-    let vertices = labels
+    let vertices: Vec<GraphVertex> = labels
         .iter()
         .enumerate()
         .map(|(k, &i)| {
@@ -198,17 +209,63 @@ fn graph(game: &Game, start: EdgeSet) -> (Vec<GraphVertex>, Vec<GraphLink>) {
             }
         })
         .collect();
-    let links = game.moves()[..game.cursor()]
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| m.labels.len() >= 2)
-        .map(|(k, m)| GraphLink {
+    let links = link_geometry(game, &vertices);
+    (vertices, links)
+}
+
+/// Each superposed move played as a link between its vertices, laid out:
+/// a line (bowed when repeated) for two edges, a star for more.
+fn link_geometry(game: &Game, vertices: &[GraphVertex]) -> Vec<GraphLink> {
+    // How many links between the same vertices came before.
+    let mut seen: HashMap<Vec<usize>, usize> = HashMap::new();
+    let mut links = Vec::new();
+    for (k, m) in game.moves()[..game.cursor()].iter().enumerate() {
+        let pts: Vec<(f64, f64)> = m
+            .labels
+            .iter()
+            .filter_map(|l| vertices.iter().find(|v| v.label == *l))
+            .map(|v| (v.x, v.y))
+            .collect();
+        if pts.len() < 2 {
+            continue;
+        }
+        let nth = *seen
+            .entry(m.labels.clone())
+            .and_modify(|n| *n += 1)
+            .or_insert(0);
+        let n = pts.len() as f64;
+        let cx = pts.iter().map(|p| p.0).sum::<f64>() / n;
+        let cy = pts.iter().map(|p| p.1).sum::<f64>() / n;
+        let (x, y, curve, spokes) = if let [a, b] = pts[..] {
+            // Bowed along the normal: 0, +9, −9, +18, −18, …
+            let (nx, ny) = (-(b.1 - a.1), b.0 - a.0);
+            let len = nx.hypot(ny).max(f64::MIN_POSITIVE);
+            let side = if nth % 2 == 1 { 1.0 } else { -1.0 };
+            let bow = if nth == 0 {
+                0.0
+            } else {
+                side * nth.div_ceil(2) as f64 * 9.0
+            };
+            let (x, y) = (cx + nx / len * bow, cy + ny / len * bow);
+            // The curve passes through (x, y) at its middle.
+            let curve = [a.0, a.1, 2.0 * x - cx, 2.0 * y - cy, b.0, b.1];
+            (x, y, Some(curve), Vec::new())
+        } else {
+            let shift = nth as f64 * 4.0;
+            let spokes = pts.iter().map(|p| [p.0, p.1]).collect();
+            (cx + shift, cy + shift, None, spokes)
+        };
+        links.push(GraphLink {
             number: k + 1,
             labels: m.labels.clone(),
             side: if m.side == Side::Right { 'R' } else { 'L' },
-        })
-        .collect();
-    (vertices, links)
+            x,
+            y,
+            curve,
+            spokes,
+        });
+    }
+    links
 }
 
 /// What the move before the cursor did to the realisations, in words.

@@ -12,6 +12,7 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 use crate::analysis::{Answer, Request, Rules, RulesParts};
 use crate::position::Colour;
 use crate::rules::Player;
+use crate::ui::answer_view;
 use crate::ui::editor::Tool;
 use crate::ui::gallery;
 use crate::ui::opponent::Controller;
@@ -279,17 +280,42 @@ impl Playground {
 
     /// Give the engine's answer (an `analysis::Answer` object) to
     /// `request` (the object [`Self::analysis_request`] gave). Returns the
-    /// best-move sentence, or `undefined` when `request` is not the
-    /// board's current one (the answer is then not shown anywhere).
+    /// value card as JSON (`ui::answer_view::AnswerView`), or `undefined`
+    /// when `request` is not the board's current one (the answer is then
+    /// not shown anywhere).
     pub fn set_report(&mut self, request: JsValue, answer: JsValue) -> Option<String> {
         let req = serde_wasm_bindgen::from_value::<Request>(request).ok()?;
         let a = serde_wasm_bindgen::from_value::<Answer>(answer).ok()?;
         self.session.accept_answer(&req, &a).ok()?;
         let advice = self.session.advice_text(&a);
-        Some(match self.session.strategy_text(&a) {
+        let advice = match self.session.strategy_text(&a) {
             mix if mix.is_empty() => advice,
             mix => format!("{advice}\n{mix}"),
-        })
+        };
+        serde_json::to_string(&answer_view::view(&req, &a, advice)).ok()
+    }
+
+    /// What `request` (an `analysis::Request` object) asks, in words:
+    /// `BR R · quantum, flavour C, width 3 · after 2 moves`.
+    pub fn describe_request(&self, request: JsValue) -> String {
+        serde_wasm_bindgen::from_value::<Request>(request)
+            .map(|r| answer_view::describe(&r))
+            .unwrap_or_default()
+    }
+
+    /// The rule card for the pickers' values, as a JSON array of two lines
+    /// (`["", ""]` for values that do not make rules).
+    pub fn rule_card(&self, rules: &str, flavour: &str, width: &str, conflict: &str) -> String {
+        let card = rules_from_pickers(rules, flavour, width, conflict)
+            .map(|r| answer_view::rule_card(&r))
+            .unwrap_or_default();
+        serde_json::to_string(&card).unwrap_or_default()
+    }
+
+    /// The caption for an exported picture (position, rules, and the value
+    /// if it is the value of this very board).
+    pub fn export_caption(&self) -> String {
+        self.session.export_caption()
     }
 
     /// Is `request` (an `analysis::Request` object) the one for what the

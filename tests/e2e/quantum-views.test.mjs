@@ -211,3 +211,18 @@ test('the engine says it cannot compute after Cancel on a long analysis', { time
     assert.deepEqual(problems, []);
   });
 });
+
+test('the rule card follows the pickers (its words come from Rust)', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'rule-card', async (page, url, problems) => {
+    await open(page, url);
+    assert.match(await page.locator('#rule-card-2').textContent(), /^Normal play: the player who cannot move loses\.$/);
+    await page.locator('#rules').selectOption('quantum');
+    await page.locator('#flavour').selectOption('A');
+    await page.locator('#width').selectOption('3');
+    assert.match(await page.locator('#rule-card-1').textContent(), /^A superposed move names 2 to 3 edges/);
+    assert.match(await page.locator('#rule-card-2').textContent(), /^Flavour A: an edge is never cut alone/);
+    await page.locator('#rules').selectOption('misere');
+    assert.match(await page.locator('#rule-card-2').textContent(), /cannot move wins/);
+    assert.deepEqual(problems, []);
+  });
+});

@@ -212,10 +212,13 @@ impl Session {
         let n = self.editor.drawing().edges.len();
         let mut advice = vec![Advice::None; n];
         if let Some(req) = &self.request {
-            let mut mark = |labels: &[String], side: Advice| {
-                // A quantum move lists its labels as "1,3".
-                for l in labels.iter().flat_map(|m| m.split(',')) {
-                    if let Some(b) = req.board_label(l).filter(|&b| b >= 1 && b <= n) {
+            let mut mark = |m: &crate::analysis::MoveAdvice, side: Advice| {
+                for b in req
+                    .best_moves(m)
+                    .iter()
+                    .flat_map(|m| m.labels.iter().copied())
+                {
+                    if (1..=n).contains(&b) {
                         advice[b - 1] = match (advice[b - 1], side) {
                             (Advice::None, s) => s,
                             (a, s) if a == s => a,
@@ -225,10 +228,10 @@ impl Session {
                 }
             };
             if let Some(m) = &report.left_moves {
-                mark(&m.labels, Advice::Left);
+                mark(m, Advice::Left);
             }
             if let Some(m) = &report.right_moves {
-                mark(&m.labels, Advice::Right);
+                mark(m, Advice::Right);
             }
         }
         self.advice = advice;
@@ -242,18 +245,7 @@ impl Session {
         };
         let side = |m: &Option<crate::analysis::MoveAdvice>, p: Player| -> Option<String> {
             let m = m.as_ref()?;
-            let labels: Vec<String> = m
-                .labels
-                .iter()
-                .filter_map(|m| {
-                    let parts = m.split(',').map(|l| {
-                        let b = req.board_label(l)?;
-                        let suffix: String = l.chars().skip_while(char::is_ascii_digit).collect();
-                        Some(format!("{b}{suffix}"))
-                    });
-                    Some(parts.collect::<Option<Vec<_>>>()?.join("+"))
-                })
-                .collect();
+            let labels: Vec<String> = req.best_moves(m).iter().map(|m| m.to_string()).collect();
             if labels.is_empty() {
                 return Some(format!("{}: no move", player_name(p)));
             }

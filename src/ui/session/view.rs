@@ -142,6 +142,17 @@ impl Session {
         s
     }
 
+    /// The caption for an exported picture: position and rules, and the
+    /// value only if the answer on hand is for this very board.
+    pub fn export_caption(&self) -> String {
+        let req = self.game.analysis_request();
+        let answer = self
+            .answer
+            .as_ref()
+            .filter(|_| self.is_current(&self.answered));
+        crate::ui::answer_view::export_caption(req.map(|r| r.to_request()).as_ref(), answer)
+    }
+
     /// The board as SVG, without analysis (see [`Self::export_scene`]).
     pub fn svg(&self) -> String {
         svg::to_svg(&self.export_scene(false))
