@@ -2266,7 +2266,6 @@ mod answer_view {
 }
 
 mod graph_geometry {
-    use super::*;
     use hackenbush_lab::analysis::Rules;
     use hackenbush_lab::ui::session::{Mode, Session};
 

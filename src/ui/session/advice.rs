@@ -3,6 +3,38 @@
 
 use super::*;
 
+/// The engine's answers as the board shows them. Advice, marks and the
+/// answer are shown (and the engine moves from them) only while
+/// `answered` is the board's current request, so nothing ever shows a
+/// value of another state.
+#[derive(Default)]
+pub(super) struct Answers {
+    /// The request last handed to the page for the engine.
+    pub(super) request: Option<AnalysisRequest>,
+    /// The request that `advice`, `marks` and `answer` answer.
+    pub(super) answered: Option<AnalysisRequest>,
+    pub(super) advice: Vec<Advice>,
+    /// Synchronous rules: each edge's probabilities in the optimal mixed
+    /// strategies, as text for its label ("L 50%").
+    pub(super) marks: Vec<Option<String>>,
+    /// The engine's answer for `answered`, kept for the engine's move.
+    pub(super) answer: Option<Answer>,
+    /// The request whose analysis failed or was too large: while it is the
+    /// board's, the engine will not move (the page says so; a person may
+    /// play for it). Kept across mode switches, since the board is the same.
+    pub(super) failed: Option<AnalysisRequest>,
+}
+
+impl Answers {
+    /// Forget the answer on show (the failure stays with its request).
+    pub(super) fn clear(&mut self) {
+        self.advice.clear();
+        self.marks.clear();
+        self.answer = None;
+        self.answered = None;
+    }
+}
+
 impl Session {
     // ---------- the engine ----------
 
@@ -11,15 +43,12 @@ impl Session {
     pub fn analysis_request(&mut self) -> Option<AnalysisRequest> {
         self.sync_game();
         let req = self.game.analysis_request();
-        self.request = req.clone();
+        self.answers.request = req.clone();
         req
     }
 
     pub(super) fn clear_advice(&mut self) {
-        self.advice.clear();
-        self.marks.clear();
-        self.answer = None;
-        self.answered = None;
+        self.answers.clear();
     }
 
     /// Is `r` the request for what the board shows now?
@@ -43,7 +72,7 @@ impl Session {
         if !self.answers_current(request) {
             return Err(STALE.into());
         }
-        self.request = self.game.analysis_request();
+        self.answers.request = self.game.analysis_request();
         self.set_answer(answer);
         Ok(())
     }
@@ -54,14 +83,14 @@ impl Session {
         if !self.answers_current(request) {
             return Err(STALE.into());
         }
-        self.request = self.game.analysis_request();
+        self.answers.request = self.game.analysis_request();
         self.analysis_failed();
         Ok(())
     }
 
     /// The analysis of the current board failed (see [`Self::analysis_failed`]).
     pub fn engine_failed(&self) -> bool {
-        self.is_current(&self.failed)
+        self.is_current(&self.answers.failed)
     }
 
     // ---------- the engine as opponent ----------
@@ -97,7 +126,7 @@ impl Session {
     /// cannot choose a move.
     pub fn analysis_failed(&mut self) {
         self.clear_advice();
-        self.failed = self.request.clone();
+        self.answers.failed = self.answers.request.clone();
     }
 
     /// Make the engine's move if it is its turn and its answer for this
@@ -108,10 +137,10 @@ impl Session {
             return Ok(false);
         };
         // An answer for an earlier board must not drive a move here.
-        if !self.is_current(&self.answered) {
+        if !self.is_current(&self.answers.answered) {
             return Ok(false);
         }
-        let (Some(answer), Some(req)) = (&self.answer, &self.answered) else {
+        let (Some(answer), Some(req)) = (&self.answers.answer, &self.answers.answered) else {
             return Ok(false);
         };
         match opponent::choose(answer, req, self.game.to_move(), p, random)? {
@@ -138,9 +167,10 @@ impl Session {
             return opponent::CANNOT_MOVE.into();
         }
         match self
+            .answers
             .answer
             .as_ref()
-            .filter(|_| self.is_current(&self.answered))
+            .filter(|_| self.is_current(&self.answers.answered))
         {
             Some(a) => opponent::strength(a).into(),
             None if self.engine_player().is_some() => "The engine is thinking…".into(),
@@ -152,11 +182,11 @@ impl Session {
     /// rules both mixed strategies as percentages beside the edges.
     pub fn set_answer(&mut self, answer: &Answer) {
         self.set_report(answer);
-        self.answer = Some(answer.clone());
-        self.failed = None;
+        self.answers.answer = Some(answer.clone());
+        self.answers.failed = None;
         let n = self.editor.drawing().edges.len();
         let mut marks: Vec<Vec<String>> = vec![Vec::new(); n];
-        if let (Some(req), Some(st)) = (&self.request, &answer.strategies) {
+        if let (Some(req), Some(st)) = (&self.answers.request, &answer.strategies) {
             for (side, ws) in [("L", &st.left), ("R", &st.right)] {
                 for w in ws.iter().filter(|w| w.probability != "0") {
                     if let Some(b) = req
@@ -173,7 +203,7 @@ impl Session {
                 }
             }
         }
-        self.marks = marks
+        self.answers.marks = marks
             .into_iter()
             .map(|m| (!m.is_empty()).then(|| m.join(" · ")))
             .collect();
@@ -182,7 +212,7 @@ impl Session {
     /// Synchronous rules: both optimal mixed strategies as a sentence, in
     /// board labels ("" otherwise).
     pub fn strategy_text(&self, answer: &Answer) -> String {
-        let (Some(req), Some(st)) = (&self.request, &answer.strategies) else {
+        let (Some(req), Some(st)) = (&self.answers.request, &answer.strategies) else {
             return String::new();
         };
         let side = |name: &str, ws: &[crate::analysis::Weight]| {
@@ -211,7 +241,7 @@ impl Session {
     pub fn set_report(&mut self, report: &Answer) {
         let n = self.editor.drawing().edges.len();
         let mut advice = vec![Advice::None; n];
-        if let Some(req) = &self.request {
+        if let Some(req) = &self.answers.request {
             let mut mark = |m: &crate::analysis::MoveAdvice, side: Advice| {
                 for b in req
                     .best_moves(m)
@@ -234,13 +264,13 @@ impl Session {
                 mark(m, Advice::Right);
             }
         }
-        self.advice = advice;
-        self.answered = self.request.clone();
+        self.answers.advice = advice;
+        self.answers.answered = self.answers.request.clone();
     }
 
     /// Best moves as text for the value panel, in board labels.
     pub fn advice_text(&self, report: &Answer) -> String {
-        let Some(req) = &self.request else {
+        let Some(req) = &self.answers.request else {
             return String::new();
         };
         let side = |m: &Option<crate::analysis::MoveAdvice>, p: Player| -> Option<String> {

@@ -2,6 +2,33 @@
 
 use super::*;
 
+/// The slides of a presenter deck and which one is shown (empty until a
+/// slide is added or a deck link opened: the board is then the only slide).
+#[derive(Default)]
+pub(super) struct Deck {
+    pub(super) slides: Vec<Slide>,
+    pub(super) slide: usize,
+}
+
+impl Deck {
+    /// Move slide `from` to place `to` (both in range); the slide shown
+    /// stays shown, wherever it ends up.
+    fn reorder(&mut self, from: usize, to: usize) {
+        let shown = self.slide;
+        let s = self.slides.remove(from);
+        self.slides.insert(to, s);
+        self.slide = if shown == from {
+            to
+        } else if from < shown && to >= shown {
+            shown - 1
+        } else if from > shown && to <= shown {
+            shown + 1
+        } else {
+            shown
+        };
+    }
+}
+
 impl Session {
     // ---------- presenter mode ----------
 
@@ -34,8 +61,8 @@ impl Session {
             }
             _ => return Ok(false),
         };
-        let k = self.slide as i64 + step;
-        if k >= 0 && (k as usize) < self.slides.len() {
+        let k = self.deck.slide as i64 + step;
+        if k >= 0 && (k as usize) < self.deck.slides.len() {
             self.go_to_slide(k as usize)?;
         }
         Ok(true)
@@ -54,8 +81,9 @@ impl Session {
                 ..self.view.clone()
             },
             title: self
+                .deck
                 .slides
-                .get(self.slide)
+                .get(self.deck.slide)
                 .map(|s| s.title.clone())
                 .unwrap_or_default(),
         }
@@ -63,15 +91,15 @@ impl Session {
 
     /// The share-link fragment (without `#`) for the whole state.
     pub fn link(&self) -> String {
-        let mut slides = self.slides.clone();
+        let mut slides = self.deck.slides.clone();
         if slides.is_empty() {
             slides.push(self.current_slide());
         } else {
-            slides[self.slide] = self.current_slide();
+            slides[self.deck.slide] = self.current_slide();
         }
         share::encode(&Shared {
             slides,
-            current: self.slide,
+            current: self.deck.slide,
             opponents: self.opponents,
             presenting: self.presenting,
         })
@@ -82,11 +110,11 @@ impl Session {
         let shared = share::decode(fragment)?;
         let slide = shared.slides[shared.current].clone();
         self.show_slide(slide)?;
-        self.slide = shared.current;
+        self.deck.slide = shared.current;
         self.opponents = shared.opponents;
         self.presenting = shared.presenting;
         // Kept even for one slide: its title travels on.
-        self.slides = shared.slides;
+        self.deck.slides = shared.slides;
         self.fit();
         Ok(())
     }
@@ -112,7 +140,7 @@ impl Session {
         self.view = slide.view;
         self.fit();
         self.clear_advice();
-        self.falling.clear();
+        self.fall.clear();
         self.focus = None;
         self.hover = None;
         Ok(())
@@ -121,28 +149,28 @@ impl Session {
     /// Append the current state as a new slide of the deck and show it.
     pub fn add_slide(&mut self) {
         let current = self.current_slide();
-        if self.slides.is_empty() {
-            self.slides.push(current.clone());
+        if self.deck.slides.is_empty() {
+            self.deck.slides.push(current.clone());
         } else {
-            self.slides[self.slide] = current.clone();
+            self.deck.slides[self.deck.slide] = current.clone();
         }
         // A new slide starts untitled (its caption is its position).
-        self.slides.push(Slide {
+        self.deck.slides.push(Slide {
             title: String::new(),
             ..current
         });
-        self.slide = self.slides.len() - 1;
+        self.deck.slide = self.deck.slides.len() - 1;
     }
 
     /// The deck as it is now (the current slide as shown), one slide at
     /// least.
     pub(super) fn save_current(&mut self) {
         let current = self.current_slide();
-        if self.slides.is_empty() {
-            self.slides.push(current);
-            self.slide = 0;
+        if self.deck.slides.is_empty() {
+            self.deck.slides.push(current);
+            self.deck.slide = 0;
         } else {
-            self.slides[self.slide] = current;
+            self.deck.slides[self.deck.slide] = current;
         }
     }
 
@@ -159,20 +187,21 @@ impl Session {
             return Err("a title is one line of text".into());
         }
         self.save_current();
-        self.slides[self.slide].title = title.to_string();
+        self.deck.slides[self.deck.slide].title = title.to_string();
         Ok(())
     }
 
     /// Each slide's title, or its position text when it has none.
     pub fn slide_titles(&self) -> Vec<String> {
-        if self.slides.is_empty() {
+        if self.deck.slides.is_empty() {
             return vec![self.status().caption];
         }
-        self.slides
+        self.deck
+            .slides
             .iter()
             .enumerate()
             .map(|(k, s)| {
-                let s = if k == self.slide {
+                let s = if k == self.deck.slide {
                     self.current_slide()
                 } else {
                     s.clone()
@@ -189,22 +218,11 @@ impl Session {
     /// Move slide `from` to place `to`; the slide shown stays shown.
     pub fn move_slide(&mut self, from: usize, to: usize) -> Result<(), String> {
         self.save_current();
-        let n = self.slides.len();
+        let n = self.deck.slides.len();
         if from >= n || to >= n {
             return Err(format!("there are {n} slides"));
         }
-        let shown = self.slide;
-        let s = self.slides.remove(from);
-        self.slides.insert(to, s);
-        self.slide = if shown == from {
-            to
-        } else if from < shown && to >= shown {
-            shown - 1
-        } else if from > shown && to <= shown {
-            shown + 1
-        } else {
-            shown
-        };
+        self.deck.reorder(from, to);
         Ok(())
     }
 
@@ -212,32 +230,32 @@ impl Session {
     /// shown shows its neighbour.
     pub fn delete_slide(&mut self, k: usize) -> Result<(), String> {
         self.save_current();
-        let n = self.slides.len();
+        let n = self.deck.slides.len();
         if k >= n {
             return Err(format!("there is no slide {}", k + 1));
         }
         if n == 1 {
             return Err("the only slide cannot be deleted".into());
         }
-        self.slides.remove(k);
-        if k == self.slide {
+        self.deck.slides.remove(k);
+        if k == self.deck.slide {
             let next = k.min(n - 2);
-            self.show_slide(self.slides[next].clone())?;
-            self.slide = next;
-        } else if k < self.slide {
-            self.slide -= 1;
+            self.show_slide(self.deck.slides[next].clone())?;
+            self.deck.slide = next;
+        } else if k < self.deck.slide {
+            self.deck.slide -= 1;
         }
         Ok(())
     }
 
     /// Show slide `k` of the deck (the current one is kept as it is now).
     pub fn go_to_slide(&mut self, k: usize) -> Result<(), String> {
-        if k >= self.slides.len() {
+        if k >= self.deck.slides.len() {
             return Err(format!("there is no slide {}", k + 1));
         }
-        self.slides[self.slide] = self.current_slide();
-        self.show_slide(self.slides[k].clone())?;
-        self.slide = k;
+        self.deck.slides[self.deck.slide] = self.current_slide();
+        self.show_slide(self.deck.slides[k].clone())?;
+        self.deck.slide = k;
         Ok(())
     }
 }

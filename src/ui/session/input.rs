@@ -79,8 +79,6 @@ impl Session {
         self.sync_game();
     }
 
-    /// A click (or Enter) on `label` in play: cut it, or pick it when the
-
     // ---------- keyboard ----------
 
     /// Handle a key; returns whether it was used (the page then prevents the

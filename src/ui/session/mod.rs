@@ -21,6 +21,10 @@ mod view;
 
 use serde::Serialize;
 
+use advice::Answers;
+use deck::Deck;
+use play::Fall;
+
 use crate::analysis::{Answer, Request, Rules};
 use crate::position::{Colour, Point};
 use crate::rules::Player;
@@ -101,16 +105,8 @@ pub struct Session {
     pub mode: Mode,
     pub view: View,
     pub viewport: Viewport,
-    /// The request last handed to the page for the engine.
-    request: Option<AnalysisRequest>,
-    /// The request that `advice`, `marks` and `answer` answer: they are
-    /// shown (and the engine moves from them) only while it is the board's
-    /// current request, so nothing ever shows a value of another state.
-    answered: Option<AnalysisRequest>,
-    advice: Vec<Advice>,
-    /// Synchronous rules: each edge's probabilities in the optimal mixed
-    /// strategies, as text for its label ("L 50%").
-    marks: Vec<Option<String>>,
+    /// The engine's answers, each with the request it answers.
+    answers: Answers,
     /// Play-mode keyboard focus (a label).
     focus: Option<usize>,
     /// Play-mode edge under the pointer or under a hovered graph vertex.
@@ -121,17 +117,11 @@ pub struct Session {
     /// Quantum play: a click picks edges for a superposed move (true) or
     /// cuts one edge unsuperposed (false).
     pub superpose: bool,
-    falling: Vec<usize>,
-    fall_start: Option<f64>,
-    slides: Vec<Slide>,
-    slide: usize,
+    /// The edges falling after the last cut (the animation).
+    fall: Fall,
+    /// The presenter deck.
+    deck: Deck,
     opponents: Opponents,
-    /// The engine's answer for `request`, kept for the engine's move.
-    answer: Option<Answer>,
-    /// The request whose analysis failed or was too large: while it is the
-    /// board's, the engine will not move (the page says so; a person may
-    /// play for it). Kept across mode switches, since the board is the same.
-    failed: Option<AnalysisRequest>,
     /// What the page should say about the link just opened (a replay that
     /// stopped early), if anything.
     link_note: Option<String>,
@@ -154,21 +144,14 @@ impl Session {
             mode: Mode::Edit,
             view: View::default(),
             viewport,
-            request: None,
-            answered: None,
-            advice: Vec::new(),
-            marks: Vec::new(),
+            answers: Answers::default(),
             focus: None,
             hover: None,
             hover_realisation: None,
             superpose: true,
-            falling: Vec::new(),
-            fall_start: None,
-            slides: Vec::new(),
-            slide: 0,
+            fall: Fall::default(),
+            deck: Deck::default(),
             opponents: Opponents::default(),
-            answer: None,
-            failed: None,
             link_note: None,
             presenting: false,
         }

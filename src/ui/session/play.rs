@@ -3,7 +3,45 @@
 
 use super::*;
 
+/// The edges falling after a cut, and since when (the animation).
+#[derive(Default)]
+pub(super) struct Fall {
+    labels: Vec<usize>,
+    start: Option<f64>,
+}
+
+impl Fall {
+    fn begin(&mut self, labels: Vec<usize>, now: f64) {
+        self.labels = labels;
+        self.start = Some(now);
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.labels.clear();
+        self.start = None;
+    }
+
+    /// 0 as the cut is made .. 1 once everything has fallen (or nothing
+    /// falls).
+    pub(super) fn progress(&self, now: f64) -> f64 {
+        match self.start {
+            Some(t) => ((now - t) / FALL_MS).clamp(0.0, 1.0),
+            None => 1.0,
+        }
+    }
+
+    /// The labels still falling at `now`.
+    pub(super) fn falling(&self, now: f64) -> Vec<usize> {
+        if self.progress(now) < 1.0 {
+            self.labels.clone()
+        } else {
+            Vec::new()
+        }
+    }
+}
+
 impl Session {
+    /// A click (or Enter) on `label` in play: cut it, or pick it when the
     /// move takes several edges (synchronous and quantum rules).
     pub fn play_label(&mut self, label: usize, now: f64) -> Result<(), String> {
         if let Some(p) = self.engine_player().filter(|_| !self.engine_failed()) {
@@ -86,14 +124,16 @@ impl Session {
 
     pub(super) fn after_move(&mut self, before: crate::position::EdgeSet, now: f64) {
         let after = self.game.board().present();
-        self.falling = before.difference(after).iter().map(|i| i + 1).collect();
-        self.fall_start = Some(now);
+        self.fall.begin(
+            before.difference(after).iter().map(|i| i + 1).collect(),
+            now,
+        );
         self.clear_advice();
     }
 
     /// Is an animation running (the page keeps requesting frames)?
     pub fn animating(&self, now: f64) -> bool {
-        self.fall_start.is_some_and(|t| now - t < FALL_MS)
+        self.fall.progress(now) < 1.0
     }
 
     // ---------- rules and play ----------
@@ -145,7 +185,7 @@ impl Session {
     /// Take back a move; against the engine, back to a person's turn
     /// (else the engine would at once replay the move taken back).
     pub fn takeback(&mut self) -> bool {
-        self.falling.clear();
+        self.fall.clear();
         self.clear_advice();
         let took = self.game.takeback();
         while self.engine_player().is_some() && self.game.takeback() {}
@@ -153,7 +193,7 @@ impl Session {
     }
 
     pub fn jump(&mut self, k: usize) {
-        self.falling.clear();
+        self.fall.clear();
         self.clear_advice();
         self.game.jump(k);
     }
@@ -163,7 +203,7 @@ impl Session {
         if let Ok(g) = Game::new(self.editor.drawing().position(), self.setup.clone()) {
             self.game = g;
         }
-        self.falling.clear();
+        self.fall.clear();
         self.clear_advice();
     }
 

@@ -7,10 +7,7 @@ impl Session {
     // ---------- drawing ----------
 
     pub fn scene(&self, now: f64) -> Scene {
-        let progress = match self.fall_start {
-            Some(t) => ((now - t) / FALL_MS).clamp(0.0, 1.0),
-            None => 1.0,
-        };
+        let progress = self.fall.progress(now);
         let (selected_edge, selected_vertex) = match (self.mode, self.editor.selection()) {
             (Mode::Play, _) => (self.hover.or(self.focus).map(|l| l - 1), None),
             (_, Selection::Edge(e)) => (Some(e), None),
@@ -19,7 +16,7 @@ impl Session {
         };
         let r = self.radius();
         // Advice belongs to the request it answers, never to another state.
-        let show_advice = !self.view.hide_values && self.is_current(&self.answered);
+        let show_advice = !self.view.hide_values && self.is_current(&self.answers.answered);
         let opts = SceneOptions {
             board: (self.mode == Mode::Play).then(|| self.game.board().colours.clone()),
             selected_edge,
@@ -32,7 +29,7 @@ impl Session {
             notes: if !show_advice {
                 Vec::new()
             } else {
-                self.marks.clone()
+                self.answers.marks.clone()
             },
             faded: self.realisation_faded(),
             preview: self.preview().map(|(_, f)| f).unwrap_or_default(),
@@ -41,10 +38,10 @@ impl Session {
             advice: if !show_advice {
                 Vec::new()
             } else {
-                self.advice.clone()
+                self.answers.advice.clone()
             },
-            falling: if progress < 1.0 && self.mode == Mode::Play {
-                self.falling.clone()
+            falling: if self.mode == Mode::Play {
+                self.fall.falling(now)
             } else {
                 Vec::new()
             },
@@ -147,9 +144,10 @@ impl Session {
     pub fn export_caption(&self) -> String {
         let req = self.game.analysis_request();
         let answer = self
+            .answers
             .answer
             .as_ref()
-            .filter(|_| self.is_current(&self.answered));
+            .filter(|_| self.is_current(&self.answers.answered));
         crate::ui::answer_view::export_caption(req.map(|r| r.to_request()).as_ref(), answer)
     }
 
@@ -189,15 +187,20 @@ impl Session {
             superpose: self.superpose,
             commit: super::play::commit_text(g),
             ungrounded: self.editor.drawing().ungrounded().len(),
-            slide: self.slide,
-            slides: self.slides.len().max(1),
+            slide: self.deck.slide,
+            slides: self.deck.slides.len().max(1),
             left_engine: self.opponents.left == Controller::Engine,
             right_engine: self.opponents.right == Controller::Engine,
             engine: self.engine_text(),
             engine_blocked: self.engine_failed() && self.engine_player().is_some(),
             preview: self.preview_text(),
             presenting: self.presenting,
-            caption: match self.slides.get(self.slide).map(|s| s.title.as_str()) {
+            caption: match self
+                .deck
+                .slides
+                .get(self.deck.slide)
+                .map(|s| s.title.as_str())
+            {
                 Some(t) if !t.is_empty() => t.to_string(),
                 _ => self.editor.text(),
             },
