@@ -205,6 +205,9 @@ function showViews(v) {
   $('realisation-count').textContent = `(${v.count})`;
   $('realisation-note').textContent = v.note;
   const list = $('realisations');
+  // The thumbnails are rebuilt: none is hovered any more (a removed
+  // element never reports the pointer leaving it).
+  hoverRealisation(0);
   list.replaceChildren();
   v.thumbs.forEach((t, k) => {
     const li = document.createElement('li');
