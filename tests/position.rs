@@ -266,6 +266,7 @@ fn sample_presets() -> Vec<Position> {
 fn sample_params(preset: Preset) -> Vec<&'static str> {
     match preset {
         Preset::Stalk => vec!["BRG"],
+        Preset::Stalks => vec!["BR", "RB", "G"],
         Preset::Hollyhock => vec!["3", "red"],
         Preset::BlueMeadow | Preset::SumsOfHalves => vec!["2", "1"],
         Preset::CircusTent => vec!["3"],
@@ -273,6 +274,7 @@ fn sample_params(preset: Preset) -> Vec<&'static str> {
         Preset::RedwoodBed => vec!["2", "5"],
         Preset::Sprig => vec!["RRB"],
         Preset::NimHeap => vec!["4"],
+        Preset::NimHeaps => vec!["1", "2", "3"],
         Preset::Random => vec!["42", "12", "BRG"],
         Preset::Picture => vec!["house"],
     }

@@ -392,6 +392,146 @@ fn every_gallery_entry_builds_and_stands_on_the_ground() {
     assert!(gallery::build("no-such", &[]).is_err());
 }
 
+/// Each parameterised gallery entry's form, filled with the entry's own
+/// values, builds the very drawing the card loads.
+#[test]
+fn every_gallery_form_round_trips_its_entry() {
+    let mut forms = 0;
+    for (i, e) in gallery::ENTRIES.iter().enumerate() {
+        let form = gallery::form(i);
+        if e.preset == "picture" {
+            assert!(form.is_empty(), "{}", e.title);
+            assert!(gallery::load_form(i, &[]).is_err());
+            continue;
+        }
+        forms += 1;
+        let values: Vec<&str> = form.iter().map(|f| f.value.as_str()).collect();
+        let built =
+            gallery::load_form(i, &values).unwrap_or_else(|err| panic!("{}: {err}", e.title));
+        assert_eq!(
+            built.text(),
+            gallery::load(i).unwrap().text(),
+            "{}",
+            e.title
+        );
+    }
+    assert!(forms >= 9, "the literature's families all have forms");
+}
+
+fn entry(title: &str) -> usize {
+    gallery::ENTRIES
+        .iter()
+        .position(|e| e.title == title)
+        .unwrap_or_else(|| panic!("no gallery entry {title:?}"))
+}
+
+#[test]
+fn preset_forms_build_the_chosen_sizes() {
+    let meadow = entry("Blue Meadow");
+    let names: Vec<&str> = gallery::form(meadow).iter().map(|f| f.field.name).collect();
+    assert_eq!(names, ["blue halves", "red wholes"]);
+    assert_eq!(
+        gallery::load_form(meadow, &["3", "2"]).unwrap().text(),
+        "BR BR BR R R"
+    );
+    assert_eq!(
+        gallery::load_form(meadow, &[" 0 ", "1"]).unwrap().text(),
+        "R"
+    );
+
+    let nim = entry("Nim heaps");
+    assert_eq!(gallery::form(nim)[0].value, "3 2");
+    for list in ["1 2 3", "1,2,3", " 1, 2  3 "] {
+        assert_eq!(
+            gallery::load_form(nim, &[list]).unwrap().text(),
+            "G GG GGG",
+            "{list:?}"
+        );
+    }
+    let stalks = entry("Stalks");
+    assert_eq!(
+        gallery::load_form(stalks, &["BRR G rb"])
+            .map(|d| d.text())
+            .ok(),
+        None,
+        "lower case is refused"
+    );
+    assert_eq!(
+        gallery::load_form(stalks, &["BRR G RB"]).unwrap().text(),
+        "BRR G RB"
+    );
+    assert_eq!(
+        gallery::load_form(entry("Hollyhock"), &["3"])
+            .unwrap()
+            .text(),
+        "BRR"
+    );
+    let tent = gallery::load_form(entry("Circus tent"), &["5"]).unwrap();
+    assert_eq!(tent.edges.len(), 10);
+    let random = entry("Random");
+    let a = gallery::load_form(random, &["11", "9"]).unwrap();
+    assert_eq!(a.edges.len(), 9);
+    assert_eq!(
+        a.text(),
+        gallery::load_form(random, &["11", "9"]).unwrap().text(),
+        "same seed, same graph"
+    );
+    assert_ne!(
+        a.text(),
+        gallery::load_form(random, &["12", "9"]).unwrap().text()
+    );
+}
+
+#[test]
+fn preset_forms_refuse_bad_values_in_words() {
+    let meadow = entry("Blue Meadow");
+    let cases: &[(usize, &[&str], &str)] = &[
+        (
+            meadow,
+            &["x", "2"],
+            "blue halves must be a whole number from 0 to 64",
+        ),
+        (meadow, &["-1", "2"], "blue halves"),
+        (meadow, &["65", "0"], "from 0 to 64"),
+        (meadow, &["2.5", "0"], "blue halves"),
+        (meadow, &["64", "1"], "at most"),
+        (meadow, &["3"], "expected 2 values, got 1"),
+        (entry("Nim heaps"), &[""], "expected 1..="),
+        (
+            entry("Nim heaps"),
+            &["1 x"],
+            "\"x\" is not a non-negative integer",
+        ),
+        (entry("Nim heaps"), &["100 100"], "at most"),
+        (entry("Stalks"), &["BQ"], "'Q' is not one of the letters"),
+        (
+            entry("Circus tent"),
+            &["1"],
+            "legs must be a whole number from 2 to 64",
+        ),
+        (
+            entry("Random"),
+            &["1", "0"],
+            "edges must be a whole number from 1 to 128",
+        ),
+        (entry("Random"), &["99999999999", "3"], "seed"),
+        (entry("Hollyhock"), &["999999999999999999999999"], "length"),
+        (999, &["1"], "there is no preset 999"),
+    ];
+    for (i, values, needle) in cases {
+        let err = gallery::load_form(*i, values).expect_err(needle);
+        assert!(err.contains(needle), "{values:?}: {err:?} lacks {needle:?}");
+    }
+    // In the session a refused form changes nothing.
+    let mut s = hackenbush_lab::ui::session::Session::new(800.0, 600.0);
+    let before = (s.editor.revision(), s.editor.text());
+    assert!(s.load_preset_form(meadow, &["x", "1"]).is_err());
+    assert_eq!((s.editor.revision(), s.editor.text()), before);
+    s.load_preset_form(meadow, &["3", "2"]).unwrap();
+    assert_eq!(s.editor.text(), "BR BR BR R R");
+    assert!(s.editor.can_undo());
+}
+
 // ---------- play ----------
 
 fn game(text: &str, rules: &str) -> Game {
@@ -1793,5 +1933,426 @@ mod deck {
             s.play_label(l, 0.0).unwrap();
         }
         assert_eq!(s.status().picked, vec![1, 3, 5]);
+    }
+}
+
+mod move_preview {
+    use super::*;
+    use hackenbush_lab::analysis::Rules;
+    use hackenbush_lab::ui::move_preview::{preview, Fate, MovePreview};
+    use hackenbush_lab::ui::session::{Mode, Session};
+
+    /// `text` under quantum `rules` after `moves` (each a side and labels).
+    fn game(text: &str, rules: &str, moves: &[(Side, &[usize])]) -> Game {
+        let setup = Setup {
+            rules: rules.parse().unwrap(),
+            ..Setup::default()
+        };
+        let mut g = Game::new(parse(text).unwrap(), setup).unwrap();
+        for (side, labels) in moves {
+            g.play(Move {
+                side: *side,
+                labels: labels.to_vec(),
+            })
+            .unwrap();
+        }
+        g
+    }
+
+    fn fates(m: &MovePreview) -> Vec<Fate> {
+        m.realisations.iter().map(|r| r.fate).collect()
+    }
+
+    #[test]
+    fn a_split_a_collapse_and_a_merge_in_words() {
+        // BR BR R: edges 1 B, 2 R, 3 B, 4 R, 5 R.
+        let g = game("BR BR R", "quantum:D", &[]);
+        let m = preview(&g, Player::Left, &[1, 3]).unwrap();
+        assert_eq!((m.before, m.after, m.merged), (1, 2, 0));
+        assert_eq!(fates(&m), [Fate::Splits(2)]);
+        assert_eq!(
+            m.summary,
+            "Superposing 1 + 3: 1 realisation → 2: #1 splits in 2."
+        );
+
+        // After Left 1+3 and Right 2+4 the realisations are {1, 5} and
+        // {3, 5}: cutting 1 alone collapses the second; 1+3 merges both
+        // into {5}.
+        let g = game(
+            "BR BR R",
+            "quantum:D",
+            &[(Side::Left, &[1, 3]), (Side::Right, &[2, 4])],
+        );
+        assert_eq!(g.board().realisations.len(), 2);
+        let m = preview(&g, Player::Left, &[1]).unwrap();
+        assert_eq!(fates(&m), [Fate::Continues, Fate::Collapses]);
+        assert_eq!(m.summary, "Cutting 1: 2 realisations → 1: #2 collapses.");
+        let m = preview(&g, Player::Left, &[1, 3]).unwrap();
+        assert_eq!(fates(&m), [Fate::Continues, Fate::Continues]);
+        assert_eq!((m.after, m.merged), (1, 1));
+        assert!(m.realisations.iter().all(|r| r.merges));
+        assert_eq!(
+            m.summary,
+            "Superposing 1 + 3: 2 realisations → 1: each goes on as one; 1 merge."
+        );
+
+        // Flavour A refuses a lone edge: the preview says so.
+        let g = game("BR BR R", "quantum:A", &[]);
+        let m = preview(&g, Player::Left, &[1]).unwrap();
+        assert!(
+            m.refused
+                .as_deref()
+                .is_some_and(|r| r.contains("flavour A")),
+            "{m:?}"
+        );
+        assert!(m.summary.contains("would be refused"), "{}", m.summary);
+        // Nothing named, an edge that is not there, or classical rules: none.
+        assert!(preview(&g, Player::Left, &[]).is_none());
+        assert!(preview(&g, Player::Left, &[9]).is_none());
+        let classical = game("BR BR R", "normal", &[]);
+        assert!(preview(&classical, Player::Left, &[1]).is_none());
+    }
+
+    /// The preview against the referee: for every single edge and pair of
+    /// standing edges, along a game, the count it predicts is the count
+    /// committing gives, and it predicts a refusal exactly when the move
+    /// is refused.
+    #[test]
+    fn the_preview_agrees_with_committing_the_move() {
+        let text = "BRB RB GR B";
+        let played: &[(Side, &[usize])] = &[
+            (Side::Left, &[1, 5]),
+            (Side::Right, &[4, 7]),
+            (Side::Left, &[3, 8]),
+        ];
+        let mut checked = 0;
+        for rules in ["quantum:D", "quantum:C", "quantum:A", "quantum:D:3"] {
+            for k in 0..=played.len() {
+                let g = game(text, rules, &played[..k]);
+                let p = if g.to_move() == Side::Left {
+                    Player::Left
+                } else {
+                    Player::Right
+                };
+                let standing: Vec<usize> = g.board().present().iter().map(|i| i + 1).collect();
+                let mut candidates: Vec<Vec<usize>> = standing.iter().map(|&l| vec![l]).collect();
+                for (i, &a) in standing.iter().enumerate() {
+                    for &b in &standing[i + 1..] {
+                        candidates.push(vec![a, b]);
+                    }
+                }
+                for labels in candidates {
+                    let m = preview(&g, p, &labels).unwrap();
+                    let mut after = game(text, rules, &played[..k]);
+                    let result = after.play(Move {
+                        side: Side::of(p),
+                        labels: labels.clone(),
+                    });
+                    assert_eq!(
+                        result.is_err(),
+                        m.refused.is_some(),
+                        "{rules} {k} {labels:?}: {m:?}"
+                    );
+                    if result.is_ok() {
+                        assert_eq!(
+                            after.board().realisations.len(),
+                            m.after,
+                            "{rules} {k} {labels:?}"
+                        );
+                        let splits: usize = m
+                            .realisations
+                            .iter()
+                            .map(|r| match r.fate {
+                                Fate::Splits(x) => x,
+                                Fate::Continues => 1,
+                                Fate::Collapses => 0,
+                            })
+                            .sum();
+                        assert_eq!(splits - m.merged, m.after);
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 50, "only {checked} legal moves checked");
+    }
+
+    #[test]
+    fn hovering_while_picking_previews_and_thumbnails_link_to_the_board() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR BR R").unwrap();
+        s.set_rules("quantum:D".parse::<Rules>().unwrap()).unwrap();
+        s.set_hover(Some(1));
+        assert!(s.move_preview().is_none(), "no preview while editing");
+        s.set_mode(Mode::Play);
+        s.set_hover(Some(1));
+        assert_eq!(
+            s.status().preview,
+            "Cutting 1: 1 realisation → 1: each goes on as one."
+        );
+        s.play_label(1, 0.0).unwrap();
+        s.set_hover(Some(3));
+        let m = s.move_preview().unwrap();
+        assert_eq!(m.labels, vec![1, 3], "the picks and the hovered edge");
+        assert_eq!(
+            s.status().preview,
+            "Superposing 1 + 3: 1 realisation → 2: #1 splits in 2."
+        );
+        s.set_hover(None);
+        assert_eq!(s.move_preview().unwrap().labels, vec![1], "the picks alone");
+        s.play_label(3, 0.0).unwrap();
+        s.commit(0.0).unwrap();
+        // Hovering realisation 1's thumbnail fades what it lacks on the board.
+        let lacks = |s: &Session| -> Vec<usize> {
+            s.scene(1e9)
+                .edges
+                .iter()
+                .filter(|e| e.faded)
+                .map(|e| e.label)
+                .collect()
+        };
+        assert!(lacks(&s).is_empty());
+        let v = s.quantum_views().unwrap();
+        assert_eq!(v.thumbs[0].labels, vec![1, 2, 5]);
+        s.set_hover_realisation(Some(0));
+        assert_eq!(lacks(&s), vec![3, 4]);
+        s.set_hover_realisation(Some(7));
+        assert!(lacks(&s).is_empty(), "no such realisation: nothing faded");
+        // The zoomed realisation: at the size asked, with labels.
+        let big = s.realisation_svg(1, 900.0, 600.0).unwrap();
+        assert!(big.contains("width=\"900\""), "{}", &big[..200]);
+        assert!(s.realisation_svg(2, 900.0, 600.0).is_none());
+        assert!(
+            s.realisation_svg(0, f64::NAN, -1.0).is_some(),
+            "odd sizes are clamped"
+        );
+        // The engine's turn: no preview for a person.
+        s.set_controller(
+            Player::Right,
+            hackenbush_lab::ui::opponent::Controller::Engine,
+        );
+        s.set_hover(Some(2));
+        assert!(s.move_preview().is_none());
+    }
+}
+
+mod answer_view {
+    use hackenbush_lab::analysis::{Answer, Request, Rules};
+    use hackenbush_lab::game::Outcome;
+    use hackenbush_lab::ui::answer_view::{
+        describe, export_caption, rule_card, rules_phrase, view,
+    };
+
+    fn rules(text: &str) -> Rules {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn rules_and_requests_in_words() {
+        assert_eq!(rules_phrase(&rules("normal")), "normal play");
+        assert_eq!(rules_phrase(&rules("misere")), "misère play");
+        assert_eq!(
+            rules_phrase(&rules("quantum:C:3")),
+            "quantum, flavour C, width 3"
+        );
+        assert_eq!(
+            rules_phrase(&rules("quantum")),
+            "quantum, flavour D, width 2"
+        );
+        assert_eq!(rules_phrase(&rules("sync")), "synchronous");
+        assert_eq!(
+            rules_phrase(&rules("sync:replay")),
+            "synchronous, conflict replay"
+        );
+        let mut req = Request::new("BR R", rules("quantum:C'u:unbounded"));
+        assert_eq!(
+            describe(&req),
+            "BR R · quantum, flavour C'u, width unbounded"
+        );
+        req.moves = vec!["1,3".into()];
+        assert!(describe(&req).ends_with(" · after 1 move"));
+        req.moves.push("2".into());
+        assert!(describe(&req).ends_with(" · after 2 moves"));
+    }
+
+    #[test]
+    fn rule_cards_follow_width_and_flavour() {
+        let [a, b] = rule_card(&rules("quantum:A:3"));
+        assert!(a.starts_with("A superposed move names 2 to 3 edges"), "{a}");
+        assert!(
+            b.starts_with("Flavour A: an edge is never cut alone"),
+            "{b}"
+        );
+        let [a, _] = rule_card(&rules("quantum:D:unbounded"));
+        assert!(a.contains("names any number of edges"), "{a}");
+        let [a, b] = rule_card(&rules("quantum"));
+        assert!(
+            a.contains("names 2 edges") && b.starts_with("Flavour D"),
+            "{a} {b}"
+        );
+        assert!(rule_card(&rules("misere"))[1].contains("cannot move wins"));
+        assert!(rule_card(&rules("sync"))[0].contains("in secret"));
+        // Every card has two non-empty lines.
+        for r in [
+            "normal",
+            "misere",
+            "childish",
+            "uncolored",
+            "sync",
+            "quantum:B",
+            "quantum:C'",
+        ] {
+            assert!(rule_card(&rules(r)).iter().all(|l| !l.is_empty()), "{r}");
+        }
+    }
+
+    #[test]
+    fn answers_read_as_the_page_shows_them() {
+        let normal = Request::new("BR", rules("normal"));
+        let a = Answer {
+            value: "1/2".into(),
+            pretty: "½".into(),
+            outcome: Some(Outcome::L),
+            outcome_sentence: "Left wins".into(),
+            birthday: Some(2),
+            ..Answer::default()
+        };
+        let v = view(&normal, &a, String::new());
+        assert_eq!(v.value_of, "BR · normal play");
+        assert_eq!((v.value.as_str(), v.pretty.as_str()), ("1/2", "½"));
+        assert_eq!(v.outcome_label, "Outcome");
+        assert_eq!(v.outcome, "Left (blue) wins whoever starts (L)");
+        assert_eq!((v.caption_value.as_str(), v.advice.as_str()), ("= ½", "—"));
+        assert_eq!(v.birthday.as_deref(), Some("2"));
+        assert_eq!(
+            export_caption(Some(&normal), Some(&a)),
+            "BR · normal play · value ½"
+        );
+        assert_eq!(export_caption(Some(&normal), None), "BR · normal play");
+        assert_eq!(export_caption(None, None), "empty board");
+
+        let misere = Request::new("BR", rules("misere"));
+        let m = Answer {
+            value: "P".into(),
+            outcome: Some(Outcome::P),
+            outcome_sentence: "The second player wins".into(),
+            birthday: Some(2),
+            ..Answer::default()
+        };
+        let v = view(&misere, &m, "Left (blue) wins with: 1".into());
+        assert!(v.misere && v.birthday.is_none());
+        assert_eq!(v.outcome_label, "Misère outcome");
+        assert_eq!(v.outcome, "Misère outcome P: The second player wins");
+        assert_eq!(v.caption_value, "misère P");
+        assert_eq!(v.advice, "Left (blue) wins with: 1");
+        assert_eq!(
+            export_caption(Some(&misere), Some(&m)),
+            "BR · misère play · misère outcome P"
+        );
+
+        let sync = Request::new("B R", rules("sync:replay"));
+        let s = Answer {
+            value: "~[-1/8, 1/8]".into(),
+            outcome_sentence: "Nobody is ahead".into(),
+            outcome_unknown: Some("the bracket contains 0".into()),
+            ..Answer::default()
+        };
+        let v = view(&sync, &s, String::new());
+        assert_eq!(v.outcome_label, "Who is ahead");
+        assert_eq!(v.outcome, "Nobody is ahead (the bracket contains 0)");
+        assert_eq!(v.caption_outcome, "Nobody is ahead");
+        assert_eq!(v.pretty, "~[-1/8, 1/8]", "no pretty form: the plain value");
+    }
+}
+
+mod graph_geometry {
+    use hackenbush_lab::analysis::Rules;
+    use hackenbush_lab::ui::session::{Mode, Session};
+
+    #[test]
+    fn repeated_links_bow_apart_and_wide_moves_are_stars() {
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("B B B B B R R R").unwrap();
+        s.set_rules("quantum:D:3".parse::<Rules>().unwrap())
+            .unwrap();
+        s.set_mode(Mode::Play);
+        for labels in [&[1, 2][..], &[6, 7], &[1, 2], &[7, 8], &[3, 4, 5]] {
+            for &l in labels {
+                s.play_label(l, 0.0).unwrap();
+            }
+            s.commit(0.0).unwrap();
+        }
+        let v = s.quantum_views().unwrap();
+        let at = |l: usize| {
+            let x = v.vertices.iter().find(|x| x.label == l).unwrap();
+            (x.x, x.y)
+        };
+        let (a, b) = (at(1), at(2));
+        let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        let first = &v.links[0];
+        let again = &v.links[2];
+        assert_eq!((first.number, again.number), (1, 3));
+        // The first link is straight through the middle; the repeat is
+        // bowed 9 units off it, and its curve passes through its number.
+        assert!((first.x - mid.0).abs() < 1e-9 && (first.y - mid.1).abs() < 1e-9);
+        let off = (again.x - mid.0).hypot(again.y - mid.1);
+        assert!((off - 9.0).abs() < 1e-9, "{off}");
+        let c = again.curve.unwrap();
+        assert_eq!((c[0], c[1], c[4], c[5]), (a.0, a.1, b.0, b.1));
+        let through = (
+            0.25 * c[0] + 0.5 * c[2] + 0.25 * c[4],
+            0.25 * c[1] + 0.5 * c[3] + 0.25 * c[5],
+        );
+        assert!((through.0 - again.x).abs() < 1e-9 && (through.1 - again.y).abs() < 1e-9);
+        // Three edges: a star from the centroid to each vertex.
+        let star = &v.links[4];
+        assert!(star.curve.is_none());
+        assert_eq!(star.spokes.len(), 3);
+        let cx = (at(3).0 + at(4).0 + at(5).0) / 3.0;
+        assert!((star.x - cx).abs() < 1e-9);
+        assert!(v.links[..4]
+            .iter()
+            .all(|l| l.spokes.is_empty() && l.curve.is_some()));
+    }
+}
+
+mod board_moves {
+    use super::*;
+
+    #[test]
+    fn engine_moves_are_read_once_into_board_labels() {
+        // The request's labels 1, 2, 3 are the board's 2, 5, 7.
+        let req = AnalysisRequest {
+            position: "B R G".into(),
+            rules: hackenbush_lab::analysis::Rules::Normal,
+            labels: vec![2, 5, 7],
+            moves: Vec::new(),
+            first: Player::Left,
+        };
+        let m = req.board_move("1,3").unwrap();
+        assert_eq!(
+            (m.labels.clone(), m.to_string()),
+            (vec![2, 7], "2+7".to_string())
+        );
+        let c = req.board_move("2B").unwrap();
+        assert_eq!(
+            (c.labels.clone(), c.to_string()),
+            (vec![5], "5B".to_string())
+        );
+        assert!(
+            req.board_move("1,4").is_none(),
+            "edge 4 is not in the request"
+        );
+        assert!(req.board_move("").is_none());
+        let advice = hackenbush_lab::analysis::MoveAdvice {
+            winning: true,
+            labels: vec!["3".into(), "9".into(), "1,2".into()],
+        };
+        let best: Vec<String> = req
+            .best_moves(&advice)
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(best, ["7", "2+5"]);
     }
 }

@@ -6,52 +6,6 @@
 import init, { Playground } from './pkg/hackenbush_lab.js';
 import { Engine, Cancelled } from './engine.js';
 
-const OUTCOMES = {
-  L: 'Left (blue) wins whoever starts',
-  R: 'Right (red) wins whoever starts',
-  P: 'The second player wins',
-  N: 'The first player wins',
-};
-
-const RULE_CARDS = {
-  normal: [
-    'Cut an edge of your colour (Left blue, Right red, green either); whatever is no longer grounded falls.',
-    'Normal play: the player who cannot move loses.',
-  ],
-  misere: ['Same moves as normal play.', 'Misère play: the player who cannot move wins.'],
-  childish: [
-    'A cut is legal only if nothing else falls with it.',
-    'The player who cannot move loses.',
-  ],
-  uncolored: [
-    'While uncoloured (X) edges remain, a move colours one: Left paints blue, Right red.',
-    'Then play continues as normal Hackenbush.',
-  ],
-  sync: [
-    'Both choose in secret (Left first, Right looks away), Left a blue or green edge, Right a red or green one; then both are revealed and cut.',
-    'The value is that of the matrix game; the optimal mixed strategies show beside the edges.',
-  ],
-};
-
-// Quantum: the first line depends on the width, the second on the flavour.
-const FLAVOUR_CARDS = {
-  A: 'Flavour A: an edge is never cut alone; every move superposes edges.',
-  B: 'Flavour B: an edge may be cut alone only when it is the only edge you may cut anywhere.',
-  C: 'Flavour C: an edge may be cut alone only when you may cut it in every realisation.',
-  "C'": 'Flavour C′: alone only if you may cut it in every realisation where you can move at all.',
-  "C'u": 'Flavour C′u: alone when flavour B or C would allow it.',
-  D: 'Flavour D: an edge may always be cut alone (realisations where it is not yours collapse).',
-};
-
-function quantumCard() {
-  const w = $('width').value || '2';
-  const width = w === 'unbounded' ? 'any number of' : w === '2' ? '2' : `2 to ${w}`;
-  return [
-    `A superposed move names ${width} edges: each realisation splits into one per named edge you may cut there; where you may cut none, it collapses.`,
-    FLAVOUR_CARDS[$('flavour').value || 'D'],
-  ];
-}
-
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 const $ = (id) => document.getElementById(id);
@@ -86,7 +40,8 @@ function showRuleOptions() {
   for (const el of document.querySelectorAll('[data-for-rules]')) {
     el.hidden = el.dataset.forRules !== rules;
   }
-  const [a, b] = rules === 'quantum' ? quantumCard() : RULE_CARDS[rules] ?? ['', ''];
+  // The card's words come from Rust, for the rules the pickers make.
+  const [a, b] = pg ? JSON.parse(pg.rule_card(rules, $('flavour').value, $('width').value, $('conflict').value)) : ['', ''];
   $('rule-card-1').textContent = a;
   $('rule-card-2').textContent = b;
 }
@@ -112,29 +67,8 @@ function setBusy(busy) {
   }, 1000);
 }
 
-const RULE_NAMES = {
-  normal: 'normal play',
-  misere: 'misère play',
-  childish: 'childish',
-  uncolored: 'uncoloured',
-  quantum: 'quantum',
-  sync: 'synchronous',
-};
-
-/** "BR R · quantum:C:3 · after 2 moves": what an answer is the value of. */
-function describeRequest(request) {
-  // The compact rules text: `quantum:C:3`, `sync:replay`.
-  const [kind, ...opts] = String(request.rules).split(':');
-  const name = RULE_NAMES[kind] ?? kind;
-  const labels = kind === 'quantum' ? ['flavour', 'width'] : kind === 'sync' ? ['conflict'] : [];
-  const named = opts.map((o, k) => (labels[k] ? `${labels[k]} ${o}` : o));
-  const moves = request.moves?.length ?? 0;
-  return [
-    request.position,
-    [name, ...named].join(', '),
-    ...(moves ? [`after ${moves} move${moves === 1 ? '' : 's'}`] : []),
-  ].join(' · ');
-}
+/** "BR R · quantum, flavour C, width 3 · after 2 moves" (words from Rust). */
+const describeRequest = (request) => pg.describe_request(request);
 
 function hideReport() {
   $('report').hidden = true;
@@ -143,38 +77,24 @@ function hideReport() {
   $('caption-outcome').textContent = '';
 }
 
+/** Show an answer: every word is Rust's (`ui::answer_view::AnswerView`). */
 function showReport(answer) {
-  const { request, report, advice, key } = answer;
-  const kind = String(request.rules).split(':')[0];
+  const { view, key } = answer;
   setMessage($('error'), '');
-  $('value-of').textContent = describeRequest(request);
-  $('value').textContent = report.value;
-  $('pretty').textContent = report.pretty || report.value;
-  // Misère answers are an outcome class, not a value: say so plainly.
-  const misere = kind === 'misere';
-  $('row-value').hidden = misere;
-  $('row-pretty').hidden = misere;
-  $('row-birthday').hidden = misere || report.birthday == null;
-  $('birthday').textContent = report.birthday ?? '—';
-  let outcome;
-  if (misere) {
-    outcome = `Misère outcome ${report.outcome}: ${report.outcome_sentence}`;
-  } else if (kind === 'sync') {
-    // Nobody starts a synchronous game: say who is ahead.
-    outcome = report.outcome_unknown
-      ? `${report.outcome_sentence} (${report.outcome_unknown})`
-      : report.outcome_sentence;
-  } else {
-    outcome = report.outcome
-      ? `${OUTCOMES[report.outcome] ?? report.outcome} (${report.outcome})`
-      : report.outcome_sentence || 'not decided';
-  }
-  $('outcome-label').textContent = misere ? 'Misère outcome' : kind === 'sync' ? 'Who is ahead' : 'Outcome';
-  $('outcome').textContent = outcome;
-  $('advice').textContent = advice || '—';
+  $('value-of').textContent = view.value_of;
+  $('value').textContent = view.value;
+  $('pretty').textContent = view.pretty;
+  // Misère answers are an outcome class, not a value.
+  $('row-value').hidden = view.misere;
+  $('row-pretty').hidden = view.misere;
+  $('row-birthday').hidden = view.birthday == null;
+  $('birthday').textContent = view.birthday ?? '—';
+  $('outcome-label').textContent = view.outcome_label;
+  $('outcome').textContent = view.outcome;
+  $('advice').textContent = view.advice;
   // The value beside the presenter caption, readable from the back row.
-  $('caption-value').textContent = misere ? `misère ${report.outcome}` : `= ${report.pretty || report.value}`;
-  $('caption-outcome').textContent = misere ? report.outcome_sentence : kind === 'sync' ? report.outcome_sentence : outcome;
+  $('caption-value').textContent = view.caption_value;
+  $('caption-outcome').textContent = view.caption_outcome;
   $('report').dataset.request = key;
   $('report').hidden = false;
 }
@@ -186,7 +106,8 @@ async function analyse(force = false) {
     // Same question (e.g. Edit → Play, which clears the board's marks):
     // show the answer already on hand again.
     if (answered && answered.key === key) {
-      answered.advice = pg.set_report(answered.request, answered.report) ?? answered.advice;
+      const view = pg.set_report(answered.request, answered.report);
+      if (view !== undefined) answered.view = JSON.parse(view);
       showReport(answered);
       render();
       refresh();
@@ -225,10 +146,10 @@ async function analyse(force = false) {
   try {
     const report = await engine.request(request);
     if (id !== requestId) return;
-    const advice = pg.set_report(request, report);
+    const view = pg.set_report(request, report);
     // Rust refuses an answer for an earlier board (undefined): show nothing.
-    if (advice === undefined) return;
-    answered = { key, request, report, advice };
+    if (view === undefined) return;
+    answered = { key, request, report, view: JSON.parse(view) };
     showReport(answered);
     $('status').textContent = `Done in ${Math.round(now() - started)} ms.`;
     render();
@@ -284,23 +205,103 @@ function showViews(v) {
   $('realisation-count').textContent = `(${v.count})`;
   $('realisation-note').textContent = v.note;
   const list = $('realisations');
+  // The thumbnails are rebuilt: none is hovered any more (a removed
+  // element never reports the pointer leaving it).
+  hoverRealisation(0);
   list.replaceChildren();
   v.thumbs.forEach((t, k) => {
     const li = document.createElement('li');
+    li.dataset.k = String(k + 1);
+    li.dataset.labels = ` ${t.labels.join(' ')} `;
+    // A button: a click (or Enter) zooms the realisation to board size.
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'thumb';
+    b.title = `Realisation ${k + 1}: click to zoom`;
     const img = document.createElement('img');
     // An <img> of a data URL: the SVG is drawn, never parsed into the page.
-    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(t.svg)}`;
+    img.src = svgUrl(t.svg);
     img.alt = `Realisation ${k + 1}: edges ${t.labels.join(', ') || 'none'}`;
-    img.width = 150;
-    img.height = 100;
+    img.width = 210;
+    img.height = 140;
     const cap = document.createElement('span');
-    cap.textContent = t.labels.length ? t.labels.join(' ') : '(empty)';
-    li.append(img, cap);
+    cap.textContent = `#${k + 1} · ${t.labels.length ? t.labels.join(' ') : '(empty)'}`;
+    // What the move being picked would do to this realisation.
+    const badge = document.createElement('em');
+    badge.className = 'fate';
+    badge.hidden = true;
+    b.append(img, cap, badge);
+    b.addEventListener('click', () => zoomRealisation(k + 1, t.labels));
+    // Hovering a thumbnail shows its realisation on the board.
+    const on = () => hoverRealisation(k + 1);
+    const off = () => hoverRealisation(0);
+    b.addEventListener('pointerenter', on);
+    b.addEventListener('focus', on);
+    b.addEventListener('pointerleave', off);
+    b.addEventListener('blur', off);
+    li.append(b);
     list.append(li);
   });
   $('realisations-more').hidden = v.count <= v.thumbs.length;
   $('realisations-more').textContent = `and ${v.count - v.thumbs.length} more`;
   drawGraph(v);
+  markThumbs();
+  showMovePreview();
+}
+
+const svgUrl = (svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+let hotRealisation = 0;
+function hoverRealisation(k) {
+  if (k === hotRealisation) return;
+  hotRealisation = k;
+  pg.hover_realisation(k);
+  render();
+}
+
+/** Thumbnails of realisations holding the hot edge are outlined. */
+function markThumbs() {
+  for (const li of $('realisations').children) {
+    li.classList.toggle('has-hot', hot > 0 && li.dataset.labels.includes(` ${hot} `));
+  }
+}
+
+const FATE_TEXT = {
+  splits: (n) => `splits in ${n}`,
+  continues: () => 'goes on',
+  collapses: () => 'collapses',
+};
+
+/** The move being picked: each thumbnail's fate as a badge (Rust decides). */
+function showMovePreview() {
+  const m = JSON.parse(pg.move_preview());
+  const items = [...$('realisations').children];
+  items.forEach((li, k) => {
+    const r = m && !m.refused ? m.realisations[k] : null;
+    const badge = li.querySelector('.fate');
+    li.dataset.fate = r ? r.fate.kind : '';
+    li.classList.toggle('merges', Boolean(r && r.merges));
+    badge.hidden = !r;
+    badge.textContent = r ? FATE_TEXT[r.fate.kind](r.fate.into) + (r.merges ? ', merges' : '') : '';
+  });
+}
+
+/** The zoomed view of realisation `k` (1-based), at the board's size. */
+function zoomRealisation(k, labels) {
+  const board = $('board');
+  const w = Math.max(320, Math.min(board.clientWidth, innerWidth - 48));
+  const h = Math.max(200, Math.min(board.clientHeight, innerHeight - 140));
+  const svg = pg.realisation_svg(k, w, h);
+  if (!svg) return;
+  // Made on demand: the page holds no <img> until there is one to show.
+  const img = $('zoom-image') ?? Object.assign(document.createElement('img'), { id: 'zoom-image' });
+  $('zoom-picture').replaceChildren(img);
+  img.src = svgUrl(svg);
+  img.width = w;
+  img.height = h;
+  img.alt = `Realisation ${k}: edges ${labels.join(', ') || 'none'}`;
+  $('zoom-caption').textContent = `Realisation ${k} of ${$('realisations').children.length}${$('realisations-more').hidden ? '' : '+'}: edges ${labels.join(' ') || 'none'}`;
+  $('zoom').showModal();
 }
 
 function svgEl(name, attrs) {
@@ -313,45 +314,21 @@ function drawGraph(v) {
   const g = $('entanglement');
   const cb = $('colour-blind').checked;
   g.replaceChildren();
-  const at = new Map(v.vertices.map((x) => [x.label, x]));
-  // Several links between the same vertices are bowed apart.
-  const seen = new Map();
+  // The links' geometry comes from Rust (bowed lines, hyperedge stars).
   for (const link of v.links) {
-    const pts = link.labels.map((l) => at.get(l)).filter(Boolean);
-    if (pts.length < 2) continue;
-    const key = link.labels.join('-');
-    const nth = seen.get(key) ?? 0;
-    seen.set(key, nth + 1);
-    const cx = pts.reduce((a, p) => a + p.x, 0) / pts.length;
-    const cy = pts.reduce((a, p) => a + p.y, 0) / pts.length;
     const stroke = link.side === 'L' ? '#1f5fbf' : '#c62828';
     // Colour-blind mode: Right's links are dashed, not only red.
     const cbDash = cb && link.side === 'R' ? { 'stroke-dasharray': '4 2.5' } : {};
     const group = svgEl('g', { class: 'link', 'data-move': link.number });
-    let mx = cx;
-    let my = cy;
-    if (pts.length === 2) {
-      // A line (bowed when repeated), its number at the middle.
-      const [a, b] = pts;
-      const nx = -(b.y - a.y);
-      const ny = b.x - a.x;
-      const len = Math.hypot(nx, ny) || 1;
-      const bow = nth === 0 ? 0 : (nth % 2 ? 1 : -1) * Math.ceil(nth / 2) * 9;
-      mx = cx + (nx / len) * bow;
-      my = cy + (ny / len) * bow;
-      group.append(svgEl('path', {
-        d: `M${a.x} ${a.y} Q${2 * mx - cx} ${2 * my - cy} ${b.x} ${b.y}`,
-        fill: 'none', stroke, 'stroke-width': 1.6, ...cbDash,
-      }));
+    if (link.curve) {
+      const [ax, ay, cx, cy, bx, by] = link.curve;
+      group.append(svgEl('path', { d: `M${ax} ${ay} Q${cx} ${cy} ${bx} ${by}`, fill: 'none', stroke, 'stroke-width': 1.6, ...cbDash }));
     } else {
-      // A hyperedge: a star from its centre to each vertex it joins.
-      mx = cx + nth * 4;
-      my = cy + nth * 4;
-      for (const p of pts) group.append(svgEl('line', { x1: mx, y1: my, x2: p.x, y2: p.y, stroke, 'stroke-width': 1.6, ...cbDash }));
-      group.append(svgEl('circle', { cx: mx, cy: my, r: 1.8, fill: stroke }));
+      for (const [x2, y2] of link.spokes) group.append(svgEl('line', { x1: link.x, y1: link.y, x2, y2, stroke, 'stroke-width': 1.6, ...cbDash }));
+      group.append(svgEl('circle', { cx: link.x, cy: link.y, r: 1.8, fill: stroke }));
     }
-    group.append(svgEl('circle', { cx: mx, cy: my, r: 4.2, fill: '#fff', stroke, 'stroke-width': 0.8 }));
-    const num = svgEl('text', { x: mx, y: my + 1.9, 'text-anchor': 'middle', 'font-size': 5.5, fill: stroke });
+    group.append(svgEl('circle', { cx: link.x, cy: link.y, r: 4.2, fill: '#fff', stroke, 'stroke-width': 0.8 }));
+    const num = svgEl('text', { x: link.x, y: link.y + 1.9, 'text-anchor': 'middle', 'font-size': 5.5, fill: stroke });
     num.textContent = String(link.number);
     group.append(num);
     g.append(group);
@@ -395,6 +372,8 @@ function setHot(label) {
     node.classList.toggle('hot', Number(node.dataset.label) === label);
   }
   showPreview(JSON.parse(pg.status()).preview);
+  markThumbs();
+  showMovePreview();
   render();
 }
 
@@ -600,6 +579,10 @@ function wire() {
     // failed); update() already asked about a changed position.
     if ($('report').hidden && !engine.busy) analyse(true);
   });
+  // The zoomed realisation: a click anywhere or Escape (the dialog's own)
+  // closes it.
+  $('zoom').addEventListener('click', () => $('zoom').close());
+  $('zoom').addEventListener('close', () => $('realisations').querySelector(`[data-k="${hotRealisation}"] button`)?.focus());
   $('cancel').addEventListener('click', () => {
     requestId++;
     engine.cancel();
@@ -747,17 +730,10 @@ function wire() {
   });
 }
 
-/** "BR R · normal play · value 1/2" for the picture, or "" if unticked. */
+/** "BR R · normal play · value 1/2" for the picture (from Rust: the
+ * value only when it is the value of this very board), or "" if unticked. */
 function exportCaption() {
-  if (!$('export-caption').checked) return '';
-  const request = pg.analysis_request();
-  if (!request) return 'empty board';
-  const text = describeRequest(request);
-  // The value only when it is the value of this very board.
-  if (!answered || answered.key !== JSON.stringify(request)) return text;
-  const r = answered.report;
-  const kind = String(request.rules).split(':')[0];
-  return kind === 'misere' ? `${text} · misère outcome ${r.outcome}` : `${text} · value ${r.pretty || r.value}`;
+  return $('export-caption').checked ? pg.export_caption() : '';
 }
 
 /** The Fullscreen API, where the browser allows it (it may refuse). */
@@ -839,11 +815,53 @@ function buildGallery() {
     b.append(code);
     b.addEventListener('click', () => {
       setMessage($('board-message'), pg.load_preset(i));
+      showPresetForm(i, p);
       typing = false;
       update();
     });
     list.append(b);
   });
+  $('preset-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const index = Number($('preset-form').dataset.index);
+    const values = [...$('preset-fields').querySelectorAll('input')].map((x) => x.value);
+    // Rust checks every value (ranges, letters, lists) and says what is wrong.
+    const err = pg.load_preset_form(index, JSON.stringify(values));
+    setMessage($('preset-error'), err);
+    if (err) return;
+    typing = false;
+    update();
+  });
+}
+
+/** The chosen preset's parameters as small inputs (none for pictures). */
+function showPresetForm(index, preset) {
+  const form = $('preset-form');
+  form.hidden = preset.form.length === 0;
+  form.dataset.index = String(index);
+  setMessage($('preset-error'), '');
+  $('preset-form-title').textContent = `${preset.title}:`;
+  const fields = $('preset-fields');
+  fields.replaceChildren();
+  for (const f of preset.form) {
+    const label = document.createElement('label');
+    const input = document.createElement('input');
+    if (f.kind === 'count') {
+      input.type = 'number';
+      input.min = String(f.min);
+      input.max = String(f.max);
+      input.step = '1';
+      input.inputMode = 'numeric';
+    } else {
+      input.type = 'text';
+      input.spellcheck = false;
+      input.placeholder = f.kind === 'list' ? 'e.g. 1 2 3' : '';
+    }
+    input.value = f.value;
+    input.dataset.field = f.name;
+    label.append(`${f.name} `, input);
+    fields.append(label);
+  }
 }
 
 async function start() {

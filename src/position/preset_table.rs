@@ -2,15 +2,18 @@
 //! the UI's menu and the CLI. All parameters arrive as strings and are fully
 //! checked here, so [`build`] never panics.
 
+use serde::Serialize;
+
 use crate::rules::Player;
 
 use super::presets;
-use super::{Colour, Position, TooManyEdges};
+use super::{Colour, Position, TooManyEdges, MAX_EDGES};
 
 /// A named family of positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Preset {
     Stalk,
+    Stalks,
     Hollyhock,
     BlueMeadow,
     SumsOfHalves,
@@ -19,13 +22,60 @@ pub enum Preset {
     RedwoodBed,
     Sprig,
     NimHeap,
+    NimHeaps,
     Random,
     Picture,
 }
 
+/// One parameter of a preset as the page's form shows it (in the order of
+/// [`Preset::build`]'s parameters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Field {
+    pub name: &'static str,
+    #[serde(flatten)]
+    pub kind: FieldKind,
+}
+
+/// What a form field holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum FieldKind {
+    /// A whole number from `min` to `max`.
+    Count { min: u64, max: u64 },
+    /// One parameter of text the preset checks (colour letters, vertex
+    /// lists); left empty, it is left out.
+    Text,
+    /// Several parameters in one box, separated by spaces or commas.
+    List,
+}
+
+const fn count(name: &'static str, min: u64, max: u64) -> Field {
+    Field {
+        name,
+        kind: FieldKind::Count { min, max },
+    }
+}
+
+const fn text(name: &'static str) -> Field {
+    Field {
+        name,
+        kind: FieldKind::Text,
+    }
+}
+
+const fn list(name: &'static str) -> Field {
+    Field {
+        name,
+        kind: FieldKind::List,
+    }
+}
+
+const MAX: u64 = MAX_EDGES as u64;
+
 impl Preset {
-    pub const ALL: [Preset; 11] = [
+    pub const ALL: [Preset; 13] = [
         Preset::Stalk,
+        Preset::Stalks,
         Preset::Hollyhock,
         Preset::BlueMeadow,
         Preset::SumsOfHalves,
@@ -34,6 +84,7 @@ impl Preset {
         Preset::RedwoodBed,
         Preset::Sprig,
         Preset::NimHeap,
+        Preset::NimHeaps,
         Preset::Random,
         Preset::Picture,
     ];
@@ -42,6 +93,7 @@ impl Preset {
     pub fn name(self) -> &'static str {
         match self {
             Preset::Stalk => "stalk",
+            Preset::Stalks => "stalks",
             Preset::Hollyhock => "hollyhock",
             Preset::BlueMeadow => "blue-meadow",
             Preset::SumsOfHalves => "sums-of-halves",
@@ -50,6 +102,7 @@ impl Preset {
             Preset::RedwoodBed => "redwood-bed",
             Preset::Sprig => "sprig",
             Preset::NimHeap => "nim-heap",
+            Preset::NimHeaps => "nim-heaps",
             Preset::Random => "random",
             Preset::Picture => "picture",
         }
@@ -59,6 +112,7 @@ impl Preset {
     pub fn params(self) -> &'static str {
         match self {
             Preset::Stalk => "COLOURS (e.g. BRR)",
+            Preset::Stalks => "COLOURS... (one stalk each, e.g. BR RB GG)",
             Preset::Hollyhock => "LENGTH [blue|red] (default blue)",
             Preset::BlueMeadow => "N M (N blue halves BR, M red wholes R)",
             Preset::SumsOfHalves => "M N (M blue halves BR, N red halves RB)",
@@ -67,9 +121,91 @@ impl Preset {
             Preset::RedwoodBed => "M N (M blue legs, N ≥ M red edges)",
             Preset::Sprig => "[COLOURS] (B/R above the green ground edge)",
             Preset::NimHeap => "K",
+            Preset::NimHeaps => "K... (one heap each, e.g. 1 2 3)",
             Preset::Random => "SEED EDGES [COLOURS] (default BRG)",
             Preset::Picture => "NAME (tree, flower, house, person, bridge, ladder, dog, …)",
         }
+    }
+
+    /// The parameters as form fields (none for pictures: each picture is
+    /// a card of its own).
+    pub fn fields(self) -> &'static [Field] {
+        match self {
+            Preset::Stalk => const { &[text("colours")] },
+            Preset::Stalks => const { &[list("stalks")] },
+            Preset::Hollyhock => const { &[count("length", 1, MAX)] },
+            Preset::BlueMeadow => {
+                const {
+                    &[
+                        count("blue halves", 0, MAX / 2),
+                        count("red wholes", 0, MAX),
+                    ]
+                }
+            }
+            Preset::SumsOfHalves => {
+                const {
+                    &[
+                        count("blue halves", 0, MAX / 2),
+                        count("red halves", 0, MAX / 2),
+                    ]
+                }
+            }
+            Preset::CircusTent => const { &[count("legs", 2, MAX / 2)] },
+            Preset::RedwoodFurniture => const { &[text("legs"), text("seat")] },
+            Preset::RedwoodBed => {
+                const { &[count("legs", 1, MAX / 2), count("red edges", 1, MAX - 1)] }
+            }
+            Preset::Sprig => const { &[text("colours")] },
+            Preset::NimHeap => const { &[count("heap", 0, MAX)] },
+            Preset::NimHeaps => const { &[list("heaps")] },
+            Preset::Random => {
+                const { &[count("seed", 0, u32::MAX as u64), count("edges", 1, MAX)] }
+            }
+            Preset::Picture => &[],
+        }
+    }
+
+    /// Build this preset from its form, one value per [`Self::fields`]
+    /// entry: counts checked against their range, lists split into
+    /// parameters, then everything checked again by [`Self::build`].
+    pub fn build_form(self, values: &[&str]) -> Result<Position, String> {
+        let fields = self.fields();
+        if values.len() != fields.len() {
+            return Err(format!(
+                "{}: expected {} values, got {}",
+                self.name(),
+                fields.len(),
+                values.len()
+            ));
+        }
+        let mut params: Vec<&str> = Vec::new();
+        for (field, value) in fields.iter().zip(values) {
+            let value = value.trim();
+            match field.kind {
+                FieldKind::Count { min, max } => {
+                    let ok = value
+                        .parse::<u64>()
+                        .ok()
+                        .filter(|n| (min..=max).contains(n));
+                    if ok.is_none() {
+                        return Err(format!(
+                            "{}: {} must be a whole number from {min} to {max}, not {value:?}",
+                            self.name(),
+                            field.name
+                        ));
+                    }
+                    params.push(value);
+                }
+                FieldKind::Text if value.is_empty() => {}
+                FieldKind::Text => params.push(value),
+                FieldKind::List => params.extend(
+                    value
+                        .split(|c: char| c.is_whitespace() || c == ',')
+                        .filter(|t| !t.is_empty()),
+                ),
+            }
+        }
+        self.build(&params)
     }
 
     pub fn from_name(name: &str) -> Option<Preset> {
@@ -87,6 +223,16 @@ impl Preset {
                 a.arity(1, 1)?;
                 a.letters(0, "BRGX", false)?;
                 Ok(presets::stalk(params[0]))
+            }
+            Preset::Stalks => {
+                a.arity(1, MAX_EDGES)?;
+                let mut total = 0usize;
+                for (i, colours) in params.iter().enumerate() {
+                    a.letters(i, "BRGX", false)?;
+                    total += colours.chars().count();
+                }
+                a.fits(total)?;
+                Ok(presets::stalks(params))
             }
             Preset::Hollyhock => {
                 a.arity(1, 2)?;
@@ -151,6 +297,13 @@ impl Preset {
             Preset::NimHeap => {
                 a.arity(1, 1)?;
                 Ok(presets::nim_heap(a.size(0, 1)?))
+            }
+            Preset::NimHeaps => {
+                a.arity(1, MAX_EDGES)?;
+                let heaps = (0..params.len())
+                    .map(|i| a.size(i, 1).map(|h| h as u32))
+                    .collect::<Result<Vec<u32>, String>>()?;
+                presets::nim_heaps(&heaps).map_err(|e| a.error(e))
             }
             Preset::Random => {
                 a.arity(2, 3)?;

@@ -25,6 +25,25 @@ pub fn stalk(colours: &str) -> Position {
     b.finish()
 }
 
+/// Stalks side by side, each given as for [`stalk`]: `stalks(&["BR", "RB"])`
+/// is `BR RB`.
+///
+/// # Panics
+/// As [`stalk`], counting the edges of all stalks together.
+pub fn stalks(colours: &[&str]) -> Position {
+    let count = colours.iter().map(|c| c.chars().count()).sum::<usize>();
+    assert!(count <= MAX_EDGES, "{}", TooManyEdges { count });
+    let mut b = Sum::default();
+    for c in colours {
+        let c: Vec<Colour> = c
+            .chars()
+            .map(|l| Colour::from_letter(l).unwrap_or_else(|| panic!("not a colour letter: {l:?}")))
+            .collect();
+        b.stalk(&c);
+    }
+    b.finish()
+}
+
 /// A hollyhock (2024 quantum Hackenbush thesis §4.3, name from Winning
 /// Ways): a stalk whose grounded edge belongs to `owner` and whose other
 /// `length − 1` edges all belong to the opponent. A blue hollyhock `BR…R` of
@@ -280,4 +299,4 @@ impl Sum {
     }
 }
 
-pub use super::preset_table::{build, Preset};
+pub use super::preset_table::{build, Field, FieldKind, Preset};

@@ -2,6 +2,9 @@
 //! `presets::build` and laid out with the automatic layout (stalks as
 //! columns, components side by side), ready for the editor.
 
+use serde::Serialize;
+
+use crate::position::presets::{Field, Preset};
 use crate::position::{pictures, presets};
 
 use super::drawing::Drawing;
@@ -20,10 +23,10 @@ pub struct Entry {
 
 pub const ENTRIES: &[Entry] = &[
     Entry {
-        title: "Two stalks",
-        preset: "sums-of-halves",
-        params: &["1", "1"],
-        note: "A blue half BR beside a red half RB.",
+        title: "Stalks",
+        preset: "stalks",
+        params: &["BR", "RB"],
+        note: "Stalks side by side: a blue half BR beside a red half RB.",
     },
     Entry {
         title: "Hollyhock",
@@ -63,15 +66,15 @@ pub const ENTRIES: &[Entry] = &[
     },
     Entry {
         title: "Nim heaps",
-        preset: "nim-heap",
-        params: &["3"],
-        note: "A green stalk is a Nim heap.",
+        preset: "nim-heaps",
+        params: &["3", "2"],
+        note: "Green stalks are Nim heaps.",
     },
     Entry {
         title: "Random",
         preset: "random",
         params: &["7", "8"],
-        note: "A random graph of 8 edges (seed 7).",
+        note: "A seeded random graph: same seed, same graph.",
     },
     // Pictures (`position::pictures`): drawn with their own coordinates.
     Entry {
@@ -187,4 +190,52 @@ pub fn card_value(index: usize) -> Option<&'static str> {
 /// Build any preset by name with string parameters (the preset form).
 pub fn build(name: &str, params: &[&str]) -> Result<Drawing, String> {
     Ok(Drawing::auto(&presets::build(name, params)?))
+}
+
+/// One field of an entry's parameter form, with the entry's value in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FormField {
+    #[serde(flatten)]
+    pub field: Field,
+    pub value: String,
+}
+
+fn preset_of(index: usize) -> Result<(&'static Entry, Preset), String> {
+    let e = ENTRIES
+        .get(index)
+        .ok_or_else(|| format!("there is no preset {index}"))?;
+    let preset =
+        Preset::from_name(e.preset).ok_or_else(|| format!("unknown preset {:?}", e.preset))?;
+    Ok((e, preset))
+}
+
+/// Entry `index`'s parameters as a form filled with its own values
+/// (empty for pictures and unknown entries). A list field takes all the
+/// remaining parameters, joined by spaces.
+pub fn form(index: usize) -> Vec<FormField> {
+    let Ok((e, preset)) = preset_of(index) else {
+        return Vec::new();
+    };
+    let mut rest = e.params.iter();
+    preset
+        .fields()
+        .iter()
+        .map(|&field| FormField {
+            field,
+            value: match field.kind {
+                presets::FieldKind::List => rest.by_ref().copied().collect::<Vec<_>>().join(" "),
+                _ => rest.next().copied().unwrap_or_default().to_string(),
+            },
+        })
+        .collect()
+}
+
+/// Build entry `index`'s preset from its form's values (checked; an error
+/// names the field).
+pub fn load_form(index: usize, values: &[&str]) -> Result<Drawing, String> {
+    let (_, preset) = preset_of(index)?;
+    if preset.fields().is_empty() {
+        return Err("this preset has no parameters".into());
+    }
+    Ok(Drawing::auto(&preset.build_form(values)?))
 }

@@ -12,7 +12,8 @@
 //!   move is checked and applied by [`referee`] (the engine's rulesets).
 //! - [`opponent`]: the engine as a player: who plays each side, and the
 //!   engine's move chosen from its answer for the board.
-//! - [`quantum_views`]: realisation thumbnails and the entanglement graph.
+//! - [`quantum_views`]: realisation thumbnails and the entanglement graph;
+//!   [`move_preview`]: what a superposed move would do to the realisations.
 //! - [`gallery`]: the preset menu, laid out.
 //! - [`viewport`], [`scene`] and [`svg`]: layout units to pixels, what to
 //!   draw (shared by the canvas and the SVG export), and the SVG export.
@@ -20,13 +21,17 @@
 //! - [`puzzle_link`] and [`puzzle_board`]: puzzles in links, and the board
 //!   as the teaching panel reads it (explorer thumbnails, games against
 //!   the engine).
+//! - [`answer_view`]: the words around a value (rule card, what it is the
+//!   value of, outcome, captions), from typed rules and answers.
 
+pub mod answer_view;
 pub mod base64url;
 pub mod drawing;
 pub mod editor;
 pub mod gallery;
 pub mod geometry;
 pub mod history;
+pub mod move_preview;
 pub mod opponent;
 pub mod play;
 pub mod puzzle_board;

@@ -104,14 +104,13 @@ pub fn choose(
     };
     let best = first_best(advice.as_ref())
         .ok_or_else(|| "the engine's answer lists no move for this player".to_string())?;
-    // A quantum move is "1,3": all its labels, in board numbering.
-    let labels = best
-        .split(',')
-        .map(|l| board_label(req, l))
-        .collect::<Result<Vec<_>, _>>()?;
+    // A quantum move is all its labels, in board numbering.
+    let best = req
+        .board_move(best)
+        .ok_or_else(|| format!("the engine named an unknown edge in {best:?}"))?;
     Ok(Choice::Play(Move {
         side: Side::of(p),
-        labels,
+        labels: best.labels,
     }))
 }
 

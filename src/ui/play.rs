@@ -151,7 +151,48 @@ pub struct AnalysisRequest {
     pub first: Player,
 }
 
+/// An engine move in board labels, read once from the answer's text: the
+/// labels of a superposed move (`"1,3"`), or one label with a colouring
+/// suffix (`"3B"`: colour edge 3 blue).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardMove {
+    pub labels: Vec<usize>,
+    pub suffix: String,
+}
+
+impl std::fmt::Display for BoardMove {
+    /// `1+3`, `3B`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let labels: Vec<String> = self.labels.iter().map(|l| l.to_string()).collect();
+        write!(f, "{}{}", labels.join("+"), self.suffix)
+    }
+}
+
 impl AnalysisRequest {
+    /// An engine move (`"1,3"`, `"3B"`) in board labels, or `None` if it
+    /// names an edge the request does not have.
+    pub fn board_move(&self, engine_move: &str) -> Option<BoardMove> {
+        let mut suffix = String::new();
+        let labels = engine_move
+            .split(',')
+            .map(|part| {
+                suffix = part.chars().skip_while(char::is_ascii_digit).collect();
+                self.board_label(part)
+            })
+            .collect::<Option<Vec<usize>>>()?;
+        Some(BoardMove { labels, suffix })
+    }
+
+    /// The best moves of `advice` in board labels (moves naming unknown
+    /// edges are left out).
+    pub fn best_moves(&self, advice: &crate::analysis::MoveAdvice) -> Vec<BoardMove> {
+        advice
+            .labels
+            .iter()
+            .filter_map(|m| self.board_move(m))
+            .collect()
+    }
+
     /// Map an engine move label (`"3"`, or `"3B"` for a colouring move) back
     /// to the board's numbering.
     pub fn board_label(&self, engine_label: &str) -> Option<usize> {

@@ -11,6 +11,10 @@ use serde::Serialize;
 use super::drawing::Drawing;
 use super::play::{AnalysisRequest, Game, Side};
 use super::quantum_views::fit;
+
+/// The size of an explorer thumbnail in pixels (the teaching panel's CSS
+/// scales it to the option's row).
+const EXPLORER_THUMB: (f64, f64) = (150.0, 100.0);
 use super::scene::{self, SceneOptions};
 use super::share::{self, Slide};
 use super::svg;
@@ -197,7 +201,7 @@ pub fn thumb(d: &Drawing, labels: &[usize], after: &[Vec<String>], colour_blind:
         show_labels: true,
         ..SceneOptions::default()
     };
-    svg::to_svg(&scene::build(d, &fit(d), &opts))
+    svg::to_svg(&scene::build(d, &fit(d, EXPLORER_THUMB), &opts))
 }
 
 /// Move `k` of `game` as the explorer reads it, with its player (`L:3`,

@@ -7,6 +7,8 @@
 //! - the entanglement graph: one vertex per edge of the start, a link per
 //!   superposed move played (a hyperedge when it names more than two).
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use crate::position::{Colour, EdgeSet};
@@ -18,9 +20,11 @@ use super::scene::{self, SceneOptions};
 use super::svg;
 use super::viewport::Viewport;
 
-/// Thumbnail size in CSS pixels.
-const THUMB_W: f64 = 150.0;
-const THUMB_H: f64 = 100.0;
+/// Thumbnail size in CSS pixels (a click zooms to board size).
+pub const THUMB_W: f64 = 210.0;
+pub const THUMB_H: f64 = 140.0;
+/// Zoomed views are clamped to this many CSS pixels a side.
+const ZOOM_MAX: f64 = 2400.0;
 /// At most this many thumbnails are drawn (a state can hold thousands).
 pub const MAX_THUMBS: usize = 24;
 
@@ -54,6 +58,15 @@ pub struct GraphLink {
     pub labels: Vec<usize>,
     /// `L` or `R`.
     pub side: char,
+    /// Where the move's number sits (in the 0..100 box).
+    pub x: f64,
+    pub y: f64,
+    /// A move naming two edges: a quadratic curve `[ax, ay, cx, cy, bx,
+    /// by]` from one vertex to the other through control point (cx, cy),
+    /// bowed apart from earlier links between the same two vertices.
+    pub curve: Option<[f64; 6]>,
+    /// A move naming more: spokes from (x, y) to each vertex it joins.
+    pub spokes: Vec<[f64; 2]>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -79,7 +92,7 @@ pub fn build(game: &Game, drawing: &Drawing, colour_blind: bool) -> Option<Quant
         .realisations
         .iter()
         .take(MAX_THUMBS)
-        .map(|r| thumb(drawing, start, *r, colour_blind))
+        .map(|r| thumb(drawing, start, *r, colour_blind, (THUMB_W, THUMB_H), false))
         .collect();
     let (vertices, links) = graph(game, start);
     let absent = vertices.iter().filter(|v| v.absent).count();
@@ -104,7 +117,40 @@ pub fn build(game: &Game, drawing: &Drawing, colour_blind: bool) -> Option<Quant
     })
 }
 
-fn thumb(d: &Drawing, start: EdgeSet, r: EdgeSet, colour_blind: bool) -> Thumb {
+/// Realisation `k` (0-based) of the board at the cursor, drawn at `size`
+/// CSS pixels (clamped to 16..=[`ZOOM_MAX`]).
+pub fn zoom(
+    game: &Game,
+    drawing: &Drawing,
+    k: usize,
+    colour_blind: bool,
+    size: (f64, f64),
+) -> Option<String> {
+    if !game.is_quantum() {
+        return None;
+    }
+    let r = *game.board().realisations.get(k)?;
+    let clamp = |x: f64| {
+        if x.is_finite() {
+            x.clamp(16.0, ZOOM_MAX)
+        } else {
+            16.0
+        }
+    };
+    let start = game.board_at(0).present();
+    let size = (clamp(size.0), clamp(size.1));
+    // Zoomed, the labels are legible: they name the board's edges.
+    Some(thumb(drawing, start, r, colour_blind, size, true).svg)
+}
+
+fn thumb(
+    d: &Drawing,
+    start: EdgeSet,
+    r: EdgeSet,
+    colour_blind: bool,
+    size: (f64, f64),
+    show_labels: bool,
+) -> Thumb {
     let colours: Vec<Option<Colour>> = (0..d.edges.len())
         .map(|i| start.contains(i).then_some(d.edges[i].colour))
         .collect();
@@ -113,26 +159,29 @@ fn thumb(d: &Drawing, start: EdgeSet, r: EdgeSet, colour_blind: bool) -> Thumb {
         board: Some(colours),
         faded,
         colour_blind,
+        show_labels,
+        // Zoomed to board size, edges and labels as thick as on the board.
+        large: show_labels && size.0 >= 700.0,
         ..SceneOptions::default()
     };
     Thumb {
-        svg: svg::to_svg(&scene::build(d, &fit(d), &opts)),
+        svg: svg::to_svg(&scene::build(d, &fit(d, size), &opts)),
         labels: r.iter().map(|i| i + 1).collect(),
     }
 }
 
 /// A viewport showing the whole drawing in a thumbnail (small margins, any
 /// scale: the editor's minimum scale is for pointing, not for looking).
-pub(crate) fn fit(d: &Drawing) -> Viewport {
+pub(crate) fn fit(d: &Drawing, (w_px, h_px): (f64, f64)) -> Viewport {
     let (lo, hi) = d.bounds();
-    let margin = 10.0;
+    let margin = (w_px.min(h_px) / 10.0).clamp(4.0, 40.0);
     let w = (hi.x - lo.x).max(1.0);
     let h = (hi.y - lo.y).max(1.0);
-    let scale = ((THUMB_W - 2.0 * margin) / w).min((THUMB_H - 2.0 * margin - 6.0) / h);
-    let mut v = Viewport::new(THUMB_W, THUMB_H);
+    let scale = ((w_px - 2.0 * margin) / w).min((h_px - 2.0 * margin - 6.0) / h);
+    let mut v = Viewport::new(w_px, h_px);
     v.scale = scale;
-    v.ground_y = THUMB_H - margin;
-    v.origin_x = THUMB_W / 2.0 - (lo.x + hi.x) / 2.0 * scale;
+    v.ground_y = h_px - margin;
+    v.origin_x = w_px / 2.0 - (lo.x + hi.x) / 2.0 * scale;
     // Keep the lowest point (the ground, y = 0, or below) in view.
     v.ground_y -= (-lo.y).max(0.0) * scale;
     v
@@ -142,7 +191,7 @@ fn graph(game: &Game, start: EdgeSet) -> (Vec<GraphVertex>, Vec<GraphLink>) {
     let present = game.board().present();
     let labels: Vec<usize> = start.iter().collect();
     let n = labels.len().max(1) as f64;
-    let vertices = labels
+    let vertices: Vec<GraphVertex> = labels
         .iter()
         .enumerate()
         .map(|(k, &i)| {
@@ -160,17 +209,63 @@ fn graph(game: &Game, start: EdgeSet) -> (Vec<GraphVertex>, Vec<GraphLink>) {
             }
         })
         .collect();
-    let links = game.moves()[..game.cursor()]
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| m.labels.len() >= 2)
-        .map(|(k, m)| GraphLink {
+    let links = link_geometry(game, &vertices);
+    (vertices, links)
+}
+
+/// Each superposed move played as a link between its vertices, laid out:
+/// a line (bowed when repeated) for two edges, a star for more.
+fn link_geometry(game: &Game, vertices: &[GraphVertex]) -> Vec<GraphLink> {
+    // How many links between the same vertices came before.
+    let mut seen: HashMap<Vec<usize>, usize> = HashMap::new();
+    let mut links = Vec::new();
+    for (k, m) in game.moves()[..game.cursor()].iter().enumerate() {
+        let pts: Vec<(f64, f64)> = m
+            .labels
+            .iter()
+            .filter_map(|l| vertices.iter().find(|v| v.label == *l))
+            .map(|v| (v.x, v.y))
+            .collect();
+        if pts.len() < 2 {
+            continue;
+        }
+        let nth = *seen
+            .entry(m.labels.clone())
+            .and_modify(|n| *n += 1)
+            .or_insert(0);
+        let n = pts.len() as f64;
+        let cx = pts.iter().map(|p| p.0).sum::<f64>() / n;
+        let cy = pts.iter().map(|p| p.1).sum::<f64>() / n;
+        let (x, y, curve, spokes) = if let [a, b] = pts[..] {
+            // Bowed along the normal: 0, +9, −9, +18, −18, …
+            let (nx, ny) = (-(b.1 - a.1), b.0 - a.0);
+            let len = nx.hypot(ny).max(f64::MIN_POSITIVE);
+            let side = if nth % 2 == 1 { 1.0 } else { -1.0 };
+            let bow = if nth == 0 {
+                0.0
+            } else {
+                side * nth.div_ceil(2) as f64 * 9.0
+            };
+            let (x, y) = (cx + nx / len * bow, cy + ny / len * bow);
+            // The curve passes through (x, y) at its middle.
+            let curve = [a.0, a.1, 2.0 * x - cx, 2.0 * y - cy, b.0, b.1];
+            (x, y, Some(curve), Vec::new())
+        } else {
+            let shift = nth as f64 * 4.0;
+            let spokes = pts.iter().map(|p| [p.0, p.1]).collect();
+            (cx + shift, cy + shift, None, spokes)
+        };
+        links.push(GraphLink {
             number: k + 1,
             labels: m.labels.clone(),
             side: if m.side == Side::Right { 'R' } else { 'L' },
-        })
-        .collect();
-    (vertices, links)
+            x,
+            y,
+            curve,
+            spokes,
+        });
+    }
+    links
 }
 
 /// What the move before the cursor did to the realisations, in words.

@@ -12,6 +12,7 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 use crate::analysis::{Answer, Request, Rules, RulesParts};
 use crate::position::Colour;
 use crate::rules::Player;
+use crate::ui::answer_view;
 use crate::ui::editor::Tool;
 use crate::ui::gallery;
 use crate::ui::opponent::Controller;
@@ -144,8 +145,9 @@ impl Playground {
         err_text(self.session.delete_selection())
     }
 
-    /// The gallery as JSON: `[{title, note, text, value}]` (`value`: the
-    /// normal-play value where the card knows it, else null).
+    /// The gallery as JSON: `[{title, note, text, value, form}]` (`value`:
+    /// the normal-play value where the card knows it, else null; `form`:
+    /// the parameter fields `{name, kind, min?, max?, value}`).
     pub fn presets(&self) -> String {
         let list: Vec<serde_json::Value> = gallery::ENTRIES
             .iter()
@@ -156,6 +158,7 @@ impl Playground {
                     "note": e.note,
                     "text": gallery::load(i).map(|d| d.text()).unwrap_or_default(),
                     "value": gallery::card_value(i),
+                    "form": gallery::form(i),
                 })
             })
             .collect();
@@ -164,6 +167,18 @@ impl Playground {
 
     pub fn load_preset(&mut self, index: u32) -> String {
         err_text(self.session.load_preset(index as usize))
+    }
+
+    /// Gallery entry `index` from its form: `values` is a JSON array of
+    /// strings, one per field. Returns "" or the error to show.
+    pub fn load_preset_form(&mut self, index: u32, values: &str) -> String {
+        match serde_json::from_str::<Vec<String>>(values) {
+            Ok(v) => {
+                let v: Vec<&str> = v.iter().map(String::as_str).collect();
+                err_text(self.session.load_preset_form(index as usize, &v))
+            }
+            Err(_) => "the preset form sent something that is not a list of values".into(),
+        }
     }
 
     /// The rule pickers' values (`""` for a default), parsed here once
@@ -241,19 +256,66 @@ impl Playground {
         serde_json::to_string(&self.session.quantum_views()).unwrap_or_default()
     }
 
+    /// Quantum play: what committing the picked (and hovered) edges would
+    /// do to the realisations, as JSON (`null` when there is nothing to
+    /// preview): `{labels, before, after, realisations: [{fate, merges}],
+    /// merged, refused, summary}`.
+    pub fn move_preview(&self) -> String {
+        serde_json::to_string(&self.session.move_preview()).unwrap_or_default()
+    }
+
+    /// Highlight realisation `k` (1-based; 0: none) on the board.
+    pub fn hover_realisation(&mut self, k: u32) {
+        self.session
+            .set_hover_realisation((k > 0).then(|| k as usize - 1));
+    }
+
+    /// Realisation `k` (1-based) as SVG at `width` × `height` CSS pixels,
+    /// for the zoomed view ("" if there is none).
+    pub fn realisation_svg(&self, k: u32, width: f64, height: f64) -> String {
+        k.checked_sub(1)
+            .and_then(|k| self.session.realisation_svg(k as usize, width, height))
+            .unwrap_or_default()
+    }
+
     /// Give the engine's answer (an `analysis::Answer` object) to
     /// `request` (the object [`Self::analysis_request`] gave). Returns the
-    /// best-move sentence, or `undefined` when `request` is not the
-    /// board's current one (the answer is then not shown anywhere).
+    /// value card as JSON (`ui::answer_view::AnswerView`), or `undefined`
+    /// when `request` is not the board's current one (the answer is then
+    /// not shown anywhere).
     pub fn set_report(&mut self, request: JsValue, answer: JsValue) -> Option<String> {
         let req = serde_wasm_bindgen::from_value::<Request>(request).ok()?;
         let a = serde_wasm_bindgen::from_value::<Answer>(answer).ok()?;
         self.session.accept_answer(&req, &a).ok()?;
         let advice = self.session.advice_text(&a);
-        Some(match self.session.strategy_text(&a) {
+        let advice = match self.session.strategy_text(&a) {
             mix if mix.is_empty() => advice,
             mix => format!("{advice}\n{mix}"),
-        })
+        };
+        serde_json::to_string(&answer_view::view(&req, &a, advice)).ok()
+    }
+
+    /// What `request` (an `analysis::Request` object) asks, in words:
+    /// `BR R · quantum, flavour C, width 3 · after 2 moves`.
+    pub fn describe_request(&self, request: JsValue) -> String {
+        serde_wasm_bindgen::from_value::<Request>(request)
+            .map(|r| answer_view::describe(&r))
+            .unwrap_or_default()
+    }
+
+    /// The rule card for the pickers' values, as a JSON array of two lines
+    /// (`["", ""]` for values that do not make rules).
+    pub fn rule_card(&self, rules: &str, flavour: &str, width: &str, conflict: &str) -> String {
+        let card = rules_from_pickers(rules, flavour, width, conflict)
+            .map(|r| answer_view::rule_card(&r))
+            .unwrap_or_default();
+        serde_json::to_string(&card).unwrap_or_default()
+    }
+
+    /// The caption for an exported picture (position, rules, and the value
+    /// if it is the value of this very board).
+    pub fn export_caption(&self) -> String {
+        self.session.export_caption()
     }
 
     /// Is `request` (an `analysis::Request` object) the one for what the

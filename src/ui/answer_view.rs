@@ -1,0 +1,220 @@
+//! The words the page shows around a value, from typed rules and answers
+//! (one source, so `www/` never re-parses a rules string): the rule card,
+//! what an answer is the value of, the outcome row and the presenter
+//! caption, and the export caption.
+
+use serde::Serialize;
+
+use crate::analysis::options::Precision;
+use crate::analysis::{Answer, Request, Rules};
+use crate::game::Outcome;
+use crate::quantum::{Flavour, Width};
+use crate::sync::Conflict;
+
+/// The rules in words: `normal play`, `quantum, flavour C, width 3`,
+/// `synchronous, conflict replay`.
+pub fn rules_phrase(rules: &Rules) -> String {
+    match rules {
+        Rules::Normal => "normal play".into(),
+        Rules::Misere => "misère play".into(),
+        Rules::Childish => "childish".into(),
+        Rules::Uncolored => "uncoloured".into(),
+        Rules::Quantum(q) => format!(
+            "quantum, flavour {}, width {}",
+            q.setting.flavour, q.setting.width
+        ),
+        Rules::Sync(s) => {
+            let mut words = String::from("synchronous");
+            let default_precision = s.precision == Precision::default();
+            if s.conflict != Conflict::default() || !default_precision {
+                words += &format!(", conflict {}", s.conflict);
+            }
+            if !default_precision {
+                words += &format!(", precision {}", s.precision);
+            }
+            words
+        }
+    }
+}
+
+/// What an answer is the value of: `BR R · quantum, flavour C, width 3 ·
+/// after 2 moves`.
+pub fn describe(req: &Request) -> String {
+    let mut parts = vec![req.position.clone(), rules_phrase(&req.rules)];
+    match req.moves.len() {
+        0 => {}
+        1 => parts.push("after 1 move".into()),
+        n => parts.push(format!("after {n} moves")),
+    }
+    parts.join(" · ")
+}
+
+/// The rule card: how a move goes, and how the game is won (quantum: what
+/// a superposed move does at this width, and what the flavour allows).
+pub fn rule_card(rules: &Rules) -> [String; 2] {
+    let card = |a: &str, b: &str| [a.to_string(), b.to_string()];
+    match rules {
+        Rules::Normal => card(
+            "Cut an edge of your colour (Left blue, Right red, green either); whatever is no longer grounded falls.",
+            "Normal play: the player who cannot move loses.",
+        ),
+        Rules::Misere => card(
+            "Same moves as normal play.",
+            "Misère play: the player who cannot move wins.",
+        ),
+        Rules::Childish => card(
+            "A cut is legal only if nothing else falls with it.",
+            "The player who cannot move loses.",
+        ),
+        Rules::Uncolored => card(
+            "While uncoloured (X) edges remain, a move colours one: Left paints blue, Right red.",
+            "Then play continues as normal Hackenbush.",
+        ),
+        Rules::Sync(_) => card(
+            "Both choose in secret (Left first, Right looks away), Left a blue or green edge, Right a red or green one; then both are revealed and cut.",
+            "The value is that of the matrix game; the optimal mixed strategies show beside the edges.",
+        ),
+        Rules::Quantum(q) => {
+            let width = match q.setting.width {
+                Width::Unbounded => "any number of".to_string(),
+                Width::Limited(2) => "2".to_string(),
+                Width::Limited(w) => format!("2 to {w}"),
+            };
+            [
+                format!("A superposed move names {width} edges: each realisation splits into one per named edge you may cut there; where you may cut none, it collapses."),
+                flavour_card(q.setting.flavour).to_string(),
+            ]
+        }
+    }
+}
+
+fn flavour_card(f: Flavour) -> &'static str {
+    match f {
+        Flavour::A => "Flavour A: an edge is never cut alone; every move superposes edges.",
+        Flavour::B => "Flavour B: an edge may be cut alone only when it is the only edge you may cut anywhere.",
+        Flavour::C => "Flavour C: an edge may be cut alone only when you may cut it in every realisation.",
+        Flavour::CPrime => "Flavour C′: alone only if you may cut it in every realisation where you can move at all.",
+        Flavour::CPrimeU => "Flavour C′u: alone when flavour B or C would allow it.",
+        Flavour::D => "Flavour D: an edge may always be cut alone (realisations where it is not yours collapse).",
+    }
+}
+
+/// An outcome class as a sentence (normal-play rulesets).
+fn outcome_sentence(o: Outcome) -> &'static str {
+    match o {
+        Outcome::L => "Left (blue) wins whoever starts",
+        Outcome::R => "Right (red) wins whoever starts",
+        Outcome::P => "The second player wins",
+        Outcome::N => "The first player wins",
+    }
+}
+
+/// The value card and presenter caption for one answer, ready to show.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AnswerView {
+    /// What this is the value of (see [`describe`]).
+    pub value_of: String,
+    /// The value in plain notation, and as people write it.
+    pub value: String,
+    pub pretty: String,
+    /// Misère answers are an outcome class, not a value: the value rows
+    /// and the birthday are not shown.
+    pub misere: bool,
+    pub birthday: Option<String>,
+    /// `Outcome`, `Who is ahead` (synchronous: nobody starts) or
+    /// `Misère outcome`.
+    pub outcome_label: String,
+    pub outcome: String,
+    /// Best moves (and synchronous strategies) in board labels.
+    pub advice: String,
+    /// The presenter caption: the value, and the outcome beside it.
+    pub caption_value: String,
+    pub caption_outcome: String,
+}
+
+/// The view of `answer` to `req`; `advice` is the best-move text in board
+/// labels (the session maps the engine's labels).
+pub fn view(req: &Request, answer: &Answer, advice: String) -> AnswerView {
+    let pretty = if answer.pretty.is_empty() {
+        answer.value.clone()
+    } else {
+        answer.pretty.clone()
+    };
+    let letter = answer.outcome.map(|o| o.letter().to_string());
+    let (label, outcome) = match &req.rules {
+        Rules::Misere => (
+            "Misère outcome",
+            format!(
+                "Misère outcome {}: {}",
+                letter.as_deref().unwrap_or(&answer.value),
+                answer.outcome_sentence
+            ),
+        ),
+        Rules::Sync(_) => (
+            "Who is ahead",
+            match &answer.outcome_unknown {
+                Some(why) => format!("{} ({why})", answer.outcome_sentence),
+                None => answer.outcome_sentence.clone(),
+            },
+        ),
+        _ => (
+            "Outcome",
+            match answer.outcome {
+                Some(o) => format!("{} ({})", outcome_sentence(o), o.letter()),
+                None if !answer.outcome_sentence.is_empty() => answer.outcome_sentence.clone(),
+                None => "not decided".into(),
+            },
+        ),
+    };
+    let misere = matches!(req.rules, Rules::Misere);
+    AnswerView {
+        value_of: describe(req),
+        value: answer.value.clone(),
+        caption_value: if misere {
+            format!("misère {}", letter.as_deref().unwrap_or(&answer.value))
+        } else {
+            format!("= {pretty}")
+        },
+        caption_outcome: match req.rules {
+            Rules::Misere | Rules::Sync(_) => answer.outcome_sentence.clone(),
+            _ => outcome.clone(),
+        },
+        pretty,
+        misere,
+        birthday: answer.birthday.filter(|_| !misere).map(|b| b.to_string()),
+        outcome_label: label.into(),
+        outcome,
+        advice: if advice.is_empty() {
+            "—".into()
+        } else {
+            advice
+        },
+    }
+}
+
+/// The caption under an exported picture: the position and rules, and the
+/// value when `answer` is the answer for this very board.
+pub fn export_caption(req: Option<&Request>, answer: Option<&Answer>) -> String {
+    let Some(req) = req else {
+        return "empty board".into();
+    };
+    let text = describe(req);
+    match answer {
+        None => text,
+        Some(a) if matches!(req.rules, Rules::Misere) => {
+            let letter = a.outcome.map(|o| o.letter().to_string());
+            format!(
+                "{text} · misère outcome {}",
+                letter.as_deref().unwrap_or(&a.value)
+            )
+        }
+        Some(a) => format!(
+            "{text} · value {}",
+            if a.pretty.is_empty() {
+                &a.value
+            } else {
+                &a.pretty
+            }
+        ),
+    }
+}

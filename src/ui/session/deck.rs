@@ -1,0 +1,261 @@
+//! Presenter mode, share links and the slide deck.
+
+use super::*;
+
+/// The slides of a presenter deck and which one is shown (empty until a
+/// slide is added or a deck link opened: the board is then the only slide).
+#[derive(Default)]
+pub(super) struct Deck {
+    pub(super) slides: Vec<Slide>,
+    pub(super) slide: usize,
+}
+
+impl Deck {
+    /// Move slide `from` to place `to` (both in range); the slide shown
+    /// stays shown, wherever it ends up.
+    fn reorder(&mut self, from: usize, to: usize) {
+        let shown = self.slide;
+        let s = self.slides.remove(from);
+        self.slides.insert(to, s);
+        self.slide = if shown == from {
+            to
+        } else if from < shown && to >= shown {
+            shown - 1
+        } else if from > shown && to <= shown {
+            shown + 1
+        } else {
+            shown
+        };
+    }
+}
+
+impl Session {
+    // ---------- presenter mode ----------
+
+    pub fn presenting(&self) -> bool {
+        self.presenting
+    }
+
+    pub fn set_presenting(&mut self, on: bool) {
+        self.presenting = on;
+        self.editor.pointer_cancel();
+        self.fit();
+    }
+
+    /// Presenter keys: P toggles; while presenting, arrows and Page keys
+    /// step through the deck and Escape leaves. Returns whether used.
+    pub fn presenter_key(&mut self, key: &str) -> Result<bool, String> {
+        if key == "p" || key == "P" {
+            self.set_presenting(!self.presenting);
+            return Ok(true);
+        }
+        if !self.presenting {
+            return Ok(false);
+        }
+        let step: i64 = match key {
+            "ArrowRight" | "PageDown" => 1,
+            "ArrowLeft" | "PageUp" => -1,
+            "Escape" => {
+                self.set_presenting(false);
+                return Ok(true);
+            }
+            _ => return Ok(false),
+        };
+        let k = self.deck.slide as i64 + step;
+        if k >= 0 && (k as usize) < self.deck.slides.len() {
+            self.go_to_slide(k as usize)?;
+        }
+        Ok(true)
+    }
+
+    // ---------- links and the deck ----------
+
+    pub(super) fn current_slide(&self) -> Slide {
+        Slide {
+            drawing: self.editor.drawing().clone(),
+            setup: self.setup.clone(),
+            moves: self.game.moves().to_vec(),
+            cursor: self.game.cursor(),
+            view: View {
+                play: self.mode == Mode::Play,
+                ..self.view.clone()
+            },
+            title: self
+                .deck
+                .slides
+                .get(self.deck.slide)
+                .map(|s| s.title.clone())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The share-link fragment (without `#`) for the whole state.
+    pub fn link(&self) -> String {
+        let mut slides = self.deck.slides.clone();
+        if slides.is_empty() {
+            slides.push(self.current_slide());
+        } else {
+            slides[self.deck.slide] = self.current_slide();
+        }
+        share::encode(&Shared {
+            slides,
+            current: self.deck.slide,
+            opponents: self.opponents,
+            presenting: self.presenting,
+        })
+    }
+
+    /// Open a link fragment. On error nothing changes.
+    pub fn open_link(&mut self, fragment: &str) -> Result<(), String> {
+        let shared = share::decode(fragment)?;
+        let slide = shared.slides[shared.current].clone();
+        self.show_slide(slide)?;
+        self.deck.slide = shared.current;
+        self.opponents = shared.opponents;
+        self.presenting = shared.presenting;
+        // Kept even for one slide: its title travels on.
+        self.deck.slides = shared.slides;
+        self.fit();
+        Ok(())
+    }
+
+    /// Why the link just opened shows fewer moves than it carries, if it
+    /// does (its replay went past the page's memory).
+    pub fn link_note(&self) -> Option<&str> {
+        self.link_note.as_deref()
+    }
+
+    pub(super) fn show_slide(&mut self, slide: Slide) -> Result<(), String> {
+        let game = slide.game()?;
+        self.link_note = game.note().map(String::from);
+        self.editor = Editor::new(slide.drawing);
+        self.setup = slide.setup;
+        self.game = game;
+        self.game_revision = self.editor.revision();
+        self.mode = if slide.view.play {
+            Mode::Play
+        } else {
+            Mode::Edit
+        };
+        self.view = slide.view;
+        self.fit();
+        self.clear_advice();
+        self.fall.clear();
+        self.focus = None;
+        self.hover = None;
+        Ok(())
+    }
+
+    /// Append the current state as a new slide of the deck and show it.
+    pub fn add_slide(&mut self) {
+        let current = self.current_slide();
+        if self.deck.slides.is_empty() {
+            self.deck.slides.push(current.clone());
+        } else {
+            self.deck.slides[self.deck.slide] = current.clone();
+        }
+        // A new slide starts untitled (its caption is its position).
+        self.deck.slides.push(Slide {
+            title: String::new(),
+            ..current
+        });
+        self.deck.slide = self.deck.slides.len() - 1;
+    }
+
+    /// The deck as it is now (the current slide as shown), one slide at
+    /// least.
+    pub(super) fn save_current(&mut self) {
+        let current = self.current_slide();
+        if self.deck.slides.is_empty() {
+            self.deck.slides.push(current);
+            self.deck.slide = 0;
+        } else {
+            self.deck.slides[self.deck.slide] = current;
+        }
+    }
+
+    /// Title the current slide (shown in the presenter caption).
+    pub fn set_slide_title(&mut self, title: &str) -> Result<(), String> {
+        let title = title.trim();
+        if title.chars().count() > share::MAX_TITLE {
+            return Err(format!(
+                "a title is at most {} characters",
+                share::MAX_TITLE
+            ));
+        }
+        if title.chars().any(char::is_control) {
+            return Err("a title is one line of text".into());
+        }
+        self.save_current();
+        self.deck.slides[self.deck.slide].title = title.to_string();
+        Ok(())
+    }
+
+    /// Each slide's title, or its position text when it has none.
+    pub fn slide_titles(&self) -> Vec<String> {
+        if self.deck.slides.is_empty() {
+            return vec![self.status().caption];
+        }
+        self.deck
+            .slides
+            .iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let s = if k == self.deck.slide {
+                    self.current_slide()
+                } else {
+                    s.clone()
+                };
+                if s.title.is_empty() {
+                    s.drawing.text()
+                } else {
+                    s.title
+                }
+            })
+            .collect()
+    }
+
+    /// Move slide `from` to place `to`; the slide shown stays shown.
+    pub fn move_slide(&mut self, from: usize, to: usize) -> Result<(), String> {
+        self.save_current();
+        let n = self.deck.slides.len();
+        if from >= n || to >= n {
+            return Err(format!("there are {n} slides"));
+        }
+        self.deck.reorder(from, to);
+        Ok(())
+    }
+
+    /// Delete slide `k` (the last one left stays); deleting the slide
+    /// shown shows its neighbour.
+    pub fn delete_slide(&mut self, k: usize) -> Result<(), String> {
+        self.save_current();
+        let n = self.deck.slides.len();
+        if k >= n {
+            return Err(format!("there is no slide {}", k + 1));
+        }
+        if n == 1 {
+            return Err("the only slide cannot be deleted".into());
+        }
+        self.deck.slides.remove(k);
+        if k == self.deck.slide {
+            let next = k.min(n - 2);
+            self.show_slide(self.deck.slides[next].clone())?;
+            self.deck.slide = next;
+        } else if k < self.deck.slide {
+            self.deck.slide -= 1;
+        }
+        Ok(())
+    }
+
+    /// Show slide `k` of the deck (the current one is kept as it is now).
+    pub fn go_to_slide(&mut self, k: usize) -> Result<(), String> {
+        if k >= self.deck.slides.len() {
+            return Err(format!("there is no slide {}", k + 1));
+        }
+        self.deck.slides[self.deck.slide] = self.current_slide();
+        self.show_slide(self.deck.slides[k].clone())?;
+        self.deck.slide = k;
+        Ok(())
+    }
+}

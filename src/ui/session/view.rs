@@ -1,0 +1,216 @@
+//! What the page draws and shows: the scene, the quantum views, the
+//! exported picture and the status line.
+
+use super::*;
+
+impl Session {
+    // ---------- drawing ----------
+
+    pub fn scene(&self, now: f64) -> Scene {
+        let progress = self.fall.progress(now);
+        let (selected_edge, selected_vertex) = match (self.mode, self.editor.selection()) {
+            (Mode::Play, _) => (self.hover.or(self.focus).map(|l| l - 1), None),
+            (_, Selection::Edge(e)) => (Some(e), None),
+            (_, Selection::Vertex(v)) => (None, Some(v)),
+            _ => (None, None),
+        };
+        let r = self.radius();
+        // Advice belongs to the request it answers, never to another state.
+        let show_advice = !self.view.hide_values && self.is_current(&self.answers.answered);
+        let opts = SceneOptions {
+            board: (self.mode == Mode::Play).then(|| self.game.board().colours.clone()),
+            selected_edge,
+            selected_vertex,
+            picked: if self.secret_pick() {
+                Vec::new()
+            } else {
+                self.game.selection().to_vec()
+            },
+            notes: if !show_advice {
+                Vec::new()
+            } else {
+                self.answers.marks.clone()
+            },
+            faded: self.realisation_faded(),
+            preview: self.preview().map(|(_, f)| f).unwrap_or_default(),
+            large: self.presenting,
+            partial: self.partial_labels(),
+            advice: if !show_advice {
+                Vec::new()
+            } else {
+                self.answers.advice.clone()
+            },
+            falling: if self.mode == Mode::Play {
+                self.fall.falling(now)
+            } else {
+                Vec::new()
+            },
+            fall_progress: progress,
+            colour_blind: self.view.colour_blind,
+            show_labels: true,
+            rubber: self
+                .editor
+                .rubber_band(r)
+                .map(|(a, b, _)| (a, b, self.editor.colour)),
+        };
+        scene::build(self.editor.drawing(), &self.viewport, &opts)
+    }
+
+    /// The quantum views (realisations, entanglement graph) for the board
+    /// shown, or `None` outside quantum play.
+    pub fn quantum_views(&self) -> Option<crate::ui::quantum_views::QuantumViews> {
+        let play = self.mode == Mode::Play;
+        let g = &self.game;
+        if !play || !g.is_quantum() {
+            return None;
+        }
+        crate::ui::quantum_views::build(g, self.editor.drawing(), self.view.colour_blind)
+    }
+
+    /// Quantum play, a thumbnail hovered: the standing labels its
+    /// realisation lacks (faded on the board, so its own edges stand out).
+    fn realisation_faded(&self) -> Vec<usize> {
+        let board = self.game.board();
+        match self.hover_realisation {
+            Some(k) if self.mode == Mode::Play => {
+                board.realisations.get(k).map_or(Vec::new(), |r| {
+                    board
+                        .present()
+                        .difference(*r)
+                        .iter()
+                        .map(|i| i + 1)
+                        .collect()
+                })
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Realisation `k` (0-based) drawn at `width` × `height` CSS pixels as
+    /// SVG, for the zoomed view of a thumbnail (`None` if there is none).
+    pub fn realisation_svg(&self, k: usize, width: f64, height: f64) -> Option<String> {
+        if self.mode != Mode::Play {
+            return None;
+        }
+        crate::ui::quantum_views::zoom(
+            &self.game,
+            self.editor.drawing(),
+            k,
+            self.view.colour_blind,
+            (width, height),
+        )
+    }
+
+    /// Quantum play: labels standing in some realisations but not all.
+    pub(super) fn partial_labels(&self) -> Vec<usize> {
+        let board = self.game.board();
+        if self.mode != Mode::Play || board.realisations.len() < 2 {
+            return Vec::new();
+        }
+        let everywhere = board
+            .realisations
+            .iter()
+            .fold(board.present(), |a, r| a.intersection(*r));
+        board
+            .present()
+            .difference(everywhere)
+            .iter()
+            .map(|i| i + 1)
+            .collect()
+    }
+
+    /// The board as exported: no selection, preview or picks, and the
+    /// engine's halos and strategy notes only if `analysis` (a puzzle's
+    /// picture must not give the answer away).
+    pub fn export_scene(&self, analysis: bool) -> Scene {
+        let mut s = self.scene(f64::INFINITY);
+        for v in &mut s.vertices {
+            v.1 = false;
+        }
+        s.edges.iter_mut().for_each(|e| {
+            e.selected = false;
+            e.preview = false;
+            e.picked = false;
+            if !analysis {
+                e.advice = Advice::None;
+                e.note = None;
+            }
+        });
+        s
+    }
+
+    /// The caption for an exported picture: position and rules, and the
+    /// value only if the answer on hand is for this very board.
+    pub fn export_caption(&self) -> String {
+        let req = self.game.analysis_request();
+        let answer = self
+            .answers
+            .answer
+            .as_ref()
+            .filter(|_| self.is_current(&self.answers.answered));
+        crate::ui::answer_view::export_caption(req.map(|r| r.to_request()).as_ref(), answer)
+    }
+
+    /// The board as SVG, without analysis (see [`Self::export_scene`]).
+    pub fn svg(&self) -> String {
+        svg::to_svg(&self.export_scene(false))
+    }
+
+    pub fn status(&self) -> Status {
+        let g = &self.game;
+        let turn = match g.result() {
+            Some(r) => r,
+            None => match g.to_move() {
+                Side::Both => match g.selection() {
+                    [] => "Left (blue): choose an edge in secret (Right, look away).".into(),
+                    [_] => "Left has chosen. Right (red): choose an edge.".into(),
+                    [l, r, ..] => {
+                        format!("Revealed: Left chose {l}, Right chose {r}. Cut both (Enter).")
+                    }
+                },
+                Side::Left => format!("{} to move.", player_name(Player::Left)),
+                Side::Right => format!("{} to move.", player_name(Player::Right)),
+            },
+        };
+        Status {
+            mode: self.mode,
+            text: self.editor.text(),
+            revision: self.editor.revision(),
+            can_undo: self.editor.can_undo(),
+            can_redo: self.editor.can_redo(),
+            game_over: g.result().is_some(),
+            turn,
+            history: (0..g.moves().len()).map(|k| g.describe(k)).collect(),
+            cursor: g.cursor(),
+            picked: g.selection().to_vec(),
+            quantum: g.is_quantum(),
+            superpose: self.superpose,
+            commit: super::play::commit_text(g),
+            ungrounded: self.editor.drawing().ungrounded().len(),
+            slide: self.deck.slide,
+            slides: self.deck.slides.len().max(1),
+            left_engine: self.opponents.left == Controller::Engine,
+            right_engine: self.opponents.right == Controller::Engine,
+            engine: self.engine_text(),
+            engine_blocked: self.engine_failed() && self.engine_player().is_some(),
+            preview: self.preview_text(),
+            presenting: self.presenting,
+            caption: match self
+                .deck
+                .slides
+                .get(self.deck.slide)
+                .map(|s| s.title.as_str())
+            {
+                Some(t) if !t.is_empty() => t.to_string(),
+                _ => self.editor.text(),
+            },
+            colour: self.editor.colour.letter(),
+            single_cut: self.single_cut_allowed(),
+            tool: match self.editor.tool {
+                Tool::Draw => "draw",
+                Tool::Move => "move",
+                Tool::Erase => "erase",
+            },
+        }
+    }
+}
