@@ -1,14 +1,18 @@
 //! The synchronous solver's exact arithmetic, measured on operands of the
 //! sizes sums of halves reach (thousands to tens of thousands of bits):
 //! num-rational with its own (binary) gcd, num-bigint with the hand-written
-//! Lehmer gcd of `sync::fastq` (what the solver uses), and dashu-ratio.
+//! Lehmer gcd of `support/fastq.rs` (what the solver used before), and
+//! dashu-ratio (what it uses now, through `sync::q`).
 //! Two operations: reducing a fraction with a large common factor, and the
 //! 2×2 matrix-game value (ad − bc)/(a − b − c + d). Each prints the mean
 //! time per operation and the ratio to the fastq path.
 //! Run with `cargo bench --bench rational_backends`.
 
 use dashu_base::UnsignedAbs;
-use hackenbush_lab::sync::fastq;
+#[path = "support/fastq.rs"]
+#[allow(dead_code)]
+mod fastq;
+
 use num_bigint::{BigInt, Sign};
 use num_rational::BigRational;
 use std::time::Instant;

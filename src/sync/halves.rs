@@ -3,8 +3,9 @@
 use num_rational::BigRational;
 
 use super::canon::Graph;
+use super::q::Q;
 use super::value::Solver;
-use super::{default_precision, Conflict, SyncError};
+use super::{Conflict, SyncError};
 use crate::budget::Budget;
 use crate::position::{presets, Position, MAX_EDGES};
 
@@ -46,7 +47,7 @@ pub fn halves_table_with(
         return Err(format!("m + n must be at most {}", MAX_EDGES / 2).into());
     }
     // Halves contain no green edge, so every value is exact.
-    let mut solver = Solver::new(conflict, default_precision(), budget);
+    let mut solver = Solver::new(conflict, Q::ratio(1, 1 << 20), budget);
     let mut table = Vec::with_capacity(max_m + 1);
     for m in 0..=max_m {
         let mut row = Vec::with_capacity(max_n + 1);
@@ -59,8 +60,9 @@ pub fn halves_table_with(
                     "internal error: a sum of halves gave an inexact value".into(),
                 ));
             }
-            progress(m, n, &val.lo, solver.states());
-            row.push(val.lo);
+            let v = val.lo.to_big();
+            progress(m, n, &v, solver.states());
+            row.push(v);
         }
         table.push(row);
     }

@@ -1,4 +1,5 @@
-//! Faster exact arithmetic for the hot paths.
+//! The synchronous solver's arithmetic before it moved to dashu (kept here
+//! only for the side-by-side in `benches/rational_backends.rs`).
 //!
 //! Synchronous values of sums of halves have denominators of tens of
 //! thousands of bits (about 17,000 bits at m, n ≤ 9), and every
