@@ -238,9 +238,9 @@ fn sums_of_halves_match_the_recorded_num_rational_values() {
     }
     assert_eq!(got, ROW_NINE.to_vec());
     // Antisymmetry across the whole table (colour swap).
-    for m in 0..=9 {
-        for n in 0..=9 {
-            assert_eq!(table[m][n], -table[n][m].clone(), "V({m},{n})");
+    for (m, row) in table.iter().enumerate() {
+        for (n, v) in row.iter().enumerate() {
+            assert_eq!(*v, -table[n][m].clone(), "V({m},{n})");
         }
     }
 }

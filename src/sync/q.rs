@@ -6,16 +6,18 @@
 //! names the backend, so it can be swapped here alone. `num-rational`'s
 //! `BigRational` stays at the public edges ([`Q::from_big`], [`Q::to_big`]).
 //!
-//! [`Lazy`] is an unreduced fraction (dashu's `Relaxed`): sums and products
-//! of several values are formed without gcds and reduced once at the end,
-//! since one gcd of the result costs less than one per step.
+//! Every operation reduces its result, and that is the fast way here:
+//! dashu adds and multiplies by gcds of one pair of denominators or of
+//! cross factors (Henrici's method), and a gcd costs the square of its
+//! operands' length, so several gcds of short operands beat forming a sum
+//! fraction-free and reducing it once (measured: the weighted averages of
+//! the solver took six times longer that way).
 
-use std::cmp::Ordering;
 use std::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use dashu_base::{BitTest, Sign, UnsignedAbs};
 use dashu_int::{IBig, UBig};
-use dashu_ratio::{RBig, Relaxed};
+use dashu_ratio::RBig;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
@@ -69,14 +71,16 @@ impl Q {
         bits as u64 / 8 + 16
     }
 
-    /// Σ wₖ·xₖ / total, reduced once.
+    /// Σ wₖ·xₖ / total.
     pub(crate) fn weighted_sum(parts: &[(u64, &Q)], total: u64) -> Q {
         match parts {
             [] => Q::zero(),
             [(w, x)] if *w == total => (*x).clone(),
             _ => {
-                let terms: Vec<(i64, &Q)> = parts.iter().map(|&(w, x)| (w as i64, x)).collect();
-                Lazy::linear(&terms).ratio(&Lazy::int(total as i64))
+                let sum = parts
+                    .iter()
+                    .fold(RBig::ZERO, |s, &(w, x)| s + &x.0 * RBig::from(w));
+                Q(sum / RBig::from(total))
             }
         }
     }
@@ -104,68 +108,6 @@ impl Q {
         let d = BigInt::from_bytes_le(num_bigint::Sign::Plus, &self.0.denominator().to_le_bytes());
         // Both sides keep fractions reduced with a positive denominator.
         BigRational::new_raw(n, d)
-    }
-}
-
-impl std::fmt::Display for Q {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-/// An unreduced fraction: built without gcds, reduced once by [`Lazy::ratio`].
-#[derive(Clone, Debug)]
-pub(crate) struct Lazy(Relaxed);
-
-impl Lazy {
-    pub(crate) fn int(n: i64) -> Lazy {
-        Lazy(Relaxed::from(n))
-    }
-
-    /// Σ cₖ·xₖ, unreduced.
-    pub(crate) fn linear(terms: &[(i64, &Q)]) -> Lazy {
-        let mut sum = Relaxed::ZERO;
-        for &(c, x) in terms {
-            if c != 0 {
-                sum += x.0.as_relaxed().clone() * Relaxed::from(c);
-            }
-        }
-        Lazy(sum)
-    }
-
-    /// self · other, unreduced.
-    pub(crate) fn times(&self, other: &Lazy) -> Lazy {
-        Lazy(&self.0 * &other.0)
-    }
-
-    /// self − other, unreduced.
-    pub(crate) fn minus(&self, other: &Lazy) -> Lazy {
-        Lazy(&self.0 - &other.0)
-    }
-
-    pub(crate) fn of(x: &Q) -> Lazy {
-        Lazy(x.0.as_relaxed().clone())
-    }
-
-    pub(crate) fn signum(&self) -> Ordering {
-        match self.0.sign() {
-            _ if self.0.is_zero() => Ordering::Equal,
-            Sign::Positive => Ordering::Greater,
-            Sign::Negative => Ordering::Less,
-        }
-    }
-
-    /// self / other reduced, one gcd (other ≠ 0).
-    pub(crate) fn ratio(&self, other: &Lazy) -> Q {
-        let (n1, d1) = (self.0.numerator(), self.0.denominator());
-        let (n2, d2) = (other.0.numerator(), other.0.denominator());
-        let mut n = n1 * IBig::from(d2.clone());
-        let mut d = IBig::from(d1.clone()) * n2;
-        if d.sign() == Sign::Negative {
-            n = -n;
-            d = -d;
-        }
-        Q(RBig::from_parts(n, d.unsigned_abs()))
     }
 }
 
@@ -269,22 +211,5 @@ mod tests {
         assert!(!Q::zero().is_positive() && !Q::zero().is_negative());
         let w = Q::weighted_sum(&[(1, &qa), (2, &qb)], 4);
         assert_eq!(w.to_big(), (&a + &b * big(2, 1)) / big(4, 1));
-        let lin = Lazy::linear(&[(2, &qa), (-1, &qb), (3, &qc)]);
-        let one = Lazy::int(1);
-        assert_eq!(
-            lin.ratio(&one).to_big(),
-            big(2, 3) + big(5, 6) + big(21, 10)
-        );
-        assert_eq!(lin.signum(), Ordering::Greater);
-        let neg = Lazy::linear(&[(-1, &qc)]);
-        assert_eq!(neg.signum(), Ordering::Less);
-        assert_eq!(
-            lin.ratio(&neg).to_big(),
-            (big(2, 3) + big(5, 6) + big(21, 10)) / -c
-        );
-        assert_eq!(
-            Lazy::of(&qa).times(&Lazy::of(&qb)).minus(&one).ratio(&one),
-            &qa * &qb - Q::one()
-        );
     }
 }

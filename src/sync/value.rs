@@ -41,6 +41,14 @@ pub(crate) struct Val {
 }
 
 impl Val {
+    /// The bracket of the negated value.
+    fn negated(&self) -> Val {
+        Val {
+            lo: -&self.hi,
+            hi: -&self.lo,
+        }
+    }
+
     fn exact(v: Q) -> Val {
         Val {
             lo: v.clone(),
@@ -87,6 +95,11 @@ impl Solver {
         let key = self.canon.key(g, set);
         if let Some(v) = self.memo.get(&key) {
             return Ok(v.clone());
+        }
+        // Blue and red swapped, the players trade places: the value negates
+        // (the mirror of m × BR + n × RB is n × BR + m × RB).
+        if let Some(v) = self.memo.get(&self.canon.mirror_key(g, set)) {
+            return Ok(v.negated());
         }
         self.meter.tick()?;
         let solved = self.solve_state(g, set, false)?;
