@@ -22,8 +22,9 @@ pub fn halves_position(m: usize, n: usize) -> Result<Position, String> {
 /// The table `t[m][n]` = value of `m × BR + n × RB`, for m ≤ `max_m`, n ≤ `max_n`.
 ///
 /// Exact, whatever the conflict rule (halves have no green edge). Costs grow
-/// fast because the fractions do: about 17,000-bit denominators at 9 × 9 and
-/// 98,000 at 10 × 10.
+/// fast because the fractions do: the largest denominator met has about
+/// 17,000 bits at 9 × 9, 98,000 at 10 × 10, 640,000 at 11 × 11 and 2.5
+/// million at 12 × 12 (the values themselves are that long, reduced).
 pub fn halves_table(
     max_m: usize,
     max_n: usize,

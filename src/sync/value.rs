@@ -102,6 +102,9 @@ impl Solver {
             return Ok(v.negated());
         }
         self.meter.tick()?;
+        // One state of a large sum of halves is up to seconds of big-number
+        // arithmetic: read the clock at every state, not every few thousand.
+        self.meter.budget().check_time()?;
         let solved = self.solve_state(g, set, false)?;
         let v = &solved.val;
         let digits = v.lo.bytes() + if v.lo == v.hi { 0 } else { v.hi.bytes() };
