@@ -1,14 +1,20 @@
 //! The synchronous solver's exact arithmetic, measured on operands of the
 //! sizes sums of halves reach (thousands to tens of thousands of bits):
 //! num-rational with its own (binary) gcd, num-bigint with the hand-written
-//! Lehmer gcd of `sync::fastq` (what the solver uses), and dashu-ratio.
-//! Two operations: reducing a fraction with a large common factor, and the
-//! 2×2 matrix-game value (ad − bc)/(a − b − c + d). Each prints the mean
-//! time per operation and the ratio to the fastq path.
+//! Lehmer gcd of `support/fastq.rs` (what the solver used before), and
+//! dashu-ratio (what it uses now, through `sync::q`).
+//! Three operations: reducing a fraction with a large common factor, the
+//! 2×2 matrix-game value (ad − bc)/(a − b − c + d), and the weighted average
+//! of two values with related denominators (once reduced at the end, once
+//! step by step). Each prints the mean time per operation and the ratio to
+//! the fastq path.
 //! Run with `cargo bench --bench rational_backends`.
 
 use dashu_base::UnsignedAbs;
-use hackenbush_lab::sync::fastq;
+#[path = "support/fastq.rs"]
+#[allow(dead_code)]
+mod fastq;
+
 use num_bigint::{BigInt, Sign};
 use num_rational::BigRational;
 use std::time::Instant;
@@ -117,5 +123,56 @@ fn main() {
             "dashu agrees"
         );
         row(bits, "2×2 value", plain, fast, dq);
+
+        // The solver's averages (x + 2y)/3 of two values whose denominators
+        // share a factor (values of related positions do): reduce once
+        // (fastq; dashu's unreduced Relaxed) against reduced steps.
+        let (h, u, v, p, r) = (
+            random_bytes(&mut seed, bits / 2),
+            random_bytes(&mut seed, bits / 2),
+            random_bytes(&mut seed, bits / 2),
+            random_bytes(&mut seed, bits),
+            random_bytes(&mut seed, bits),
+        );
+        let x = BigRational::new(num(&p), num(&h) * num(&u));
+        let y = BigRational::new(num(&r), num(&h) * num(&v));
+        let three = BigRational::from_integer(3.into());
+        let two = BigRational::from_integer(2.into());
+        let plain = time(reps, || (&x + &y * &two) / &three);
+        let fast = time(reps, || fastq::weighted_sum(&[(1, &x), (2, &y)], 3));
+        let (dx, dy) = (
+            dashu_ratio::RBig::from_parts(
+                dashu(&p),
+                dashu_int::UBig::from_le_bytes(&h) * dashu_int::UBig::from_le_bytes(&u),
+            ),
+            dashu_ratio::RBig::from_parts(
+                dashu(&r),
+                dashu_int::UBig::from_le_bytes(&h) * dashu_int::UBig::from_le_bytes(&v),
+            ),
+        );
+        let dashu_once = || {
+            let sum =
+                dx.as_relaxed().clone() + dy.as_relaxed().clone() * dashu_ratio::Relaxed::from(2);
+            (sum / dashu_ratio::Relaxed::from(3)).canonicalize()
+        };
+        let dashu_steps = || (&dx + &dy * dashu_ratio::RBig::from(2)) / dashu_ratio::RBig::from(3);
+        let once = time(reps, dashu_once);
+        let steps = time(reps, dashu_steps);
+        assert_eq!(dashu_once(), dashu_steps(), "dashu agrees with itself");
+        let want = (&x + &y * &two) / &three;
+        assert_eq!(fastq::weighted_sum(&[(1, &x), (2, &y)], 3), want);
+        assert_eq!(
+            dashu_steps().numerator().to_string(),
+            want.numer().to_string(),
+            "dashu agrees"
+        );
+        row(bits, "average, dashu reduced once", plain, fast, once);
+        row(
+            bits,
+            "average, dashu step by step (solver)",
+            plain,
+            fast,
+            steps,
+        );
     }
 }

@@ -1,7 +1,9 @@
 //! Sums of halves `m × BR + n × RB` in synchronous Hackenbush, exactly, with
 //! timings. Run with `cargo bench --bench sync_table -- [--exact] [MAX ...]`
 //! (default: 9 then 10). Each size starts from an empty memo so the timings
-//! are independent.
+//! are independent. The table is filled row by row with one memo, so a
+//! cell's time is the work it added (the positions it needed that no earlier
+//! cell did); the per-cell table shows those increments in seconds.
 //!
 //! The values are exact, but their denominators reach thousands of digits,
 //! so the table shows 6-decimal roundings (computed with integers) and then
@@ -37,10 +39,15 @@ fn main() {
         println!("== m × BR + n × RB, m, n ≤ {max}: rows m, columns n ==");
         let start = Instant::now();
         let mut row_done = Vec::new();
+        let mut cell_secs = vec![vec![0.0f64; max + 1]; max + 1];
+        let mut last = 0.0f64;
         let mut states = 0;
         let budget = hackenbush_lab::budget::Budget::default();
-        let table = halves_table_with(max, max, Conflict::Shared, &budget, |_, n, _, s| {
+        let table = halves_table_with(max, max, Conflict::Shared, &budget, |m, n, _, s| {
             states = s;
+            let now = start.elapsed().as_secs_f64();
+            cell_secs[m][n] = now - last;
+            last = now;
             if n == max {
                 row_done.push(start.elapsed());
             }
@@ -63,6 +70,11 @@ fn main() {
                 row_done[m].as_secs_f64(),
                 cells.join("")
             );
+        }
+        println!("seconds per cell (rows m, columns n):");
+        for (m, row) in cell_secs.iter().enumerate() {
+            let cells: Vec<String> = row.iter().map(|t| format!("{t:>9.3}")).collect();
+            println!("m={m:2} {}", cells.join(""));
         }
         let bits = table
             .iter()

@@ -568,6 +568,31 @@ fn tables_print_every_finished_cell_and_mark_the_rest() {
     assert!(stdout.contains("—"), "{stdout}");
 }
 
+/// The 12 × 12 sums-of-halves table needs only a few thousand positions, but
+/// each can take a second of big-number arithmetic: the deadline must still
+/// stop it (the clock is read at every position, not every few thousand).
+#[test]
+fn sync_halves_table_honours_the_timeout() {
+    let out = run(&[
+        "table",
+        "--rules",
+        "sync",
+        "--m",
+        "0..12",
+        "--n",
+        "0..12",
+        "--timeout",
+        "1",
+        "--quiet",
+    ]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("--timeout"), "{stderr}");
+    assert!(stdout.contains("| 0 | 0 |"), "{stdout}");
+    assert!(stdout.contains("—"), "{stdout}");
+}
+
 #[test]
 fn quantum_moves_replay_and_illegal_moves() {
     // Left superposes both blue halves, Right cuts the red whole.

@@ -9,6 +9,9 @@
 //!   permutation, so the solver works with one row per orbit (see
 //!   `value.rs`).
 //!
+//! The memo is also looked up under the key of the mirror image (blue and
+//! red swapped), whose value is the negation.
+//!
 //! Components that are trees hanging from the ground (stalks, trees — all
 //! that sums of halves ever produce) get a full AHU canonical code, so their
 //! automorphism orbits are exact. Any other component (cycles, loops,
@@ -19,7 +22,7 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::position::{EdgeSet, Position, GROUND};
+use crate::position::{Colour, EdgeSet, Position, GROUND};
 
 const TAG_TREE: u32 = 0;
 const TAG_RIGID: u32 = 1;
@@ -75,14 +78,33 @@ impl Canon {
 
     /// The isomorphism-class key of the position formed by `set`.
     pub(crate) fn key(&mut self, g: &Graph, set: EdgeSet) -> u32 {
-        self.describe(g, set, None, None)
+        let look = Look {
+            marked: None,
+            mirror: false,
+        };
+        self.describe(g, set, look, None)
+    }
+
+    /// The key of the mirror image of `set`: blue and red swapped. It equals
+    /// [`Canon::key`] of a position exactly when that position is isomorphic
+    /// to the mirror image, whose value is the negated value of `set`.
+    pub(crate) fn mirror_key(&mut self, g: &Graph, set: EdgeSet) -> u32 {
+        let look = Look {
+            marked: None,
+            mirror: true,
+        };
+        self.describe(g, set, look, None)
     }
 
     /// For each edge index, its orbit id under the symmetries of `set` that
     /// fix edge `marked` (if any); [`NO_ORBIT`] for edges outside `set`.
     pub(crate) fn orbits(&mut self, g: &Graph, set: EdgeSet, marked: Option<usize>) -> Vec<u32> {
         let mut orbit = vec![NO_ORBIT; g.pos.edges.len()];
-        self.describe(g, set, marked, Some(&mut orbit));
+        let look = Look {
+            marked,
+            mirror: false,
+        };
+        self.describe(g, set, look, Some(&mut orbit));
         orbit
     }
 
@@ -90,7 +112,7 @@ impl Canon {
         &mut self,
         g: &Graph,
         set: EdgeSet,
-        marked: Option<usize>,
+        look: Look,
         mut orbit: Option<&mut Vec<u32>>,
     ) -> u32 {
         let mut codes = Vec::new();
@@ -99,7 +121,7 @@ impl Canon {
         for comp in g.pos.components(set) {
             let code = match tree_root(g, comp) {
                 Some((root, top)) => {
-                    let code = self.subtree(g, set, root, top, marked, &mut edge_code);
+                    let code = self.subtree(g, set, root, top, look, &mut edge_code);
                     if let Some(orbit) = orbit.as_deref_mut() {
                         assign_tree_orbits(
                             g, set, root, top, NO_ORBIT, &edge_code, &mut local, orbit,
@@ -108,7 +130,7 @@ impl Canon {
                     code
                 }
                 None => {
-                    let code = self.rigid(g, comp, marked);
+                    let code = self.rigid(g, comp, look);
                     if let Some(orbit) = orbit.as_deref_mut() {
                         for (k, i) in comp.iter().enumerate() {
                             let n = local.len() as u32;
@@ -132,13 +154,13 @@ impl Canon {
         set: EdgeSet,
         edge: usize,
         top: usize,
-        marked: Option<usize>,
+        look: Look,
         edge_code: &mut [u32],
     ) -> u32 {
-        let mut key = vec![TAG_TREE, colour_code(g, edge, marked)];
+        let mut key = vec![TAG_TREE, colour_code(g, edge, look)];
         for &(f, other) in &g.adj[top] {
             if f != edge && set.contains(f) {
-                key.push(self.subtree(g, set, f, other, marked, edge_code));
+                key.push(self.subtree(g, set, f, other, look, edge_code));
             }
         }
         key[2..].sort_unstable();
@@ -149,7 +171,7 @@ impl Canon {
 
     /// Code of a component that is not a tree: its edges in label order with
     /// vertices renumbered by first appearance (the ground stays 0).
-    fn rigid(&mut self, g: &Graph, comp: EdgeSet, marked: Option<usize>) -> u32 {
+    fn rigid(&mut self, g: &Graph, comp: EdgeSet, look: Look) -> u32 {
         let mut map: FxHashMap<usize, u32> = FxHashMap::default();
         map.insert(GROUND, 0);
         let mut key = vec![TAG_RIGID];
@@ -159,16 +181,29 @@ impl Canon {
                 let n = map.len() as u32;
                 key.push(*map.entry(v).or_insert(n));
             }
-            key.push(colour_code(g, i, marked));
+            key.push(colour_code(g, i, look));
         }
         self.intern(key)
     }
 }
 
+/// How a description colours the edges: as they are or mirrored (blue and
+/// red swapped), with at most one edge marked so that symmetries fix it.
+#[derive(Clone, Copy)]
+struct Look {
+    marked: Option<usize>,
+    mirror: bool,
+}
+
 /// Colours 0..3, plus 4 for the marked edge (so it is fixed by symmetries).
-fn colour_code(g: &Graph, edge: usize, marked: Option<usize>) -> u32 {
-    let base = g.pos.edges[edge].colour as u32;
-    if marked == Some(edge) {
+fn colour_code(g: &Graph, edge: usize, look: Look) -> u32 {
+    let colour = match (g.pos.edges[edge].colour, look.mirror) {
+        (Colour::Blue, true) => Colour::Red,
+        (Colour::Red, true) => Colour::Blue,
+        (c, _) => c,
+    };
+    let base = colour as u32;
+    if look.marked == Some(edge) {
         base + 4
     } else {
         base

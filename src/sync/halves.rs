@@ -3,8 +3,9 @@
 use num_rational::BigRational;
 
 use super::canon::Graph;
+use super::q::Q;
 use super::value::Solver;
-use super::{default_precision, Conflict, SyncError};
+use super::{Conflict, SyncError};
 use crate::budget::Budget;
 use crate::position::{presets, Position, MAX_EDGES};
 
@@ -21,8 +22,9 @@ pub fn halves_position(m: usize, n: usize) -> Result<Position, String> {
 /// The table `t[m][n]` = value of `m × BR + n × RB`, for m ≤ `max_m`, n ≤ `max_n`.
 ///
 /// Exact, whatever the conflict rule (halves have no green edge). Costs grow
-/// fast because the fractions do: about 17,000-bit denominators at 9 × 9 and
-/// 98,000 at 10 × 10.
+/// fast because the fractions do: the largest denominator met has about
+/// 17,000 bits at 9 × 9, 98,000 at 10 × 10, 640,000 at 11 × 11 and 2.5
+/// million at 12 × 12 (the values themselves are that long, reduced).
 pub fn halves_table(
     max_m: usize,
     max_n: usize,
@@ -46,7 +48,7 @@ pub fn halves_table_with(
         return Err(format!("m + n must be at most {}", MAX_EDGES / 2).into());
     }
     // Halves contain no green edge, so every value is exact.
-    let mut solver = Solver::new(conflict, default_precision(), budget);
+    let mut solver = Solver::new(conflict, Q::ratio(1, 1 << 20), budget);
     let mut table = Vec::with_capacity(max_m + 1);
     for m in 0..=max_m {
         let mut row = Vec::with_capacity(max_n + 1);
@@ -59,8 +61,9 @@ pub fn halves_table_with(
                     "internal error: a sum of halves gave an inexact value".into(),
                 ));
             }
-            progress(m, n, &val.lo, solver.states());
-            row.push(val.lo);
+            let v = val.lo.to_big();
+            progress(m, n, &v, solver.states());
+            row.push(v);
         }
         table.push(row);
     }

@@ -2,8 +2,8 @@
 //!
 //! Synchronous Hackenbush values are values of matrix games whose entries are
 //! themselves such values; their denominators grow quickly (the 2022 thesis
-//! overflowed 64-bit fractions), so everything here is `BigRational` and no
-//! floating point is used anywhere.
+//! overflowed 64-bit fractions), so everything here is exact ([`Q`], with
+//! `BigRational` at the public functions) and no floating point is used.
 //!
 //! The solver first removes weakly dominated rows and columns, then tries a
 //! saddle point and the 2×2 closed form, and only then runs the exact simplex
@@ -14,11 +14,9 @@
 use std::cmp::Ordering;
 
 use num_rational::BigRational;
-use num_traits::{One, Zero};
 
-use num_bigint::Sign;
-
-use super::{fastq, simplex};
+use super::q::Q;
+use super::simplex;
 
 /// The value and one pair of optimal mixed strategies of a matrix game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,10 +29,44 @@ pub struct MatrixSolution {
     pub col_strategy: Vec<BigRational>,
 }
 
+/// What the solver's callers need: inner states of the recursion only use
+/// the value, and each strategy entry costs a gcd of the values' size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Want {
+    Value,
+    Strategies,
+}
+
+/// A solution in the solver's own rationals; `row` and `col` are empty when
+/// only the value was asked for.
+#[derive(Clone, Debug)]
+pub(crate) struct Solution {
+    pub value: Q,
+    pub row: Vec<Q>,
+    pub col: Vec<Q>,
+}
+
+fn to_q(m: &[Vec<BigRational>]) -> Vec<Vec<Q>> {
+    m.iter()
+        .map(|r| r.iter().map(Q::from_big).collect())
+        .collect()
+}
+
 /// Solve the zero-sum game with payoff matrix `m` (row player maximises).
 ///
 /// Returns an error (never panics) if the matrix is empty or ragged.
 pub fn solve_matrix(m: &[Vec<BigRational>]) -> Result<MatrixSolution, String> {
+    let sol = solve(&to_q(m), Want::Strategies)?;
+    let big = |v: &[Q]| v.iter().map(Q::to_big).collect();
+    Ok(MatrixSolution {
+        value: sol.value.to_big(),
+        row_strategy: big(&sol.row),
+        col_strategy: big(&sol.col),
+    })
+}
+
+/// [`solve_matrix`] in the solver's rationals.
+pub(crate) fn solve(m: &[Vec<Q>], want: Want) -> Result<Solution, String> {
     let cols = m.first().map_or(0, Vec::len);
     if m.is_empty() || cols == 0 {
         return Err("a matrix game needs at least one row and one column".into());
@@ -42,27 +74,34 @@ pub fn solve_matrix(m: &[Vec<BigRational>]) -> Result<MatrixSolution, String> {
     if m.iter().any(|r| r.len() != cols) {
         return Err("matrix rows have different lengths".into());
     }
-    let (rows_kept, cols_kept) = reduce_dominated(m);
-    let sub: Vec<Vec<BigRational>> = rows_kept
+    let (rows_kept, cols_kept) = dominance(m);
+    let sub: Vec<Vec<Q>> = rows_kept
         .iter()
         .map(|&i| cols_kept.iter().map(|&j| m[i][j].clone()).collect())
         .collect();
     let small = saddle_point(&sub)
-        .or_else(|| two_by_two(&sub))
+        .or_else(|| two_by_two(&sub, want))
         .unwrap_or_else(|| simplex::solve(&sub));
-    let mut sol = MatrixSolution {
+    if want == Want::Value {
+        return Ok(Solution {
+            value: small.value,
+            row: vec![],
+            col: vec![],
+        });
+    }
+    let mut sol = Solution {
         value: small.value,
-        row_strategy: vec![BigRational::zero(); m.len()],
-        col_strategy: vec![BigRational::zero(); cols],
+        row: vec![Q::zero(); m.len()],
+        col: vec![Q::zero(); cols],
     };
     for (k, &i) in rows_kept.iter().enumerate() {
-        sol.row_strategy[i] = small.row_strategy[k].clone();
+        sol.row[i] = small.row[k].clone();
     }
     for (k, &j) in cols_kept.iter().enumerate() {
-        sol.col_strategy[j] = small.col_strategy[k].clone();
+        sol.col[j] = small.col[k].clone();
     }
     debug_assert!(
-        is_optimal(m, &sol),
+        certified(m, &sol),
         "matrix solver returned a non-optimal pair"
     );
     Ok(sol)
@@ -72,39 +111,41 @@ pub fn solve_matrix(m: &[Vec<BigRational>]) -> Result<MatrixSolution, String> {
 /// probability vectors, the row strategy earns at least `value` against every
 /// column and the column strategy concedes at most `value` against every row.
 pub fn is_optimal(m: &[Vec<BigRational>], sol: &MatrixSolution) -> bool {
-    let cols = m.first().map_or(0, Vec::len);
-    let is_distribution = |p: &[BigRational], n: usize| {
-        p.len() == n
-            && p.iter().all(|x| !x.is_negative_())
-            && p.iter().fold(BigRational::zero(), |s, x| s + x) == BigRational::one()
+    let q = |v: &[BigRational]| v.iter().map(Q::from_big).collect();
+    let sol = Solution {
+        value: Q::from_big(&sol.value),
+        row: q(&sol.row_strategy),
+        col: q(&sol.col_strategy),
     };
-    if !is_distribution(&sol.row_strategy, m.len()) || !is_distribution(&sol.col_strategy, cols) {
+    certified(&to_q(m), &sol)
+}
+
+/// [`is_optimal`] in the solver's rationals.
+pub(crate) fn certified(m: &[Vec<Q>], sol: &Solution) -> bool {
+    let cols = m.first().map_or(0, Vec::len);
+    let is_distribution = |p: &[Q], n: usize| {
+        p.len() == n
+            && p.iter().all(|x| !x.is_negative())
+            && p.iter().cloned().sum::<Q>() == Q::one()
+    };
+    if !is_distribution(&sol.row, m.len()) || !is_distribution(&sol.col, cols) {
         return false;
     }
     let rows_ok = m.iter().all(|row| {
-        let against: BigRational = row.iter().zip(&sol.col_strategy).map(|(a, q)| a * q).sum();
+        let against: Q = row.iter().zip(&sol.col).map(|(a, q)| a * q).sum();
         against <= sol.value
     });
     let cols_ok = (0..cols).all(|j| {
-        let against: BigRational = m
-            .iter()
-            .zip(&sol.row_strategy)
-            .map(|(r, p)| &r[j] * p)
-            .sum();
+        let against: Q = m.iter().zip(&sol.row).map(|(r, p)| &r[j] * p).sum();
         against >= sol.value
     });
     rows_ok && cols_ok
 }
 
-/// `is_negative` without pulling in `Signed` at every call site.
-trait NegativeExt {
-    fn is_negative_(&self) -> bool;
-}
-
-impl NegativeExt for BigRational {
-    fn is_negative_(&self) -> bool {
-        *self < BigRational::zero()
-    }
+/// The weakly dominated rows and columns of `m` (see [`dominance`]): the
+/// indices of the survivors.
+pub fn reduce_dominated(m: &[Vec<BigRational>]) -> (Vec<usize>, Vec<usize>) {
+    dominance(&to_q(m))
 }
 
 /// Iteratively delete weakly dominated rows (no better than another row
@@ -116,7 +157,7 @@ impl NegativeExt for BigRational {
 /// final columns, at most what row k earns, and by induction at most the
 /// value; symmetrically for columns. So an optimal pair of the reduced game,
 /// padded with zeros, is optimal in the full game.
-pub fn reduce_dominated(m: &[Vec<BigRational>]) -> (Vec<usize>, Vec<usize>) {
+pub(crate) fn dominance(m: &[Vec<Q>]) -> (Vec<usize>, Vec<usize>) {
     let mut rows: Vec<usize> = (0..m.len()).collect();
     let mut cols: Vec<usize> = (0..m.first().map_or(0, Vec::len)).collect();
     loop {
@@ -127,7 +168,7 @@ pub fn reduce_dominated(m: &[Vec<BigRational>]) -> (Vec<usize>, Vec<usize>) {
             let i = rows[r];
             let dominated = rows
                 .iter()
-                .any(|&k| k != i && cols.iter().all(|&j| fastq::le(&m[i][j], &m[k][j])));
+                .any(|&k| k != i && cols.iter().all(|&j| m[i][j] <= m[k][j]));
             if dominated {
                 rows.remove(r);
                 changed = true;
@@ -141,7 +182,7 @@ pub fn reduce_dominated(m: &[Vec<BigRational>]) -> (Vec<usize>, Vec<usize>) {
             let j = cols[c];
             let dominated = cols
                 .iter()
-                .any(|&k| k != j && rows.iter().all(|&i| fastq::le(&m[i][k], &m[i][j])));
+                .any(|&k| k != j && rows.iter().all(|&i| m[i][k] <= m[i][j]));
             if dominated {
                 cols.remove(c);
                 changed = true;
@@ -157,88 +198,85 @@ pub fn reduce_dominated(m: &[Vec<BigRational>]) -> (Vec<usize>, Vec<usize>) {
 
 /// A pure saddle point, if one exists: the largest row minimum equals the
 /// smallest column maximum. Covers every 1×n and n×1 game.
-fn saddle_point(m: &[Vec<BigRational>]) -> Option<MatrixSolution> {
+fn saddle_point(m: &[Vec<Q>]) -> Option<Solution> {
     let pick = pick_extreme;
     let cols = m[0].len();
-    let row_mins: Vec<&BigRational> = m
+    let row_mins: Vec<&Q> = m
         .iter()
         .filter_map(|r| pick(&mut r.iter(), Ordering::Less).map(|(_, x)| x))
         .collect();
-    let col_maxs: Vec<&BigRational> = (0..cols)
+    let col_maxs: Vec<&Q> = (0..cols)
         .filter_map(|j| pick(&mut m.iter().map(|r| &r[j]), Ordering::Greater).map(|(_, x)| x))
         .collect();
     let (best_row, lower) = pick(&mut row_mins.iter().copied(), Ordering::Greater)?;
     let (best_col, upper) = pick(&mut col_maxs.iter().copied(), Ordering::Less)?;
-    (lower == upper).then(|| MatrixSolution {
+    (lower == upper).then(|| Solution {
         value: lower.clone(),
-        row_strategy: unit(m.len(), best_row),
-        col_strategy: unit(cols, best_col),
+        row: unit(m.len(), best_row),
+        col: unit(cols, best_col),
     })
 }
 
 /// The closed form of a 2×2 game without a saddle point: both players make
-/// the opponent indifferent. Computed fraction-free and reduced once per
-/// result (see [`super::fastq`]); `None` if the formula does not apply.
-fn two_by_two(m: &[Vec<BigRational>]) -> Option<MatrixSolution> {
+/// the opponent indifferent; the strategies only if wanted. `None` if the
+/// formula does not apply.
+///
+/// Plain reduced arithmetic (see [`super::q`]): measured as fast as one
+/// fraction-free formula reduced once, and simpler.
+fn two_by_two(m: &[Vec<Q>], want: Want) -> Option<Solution> {
     if m.len() != 2 || m[0].len() != 2 {
         return None;
     }
     let (a, b, c, d) = (&m[0][0], &m[0][1], &m[1][0], &m[1][1]);
-    let den = fastq::combine(&[(1, a), (-1, b), (-1, c), (1, d)]);
-    let den_sign = fastq::sign(&den);
-    if den_sign == Sign::NoSign {
+    let (a_b, a_c) = (a - b, a - c);
+    let den = &a_b - &(c - d); // a − b − c + d
+    if den.is_zero() {
         return None;
     }
     // p = (d − c)/den on row 0, 1 − p = (a − b)/den; q likewise for columns.
-    let parts = [
-        fastq::combine(&[(1, d), (-1, c)]),
-        fastq::combine(&[(1, a), (-1, b)]),
-        fastq::combine(&[(1, d), (-1, b)]),
-        fastq::combine(&[(1, a), (-1, c)]),
-    ];
     // Each share must be ≥ 0, i.e. have the sign of den (or be zero).
-    if parts.iter().any(|p| {
-        let s = fastq::sign(p);
-        s != Sign::NoSign && s != den_sign
-    }) {
+    let fits = |x: &Q, y: &Q| match x.cmp(y) {
+        Ordering::Equal => true,
+        Ordering::Greater => den.is_positive(),
+        Ordering::Less => den.is_negative(),
+    };
+    if !(fits(d, c) && fits(a, b) && fits(d, b) && fits(a, c)) {
         return None;
     }
-    let [p0, p1, q0, q1] = parts.map(|p| fastq::ratio(&p, &den));
-    // value = (ad − bc)/den
-    let ad_bc = (
-        a.numer() * d.numer() * b.denom() * c.denom()
-            - b.numer() * c.numer() * a.denom() * d.denom(),
-        a.denom() * b.denom() * c.denom() * d.denom(),
-    );
-    Some(MatrixSolution {
-        value: fastq::ratio(&ad_bc, &den),
-        row_strategy: vec![p0, p1],
-        col_strategy: vec![q0, q1],
+    // (ad − bc)/den = a − (a − b)(a − c)/den.
+    let value = a - &(&a_b * &a_c / &den);
+    if want == Want::Value {
+        return Some(Solution {
+            value,
+            row: vec![],
+            col: vec![],
+        });
+    }
+    let p1 = &a_b / &den;
+    let q1 = &a_c / &den;
+    Some(Solution {
+        value,
+        row: vec![Q::one() - &p1, p1],
+        col: vec![Q::one() - &q1, q1],
     })
 }
 
 /// The first strictly best element (`want` = Less: minimum, Greater: maximum).
 fn pick_extreme<'a>(
-    items: &mut dyn Iterator<Item = &'a BigRational>,
+    items: &mut dyn Iterator<Item = &'a Q>,
     want: Ordering,
-) -> Option<(usize, &'a BigRational)> {
-    let mut best: Option<(usize, &BigRational)> = None;
+) -> Option<(usize, &'a Q)> {
+    let mut best: Option<(usize, &Q)> = None;
     for (k, x) in items.enumerate() {
-        if best.is_none_or(|(_, b)| fastq::cmp(x, b) == want) {
+        if best.is_none_or(|(_, b)| x.cmp(b) == want) {
             best = Some((k, x));
         }
     }
     best
 }
 
-fn unit(n: usize, k: usize) -> Vec<BigRational> {
+fn unit(n: usize, k: usize) -> Vec<Q> {
     (0..n)
-        .map(|i| {
-            if i == k {
-                BigRational::one()
-            } else {
-                BigRational::zero()
-            }
-        })
+        .map(|i| if i == k { Q::one() } else { Q::zero() })
         .collect()
 }

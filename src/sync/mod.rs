@@ -3,22 +3,21 @@
 //! Both players choose an edge at once (Left blue or green, Right red or
 //! green); both are cut and everything ungrounded falls (RULES.md §3, sync).
 //! The value of a position is the value of the zero-sum matrix game over the
-//! pairs of choices, computed exactly over `BigRational` (the 2022 thesis
-//! stopped at floating point because 64-bit fractions overflowed).
+//! pairs of choices, computed exactly (the 2022 thesis stopped at floating
+//! point because 64-bit fractions overflowed). Inside, rationals are [`q::Q`]
+//! (one swappable backend); the public types use `num-rational`'s
+//! `BigRational`.
 //!
 //! * [`matrix`] — the exact matrix-game solver;
 //! * [`analyse`] — value and optimal mixed strategies of a position;
 //! * [`halves_table`] — the sums-of-halves table `m × BR + n × RB`.
 
 mod canon;
-// Public only for benches/rational_backends.rs, which measures it against
-// other rational libraries.
-#[doc(hidden)]
-pub mod fastq;
 mod format;
 mod halves;
 pub mod matrix;
 mod payoff;
+mod q;
 mod replay;
 mod simplex;
 mod value;
@@ -34,6 +33,7 @@ use num_traits::{One, Zero};
 
 use crate::position::{Colour, Position, MAX_EDGES};
 use canon::Graph;
+use q::Q;
 use value::Solver;
 
 /// Why a synchronous analysis gave no answer.
@@ -135,12 +135,13 @@ pub fn analyse(
     let set = position.grounded(position.full_set());
     // Each level of the recursion may widen a replay bracket by 2·delta.
     let levels = BigRational::from_integer(BigInt::from(2 * set.len().max(1)));
-    let mut solver = Solver::new(conflict, eps / levels, budget);
+    let mut solver = Solver::new(conflict, Q::from_big(&(eps / levels)), budget);
     let graph = Graph::new(position);
     let solved = solver.solve_state(&graph, set, true)?;
     let zero = BigRational::zero();
-    let (value, outcome) = if solved.val.lo == solved.val.hi {
-        let v = solved.val.lo;
+    let (lo, hi) = (solved.val.lo.to_big(), solved.val.hi.to_big());
+    let (value, outcome) = if lo == hi {
+        let v = lo;
         let o = if v > zero {
             'L'
         } else if v < zero {
@@ -150,7 +151,6 @@ pub fn analyse(
         };
         (SyncValue::Exact(v), o)
     } else {
-        let (lo, hi) = (solved.val.lo, solved.val.hi);
         let o = if lo > zero {
             'L'
         } else if hi < zero {
@@ -160,7 +160,7 @@ pub fn analyse(
         };
         (SyncValue::Approx { lo, hi }, o)
     };
-    let label = |v: Vec<(usize, BigRational)>| v.into_iter().map(|(i, p)| (i + 1, p)).collect();
+    let label = |v: Vec<(usize, Q)>| v.into_iter().map(|(i, p)| (i + 1, p.to_big())).collect();
     Ok(SyncReport {
         value,
         left_strategy: label(solved.left),

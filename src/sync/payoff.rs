@@ -11,6 +11,7 @@ use num_traits::{Signed, Zero};
 
 use super::canon::Graph;
 use super::matrix::{reduce_dominated, solve_matrix};
+use super::q::Q;
 use super::value::Solver;
 use super::{
     analyse, default_precision, format_rational, validate, Conflict, SyncError, SyncValue,
@@ -110,7 +111,7 @@ pub fn payoff_matrix(
         });
     }
     let levels = BigRational::from_integer(BigInt::from(2 * set.len().max(1)));
-    let mut solver = Solver::new(conflict, eps.clone() / levels, budget);
+    let mut solver = Solver::new(conflict, Q::from_big(&(eps.clone() / levels)), budget);
     let graph = Graph::new(position);
     let mut cells = Vec::with_capacity(lefts.len());
     let mut positions = Vec::with_capacity(lefts.len());
@@ -127,8 +128,11 @@ pub fn payoff_matrix(
             next.push(after.map(|s| position.restrict(s).to_string()));
             line.push(match solver.child(&graph, set, i, j)? {
                 None => PayoffCell::Replay,
-                Some(v) if v.lo == v.hi => PayoffCell::Exact(v.lo),
-                Some(v) => PayoffCell::Bracket { lo: v.lo, hi: v.hi },
+                Some(v) if v.lo == v.hi => PayoffCell::Exact(v.lo.to_big()),
+                Some(v) => PayoffCell::Bracket {
+                    lo: v.lo.to_big(),
+                    hi: v.hi.to_big(),
+                },
             });
         }
         cells.push(line);

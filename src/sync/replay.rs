@@ -35,27 +35,29 @@
 //! is monotone in the payoffs: the lower end uses the lower payoffs, the
 //! upper end the upper ones.
 
-use num_rational::BigRational;
-use num_traits::{One, Zero};
+use super::matrix::{self, Solution, Want};
+use super::q::Q;
 
-use super::matrix::{solve_matrix, MatrixSolution};
+fn solve_matrix(m: &[Vec<Q>]) -> Result<Solution, String> {
+    matrix::solve(m, Want::Strategies)
+}
 
 /// One cell of the reduced game: payoff in [lo, hi] plus `b` times the value.
 #[derive(Clone, Debug)]
 pub(crate) struct Cell {
-    pub lo: BigRational,
-    pub hi: BigRational,
-    pub b: BigRational,
+    pub lo: Q,
+    pub hi: Q,
+    pub b: Q,
 }
 
 /// A proven bracket for the value, with strategies that guarantee its ends.
 pub(crate) struct Bracket {
-    pub lo: BigRational,
-    pub hi: BigRational,
+    pub lo: Q,
+    pub hi: Q,
     /// Guarantees Left at least `lo`.
-    pub row: Vec<BigRational>,
+    pub row: Vec<Q>,
     /// Guarantees Right at most `hi`.
-    pub col: Vec<BigRational>,
+    pub col: Vec<Q>,
 }
 
 /// Which payoff bound a game uses.
@@ -73,17 +75,17 @@ struct Game<'a> {
     risky_rows: &'a [Option<usize>],
     risky_cols: &'a [Option<usize>],
     /// Precision of the bracket, also the slack of ε-optimal strategies.
-    delta: &'a BigRational,
+    delta: &'a Q,
 }
 
 impl Game<'_> {
-    fn at(&self, side: Side, x: &BigRational) -> Result<MatrixSolution, String> {
+    fn at(&self, side: Side, x: &Q) -> Result<Solution, String> {
         solve_matrix(&self.matrix(side, x))
     }
 
     /// The stationary payoff of a strategy pair, if play stops surely.
-    fn stationary(&self, p: &[BigRational], q: &[BigRational]) -> Option<BigRational> {
-        let (mut a, mut s) = (BigRational::zero(), BigRational::zero());
+    fn stationary(&self, p: &[Q], q: &[Q]) -> Option<Q> {
+        let (mut a, mut s) = (Q::zero(), Q::zero());
         for (row, pi) in self.cells.iter().zip(p) {
             for (c, qj) in row.iter().zip(q) {
                 let w = pi * qj;
@@ -91,12 +93,12 @@ impl Game<'_> {
                 s += &c.b * &w;
             }
         }
-        let stop = BigRational::one() - s;
-        (stop > BigRational::zero()).then(|| a / stop)
+        let stop = Q::one() - s;
+        (stop > Q::zero()).then(|| a / stop)
     }
 
     /// The matrix M(x) on one side.
-    fn matrix(&self, side: Side, x: &BigRational) -> Vec<Vec<BigRational>> {
+    fn matrix(&self, side: Side, x: &Q) -> Vec<Vec<Q>> {
         self.cells
             .iter()
             .map(|row| {
@@ -111,14 +113,14 @@ impl Game<'_> {
     }
 
     /// If c is provably the exact value (payoffs exact), its strategies.
-    fn exact_at(&self, c: &BigRational) -> Result<Option<Bracket>, String> {
+    fn exact_at(&self, c: &Q) -> Result<Option<Bracket>, String> {
         let m = self.matrix(Side::Lo, c);
         let sol = solve_matrix(&m)?;
         if sol.value != *c {
             return Ok(None);
         }
-        let zero = BigRational::zero();
-        let (mut row, mut col) = (sol.row_strategy, sol.col_strategy);
+        let zero = Q::zero();
+        let (mut row, mut col) = (sol.row, sol.col);
         if *c > zero {
             let y = c - self.delta;
             let my = self.matrix(Side::Lo, &y);
@@ -164,14 +166,14 @@ impl Game<'_> {
 ///    The value is c but is only approached: we return the strategy for
 ///    x = `y` (= c − precision), which guarantees Left at least y.
 fn certify_below(
-    m: &[Vec<BigRational>],
-    my: &[Vec<BigRational>],
-    p: Vec<BigRational>,
+    m: &[Vec<Q>],
+    my: &[Vec<Q>],
+    p: Vec<Q>,
     risky: &[Option<usize>],
-    c: &BigRational,
-    y: &BigRational,
-) -> Result<Option<Vec<BigRational>>, String> {
-    let one = BigRational::one();
+    c: &Q,
+    y: &Q,
+) -> Result<Option<Vec<Q>>, String> {
+    let one = Q::one();
     let Some((g, gc)) = (0..p.len()).find_map(|i| risky[i].filter(|_| p[i] == one).map(|j| (i, j)))
     else {
         return Ok(Some(p));
@@ -181,15 +183,15 @@ fn certify_below(
     if others.is_empty() {
         return Ok(None);
     }
-    let sub: Vec<Vec<BigRational>> = others
+    let sub: Vec<Vec<Q>> = others
         .iter()
         .map(|&i| tight.iter().map(|&j| m[i][j].clone()).collect())
         .collect();
     if !tight.is_empty() && solve_matrix(&sub)?.value >= *c {
         let sol = solve_matrix(&sub)?;
-        let mut r = vec![BigRational::zero(); m.len()];
+        let mut r = vec![Q::zero(); m.len()];
         for (k, &i) in others.iter().enumerate() {
-            r[i] = sol.row_strategy[k].clone();
+            r[i] = sol.row[k].clone();
         }
         return Ok(Some(mix(m, g, &r, c, false)));
     }
@@ -200,7 +202,7 @@ fn certify_below(
     if m[i][gc] < *c {
         return Ok(None);
     }
-    let mut r = vec![BigRational::zero(); m.len()];
+    let mut r = vec![Q::zero(); m.len()];
     r[i] = one;
     Ok(Some(mix(my, g, &r, y, true)))
 }
@@ -208,18 +210,12 @@ fn certify_below(
 /// (1 − μ)·e_g + μ·r, with μ ≤ 1/2 small enough that every column earns at
 /// least `target` (strictly more if `strict`), assuming e_g alone does so on
 /// each column where r earns less than row g.
-fn mix(
-    m: &[Vec<BigRational>],
-    g: usize,
-    r: &[BigRational],
-    target: &BigRational,
-    strict: bool,
-) -> Vec<BigRational> {
-    let one = BigRational::one();
-    let two = BigRational::from_integer(2.into());
+fn mix(m: &[Vec<Q>], g: usize, r: &[Q], target: &Q, strict: bool) -> Vec<Q> {
+    let one = Q::one();
+    let two = Q::int(2);
     let mut mu = &one / &two;
     for j in 0..m[g].len() {
-        let earn: BigRational = (0..m.len()).map(|i| &r[i] * &m[i][j]).sum();
+        let earn: Q = (0..m.len()).map(|i| &r[i] * &m[i][j]).sum();
         if earn < m[g][j] {
             let mut bound = (&m[g][j] - target) / (&m[g][j] - earn);
             if strict {
@@ -228,16 +224,16 @@ fn mix(
             mu = mu.min(bound);
         }
     }
-    let mut q: Vec<BigRational> = r.iter().map(|x| x * &mu).collect();
+    let mut q: Vec<Q> = r.iter().map(|x| x * &mu).collect();
     q[g] += &one - &mu;
     debug_assert!((0..m[g].len()).all(|j| {
-        let earn: BigRational = (0..m.len()).map(|i| &q[i] * &m[i][j]).sum();
+        let earn: Q = (0..m.len()).map(|i| &q[i] * &m[i][j]).sum();
         earn > *target || (!strict && earn == *target)
     }));
     q
 }
 
-fn negated_transpose(m: &[Vec<BigRational>]) -> Vec<Vec<BigRational>> {
+fn negated_transpose(m: &[Vec<Q>]) -> Vec<Vec<Q>> {
     (0..m[0].len())
         .map(|j| m.iter().map(|row| -&row[j]).collect())
         .collect()
@@ -245,8 +241,8 @@ fn negated_transpose(m: &[Vec<BigRational>]) -> Vec<Vec<BigRational>> {
 
 /// The rational with the smallest denominator (then numerator) in [lo, hi],
 /// found by walking the Stern–Brocot tree via continued fractions.
-pub(crate) fn simplest_between(lo: &BigRational, hi: &BigRational) -> BigRational {
-    let zero = BigRational::zero();
+pub(crate) fn simplest_between(lo: &Q, hi: &Q) -> Q {
+    let zero = Q::zero();
     if *lo <= zero && zero <= *hi {
         return zero;
     }
@@ -257,7 +253,7 @@ pub(crate) fn simplest_between(lo: &BigRational, hi: &BigRational) -> BigRationa
     if floor == *lo {
         return floor;
     }
-    let up = &floor + BigRational::one();
+    let up = &floor + Q::one();
     if up <= *hi {
         return up;
     }
@@ -268,8 +264,8 @@ pub(crate) fn simplest_between(lo: &BigRational, hi: &BigRational) -> BigRationa
 }
 
 /// Is x an upper certificate (else it is a lower one)?
-fn is_upper(f: &BigRational, x: &BigRational) -> bool {
-    f < x || (f == x && *x >= BigRational::zero())
+fn is_upper(f: &Q, x: &Q) -> bool {
+    f < x || (f == x && *x >= Q::zero())
 }
 
 /// Bracket the value of the replay game to width at most `delta` (plus the
@@ -278,7 +274,7 @@ pub(crate) fn solve(
     cells: &[Vec<Cell>],
     risky_rows: &[Option<usize>],
     risky_cols: &[Option<usize>],
-    delta: &BigRational,
+    delta: &Q,
 ) -> Result<Bracket, String> {
     let game = Game {
         cells,
@@ -287,10 +283,10 @@ pub(crate) fn solve(
         delta,
     };
     let exact_payoffs = cells.iter().flatten().all(|c| c.lo == c.hi);
-    let zero = BigRational::zero();
+    let zero = Q::zero();
     // Start: every payoff lies in [lo0, hi0] ∋ 0, so each cell of M(hi0) is at
     // most hi0 (an upper certificate) and likewise for lo0.
-    let one = BigRational::one();
+    let one = Q::one();
     let (mut lo0, mut hi0) = (zero.clone(), zero.clone());
     for c in cells.iter().flatten() {
         if c.b < one {
@@ -318,20 +314,20 @@ pub(crate) fn solve(
 fn bisect(
     game: &Game,
     side: Side,
-    mut lo: BigRational,
-    mut hi: BigRational,
-    delta: &BigRational,
+    mut lo: Q,
+    mut hi: Q,
+    delta: &Q,
     try_exact: bool,
 ) -> Result<Bracket, String> {
-    let mut row = game.at(side, &lo)?.row_strategy;
-    let mut col = game.at(side, &hi)?.col_strategy;
-    let two = BigRational::from_integer(2.into());
-    let mut tested: Option<BigRational> = None;
+    let mut row = game.at(side, &lo)?.row;
+    let mut col = game.at(side, &hi)?.col;
+    let two = Q::int(2);
+    let mut tested: Option<Q> = None;
     while &hi - &lo > *delta {
         let mid = (&lo + &hi) / &two;
         let sol = game.at(side, &mid)?;
         if try_exact {
-            if let Some(c) = game.stationary(&sol.row_strategy, &sol.col_strategy) {
+            if let Some(c) = game.stationary(&sol.row, &sol.col) {
                 if c >= lo && c <= hi {
                     if let Some(b) = game.exact_at(&c)? {
                         return Ok(b);
@@ -341,10 +337,10 @@ fn bisect(
         }
         if is_upper(&sol.value, &mid) {
             hi = mid;
-            col = sol.col_strategy;
+            col = sol.col;
         } else {
             lo = mid;
-            row = sol.row_strategy;
+            row = sol.row;
         }
         if try_exact {
             // Values with small denominators are found once the bracket is

@@ -16,27 +16,20 @@
 //! index enters, ties in the ratio test go to the lowest basic index)
 //! guarantees termination on degenerate problems.
 
-use num_rational::BigRational;
-use num_traits::{One, Zero};
-
-use super::matrix::MatrixSolution;
+use super::matrix::Solution;
+use super::q::Q;
 
 /// Solve a non-empty rectangular matrix game exactly.
-pub(crate) fn solve(a: &[Vec<BigRational>]) -> MatrixSolution {
+pub(crate) fn solve(a: &[Vec<Q>]) -> Solution {
     let (m, n) = (a.len(), a[0].len());
-    let min = a
-        .iter()
-        .flatten()
-        .min()
-        .cloned()
-        .unwrap_or_else(BigRational::zero);
-    let shift = BigRational::one() - min;
-    let one = BigRational::one();
-    let zero = BigRational::zero();
+    let min = a.iter().flatten().min().cloned().unwrap_or_else(Q::zero);
+    let shift = Q::one() - min;
+    let one = Q::one();
+    let zero = Q::zero();
 
     // Tableau rows 0..m: [A + shift | I | 1]; row m: objective [-1.. | 0.. | 0].
     let width = n + m + 1;
-    let mut t: Vec<Vec<BigRational>> = Vec::with_capacity(m + 1);
+    let mut t: Vec<Vec<Q>> = Vec::with_capacity(m + 1);
     for (i, row) in a.iter().enumerate() {
         let mut r = Vec::with_capacity(width);
         r.extend(row.iter().map(|x| x + &shift));
@@ -50,11 +43,11 @@ pub(crate) fn solve(a: &[Vec<BigRational>]) -> MatrixSolution {
     let mut basis: Vec<usize> = (n..n + m).collect();
 
     // Entering: the lowest column index with a negative objective entry.
-    while let Some(e) = (0..n + m).find(|&j| t[m][j] < zero) {
+    while let Some(e) = (0..n + m).find(|&j| t[m][j].is_negative()) {
         // Leaving: minimum ratio; ties broken by the lowest basic variable.
-        let mut leave: Option<(usize, BigRational)> = None;
+        let mut leave: Option<(usize, Q)> = None;
         for i in 0..m {
-            if t[i][e] > zero {
+            if t[i][e].is_positive() {
                 let ratio = &t[i][n + m] / &t[i][e];
                 let better = match &leave {
                     None => true,
@@ -74,22 +67,22 @@ pub(crate) fn solve(a: &[Vec<BigRational>]) -> MatrixSolution {
     }
 
     let total = t[m][n + m].clone(); // = Σ y = 1 / (value + shift)
-    let mut col_strategy = vec![zero.clone(); n];
+    let mut col = vec![zero.clone(); n];
     for (i, &b) in basis.iter().enumerate() {
         if b < n {
-            col_strategy[b] = &t[i][n + m] / &total;
+            col[b] = &t[i][n + m] / &total;
         }
     }
-    let row_strategy: Vec<BigRational> = (0..m).map(|i| &t[m][n + i] / &total).collect();
-    MatrixSolution {
+    let row: Vec<Q> = (0..m).map(|i| &t[m][n + i] / &total).collect();
+    Solution {
         value: total.recip() - shift,
-        row_strategy,
-        col_strategy,
+        row,
+        col,
     }
 }
 
 /// Gauss–Jordan pivot on entry (r, e).
-fn pivot(t: &mut [Vec<BigRational>], r: usize, e: usize) {
+fn pivot(t: &mut [Vec<Q>], r: usize, e: usize) {
     let p = t[r][e].clone();
     for x in t[r].iter_mut() {
         *x /= &p;

@@ -18,13 +18,11 @@
 //! rows are permutations of each other (a red cut above one's own blue edge
 //! differs from a red cut on the other stalk); hence the averaging.
 
-use num_rational::BigRational;
-use num_traits::{One, Zero};
 use rustc_hash::FxHashMap;
 
 use super::canon::{Canon, Graph};
-use super::fastq;
-use super::matrix::solve_matrix;
+use super::matrix::{solve, Want};
+use super::q::Q;
 use super::replay::{self, Cell};
 use super::{Conflict, SyncError};
 use crate::budget::{table_bytes, Budget, Meter};
@@ -38,12 +36,20 @@ const CANON: usize = 1;
 /// A value known to lie in [lo, hi]; exact when lo == hi.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Val {
-    pub lo: BigRational,
-    pub hi: BigRational,
+    pub lo: Q,
+    pub hi: Q,
 }
 
 impl Val {
-    fn exact(v: BigRational) -> Val {
+    /// The bracket of the negated value.
+    fn negated(&self) -> Val {
+        Val {
+            lo: -&self.hi,
+            hi: -&self.lo,
+        }
+    }
+
+    fn exact(v: Q) -> Val {
         Val {
             lo: v.clone(),
             hi: v,
@@ -54,8 +60,8 @@ impl Val {
 /// A solved state: its value and, per edge index, each player's probability.
 pub(crate) struct Solved {
     pub val: Val,
-    pub left: Vec<(usize, BigRational)>,
-    pub right: Vec<(usize, BigRational)>,
+    pub left: Vec<(usize, Q)>,
+    pub right: Vec<(usize, Q)>,
 }
 
 /// The memo and settings shared by every state of one or more analyses.
@@ -64,17 +70,12 @@ pub(crate) struct Solver {
     memo: FxHashMap<u32, Val>,
     conflict: Conflict,
     /// Replay brackets are bisected to this width at each level.
-    delta: BigRational,
+    delta: Q,
     meter: Meter,
 }
 
-/// Heap bytes of a rational's digits (values reach thousands of digits).
-fn rational_bytes(q: &BigRational) -> u64 {
-    (q.numer().bits() + q.denom().bits()) / 8 + 16
-}
-
 impl Solver {
-    pub(crate) fn new(conflict: Conflict, delta: BigRational, budget: &Budget) -> Solver {
+    pub(crate) fn new(conflict: Conflict, delta: Q, budget: &Budget) -> Solver {
         Solver {
             canon: Canon::default(),
             memo: FxHashMap::default(),
@@ -95,15 +96,18 @@ impl Solver {
         if let Some(v) = self.memo.get(&key) {
             return Ok(v.clone());
         }
+        // Blue and red swapped, the players trade places: the value negates
+        // (the mirror of m × BR + n × RB is n × BR + m × RB).
+        if let Some(v) = self.memo.get(&self.canon.mirror_key(g, set)) {
+            return Ok(v.negated());
+        }
         self.meter.tick()?;
+        // One state of a large sum of halves is up to seconds of big-number
+        // arithmetic: read the clock at every state, not every few thousand.
+        self.meter.budget().check_time()?;
         let solved = self.solve_state(g, set, false)?;
         let v = &solved.val;
-        let digits = rational_bytes(&v.lo)
-            + if v.lo == v.hi {
-                0
-            } else {
-                rational_bytes(&v.hi)
-            };
+        let digits = v.lo.bytes() + if v.lo == v.hi { 0 } else { v.hi.bytes() };
         self.meter.before_insert(MEMO, &self.memo)?;
         self.memo.insert(key, solved.val.clone());
         self.meter.add(digits)?;
@@ -124,14 +128,14 @@ impl Solver {
         let pos = g.pos;
         let lefts = pos.cuttable(set, Player::Left);
         let rights = pos.cuttable(set, Player::Right);
-        let count = BigRational::from_integer((set.len() as i64).into());
+        let count = Q::int(set.len() as i64);
         if lefts.is_empty() || rights.is_empty() {
             let (val, left, right) = if !lefts.is_empty() {
                 (count, safe_move(g, set), vec![])
             } else if !rights.is_empty() {
                 (-count, vec![], safe_move(g, set))
             } else {
-                (BigRational::zero(), vec![], vec![])
+                (Q::zero(), vec![], vec![])
             };
             return Ok(Solved {
                 val: Val::exact(val),
@@ -167,16 +171,15 @@ impl Solver {
                     }
                 }
                 let total = col.len() as u64;
-                let lo: Vec<(u64, &BigRational)> = known.iter().map(|(w, v)| (*w, &v.lo)).collect();
-                let lo = fastq::weighted_sum(&lo, total);
+                let lo: Vec<(u64, &Q)> = known.iter().map(|(w, v)| (*w, &v.lo)).collect();
+                let lo = Q::weighted_sum(&lo, total);
                 let hi = if known.iter().all(|(_, v)| v.lo == v.hi) {
                     lo.clone()
                 } else {
-                    let hi: Vec<(u64, &BigRational)> =
-                        known.iter().map(|(w, v)| (*w, &v.hi)).collect();
-                    fastq::weighted_sum(&hi, total)
+                    let hi: Vec<(u64, &Q)> = known.iter().map(|(w, v)| (*w, &v.hi)).collect();
+                    Q::weighted_sum(&hi, total)
                 };
-                let b = BigRational::new((replayed as i64).into(), (total as i64).into());
+                let b = Q::ratio(replayed as i64, total);
                 let cell = Cell { lo, hi, b };
                 line.push(cell);
             }
@@ -190,7 +193,12 @@ impl Solver {
         };
         let risky_rows: Vec<Option<usize>> = rows.iter().map(|o| partner(o, &cols)).collect();
         let risky_cols: Vec<Option<usize>> = cols.iter().map(|o| partner(o, &rows)).collect();
-        let b = solve_cells(&cells, &risky_rows, &risky_cols, &self.delta)?;
+        let want = if strategies {
+            Want::Strategies
+        } else {
+            Want::Value
+        };
+        let b = solve_cells(&cells, &risky_rows, &risky_cols, &self.delta, want)?;
         let (left, right) = if strategies {
             (spread(&rows, &b.row), spread(&cols, &b.col))
         } else {
@@ -218,7 +226,7 @@ impl Solver {
         }
         match self.conflict {
             Conflict::Shared => self.value(g, g.pos.cut(set, i)).map(Some),
-            Conflict::Tie => Ok(Some(Val::exact(BigRational::zero()))),
+            Conflict::Tie => Ok(Some(Val::exact(Q::zero()))),
             Conflict::Replay => Ok(None),
         }
     }
@@ -229,35 +237,36 @@ fn solve_cells(
     cells: &[Vec<Cell>],
     risky_rows: &[Option<usize>],
     risky_cols: &[Option<usize>],
-    delta: &BigRational,
+    delta: &Q,
+    want: Want,
 ) -> Result<replay::Bracket, String> {
     if cells.iter().flatten().any(|c| !c.b.is_zero()) {
         return replay::solve(cells, risky_rows, risky_cols, delta);
     }
-    let lo: Vec<Vec<BigRational>> = cells
+    let lo: Vec<Vec<Q>> = cells
         .iter()
         .map(|r| r.iter().map(|c| c.lo.clone()).collect())
         .collect();
-    let low = solve_matrix(&lo)?;
+    let low = solve(&lo, want)?;
     if cells.iter().flatten().all(|c| c.lo == c.hi) {
         return Ok(replay::Bracket {
             lo: low.value.clone(),
             hi: low.value,
-            row: low.row_strategy,
-            col: low.col_strategy,
+            row: low.row,
+            col: low.col,
         });
     }
     // Payoffs known only to intervals (replay below): value is monotone.
-    let hi: Vec<Vec<BigRational>> = cells
+    let hi: Vec<Vec<Q>> = cells
         .iter()
         .map(|r| r.iter().map(|c| c.hi.clone()).collect())
         .collect();
-    let high = solve_matrix(&hi)?;
+    let high = solve(&hi, want)?;
     Ok(replay::Bracket {
         lo: low.value,
         hi: high.value,
-        row: low.row_strategy,
-        col: high.col_strategy,
+        row: low.row,
+        col: high.col,
     })
 }
 
@@ -274,10 +283,10 @@ fn group_by_orbit(edges: EdgeSet, orbit: &[u32]) -> Vec<Vec<usize>> {
 }
 
 /// Spread each orbit's probability evenly over its edges.
-fn spread(groups: &[Vec<usize>], probs: &[BigRational]) -> Vec<(usize, BigRational)> {
-    let mut out: Vec<(usize, BigRational)> = Vec::new();
+fn spread(groups: &[Vec<usize>], probs: &[Q]) -> Vec<(usize, Q)> {
+    let mut out: Vec<(usize, Q)> = Vec::new();
     for (group, p) in groups.iter().zip(probs) {
-        let share = fastq::weighted_sum(&[(1, p)], group.len() as u64);
+        let share = Q::weighted_sum(&[(1, p)], group.len() as u64);
         out.extend(group.iter().map(|&i| (i, share.clone())));
     }
     out.sort_by_key(|(i, _)| *i);
@@ -286,12 +295,11 @@ fn spread(groups: &[Vec<usize>], probs: &[BigRational]) -> Vec<(usize, BigRation
 
 /// When one player moves alone the value is fixed by the rules; still, name
 /// a sensible move: the lowest edge whose cut drops nothing else.
-fn safe_move(g: &Graph, set: EdgeSet) -> Vec<(usize, BigRational)> {
+fn safe_move(g: &Graph, set: EdgeSet) -> Vec<(usize, Q)> {
     let keep = set.len().saturating_sub(1);
     let pick = set
         .iter()
         .find(|&i| g.pos.cut(set, i).len() == keep)
         .or_else(|| set.iter().next());
-    pick.map(|i| vec![(i, BigRational::one())])
-        .unwrap_or_default()
+    pick.map(|i| vec![(i, Q::one())]).unwrap_or_default()
 }

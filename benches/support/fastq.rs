@@ -1,4 +1,5 @@
-//! Faster exact arithmetic for the hot paths.
+//! The synchronous solver's arithmetic before it moved to dashu (kept here
+//! only for the side-by-side in `benches/rational_backends.rs`).
 //!
 //! Synchronous values of sums of halves have denominators of tens of
 //! thousands of bits (about 17,000 bits at m, n ≤ 9), and every
@@ -144,54 +145,4 @@ pub fn ratio((n1, d1): &(BigInt, BigInt), (n2, d2): &(BigInt, BigInt)) -> BigRat
 /// The sign of an unreduced pair (its denominator is positive).
 pub fn sign((n, _): &(BigInt, BigInt)) -> Sign {
     n.sign()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lehmer_gcd_matches_the_library() {
-        let mut s = 0x1234_5678_9abc_def1u64;
-        let mut next = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        };
-        for round in 0..60 {
-            let mut big = |words: usize| {
-                let digits: Vec<u64> = (0..words).map(|_| next()).collect();
-                BigUint::from_slice(
-                    &digits
-                        .iter()
-                        .flat_map(|d| [*d as u32, (*d >> 32) as u32])
-                        .collect::<Vec<u32>>(),
-                )
-            };
-            let common = big(1 + round % 7);
-            let a = big(1 + round % 13) * &common;
-            let b = big(1 + round % 5) * &common;
-            assert_eq!(gcd(&a, &b), a.gcd(&b));
-            assert_eq!(gcd(&b, &a), a.gcd(&b));
-            assert_eq!(gcd(&a, &BigUint::zero()), a);
-        }
-    }
-
-    #[test]
-    fn reduced_pairs_equal_library_rationals() {
-        let q = |n: i64, d: i64| BigRational::new(n.into(), d.into());
-        assert_eq!(make(BigInt::from(6), BigInt::from(-4)), q(-3, 2));
-        assert_eq!(make(BigInt::from(0), BigInt::from(-4)), q(0, 1));
-        let (a, b, c) = (q(1, 3), q(-5, 6), q(7, 10));
-        let (n, d) = combine(&[(2, &a), (-1, &b), (3, &c)]);
-        assert_eq!(make(n, d), q(2, 3) + q(5, 6) + q(21, 10));
-        assert_eq!(
-            weighted_sum(&[(1, &a), (2, &b)], 4),
-            (a.clone() + b.clone() * q(2, 1)) / q(4, 1)
-        );
-        assert_eq!(cmp(&b, &a), Ordering::Less);
-        assert_eq!(cmp(&q(2, 4), &q(1, 2)), Ordering::Equal);
-        assert!(le(&q(-1, 3), &q(0, 1)));
-    }
 }
