@@ -48,6 +48,8 @@
 pub mod canonical_key;
 pub mod decompose;
 pub mod decorated;
+pub mod frame;
+mod frame_search;
 mod solver;
 
 pub use solver::{best_moves, normal_value, BlockSolver};
