@@ -205,7 +205,17 @@ mod tests {
     #[test]
     fn split_agrees_with_the_graph_decomposition() {
         // Two triangles sharing vertex 2, a pendant edge and a parallel pair.
-        let g = graph(&[(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 2), (4, 5), (1, 6), (1, 6)]);
+        let g = graph(&[
+            (0, 1),
+            (1, 2),
+            (2, 0),
+            (2, 3),
+            (3, 4),
+            (4, 2),
+            (4, 5),
+            (1, 6),
+            (1, 6),
+        ]);
         let f = Frame::of(&g).unwrap();
         let mut ours: Vec<(usize, Vec<usize>)> = f
             .split(0, f.all())

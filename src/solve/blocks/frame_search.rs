@@ -64,7 +64,12 @@ impl Frames {
     ) -> Result<GameId, Box<[u32]>> {
         let mut k = std::mem::take(&mut self.scratch);
         k.clear();
-        k.extend([state.id, state.root as u32, mask as u32, (mask >> 32) as u32]);
+        k.extend([
+            state.id,
+            state.root as u32,
+            mask as u32,
+            (mask >> 32) as u32,
+        ]);
         k.extend(bits(reached & !(1 << state.root)).map(|v| decorations[v].0));
         let result = match self.states.get(&k[..]) {
             Some(&v) => Ok(v),
