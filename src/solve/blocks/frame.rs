@@ -31,8 +31,32 @@ pub struct Frame {
 }
 
 /// Blocks of a state: (the vertex it hangs from, its edges), every block
-/// after the blocks hanging below it.
-pub type Split = Vec<(usize, u64)>;
+/// after the blocks hanging below it. At most one block per edge, kept on
+/// the stack (the search splits a state at every step).
+#[derive(Clone, Copy)]
+pub struct Split {
+    blocks: [(u8, u64); MAX_FRAME_EDGES],
+    len: usize,
+}
+
+impl Split {
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        self.blocks[..self.len].iter().map(|&(r, m)| (r as usize, m))
+    }
+
+    fn push(&mut self, root: usize, edges: u64) {
+        self.blocks[self.len] = (root as u8, edges);
+        self.len += 1;
+    }
+}
 
 impl Frame {
     /// The frame of a loop-free decorated block of at most
@@ -114,7 +138,10 @@ impl Frame {
             low: [0; MAX_FRAME_EDGES],
             time: 0,
             stack: 0,
-            out: Vec::new(),
+            out: Split {
+                blocks: [(0, 0); MAX_FRAME_EDGES],
+                len: 0,
+            },
         };
         dfs.visit(root, usize::MAX);
         dfs.out
@@ -158,7 +185,7 @@ impl Dfs<'_> {
                     // Everything pushed since `e`, `e` included.
                     let block = self.stack & !before;
                     self.stack = before;
-                    self.out.push((v, block));
+                    self.out.push(v, block);
                 }
             } else if self.disc[w] < self.disc[v] {
                 self.stack |= 1 << e;
@@ -219,7 +246,7 @@ mod tests {
         let f = Frame::of(&g).unwrap();
         let mut ours: Vec<(usize, Vec<usize>)> = f
             .split(0, f.all())
-            .into_iter()
+            .iter()
             .map(|(r, m)| (r, bits(m).collect()))
             .collect();
         let mut theirs: Vec<(usize, Vec<usize>)> = blocks(&g)

@@ -5,7 +5,7 @@
 
 use super::canonical_key::colour_code;
 use super::decorated::{Decorated, ROOT};
-use super::frame::{bits, Frame};
+use super::frame::{bits, Frame, MAX_FRAME_EDGES};
 use super::solver::BlockSolver;
 use crate::budget::{table_bytes, Exceeded};
 use crate::game::GameId;
@@ -130,30 +130,31 @@ impl BlockSolver {
             let top = f.other(e, state.root);
             return self.bridge(f.colours[e], decorations[top]);
         }
-        let key = match self.frames.lookup(state, mask, reached, decorations) {
-            Ok(v) => return Ok(v),
-            Err(key) => key,
-        };
         let split = f.split(state.root, mask);
-        let v = if split.len() == 1 {
-            self.search_block(state, mask, reached, decorations)?
-        } else {
-            let mut hanging = decorations.to_vec();
-            hanging[state.root] = self.arena.zero();
-            for (root, block) in split {
-                let below = State {
-                    id: state.id,
-                    frame: state.frame.clone(),
-                    root,
-                };
-                let v = self.state_value(&below, block, &hanging)?;
-                hanging[root] = self.arena.add(hanging[root], v);
-            }
-            hanging[state.root]
-        };
-        self.frames.store(key, v);
-        self.charge()?;
-        Ok(v)
+        if split.len() == 1 {
+            let key = match self.frames.lookup(state, mask, reached, decorations) {
+                Ok(v) => return Ok(v),
+                Err(key) => key,
+            };
+            let v = self.search_block(state, mask, reached, decorations)?;
+            self.frames.store(key, v);
+            self.charge()?;
+            return Ok(v);
+        }
+        // Decorations live in stack arrays: a frame has at most 64 vertices.
+        let mut hanging = [self.arena.zero(); MAX_FRAME_EDGES];
+        hanging[..decorations.len()].copy_from_slice(decorations);
+        hanging[state.root] = self.arena.zero();
+        for (root, block) in split.iter() {
+            let below = State {
+                id: state.id,
+                frame: state.frame.clone(),
+                root,
+            };
+            let v = self.state_value(&below, block, &hanging[..decorations.len()])?;
+            hanging[root] = self.arena.add(hanging[root], v);
+        }
+        Ok(hanging[state.root])
     }
 
     /// The value of one block of two or more edges: a move cuts one of its
@@ -169,8 +170,10 @@ impl BlockSolver {
         let zero = self.arena.zero();
         let decorated = bits(reached & !(1 << state.root))
             .filter(|&v| decorations[v] != zero)
-            .collect::<Vec<_>>();
-        let mut next = decorations.to_vec();
+            .fold(0u64, |set, v| set | 1 << v);
+        let mut next = [zero; MAX_FRAME_EDGES];
+        next[..decorations.len()].copy_from_slice(decorations);
+        let next = &mut next[..decorations.len()];
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         for p in Player::BOTH {
             let mut options = Vec::new();
@@ -179,7 +182,7 @@ impl BlockSolver {
                     options.push(self.state_value(state, mask & !(1 << e), decorations)?);
                 }
             }
-            for &v in &decorated {
+            for v in bits(decorated) {
                 let d = decorations[v];
                 let moves = match p {
                     Player::Left => self.arena.left_options(d),
@@ -187,7 +190,7 @@ impl BlockSolver {
                 };
                 for &o in moves.iter() {
                     next[v] = o;
-                    options.push(self.state_value(state, mask, &next)?);
+                    options.push(self.state_value(state, mask, next)?);
                 }
                 next[v] = d;
             }
