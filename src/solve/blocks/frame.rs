@@ -31,32 +31,8 @@ pub struct Frame {
 }
 
 /// Blocks of a state: (the vertex it hangs from, its edges), every block
-/// after the blocks hanging below it. At most one block per edge, kept on
-/// the stack (the search splits a state at every step).
-#[derive(Clone, Copy)]
-pub struct Split {
-    blocks: [(u8, u64); MAX_FRAME_EDGES],
-    len: usize,
-}
-
-impl Split {
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
-        self.blocks[..self.len].iter().map(|&(r, m)| (r as usize, m))
-    }
-
-    fn push(&mut self, root: usize, edges: u64) {
-        self.blocks[self.len] = (root as u8, edges);
-        self.len += 1;
-    }
-}
+/// after the blocks hanging below it.
+pub type Split = Vec<(u8, u64)>;
 
 impl Frame {
     /// The frame of a loop-free decorated block of at most
@@ -131,6 +107,14 @@ impl Frame {
     /// first, by Hopcroft and Tarjan's depth-first search with an edge
     /// stack; parallel edges fall in one block.
     pub fn split(&self, root: usize, mask: u64) -> Split {
+        let mut out = Split::new();
+        self.split_onto(root, mask, &mut out);
+        out
+    }
+
+    /// [`Frame::split`] pushed onto `out` (the search keeps one stack of
+    /// splits for all its levels, so splitting allocates nothing).
+    pub fn split_onto(&self, root: usize, mask: u64, out: &mut Split) {
         let mut dfs = Dfs {
             frame: self,
             mask,
@@ -138,17 +122,13 @@ impl Frame {
             low: [0; MAX_FRAME_EDGES],
             time: 0,
             stack: 0,
-            out: Split {
-                blocks: [(0, 0); MAX_FRAME_EDGES],
-                len: 0,
-            },
+            out,
         };
         dfs.visit(root, usize::MAX);
-        dfs.out
     }
 }
 
-struct Dfs<'a> {
+struct Dfs<'a, 'b> {
     frame: &'a Frame,
     mask: u64,
     /// Discovery times from 1 (0: not seen yet).
@@ -159,10 +139,10 @@ struct Dfs<'a> {
     /// since its first edge, which are exactly the edges pushed after it,
     /// so a mask of the edges pushed so far and their order is enough.
     stack: u64,
-    out: Split,
+    out: &'b mut Split,
 }
 
-impl Dfs<'_> {
+impl Dfs<'_, '_> {
     /// Depth is at most the vertex count (≤ 64), so recursion is safe.
     fn visit(&mut self, v: usize, parent_edge: usize) {
         self.time += 1;
@@ -185,7 +165,7 @@ impl Dfs<'_> {
                     // Everything pushed since `e`, `e` included.
                     let block = self.stack & !before;
                     self.stack = before;
-                    self.out.push(v, block);
+                    self.out.push((v as u8, block));
                 }
             } else if self.disc[w] < self.disc[v] {
                 self.stack |= 1 << e;
@@ -246,8 +226,8 @@ mod tests {
         let f = Frame::of(&g).unwrap();
         let mut ours: Vec<(usize, Vec<usize>)> = f
             .split(0, f.all())
-            .iter()
-            .map(|(r, m)| (r, bits(m).collect()))
+            .into_iter()
+            .map(|(r, m)| (r as usize, bits(m).collect()))
             .collect();
         let mut theirs: Vec<(usize, Vec<usize>)> = blocks(&g)
             .blocks

@@ -5,7 +5,7 @@
 
 use super::canonical_key::colour_code;
 use super::decorated::{Decorated, ROOT};
-use super::frame::{bits, Frame, MAX_FRAME_EDGES};
+use super::frame::{bits, Frame, Split, MAX_FRAME_EDGES};
 use super::solver::BlockSolver;
 use crate::budget::{table_bytes, Exceeded};
 use crate::game::GameId;
@@ -28,6 +28,9 @@ pub(super) struct Frames {
     key_bytes: u64,
     /// A reused buffer for keys (lookups allocate nothing).
     scratch: Vec<u32>,
+    /// The blocks of the states being summed, one segment per level of
+    /// the search.
+    splits: Split,
 }
 
 impl Frames {
@@ -130,31 +133,48 @@ impl BlockSolver {
             let top = f.other(e, state.root);
             return self.bridge(f.colours[e], decorations[top]);
         }
-        let split = f.split(state.root, mask);
-        if split.len() == 1 {
-            let key = match self.frames.lookup(state, mask, reached, decorations) {
-                Ok(v) => return Ok(v),
-                Err(key) => key,
-            };
-            let v = self.search_block(state, mask, reached, decorations)?;
-            self.frames.store(key, v);
-            self.charge()?;
-            return Ok(v);
+        let start = self.frames.splits.len();
+        f.split_onto(state.root, mask, &mut self.frames.splits);
+        let count = self.frames.splits.len() - start;
+        if count == 1 {
+            self.frames.splits.truncate(start);
+            return self.block_state(state, mask, reached, decorations);
         }
         // Decorations live in stack arrays: a frame has at most 64 vertices.
         let mut hanging = [self.arena.zero(); MAX_FRAME_EDGES];
         hanging[..decorations.len()].copy_from_slice(decorations);
         hanging[state.root] = self.arena.zero();
-        for (root, block) in split.iter() {
+        for i in start..start + count {
+            let (root, block) = self.frames.splits[i];
             let below = State {
                 id: state.id,
                 frame: state.frame.clone(),
-                root,
+                root: root as usize,
             };
             let v = self.state_value(&below, block, &hanging[..decorations.len()])?;
-            hanging[root] = self.arena.add(hanging[root], v);
+            hanging[below.root] = self.arena.add(hanging[below.root], v);
         }
+        self.frames.splits.truncate(start);
         Ok(hanging[state.root])
+    }
+
+    /// A state that is one block of two or more edges, remembered (a state
+    /// of several blocks is not: it is a sum of remembered blocks).
+    fn block_state(
+        &mut self,
+        state: &State,
+        mask: u64,
+        reached: u64,
+        decorations: &[GameId],
+    ) -> Result<GameId, Exceeded> {
+        let key = match self.frames.lookup(state, mask, reached, decorations) {
+            Ok(v) => return Ok(v),
+            Err(key) => key,
+        };
+        let v = self.search_block(state, mask, reached, decorations)?;
+        self.frames.store(key, v);
+        self.charge()?;
+        Ok(v)
     }
 
     /// The value of one block of two or more edges: a move cuts one of its
@@ -190,7 +210,8 @@ impl BlockSolver {
                 };
                 for &o in moves.iter() {
                     next[v] = o;
-                    options.push(self.state_value(state, mask, next)?);
+                    // Same edges, so still this one block.
+                    options.push(self.block_state(state, mask, reached, next)?);
                 }
                 next[v] = d;
             }
