@@ -28,11 +28,14 @@
 //!
 //! # What is remembered
 //!
-//! Three tables: decorated blocks by a canonical key (so a piece met again
-//! under other vertex names, in another picture or in a sum is not searched
-//! again), single edges carrying a game (`bridges`: a tree costs one entry
-//! per edge and subposition of what it carries), and decorated graphs
-//! exactly as met (a search reaches one graph by many orders of cuts).
+//! Decorated blocks by a canonical key (so a piece met again under other
+//! vertex names, in another picture or in a sum is not searched again),
+//! single edges carrying a game (`bridges`: a tree costs one entry per
+//! edge and subposition of what it carries), and, below each block, the
+//! states of its search inside the block's frame: a mask of the block's
+//! edges, the vertex the piece hangs from and the decorations of the
+//! vertices it reaches (see [`frame`]). Blocks wider than a frame fall
+//! back to graphs rebuilt per state, remembered exactly as met (`raw`).
 //!
 //! The search inside one block still visits its connected subgraphs times
 //! the subpositions of its decorations, so a picture whose edges mostly sit
@@ -43,11 +46,14 @@
 //!
 //! [`decorated`] holds the decorated graphs, [`decompose`] finds blocks,
 //! [`canonical_key`] names a decorated block independently of its vertex
-//! names, and [`solver`] searches decorated blocks and sums their values.
+//! names, [`solver`] splits graphs and sums the values of their blocks, and
+//! [`frame`] with `frame_search` searches one block inside its frame.
 
 pub mod canonical_key;
 pub mod decompose;
 pub mod decorated;
+pub mod frame;
+mod frame_search;
 mod solver;
 
 pub use solver::{best_moves, normal_value, BlockSolver};

@@ -6,6 +6,8 @@
 use super::canonical_key::{colour_code, key, BlockKey};
 use super::decompose::{blocks, Block};
 use super::decorated::{DEdge, Decorated, ROOT};
+use super::frame::Frame;
+use super::frame_search::Frames;
 use crate::budget::{table_bytes, Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId};
 use crate::position::{Colour, EdgeGraph, EdgeSet, Position, GROUND};
@@ -18,6 +20,7 @@ use rustc_hash::FxHashMap;
 const BLOCKS: usize = 0;
 const BRIDGES: usize = 1;
 const ARENA: usize = 2;
+const FRAMES: usize = 3;
 
 /// How many new table entries between two recounts of the arena's bytes
 /// (its count walks the arena, so it is not redone on every insert).
@@ -52,6 +55,8 @@ pub struct BlockSolver {
     blocks: FxHashMap<BlockKey, GameId>,
     /// A single edge (colour) carrying a game at its top vertex.
     bridges: FxHashMap<(Colour, GameId), GameId>,
+    /// The frames searched so far (see [`super::frame`]), and their states.
+    pub(super) frames: Frames,
     /// Decorated graphs exactly as met (vertex names, edge order and fallen
     /// parts included): a search reaches the same graph by many orders of
     /// cuts, and this answers those without pruning, splitting or
@@ -88,6 +93,7 @@ impl BlockSolver {
             arena,
             blocks: FxHashMap::default(),
             bridges: FxHashMap::default(),
+            frames: Frames::default(),
             raw: FxHashMap::default(),
             scratch: Vec::new(),
             key_bytes: 0,
@@ -103,13 +109,18 @@ impl BlockSolver {
 
     /// How many decorated blocks and bridges have a memoised value.
     pub fn memo_len(&self) -> usize {
-        self.blocks.len() + self.bridges.len() + self.raw.len()
+        self.blocks.len() + self.bridges.len() + self.raw.len() + self.frames.states.len()
     }
 
-    /// Entries of the three memo tables: (decorated blocks, bridges, raw
-    /// graphs), for benchmarks and tuning.
-    pub fn memo_sizes(&self) -> (usize, usize, usize) {
-        (self.blocks.len(), self.bridges.len(), self.raw.len())
+    /// Entries of the memo tables: (decorated blocks, bridges, raw graphs,
+    /// frame states), for benchmarks and tuning.
+    pub fn memo_sizes(&self) -> (usize, usize, usize, usize) {
+        (
+            self.blocks.len(),
+            self.bridges.len(),
+            self.raw.len(),
+            self.frames.states.len(),
+        )
     }
 
     /// The value of `p` (its edges that reach the ground).
@@ -272,6 +283,19 @@ impl BlockSolver {
         if let Some(&v) = self.blocks.get(&k) {
             return Ok(v);
         }
+        let v = match Frame::of(g) {
+            Some(frame) => self.frame_value(frame, g)?,
+            None => self.block_by_graphs(g)?,
+        };
+        self.key_bytes += k.heap_bytes();
+        self.blocks.insert(k, v);
+        self.charge()?;
+        Ok(v)
+    }
+
+    /// [`Self::block_value`] for a block too wide for a frame: each option
+    /// is a graph of its own, split and valued afresh.
+    fn block_by_graphs(&mut self, g: &Decorated) -> Result<GameId, Exceeded> {
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         for p in Player::BOTH {
             let mut options = Vec::new();
@@ -298,17 +322,13 @@ impl BlockSolver {
             sides[p as usize] = options;
         }
         let [left, right] = sides;
-        let v = self.arena.make(left, right);
-        self.key_bytes += k.heap_bytes();
-        self.blocks.insert(k, v);
-        self.charge()?;
-        Ok(v)
+        Ok(self.arena.make(left, right))
     }
 
     /// An edge of `colour` from the root to a vertex carrying `top`: cutting
     /// it drops `top` (value 0 is left), or a player moves in `top`. For a
     /// green edge over a nimber this is the colon principle, *n ↦ *(n+1).
-    fn bridge(&mut self, colour: Colour, top: GameId) -> Result<GameId, Exceeded> {
+    pub(super) fn bridge(&mut self, colour: Colour, top: GameId) -> Result<GameId, Exceeded> {
         if let Some(&v) = self.bridges.get(&(colour, top)) {
             return Ok(v);
         }
@@ -334,8 +354,12 @@ impl BlockSolver {
         Ok(v)
     }
 
+    pub(super) fn meter_tick(&mut self) -> Result<(), Exceeded> {
+        self.meter.tick()
+    }
+
     /// Charge the tables' current size; recount the arena now and then.
-    fn charge(&mut self) -> Result<(), Exceeded> {
+    pub(super) fn charge(&mut self) -> Result<(), Exceeded> {
         self.since_recount += 1;
         // Tables grow by doubling and keys by a few dozen bytes, so a count
         // every few inserts is as good as one per insert.
@@ -344,6 +368,7 @@ impl BlockSolver {
                 .set(BLOCKS, table_bytes(&self.blocks) + self.key_bytes)?;
             self.meter
                 .set(BRIDGES, table_bytes(&self.bridges) + table_bytes(&self.raw))?;
+            self.meter.set(FRAMES, self.frames.bytes())?;
         }
         if self.since_recount >= ARENA_RECOUNT {
             self.since_recount = 0;

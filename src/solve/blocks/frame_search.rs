@@ -1,0 +1,223 @@
+//! The search of a decorated block inside its [`Frame`]: states are masks
+//! of the frame's edges with the decorations of the vertices they reach,
+//! remembered under one key per state (see [`super::frame`] for why every
+//! state below a block stays in its frame).
+
+use super::canonical_key::colour_code;
+use super::decorated::{Decorated, ROOT};
+use super::frame::{bits, Frame, Split, MAX_FRAME_EDGES};
+use super::solver::BlockSolver;
+use crate::budget::{table_bytes, Exceeded};
+use crate::game::GameId;
+use crate::rules::Player;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// The frames met so far and the values of their states.
+#[derive(Default)]
+pub(super) struct Frames {
+    /// Frame ids by edge list (each edge's ends and colour, in the block's
+    /// own numbering): blocks with one shape but other decorations share a
+    /// frame, and so every state where their decorations agree.
+    ids: FxHashMap<Box<[u32]>, u32>,
+    shapes: Vec<Rc<Frame>>,
+    /// State values by [frame, root, mask low, mask high, then the
+    /// decoration of each reached vertex but the root, in vertex order]
+    /// (the mask fixes which vertices those are).
+    pub(super) states: FxHashMap<Box<[u32]>, GameId>,
+    key_bytes: u64,
+    /// A reused buffer for keys (lookups allocate nothing).
+    scratch: Vec<u32>,
+    /// The blocks of the states being summed, one segment per level of
+    /// the search.
+    splits: Split,
+}
+
+impl Frames {
+    /// The bytes held by the tables and their keys (for budgets).
+    pub(super) fn bytes(&self) -> u64 {
+        table_bytes(&self.states) + table_bytes(&self.ids) + self.key_bytes
+    }
+
+    fn id_of(&mut self, frame: Frame) -> (u32, Rc<Frame>) {
+        let shape: Box<[u32]> = frame
+            .ends
+            .iter()
+            .zip(&frame.colours)
+            .map(|(&(u, v), &c)| (u32::from(u) << 10) | (u32::from(v) << 2) | colour_code(c))
+            .collect();
+        if let Some(&id) = self.ids.get(&shape) {
+            return (id, self.shapes[id as usize].clone());
+        }
+        let id = self.shapes.len() as u32;
+        self.key_bytes += (shape.len() * std::mem::size_of::<u32>()) as u64;
+        self.ids.insert(shape, id);
+        let frame = Rc::new(frame);
+        self.shapes.push(frame.clone());
+        (id, frame)
+    }
+
+    /// The remembered value of a state, or its key to store it under.
+    fn lookup(
+        &mut self,
+        state: &State,
+        mask: u64,
+        reached: u64,
+        decorations: &[GameId],
+    ) -> Result<GameId, Box<[u32]>> {
+        let mut k = std::mem::take(&mut self.scratch);
+        k.clear();
+        k.extend([
+            state.id,
+            state.root as u32,
+            mask as u32,
+            (mask >> 32) as u32,
+        ]);
+        k.extend(bits(reached & !(1 << state.root)).map(|v| decorations[v].0));
+        let result = match self.states.get(&k[..]) {
+            Some(&v) => Ok(v),
+            None => Err(k.as_slice().into()),
+        };
+        self.scratch = k;
+        result
+    }
+
+    fn store(&mut self, key: Box<[u32]>, v: GameId) {
+        self.key_bytes += (key.len() * std::mem::size_of::<u32>()) as u64;
+        self.states.insert(key, v);
+    }
+}
+
+/// Where a search stands in its frame: which frame, and the vertex the
+/// piece being valued hangs from.
+struct State {
+    id: u32,
+    frame: Rc<Frame>,
+    root: usize,
+}
+
+impl BlockSolver {
+    /// The value of the loop-free decorated block `g`, whose frame is
+    /// `frame`, searched inside that frame.
+    pub(super) fn frame_value(&mut self, frame: Frame, g: &Decorated) -> Result<GameId, Exceeded> {
+        let (id, frame) = self.frames.id_of(frame);
+        let all = frame.all();
+        let state = State {
+            id,
+            frame,
+            root: ROOT,
+        };
+        self.state_value(&state, all, &g.decorations)
+    }
+
+    /// The value of the edges `mask` that reach `state.root`, with
+    /// `decorations` on their other vertices (the root's is ignored: what
+    /// hangs there belongs to the level above). A state that is not one
+    /// block is split, and its blocks are valued children first, each with
+    /// the sum of what hangs at its vertices, as in
+    /// [`BlockSolver::value_decorated`].
+    fn state_value(
+        &mut self,
+        state: &State,
+        mask: u64,
+        decorations: &[GameId],
+    ) -> Result<GameId, Exceeded> {
+        self.meter_tick()?;
+        let f = &*state.frame;
+        let (mask, reached) = f.reach(state.root, mask);
+        if mask == 0 {
+            return Ok(self.arena.zero());
+        }
+        if mask.is_power_of_two() {
+            let e = mask.trailing_zeros() as usize;
+            let top = f.other(e, state.root);
+            return self.bridge(f.colours[e], decorations[top]);
+        }
+        let start = self.frames.splits.len();
+        f.split_onto(state.root, mask, &mut self.frames.splits);
+        let count = self.frames.splits.len() - start;
+        if count == 1 {
+            self.frames.splits.truncate(start);
+            return self.block_state(state, mask, reached, decorations);
+        }
+        // Decorations live in stack arrays: a frame has at most 64 vertices.
+        let mut hanging = [self.arena.zero(); MAX_FRAME_EDGES];
+        hanging[..decorations.len()].copy_from_slice(decorations);
+        hanging[state.root] = self.arena.zero();
+        for i in start..start + count {
+            let (root, block) = self.frames.splits[i];
+            let below = State {
+                id: state.id,
+                frame: state.frame.clone(),
+                root: root as usize,
+            };
+            let v = self.state_value(&below, block, &hanging[..decorations.len()])?;
+            hanging[below.root] = self.arena.add(hanging[below.root], v);
+        }
+        self.frames.splits.truncate(start);
+        Ok(hanging[state.root])
+    }
+
+    /// A state that is one block of two or more edges, remembered (a state
+    /// of several blocks is not: it is a sum of remembered blocks).
+    fn block_state(
+        &mut self,
+        state: &State,
+        mask: u64,
+        reached: u64,
+        decorations: &[GameId],
+    ) -> Result<GameId, Exceeded> {
+        let key = match self.frames.lookup(state, mask, reached, decorations) {
+            Ok(v) => return Ok(v),
+            Err(key) => key,
+        };
+        let v = self.search_block(state, mask, reached, decorations)?;
+        self.frames.store(key, v);
+        self.charge()?;
+        Ok(v)
+    }
+
+    /// The value of one block of two or more edges: a move cuts one of its
+    /// edges (which drops nothing: such a block is 2-edge-connected) or
+    /// moves in the decoration of one of its vertices.
+    fn search_block(
+        &mut self,
+        state: &State,
+        mask: u64,
+        reached: u64,
+        decorations: &[GameId],
+    ) -> Result<GameId, Exceeded> {
+        let zero = self.arena.zero();
+        let decorated = bits(reached & !(1 << state.root))
+            .filter(|&v| decorations[v] != zero)
+            .fold(0u64, |set, v| set | 1 << v);
+        let mut next = [zero; MAX_FRAME_EDGES];
+        next[..decorations.len()].copy_from_slice(decorations);
+        let next = &mut next[..decorations.len()];
+        let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        for p in Player::BOTH {
+            let mut options = Vec::new();
+            for e in bits(mask) {
+                if state.frame.colours[e].cuttable_by(p) {
+                    options.push(self.state_value(state, mask & !(1 << e), decorations)?);
+                }
+            }
+            for v in bits(decorated) {
+                let d = decorations[v];
+                let moves = match p {
+                    Player::Left => self.arena.left_options(d),
+                    Player::Right => self.arena.right_options(d),
+                };
+                for &o in moves.iter() {
+                    next[v] = o;
+                    // Same edges, so still this one block.
+                    options.push(self.block_state(state, mask, reached, next)?);
+                }
+                next[v] = d;
+            }
+            sides[p as usize] = options;
+        }
+        let [left, right] = sides;
+        Ok(self.arena.make(left, right))
+    }
+}
