@@ -108,13 +108,6 @@ impl Frame {
     /// stack; parallel edges fall in one block.
     pub fn split(&self, root: usize, mask: u64) -> Split {
         let mut out = Split::new();
-        self.split_onto(root, mask, &mut out);
-        out
-    }
-
-    /// [`Frame::split`] pushed onto `out` (the search keeps one stack of
-    /// splits for all its levels, so splitting allocates nothing).
-    pub fn split_onto(&self, root: usize, mask: u64, out: &mut Split) {
         let mut dfs = Dfs {
             frame: self,
             mask,
@@ -122,9 +115,10 @@ impl Frame {
             low: [0; MAX_FRAME_EDGES],
             time: 0,
             stack: 0,
-            out,
+            out: &mut out,
         };
         dfs.visit(root, usize::MAX);
+        out
     }
 }
 

@@ -20,7 +20,7 @@ pub(super) struct Frames {
     /// own numbering): blocks with one shape but other decorations share a
     /// frame, and so every state where their decorations agree.
     ids: FxHashMap<Box<[u32]>, u32>,
-    shapes: Vec<Rc<Frame>>,
+    frames: Vec<Rc<Frame>>,
     /// State values by [frame, root, mask low, mask high, then the
     /// decoration of each reached vertex but the root, in vertex order]
     /// (the mask fixes which vertices those are).
@@ -28,15 +28,54 @@ pub(super) struct Frames {
     key_bytes: u64,
     /// A reused buffer for keys (lookups allocate nothing).
     scratch: Vec<u32>,
-    /// The blocks of the states being summed, one segment per level of
-    /// the search.
-    splits: Split,
+    /// What the edges of a mask leave standing from a root, and its
+    /// blocks, by (frame, root, mask): a frame has few masks but each is
+    /// met with many decorations.
+    shapes: FxHashMap<(u32, u8, u64), Rc<Shape>>,
+    shape_bytes: u64,
+}
+
+/// The edges of a mask still connected to a root, the vertices they reach,
+/// and their blocks (children first).
+pub(super) struct Shape {
+    mask: u64,
+    reached: u64,
+    blocks: Split,
 }
 
 impl Frames {
     /// The bytes held by the tables and their keys (for budgets).
     pub(super) fn bytes(&self) -> u64 {
-        table_bytes(&self.states) + table_bytes(&self.ids) + self.key_bytes
+        table_bytes(&self.states)
+            + table_bytes(&self.ids)
+            + table_bytes(&self.shapes)
+            + self.key_bytes
+            + self.shape_bytes
+    }
+
+    /// The shape of `mask` from `state.root`, worked out once.
+    fn shape(&mut self, state: &State, mask: u64) -> Rc<Shape> {
+        let key = (state.id, state.root as u8, mask);
+        if let Some(shape) = self.shapes.get(&key) {
+            return shape.clone();
+        }
+        let f = &*state.frame;
+        let (mask, reached) = f.reach(state.root, mask);
+        let blocks = if mask.count_ones() > 1 {
+            f.split(state.root, mask)
+        } else {
+            Split::new()
+        };
+        self.shape_bytes += (std::mem::size_of::<Shape>()
+            + blocks.capacity() * std::mem::size_of::<(u8, u64)>())
+            as u64;
+        let shape = Rc::new(Shape {
+            mask,
+            reached,
+            blocks,
+        });
+        self.shapes.insert(key, shape.clone());
+        shape
     }
 
     fn id_of(&mut self, frame: Frame) -> (u32, Rc<Frame>) {
@@ -47,13 +86,13 @@ impl Frames {
             .map(|(&(u, v), &c)| (u32::from(u) << 10) | (u32::from(v) << 2) | colour_code(c))
             .collect();
         if let Some(&id) = self.ids.get(&shape) {
-            return (id, self.shapes[id as usize].clone());
+            return (id, self.frames[id as usize].clone());
         }
-        let id = self.shapes.len() as u32;
+        let id = self.frames.len() as u32;
         self.key_bytes += (shape.len() * std::mem::size_of::<u32>()) as u64;
         self.ids.insert(shape, id);
         let frame = Rc::new(frame);
-        self.shapes.push(frame.clone());
+        self.frames.push(frame.clone());
         (id, frame)
     }
 
@@ -123,29 +162,29 @@ impl BlockSolver {
         decorations: &[GameId],
     ) -> Result<GameId, Exceeded> {
         self.meter_tick()?;
-        let f = &*state.frame;
-        let (mask, reached) = f.reach(state.root, mask);
+        let shape = self.frames.shape(state, mask);
+        let Shape {
+            mask,
+            reached,
+            ref blocks,
+        } = *shape;
         if mask == 0 {
             return Ok(self.arena.zero());
         }
         if mask.is_power_of_two() {
+            let f = &*state.frame;
             let e = mask.trailing_zeros() as usize;
             let top = f.other(e, state.root);
             return self.bridge(f.colours[e], decorations[top]);
         }
-        let start = self.frames.splits.len();
-        f.split_onto(state.root, mask, &mut self.frames.splits);
-        let count = self.frames.splits.len() - start;
-        if count == 1 {
-            self.frames.splits.truncate(start);
+        if blocks.len() == 1 {
             return self.block_state(state, mask, reached, decorations);
         }
         // Decorations live in stack arrays: a frame has at most 64 vertices.
         let mut hanging = [self.arena.zero(); MAX_FRAME_EDGES];
         hanging[..decorations.len()].copy_from_slice(decorations);
         hanging[state.root] = self.arena.zero();
-        for i in start..start + count {
-            let (root, block) = self.frames.splits[i];
+        for &(root, block) in blocks.iter() {
             let below = State {
                 id: state.id,
                 frame: state.frame.clone(),
@@ -154,7 +193,6 @@ impl BlockSolver {
             let v = self.state_value(&below, block, &hanging[..decorations.len()])?;
             hanging[below.root] = self.arena.add(hanging[below.root], v);
         }
-        self.frames.splits.truncate(start);
         Ok(hanging[state.root])
     }
 
