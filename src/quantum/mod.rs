@@ -21,6 +21,7 @@ pub mod ruleset;
 pub mod solver;
 pub mod symmetry;
 pub mod table;
+pub mod twins;
 
 pub use base::QuantumBase;
 pub use flavour::{Flavour, Setting, Width};

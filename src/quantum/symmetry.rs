@@ -25,11 +25,30 @@ use super::base::QuantumBase;
 pub struct Symmetry {
     coords: usize,
     groups: Vec<Vec<Vec<usize>>>,
+    /// Per coordinate: the block holding it (numbered over all groups in
+    /// order) and its place in that block.
+    places: Vec<Option<(usize, usize)>>,
 }
 
 impl Symmetry {
     pub fn new(coords: usize, groups: Vec<Vec<Vec<usize>>>) -> Symmetry {
-        Symmetry { coords, groups }
+        let mut places = vec![None; coords];
+        for (b, block) in groups.iter().flatten().enumerate() {
+            for (k, &c) in block.iter().enumerate() {
+                places[c] = Some((b, k));
+            }
+        }
+        Symmetry {
+            coords,
+            groups,
+            places,
+        }
+    }
+
+    /// The block holding coordinate `c` (numbered over all groups in
+    /// order) and the coordinate's place in it, if any block holds it.
+    pub fn place(&self, c: usize) -> Option<(usize, usize)> {
+        self.places.get(c).copied().flatten()
     }
 
     /// The trivial symmetry (no identification).
