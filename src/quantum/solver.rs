@@ -14,6 +14,7 @@ use super::base::QuantumBase;
 use super::flavour::Setting;
 use super::moves::{legal_map, Legal, QuantumMove};
 use super::normalise::{keep_maximal_by, maximal_mask, retain_mask, Normaliser, Reductions};
+use super::symmetry::Symmetry;
 use super::twins::Twins;
 use crate::budget::{table_bytes, Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId, Outcome};
@@ -211,6 +212,7 @@ struct Scratch {
     sig: Vec<u64>,
     perm: Vec<usize>,
     signed: Vec<(u64, usize)>,
+    refined: Vec<u64>,
     /// The option being normalised.
     child: IdState,
 }
@@ -452,6 +454,32 @@ impl<B: QuantumBase> QuantumSolver<B> {
             for (s, &x) in sig.iter_mut().zip(t) {
                 *s = s.wrapping_add(x);
             }
+        }
+        let symmetry = self.normaliser.symmetry();
+        let terms = &self.reals.terms;
+        let same = |b: usize, c: usize| {
+            ids.iter().all(|&id| {
+                let row = id as usize * blocks;
+                terms[row + b] == terms[row + c]
+            })
+        };
+        if symmetry.has_ties(sig, same) {
+            // One round of refinement: each block's signature again, now
+            // over (its content, the realisation's content on every block
+            // paired with that block's signature). Still a function of
+            // the orbit, so still sound, and it tells apart most blocks
+            // the first round could not.
+            let refined = &mut scratch.refined;
+            refined.clear();
+            refined.resize(blocks, 0);
+            for &id in ids.iter() {
+                let t = &terms[id as usize * blocks..(id as usize + 1) * blocks];
+                let row = Symmetry::row_hash(sig, t);
+                for (s, &x) in refined.iter_mut().zip(t) {
+                    *s = s.wrapping_add(Symmetry::refined_term(x, row));
+                }
+            }
+            std::mem::swap(sig, refined);
         }
         if self
             .normaliser

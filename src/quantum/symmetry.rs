@@ -126,6 +126,46 @@ impl Symmetry {
         moved
     }
 
+    /// Do two blocks of one group have equal signatures without being
+    /// equal in every realisation (`same(b, c)`)? Only then can a
+    /// refinement round tell more blocks apart: equal blocks stay tied.
+    pub fn has_ties(&self, sig: &[u64], mut same: impl FnMut(usize, usize) -> bool) -> bool {
+        let mut at = 0;
+        for group in &self.groups {
+            let part = &sig[at..at + group.len()];
+            // Strictly increasing (the common case once parents are
+            // oriented): no ties.
+            if !part.windows(2).all(|w| w[0] < w[1]) {
+                for x in 0..part.len() {
+                    for y in x + 1..part.len() {
+                        if part[x] == part[y] && !same(at + x, at + y) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            at += group.len();
+        }
+        false
+    }
+
+    /// A realisation's hash for the refinement round: the multiset of
+    /// (block signature, block term) pairs over all its blocks, so it is
+    /// the same for a realisation and its image.
+    pub fn row_hash(sig: &[u64], terms: &[u64]) -> u64 {
+        let sum = sig
+            .iter()
+            .zip(terms)
+            .fold(0u64, |acc, (&s, &t)| acc.wrapping_add(cheap_mix(s ^ t)));
+        mix(sum)
+    }
+
+    /// A block's refined term for one realisation: its term and the
+    /// realisation's [`Self::row_hash`].
+    pub fn refined_term(term: u64, row: u64) -> u64 {
+        cheap_mix(term.wrapping_mul(0xD6E8_FEB8_6659_FD93) ^ row)
+    }
+
     /// Each block's term for one realisation: a hash of (the block's
     /// contents, the realisation's shape). Summed over the realisations of
     /// a state it is the block's signature.
@@ -147,6 +187,13 @@ impl Symmetry {
             *h = mix(h.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ shape);
         }
     }
+}
+
+/// One multiply-xorshift round: a weaker mixer for the refinement round,
+/// where a collision only leaves two blocks tied (a missed cache hit).
+fn cheap_mix(x: u64) -> u64 {
+    let y = (x ^ (x >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    y ^ (y >> 29)
 }
 
 /// SplitMix64's finaliser: a bijective 64-bit mixer, so sums of mixed
