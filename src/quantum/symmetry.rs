@@ -15,6 +15,16 @@
 //! sorting is needed. A hash collision can only order two blocks
 //! differently in two states of one orbit (a missed cache hit), never
 //! produce a state that is not an image under one block permutation.
+//!
+//! Two blocks that differ can still tie (each holds the same multiset of
+//! contents over realisations of the same shapes, e.g. after a move on
+//! one label of each). The solver then runs one refinement round
+//! ([`Symmetry::row_hash`], [`Symmetry::refined_term`]): every
+//! realisation is hashed with the first-round signatures of its blocks,
+//! and each block is signed again over those hashes. The refined
+//! signature is again a function of the state up to block permutations,
+//! so the argument above holds for it; it leaves far fewer ties between
+//! different blocks, and so fewer duplicate representatives of one orbit.
 
 use super::base::QuantumBase;
 
