@@ -1,15 +1,22 @@
 //! Blue Meadow tables under every flavour, width 2 and unbounded: CPU
-//! time per cell and peak memory (VmHWM) for the whole run.
+//! time and charged bytes per cell, peak memory (VmHWM) for the whole run.
 //!
 //! `cargo bench --bench quantum_table -- [--max-w2 N] [--max-unbounded N]
-//! [--max-sum S] [--threads T] [--values] [--flavours A,B,C,C',C'u,D]`
+//! [--max-sum S] [--threads T] [--values] [--independent]
+//! [--flavours A,B,C,C',C'u,D]`
 //!
-//! Cells run in parallel on T threads (default: all cores); per-cell CPU
-//! is the worker thread's, and each table reports its wall time too.
+//! The issue-12 targets: `--values` (width 2 and unbounded n, m ≤ 5 and
+//! ≤ 4, every flavour) and `--values --max-w2 10 --max-sum 10
+//! --max-unbounded 0 --flavours A,B,D` (every width-2 cell with
+//! n + m ≤ 10). Not run by CI (`./build.sh bench` runs it).
+//!
+//! Rows (or, with --independent, cells) run in parallel on T threads
+//! (default: all cores); per-cell CPU is the worker thread's.
 
 use hackenbush_lab::budget::Budget;
 use hackenbush_lab::quantum::table::{
-    available_threads, blue_meadow_cell, format_table, run_cells, Cell, TableFormat, TableKind,
+    available_threads, blue_meadow_cell, blue_meadow_row, format_table, run_cells, Cell,
+    TableFormat, TableKind,
 };
 use hackenbush_lab::quantum::{Flavour, Setting, Width};
 use std::time::Instant;
@@ -73,15 +80,23 @@ fn main() {
     let max_sum: usize = get("--max-sum")
         .and_then(|v| v.parse().ok())
         .unwrap_or(usize::MAX);
-    // One pool over every table's cells, so the cores stay busy across
-    // tables too (a table's last big cell no longer idles a core).
+    // Each row n of a table is one job whose cells share a solver, as in
+    // `hackenbush table` (see `blue_meadow_row`); with --independent every
+    // cell is its own job on a fresh solver, so its figures are its own.
+    let independent = args.iter().any(|a| a == "--independent");
+    // One pool over every table's rows, so the cores stay busy across
+    // tables too (a table's last big row no longer idles a core).
     let mut tables: Vec<Setting> = Vec::new();
-    let mut jobs: Vec<(usize, usize, usize)> = Vec::new();
+    let mut jobs: Vec<(usize, usize, Option<usize>)> = Vec::new();
     for (width, max) in [(Width::Limited(2), max_w2), (Width::Unbounded, max_unb)] {
         for &flavour in &flavours {
             for n in 0..=max {
-                for m in (0..=max).filter(|&m| n + m <= max_sum) {
-                    jobs.push((tables.len(), n, m));
+                if independent {
+                    for m in (0..=max).filter(|&m| n + m <= max_sum) {
+                        jobs.push((tables.len(), n, Some(m)));
+                    }
+                } else if n <= max_sum {
+                    jobs.push((tables.len(), n, None));
                 }
             }
             tables.push(Setting::new(flavour, width));
@@ -93,32 +108,54 @@ fn main() {
     let mut cells: Vec<Vec<Cell>> = vec![Vec::new(); tables.len()];
     let mut cpu_of: Vec<Vec<f64>> = vec![Vec::new(); tables.len()];
     // CPU time is per worker thread, so each cell's figure is its own
-    // whatever runs beside it.
+    // whatever runs beside it (in a shared row: what the cell added).
     run_cells(
         &jobs,
         threads,
-        |&(_, n, m)| n + m,
+        |&(_, n, m)| n + m.unwrap_or(max_w2),
         |&(t, n, m)| {
-            let t0 = thread_cpu_seconds();
-            let r = blue_meadow_cell(n, m, tables[t], kind, &budget);
-            (r, thread_cpu_seconds() - t0)
+            let mut done: Vec<(Cell, f64)> = Vec::new();
+            let mut t0 = thread_cpu_seconds();
+            let mut each = |cell: Cell| {
+                let now = thread_cpu_seconds();
+                done.push((cell, now - t0));
+                t0 = now;
+            };
+            let r = match m {
+                Some(m) => blue_meadow_cell(n, m, tables[t], kind, &budget).map(&mut each),
+                None => {
+                    let max = if tables[t].width == Width::Unbounded {
+                        max_unb
+                    } else {
+                        max_w2
+                    };
+                    let ms = 0..=max.min(max_sum - n);
+                    blue_meadow_row(n, ms, tables[t], kind, &budget, |_| None, &mut each)
+                }
+            };
+            (r, done)
         },
-        |i, (result, cpu)| {
-            let (t, n, m) = jobs[i];
+        |i, (result, done)| {
+            let (t, n, _) = jobs[i];
             let (flavour, width) = (tables[t].flavour, tables[t].width);
-            match result {
-                Ok(Cell { result: Err(e), .. }) => {
-                    println!("cell flavour={flavour} n={n} m={m} not finished: {e}")
+            if let Err(e) = result {
+                println!("row flavour={flavour} width={width} n={n} error: {e}");
+            }
+            for (cell, cpu) in done {
+                let m = cell.m;
+                match &cell.result {
+                    Err(e) => println!(
+                        "cell flavour={flavour} width={width} n={n} m={m} not finished: {e}"
+                    ),
+                    Ok(text) => println!(
+                        "cell flavour={flavour} width={width} n={n} m={m} result={text} cpu={cpu:.2}s wall={:.2}s states={} charged={:.1}MiB",
+                        cell.seconds,
+                        cell.states,
+                        cell.bytes as f64 / f64::from(1 << 20)
+                    ),
                 }
-                Ok(cell) => {
-                    println!(
-                        "cell flavour={flavour} width={width} n={n} m={m} result={} cpu={cpu:.2}s wall={:.4}s states={}",
-                        cell.result.as_deref().unwrap_or_default(), cell.seconds, cell.states
-                    );
-                    cells[t].push(cell);
-                    cpu_of[t].push(cpu);
-                }
-                Err(e) => println!("cell flavour={flavour} n={n} m={m} error: {e}"),
+                cells[t].push(cell);
+                cpu_of[t].push(cpu);
             }
             true
         },

@@ -60,8 +60,14 @@ pub trait QuantumBase: Ruleset<State: Ord> {
     /// `start` (so values are invariant under it).
     fn symmetry(&self, start: &Self::State) -> Symmetry;
 
-    /// The realisation's content on a block, packed into a key.
+    /// The realisation's content on a block, packed into a key: equal
+    /// keys on two blocks of one group mean equal contents.
     fn block_key(&self, r: &Self::State, block: &[usize]) -> u128;
+
+    /// The coordinate a label acts on, and what tells apart labels on one
+    /// coordinate: a block permutation moves the label to the same `extra`
+    /// on the image coordinate.
+    fn label_place(&self, mv: &Self::Move) -> (usize, u64);
 
     /// The realisation with coordinate `c` moved to `perm[c]`.
     fn permute(&self, r: &Self::State, perm: &[usize]) -> Self::State;
@@ -174,6 +180,11 @@ impl QuantumBase for Hackenbush {
             .iter()
             .enumerate()
             .fold(0u128, |k, (j, &e)| k | (u128::from(r.contains(e)) << j))
+    }
+
+    /// An edge label is its own coordinate.
+    fn label_place(&self, mv: &usize) -> (usize, u64) {
+        (*mv, 0)
     }
 
     fn permute(&self, r: &EdgeSet, perm: &[usize]) -> EdgeSet {
@@ -330,6 +341,11 @@ impl QuantumBase for Nim {
         block.iter().fold(0u128, |k, &i| {
             (k << 32) | u128::from(r.get(i).copied().unwrap_or(0))
         })
+    }
+
+    /// Label (heap, k) acts on its heap; k tells it apart there.
+    fn label_place(&self, &(i, k): &(usize, u32)) -> (usize, u64) {
+        (i, u64::from(k))
     }
 
     fn permute(&self, r: &Vec<u32>, perm: &[usize]) -> Vec<u32> {

@@ -8,7 +8,7 @@
 //!   generic solver.
 //! - [`solver`]: the fast engine (reduced states, merged moves, outcome-only
 //!   search), within a [`crate::budget::Budget`].
-//! - [`normalise`], [`symmetry`]: the sound reductions it uses.
+//! - [`normalise`], [`symmetry`], [`twins`]: the sound reductions it uses.
 //! - [`game`]: a game record for play (history, take-back, presence).
 //! - [`table`]: Blue Meadow tables.
 
@@ -21,6 +21,7 @@ pub mod ruleset;
 pub mod solver;
 pub mod symmetry;
 pub mod table;
+pub mod twins;
 
 pub use base::QuantumBase;
 pub use flavour::{Flavour, Setting, Width};

@@ -15,6 +15,9 @@ pub struct Reductions {
     pub drop_covered: bool,
     /// Replace a state by a representative of its automorphism orbit.
     pub symmetry: bool,
+    /// Try one move per orbit under the permutations of the state's twin
+    /// blocks (see [`super::twins`]).
+    pub twin_moves: bool,
 }
 
 impl Reductions {
@@ -22,6 +25,7 @@ impl Reductions {
         Reductions {
             drop_covered: true,
             symmetry: true,
+            twin_moves: true,
         }
     }
 
@@ -29,6 +33,7 @@ impl Reductions {
         Reductions {
             drop_covered: false,
             symmetry: false,
+            twin_moves: false,
         }
     }
 }
@@ -38,6 +43,10 @@ impl Reductions {
 #[derive(Clone, Debug)]
 pub struct Normaliser {
     drop_covered: bool,
+    orient: bool,
+    twin_moves: bool,
+    /// The start's automorphisms, if either `orient` or `twin_moves`
+    /// uses them (trivial otherwise).
     symmetry: Symmetry,
 }
 
@@ -51,7 +60,9 @@ impl Normaliser {
         Normaliser {
             // Theorems 3.17 and 3.20 of the 2024 thesis need A, B or D.
             drop_covered: reductions.drop_covered && flavour.drops_covered(),
-            symmetry: if reductions.symmetry {
+            orient: reductions.symmetry,
+            twin_moves: reductions.twin_moves,
+            symmetry: if reductions.symmetry || reductions.twin_moves {
                 base.symmetry(start)
             } else {
                 Symmetry::none()
@@ -67,7 +78,18 @@ impl Normaliser {
         self.drop_covered
     }
 
-    /// The automorphisms in use (trivial if symmetry is off).
+    /// Whether states are replaced by their orbit representatives.
+    pub fn orients(&self) -> bool {
+        self.orient && !self.symmetry.is_trivial()
+    }
+
+    /// Whether one move per orbit of twin blocks is tried.
+    pub fn merges_twin_moves(&self) -> bool {
+        self.twin_moves && !self.symmetry.is_trivial()
+    }
+
+    /// The automorphisms in use (trivial if neither symmetry reduction is
+    /// on).
     pub fn symmetry(&self) -> &Symmetry {
         &self.symmetry
     }

@@ -14,6 +14,8 @@ use super::base::QuantumBase;
 use super::flavour::Setting;
 use super::moves::{legal_map, Legal, QuantumMove};
 use super::normalise::{keep_maximal_by, maximal_mask, retain_mask, Normaliser, Reductions};
+use super::symmetry::Symmetry;
+use super::twins::Twins;
 use crate::budget::{table_bytes, Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId, Outcome};
 use crate::rules::{Player, Ruleset};
@@ -57,6 +59,9 @@ struct Reals<B: QuantumBase> {
     index: FxHashMap<B::State, RealId>,
     /// `blocks` terms per realisation (none when symmetry is trivial).
     terms: Vec<u64>,
+    /// `blocks` exact block contents per realisation (ditto), to find
+    /// twin blocks.
+    keys: Vec<u128>,
     blocks: usize,
     moves: [Vec<Option<RealMoves<B>>>; 2],
     /// Exact covering words per realisation (see
@@ -207,6 +212,7 @@ struct Scratch {
     sig: Vec<u64>,
     perm: Vec<usize>,
     signed: Vec<(u64, usize)>,
+    refined: Vec<u64>,
     /// The option being normalised.
     child: IdState,
 }
@@ -246,6 +252,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 states: Vec::new(),
                 index: FxHashMap::default(),
                 terms: Vec::new(),
+                keys: Vec::new(),
                 blocks,
                 moves: [Vec::new(), Vec::new()],
                 masks,
@@ -320,7 +327,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let r = &self.reals;
         let moves =
             (r.moves[0].capacity() + r.moves[1].capacity()) * size_of::<Option<RealMoves<B>>>();
-        let words = r.terms.capacity() + r.masks.as_ref().map_or(0, Vec::capacity);
+        let words =
+            r.terms.capacity() + 2 * r.keys.capacity() + r.masks.as_ref().map_or(0, Vec::capacity);
         let bytes = (r.states.capacity() * size_of::<B::State>()
             + words * size_of::<u64>()
             + r.dense.as_ref().map_or(0, Vec::len) * size_of::<RealId>()
@@ -360,6 +368,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 .symmetry()
                 .block_terms(&self.base, r, &mut self.reals.terms);
             debug_assert_eq!(self.reals.terms.len() - before, self.reals.blocks);
+            for block in self.normaliser.symmetry().groups().iter().flatten() {
+                self.reals.keys.push(self.base.block_key(r, block));
+            }
         }
         self.reals.states.push(r.clone());
         match (slot, &mut self.reals.dense) {
@@ -431,7 +442,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// Replace a pruned state by its orbit representative.
     fn orient_ids(&mut self, ids: &mut [RealId]) {
         let blocks = self.reals.blocks;
-        if blocks == 0 || ids.is_empty() {
+        if !self.normaliser.orients() || ids.is_empty() {
             return;
         }
         let mut scratch = std::mem::take(&mut self.scratch);
@@ -443,6 +454,32 @@ impl<B: QuantumBase> QuantumSolver<B> {
             for (s, &x) in sig.iter_mut().zip(t) {
                 *s = s.wrapping_add(x);
             }
+        }
+        let symmetry = self.normaliser.symmetry();
+        let terms = &self.reals.terms;
+        let same = |b: usize, c: usize| {
+            ids.iter().all(|&id| {
+                let row = id as usize * blocks;
+                terms[row + b] == terms[row + c]
+            })
+        };
+        if symmetry.has_ties(sig, same) {
+            // One round of refinement: each block's signature again, now
+            // over (its content, the realisation's content on every block
+            // paired with that block's signature). Still a function of
+            // the orbit, so still sound, and it tells apart most blocks
+            // the first round could not.
+            let refined = &mut scratch.refined;
+            refined.clear();
+            refined.resize(blocks, 0);
+            for &id in ids.iter() {
+                let t = &terms[id as usize * blocks..(id as usize + 1) * blocks];
+                let row = Symmetry::row_hash(sig, t);
+                for (s, &x) in refined.iter_mut().zip(t) {
+                    *s = s.wrapping_add(Symmetry::refined_term(x, row));
+                }
+            }
+            std::mem::swap(sig, refined);
         }
         if self
             .normaliser
@@ -471,6 +508,20 @@ impl<B: QuantumBase> QuantumSolver<B> {
             self.base
                 .is_covered_by(&states[a as usize], &states[b as usize])
         });
+    }
+
+    /// The twin blocks of state `s`, for the labels of its legal map.
+    fn twins(&self, s: &[RealId], labels: &[B::Move]) -> Twins {
+        if !self.normaliser.merges_twin_moves() || s.is_empty() {
+            return Twins::none();
+        }
+        let (keys, blocks) = (&self.reals.keys, self.reals.blocks);
+        Twins::of_state(&self.base, self.normaliser.symmetry(), labels, |b, c| {
+            s.iter().all(|&id| {
+                let row = id as usize * blocks;
+                keys[row + b] == keys[row + c]
+            })
+        })
     }
 
     /// The reduced state of any list of realisations.
@@ -521,6 +572,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         held: &mut u64,
     ) -> Result<(), Exceeded> {
         let map = self.legal_ids(state, p);
+        let mut twins = self.twins(state, &map.labels);
         let setting = self.setting;
         let mut child = std::mem::take(&mut self.scratch.child);
         let mut result = Ok(());
@@ -528,6 +580,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
             if let Err(e) = self.account.tick() {
                 result = Err(e);
                 return false;
+            }
+            if !twins.is_canonical(idx) {
+                return true;
             }
             child.clear();
             match *idx {
@@ -694,13 +749,15 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         self.account.tick()?;
         let map = self.legal_ids(s, p);
+        let mut twins = self.twins(s, &map.labels);
         // The map stays on the stack while the options are searched.
         let held = map
             .children
             .iter()
             .map(|c| size_of::<IdState>() as u64 + key_bytes(c))
             .sum::<u64>()
-            + alloc_bytes(map.labels.len() * size_of::<B::Move>());
+            + alloc_bytes(map.labels.len() * size_of::<B::Move>())
+            + alloc_bytes(twins.bytes());
         let mut result = self.account.hold(held).map(|()| false);
         if result.is_ok() {
             // Repeated options are answered by the memo (a finished search
@@ -711,6 +768,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 if let Err(e) = self.account.tick() {
                     result = Err(e);
                     return false;
+                }
+                if !twins.is_canonical(idx) {
+                    return true;
                 }
                 let child = self.normalise_ids(map.raw_result(idx));
                 match self.wins_ids(&child, p.opponent()) {

@@ -15,6 +15,16 @@
 //! sorting is needed. A hash collision can only order two blocks
 //! differently in two states of one orbit (a missed cache hit), never
 //! produce a state that is not an image under one block permutation.
+//!
+//! Two blocks that differ can still tie (each holds the same multiset of
+//! contents over realisations of the same shapes, e.g. after a move on
+//! one label of each). The solver then runs one refinement round
+//! ([`Symmetry::row_hash`], [`Symmetry::refined_term`]): every
+//! realisation is hashed with the first-round signatures of its blocks,
+//! and each block is signed again over those hashes. The refined
+//! signature is again a function of the state up to block permutations,
+//! so the argument above holds for it; it leaves far fewer ties between
+//! different blocks, and so fewer duplicate representatives of one orbit.
 
 use super::base::QuantumBase;
 
@@ -25,11 +35,30 @@ use super::base::QuantumBase;
 pub struct Symmetry {
     coords: usize,
     groups: Vec<Vec<Vec<usize>>>,
+    /// Per coordinate: the block holding it (numbered over all groups in
+    /// order) and its place in that block.
+    places: Vec<Option<(usize, usize)>>,
 }
 
 impl Symmetry {
     pub fn new(coords: usize, groups: Vec<Vec<Vec<usize>>>) -> Symmetry {
-        Symmetry { coords, groups }
+        let mut places = vec![None; coords];
+        for (b, block) in groups.iter().flatten().enumerate() {
+            for (k, &c) in block.iter().enumerate() {
+                places[c] = Some((b, k));
+            }
+        }
+        Symmetry {
+            coords,
+            groups,
+            places,
+        }
+    }
+
+    /// The block holding coordinate `c` (numbered over all groups in
+    /// order) and the coordinate's place in it, if any block holds it.
+    pub fn place(&self, c: usize) -> Option<(usize, usize)> {
+        self.places.get(c).copied().flatten()
     }
 
     /// The trivial symmetry (no identification).
@@ -107,6 +136,46 @@ impl Symmetry {
         moved
     }
 
+    /// Do two blocks of one group have equal signatures without being
+    /// equal in every realisation (`same(b, c)`)? Only then can a
+    /// refinement round tell more blocks apart: equal blocks stay tied.
+    pub fn has_ties(&self, sig: &[u64], mut same: impl FnMut(usize, usize) -> bool) -> bool {
+        let mut at = 0;
+        for group in &self.groups {
+            let part = &sig[at..at + group.len()];
+            // Strictly increasing (the common case once parents are
+            // oriented): no ties.
+            if !part.windows(2).all(|w| w[0] < w[1]) {
+                for x in 0..part.len() {
+                    for y in x + 1..part.len() {
+                        if part[x] == part[y] && !same(at + x, at + y) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            at += group.len();
+        }
+        false
+    }
+
+    /// A realisation's hash for the refinement round: the multiset of
+    /// (block signature, block term) pairs over all its blocks, so it is
+    /// the same for a realisation and its image.
+    pub fn row_hash(sig: &[u64], terms: &[u64]) -> u64 {
+        let sum = sig
+            .iter()
+            .zip(terms)
+            .fold(0u64, |acc, (&s, &t)| acc.wrapping_add(cheap_mix(s ^ t)));
+        mix(sum)
+    }
+
+    /// A block's refined term for one realisation: its term and the
+    /// realisation's [`Self::row_hash`].
+    pub fn refined_term(term: u64, row: u64) -> u64 {
+        cheap_mix(term.wrapping_mul(0xD6E8_FEB8_6659_FD93) ^ row)
+    }
+
     /// Each block's term for one realisation: a hash of (the block's
     /// contents, the realisation's shape). Summed over the realisations of
     /// a state it is the block's signature.
@@ -128,6 +197,13 @@ impl Symmetry {
             *h = mix(h.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ shape);
         }
     }
+}
+
+/// One multiply-xorshift round: a weaker mixer for the refinement round,
+/// where a collision only leaves two blocks tied (a missed cache hit).
+fn cheap_mix(x: u64) -> u64 {
+    let y = (x ^ (x >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    y ^ (y >> 29)
 }
 
 /// SplitMix64's finaliser: a bijective 64-bit mixer, so sums of mixed

@@ -6,6 +6,9 @@ use super::flavour::Setting;
 use super::hackenbush_solver;
 use crate::budget::{Budget, Exceeded};
 use crate::position::presets::blue_meadow;
+use crate::position::EdgeSet;
+use crate::quantum::QuantumSolver;
+use crate::rules::Hackenbush;
 pub use crate::solve::table::TableFormat;
 use crate::solve::table::{over_budget_note, Grid};
 use std::time::Instant;
@@ -27,9 +30,12 @@ pub struct Cell {
     pub result: Result<String, Exceeded>,
     /// Wall-clock seconds spent on this cell.
     pub seconds: f64,
-    /// Superposed states memoised for this cell (when it stopped, if it
-    /// did).
+    /// Superposed states memoised by the solver that valued this cell,
+    /// when it finished or stopped (a row's cells share one solver, see
+    /// [`blue_meadow_row`], so this counts the row's earlier cells too).
     pub states: usize,
+    /// Bytes of that solver's tables as charged to the budget then.
+    pub bytes: u64,
 }
 
 pub use crate::solve::table::OVER_BUDGET;
@@ -64,7 +70,7 @@ pub fn blue_meadow_cell(
             .map(|o| o.letter().to_string()),
         TableKind::Value => solver.value(&state).map(|v| solver.arena.plain(v)),
     };
-    let states = solver.memo_len();
+    let (states, bytes) = (solver.memo_len(), solver.charged_bytes());
     // Give the cell's bytes back before reporting, so the cells still
     // running can use them.
     drop(solver);
@@ -74,22 +80,112 @@ pub fn blue_meadow_cell(
         result,
         seconds: clock.elapsed().as_secs_f64(),
         states,
+        bytes,
     })
 }
 
-/// Every cell for n in `ns` and m in `ms`, calling `progress(done, total)`
-/// after each cell. Cells are independent solves, so they run on all
-/// available cores, sharing `budget`; the result is in row order whatever
-/// order they finish in. A cell that exceeds the budget is returned as
-/// such (and frees its memory), the others go on.
+/// The cells (n, m) for m in `ms`, in increasing m, valued by one solver
+/// on Blue Meadow (n, max ms): cell (n, m) is the classical state of that
+/// position with the last weeds already cut, so the row's cells share one
+/// memo, and a cell meets again many states of the cells before it.
 ///
-/// Cells run smallest first, and once a cell (n, m) has run out of
-/// memory every cell (n′ ≥ n, m′ ≥ m) is marked with the same limit
-/// without being tried: its position contains (n, m)'s as a part, so its
-/// search meets every state of that one and more. Without this a wide
-/// table would fill the budget once per large cell, one after another.
-/// Err only if the ranges name positions too large to build (checked
-/// before any work).
+/// Soundness: no label of a missing weed is legal on any realisation the
+/// state can reach, so the quantum game from that state and the one from
+/// Blue Meadow (n, m) have the same legal maps, flavour counts and results
+/// under the label bijection: isomorphic game trees, equal values. The
+/// reductions stay those of the larger position, whose automorphisms
+/// they use.
+///
+/// Each cell is handed to `each` as it finishes. `known(m)`, asked before
+/// each cell, may name a limit the cell is known to exceed (it is then
+/// not tried). A cell past the memory budget is tried once more on a
+/// fresh solver holding nothing of the earlier cells; if it still does
+/// not fit, the rest of the row (whose positions contain it) is marked
+/// with the same limit. Err only for a position too large to build.
+pub fn blue_meadow_row(
+    n: usize,
+    ms: std::ops::RangeInclusive<usize>,
+    setting: Setting,
+    kind: TableKind,
+    budget: &Budget,
+    known: impl Fn(usize) -> Option<Exceeded>,
+    mut each: impl FnMut(Cell),
+) -> Result<(), String> {
+    let widest = *ms.end();
+    check_size(n, widest)?;
+    let fresh = || {
+        let (mut solver, _) = hackenbush_solver(blue_meadow(n, widest), setting);
+        solver.set_budget(budget);
+        solver
+    };
+    let mut solver = None;
+    let mut stopped: Option<Exceeded> = None;
+    for m in ms {
+        let clock = Instant::now();
+        if let Some(e) = stopped.or_else(|| known(m)) {
+            each(Cell {
+                n,
+                m,
+                result: Err(e),
+                seconds: 0.0,
+                states: 0,
+                bytes: 0,
+            });
+            continue;
+        }
+        // Blue Meadow (n, m): the n halves and the first m weeds.
+        let state = [EdgeSet::first(2 * n + m)];
+        let attempt = |solver: &mut QuantumSolver<Hackenbush>| match kind {
+            TableKind::Outcome => solver
+                .outcome_by_search(&state)
+                .map(|o| o.letter().to_string()),
+            TableKind::Value => solver.value(&state).map(|v| solver.arena.plain(v)),
+        };
+        let mut current = solver.take().unwrap_or_else(fresh);
+        let mut result = attempt(&mut current);
+        if let Err(Exceeded::Memory(_)) = result {
+            if current.memo_len() > 0 {
+                // Free the row's memo first, then start afresh.
+                drop(current);
+                current = fresh();
+                result = attempt(&mut current);
+            }
+        }
+        let (states, bytes) = (current.memo_len(), current.charged_bytes());
+        match result {
+            Err(e) => {
+                stopped = Some(e);
+                // Give the bytes back before reporting, so the cells
+                // still running can use them.
+                drop(current);
+            }
+            Ok(_) => solver = Some(current),
+        }
+        each(Cell {
+            n,
+            m,
+            result,
+            seconds: clock.elapsed().as_secs_f64(),
+            states,
+            bytes,
+        });
+    }
+    Ok(())
+}
+
+/// Every cell for n in `ns` and m in `ms`, calling `progress(done, total)`
+/// after each cell. Each row n is one job (see [`blue_meadow_row`]: its
+/// cells share a solver); rows run on all available cores, sharing
+/// `budget`, and the result is in row order whatever order they finish
+/// in. A cell that exceeds the budget is returned as such (and frees its
+/// memory), the others go on.
+///
+/// Once a cell (n, m) has run out of memory every cell (n′ ≥ n, m′ ≥ m)
+/// is marked with the same limit without being tried: its position
+/// contains (n, m)'s as a part, so its search meets every state of that
+/// one and more. Without this a wide table would fill the budget once
+/// per large cell, one after another. Err only if the ranges name
+/// positions too large to build (checked before any work).
 pub fn blue_meadow_table(
     ns: std::ops::RangeInclusive<usize>,
     ms: std::ops::RangeInclusive<usize>,
@@ -98,49 +194,47 @@ pub fn blue_meadow_table(
     budget: &Budget,
     mut progress: impl FnMut(usize, usize, &Cell),
 ) -> Result<Vec<Cell>, String> {
-    let jobs: Vec<(usize, usize)> = ns.flat_map(|n| ms.clone().map(move |m| (n, m))).collect();
-    for &(n, m) in &jobs {
-        check_size(n, m)?;
+    let rows: Vec<usize> = ns.collect();
+    for &n in &rows {
+        check_size(n, *ms.end())?;
     }
-    let total = jobs.len();
+    let width = ms.clone().count();
+    let total = rows.len() * width;
     let mut slots: Vec<Option<Cell>> = vec![None; total];
     let mut first_error = None;
     let mut done = 0;
     let out_of_memory: std::sync::Mutex<Vec<(usize, usize, Exceeded)>> = Default::default();
-    let cell = |&(n, m): &(usize, usize)| {
-        let known = |list: &Vec<(usize, usize, Exceeded)>| {
+    let row = |&n: &usize| {
+        let known = |m: usize| {
+            let list = out_of_memory.lock().ok()?;
             list.iter()
                 .find(|&&(a, b, _)| n >= a && m >= b)
                 .map(|&(_, _, e)| e)
         };
-        if let Some(e) = out_of_memory.lock().ok().as_deref().and_then(known) {
-            return Ok(Cell {
-                n,
-                m,
-                result: Err(e),
-                seconds: 0.0,
-                states: 0,
-            });
-        }
-        let cell = blue_meadow_cell(n, m, setting, kind, budget)?;
-        if let Err(e @ Exceeded::Memory(_)) = cell.result {
-            if let Ok(mut list) = out_of_memory.lock() {
-                list.push((n, m, e));
+        let mut cells = Vec::with_capacity(width);
+        blue_meadow_row(n, ms.clone(), setting, kind, budget, known, |cell| {
+            if let Err(e @ Exceeded::Memory(_)) = cell.result {
+                if let Ok(mut list) = out_of_memory.lock() {
+                    list.push((cell.n, cell.m, e));
+                }
             }
-        }
-        Ok(cell)
+            cells.push(cell);
+        })
+        .map(|()| cells)
     };
     run_cells(
-        &jobs,
+        &rows,
         available_threads(),
-        // `run_cells` takes larger sizes first: smallest n + m first here.
-        |&(n, m)| usize::MAX - (n + m),
-        cell,
+        // Larger rows first, so the last to finish is a cheap one.
+        |&n| n,
+        row,
         |i, result| match result {
-            Ok(cell) => {
-                done += 1;
-                progress(done, total, &cell);
-                slots[i] = Some(cell);
+            Ok(cells) => {
+                for (k, cell) in cells.into_iter().enumerate() {
+                    done += 1;
+                    progress(done, total, &cell);
+                    slots[i * width + k] = Some(cell);
+                }
                 true
             }
             Err(e) => {
