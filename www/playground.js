@@ -812,7 +812,16 @@ function buildGallery() {
       value.textContent = `value ${p.value}`;
       b.append(value);
     }
-    b.append(code);
+    if (p.picture) {
+      // A picture is shown drawn (the engine's own SVG), not as notation.
+      const drawing = document.createElement('span');
+      drawing.className = 'card-picture';
+      drawing.setAttribute('aria-hidden', 'true');
+      drawing.innerHTML = p.picture;
+      b.append(drawing);
+    } else {
+      b.append(code);
+    }
     b.addEventListener('click', () => {
       setMessage($('board-message'), pg.load_preset(i));
       showPresetForm(i, p);

@@ -8,6 +8,9 @@ use crate::position::presets::{Field, Preset};
 use crate::position::{pictures, presets};
 
 use super::drawing::Drawing;
+use super::quantum_views::fit;
+use super::scene::{self, SceneOptions};
+use super::svg;
 
 /// One gallery entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,6 +178,27 @@ fn picture_drawing(e: &Entry) -> Option<Drawing> {
     }
     let pic = pictures::picture(e.params.first()?)?;
     Some(Drawing::from_position(&pic.position, &pic.layout))
+}
+
+/// The size a card's drawing is laid out at, in pixels: twice what the
+/// card shows, so vertices and edges come out half as thick beside the
+/// picture (the page's CSS scales it down).
+const CARD_PICTURE: (f64, f64) = (480.0, 300.0);
+
+/// Entry `index` drawn for its card as an SVG document (no labels: at card
+/// size they would hide the picture), or `None` for an entry that does not
+/// build.
+pub fn card_picture(index: usize) -> Option<String> {
+    let d = load(index).ok()?;
+    let options = SceneOptions {
+        show_labels: false,
+        ..SceneOptions::default()
+    };
+    Some(svg::to_svg(&scene::build(
+        &d,
+        &fit(&d, CARD_PICTURE),
+        &options,
+    )))
 }
 
 /// The normal-play value to print on entry `index`'s card, where it is

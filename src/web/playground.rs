@@ -145,8 +145,9 @@ impl Playground {
         err_text(self.session.delete_selection())
     }
 
-    /// The gallery as JSON: `[{title, note, text, value, form}]` (`value`:
-    /// the normal-play value where the card knows it, else null; `form`:
+    /// The gallery as JSON: `[{title, note, text, value, picture, form}]`
+    /// (`value`: the normal-play value where the card knows it, else null;
+    /// `picture`: the entry drawn as an SVG document; `form`:
     /// the parameter fields `{name, kind, min?, max?, value}`).
     pub fn presets(&self) -> String {
         let list: Vec<serde_json::Value> = gallery::ENTRIES
@@ -158,6 +159,7 @@ impl Playground {
                     "note": e.note,
                     "text": gallery::load(i).map(|d| d.text()).unwrap_or_default(),
                     "value": gallery::card_value(i),
+                    "picture": gallery::card_picture(i),
                     "form": gallery::form(i),
                 })
             })
