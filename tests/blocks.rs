@@ -397,23 +397,6 @@ fn the_block_solver_stops_at_its_budget() {
 
 use hackenbush_lab::position::pictures;
 
-/// `p` with blue and red swapped: its negative.
-fn mirror(p: &Position) -> Position {
-    let edges = p
-        .edges
-        .iter()
-        .map(|e| Edge {
-            colour: match e.colour {
-                Colour::Blue => Colour::Red,
-                Colour::Red => Colour::Blue,
-                c => c,
-            },
-            ..*e
-        })
-        .collect();
-    Position::from_edges(edges)
-}
-
 /// `a` and `b` side by side on one ground (b's vertices renamed).
 fn side_by_side(a: &Position, b: &Position) -> Position {
     let shift = a.vertex_count.max(1) - 1;
@@ -454,13 +437,13 @@ fn every_picture_has_its_pinned_value() {
 #[test]
 fn a_picture_plus_its_mirror_is_zero() {
     for pic in pictures::all() {
-        let both = side_by_side(&pic.position, &mirror(&pic.position));
+        let both = side_by_side(&pic.position, &pic.position.colours_swapped());
         let mut solver = BlockSolver::new();
         let v = solver.value(&both).unwrap();
         assert_eq!(v, solver.arena.zero(), "{}", pic.name);
         // And the mirror alone is the negative.
         let g = solver.value(&pic.position).unwrap();
-        let m = solver.value(&mirror(&pic.position)).unwrap();
+        let m = solver.value(&pic.position.colours_swapped()).unwrap();
         assert_eq!(solver.arena.neg(g), m, "{}", pic.name);
     }
 }

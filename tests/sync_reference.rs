@@ -13,31 +13,17 @@ use std::collections::HashMap;
 
 use hackenbush_lab::budget::Budget;
 use hackenbush_lab::position::{Colour, Edge, EdgeSet, Position};
+use hackenbush_lab::rng::SplitMix64;
 use hackenbush_lab::sync::{analyse, halves_table, is_optimal, solve_matrix, Conflict, SyncValue};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
 
-/// A small deterministic generator (xorshift), so no extra dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// A random connected-ish graph: each new edge joins the ground or a vertex
 /// already used to a new vertex or an old one (cycles and parallel edges
 /// included), in random colours from `colours`.
-fn random_position(rng: &mut Rng, edges: usize, colours: &[Colour]) -> Position {
+fn random_position(rng: &mut SplitMix64, edges: usize, colours: &[Colour]) -> Position {
     let mut used = 1; // vertices 0..used exist; 0 is the ground
     let mut list = Vec::with_capacity(edges);
     for _ in 0..edges {
@@ -45,15 +31,15 @@ fn random_position(rng: &mut Rng, edges: usize, colours: &[Colour]) -> Position 
         let u = if rng.below(2) == 0 {
             used - 1
         } else {
-            rng.below(used as u64) as usize
+            rng.below(used)
         };
         let v = if rng.below(3) == 0 && used > 1 {
-            1 + rng.below(used as u64 - 1) as usize
+            1 + rng.below(used - 1)
         } else {
             used += 1;
             used - 1
         };
-        let colour = colours[rng.below(colours.len() as u64) as usize];
+        let colour = colours[rng.below(colours.len())];
         list.push(Edge { u, v, colour });
     }
     Position::from_edges(list)
@@ -61,14 +47,14 @@ fn random_position(rng: &mut Rng, edges: usize, colours: &[Colour]) -> Position 
 
 /// A random sum of stalks of one to three edges (sums of short stalks are
 /// where mixed strategies, hence long fractions, are common).
-fn random_stalks(rng: &mut Rng, edges: usize, colours: &[Colour]) -> Position {
+fn random_stalks(rng: &mut SplitMix64, edges: usize, colours: &[Colour]) -> Position {
     let mut list = Vec::with_capacity(edges);
     let mut next = 1;
     while list.len() < edges {
-        let len = (1 + rng.below(3) as usize).min(edges - list.len());
+        let len = (1 + rng.below(3)).min(edges - list.len());
         let mut below = 0;
         for _ in 0..len {
-            let colour = colours[rng.below(colours.len() as u64) as usize];
+            let colour = colours[rng.below(colours.len())];
             list.push(Edge {
                 u: below,
                 v: next,
@@ -141,27 +127,9 @@ fn engine(pos: &Position, conflict: Conflict) -> BigRational {
     }
 }
 
-/// The same position with blue and red swapped: the players trade places,
-/// so the value is negated.
-fn swap_colours(pos: &Position) -> Position {
-    let edges = pos
-        .edges
-        .iter()
-        .map(|e| Edge {
-            colour: match e.colour {
-                Colour::Blue => Colour::Red,
-                Colour::Red => Colour::Blue,
-                c => c,
-            },
-            ..*e
-        })
-        .collect();
-    Position::from_edges(edges)
-}
-
 #[test]
 fn engine_matches_the_definition_on_random_positions() {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = SplitMix64(0x2545_f491_4f6c_dd1d);
     let palettes: [&[Colour]; 3] = [
         &[Colour::Blue, Colour::Red],
         &[Colour::Blue, Colour::Red, Colour::Green],
@@ -169,7 +137,7 @@ fn engine_matches_the_definition_on_random_positions() {
     ];
     let mut nontrivial = 0;
     for round in 0..300 {
-        let edges = 4 + rng.below(7) as usize;
+        let edges = 4 + rng.below(7);
         let palette = palettes[round % 3];
         let pos = if round % 2 == 0 {
             random_position(&mut rng, edges, palette)
@@ -181,7 +149,7 @@ fn engine_matches_the_definition_on_random_positions() {
             let want = reference(&pos, set, conflict, &mut HashMap::new());
             assert_eq!(engine(&pos, conflict), want, "{pos} under {conflict:?}");
             assert_eq!(
-                engine(&swap_colours(&pos), conflict),
+                engine(&pos.colours_swapped(), conflict),
                 -want.clone(),
                 "colour swap of {pos} under {conflict:?}"
             );

@@ -35,6 +35,15 @@ pub enum Colour {
 impl Colour {
     pub const ALL: [Colour; 4] = [Colour::Blue, Colour::Red, Colour::Green, Colour::Uncoloured];
 
+    /// Blue for red and red for blue (green and uncoloured stay).
+    pub fn swapped(self) -> Colour {
+        match self {
+            Colour::Blue => Colour::Red,
+            Colour::Red => Colour::Blue,
+            c => c,
+        }
+    }
+
     /// The notation letter: B, R, G or X.
     pub fn letter(self) -> char {
         match self {
@@ -251,6 +260,20 @@ impl Position {
     /// differ only in vertex names have equal `normalized()` forms.
     pub fn normalized(&self) -> Position {
         self.restrict(self.full_set())
+    }
+
+    /// The same drawing with blue and red swapped: the players trade
+    /// places, so under normal play its value is the negative.
+    pub fn colours_swapped(&self) -> Position {
+        let edges = self
+            .edges
+            .iter()
+            .map(|e| Edge {
+                colour: e.colour.swapped(),
+                ..*e
+            })
+            .collect();
+        Position::from_edges(edges)
     }
 }
 
