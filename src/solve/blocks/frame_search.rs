@@ -21,9 +21,10 @@ pub(super) struct Frames {
     /// frame, and so every state where their decorations agree.
     ids: FxHashMap<Box<[u32]>, u32>,
     frames: Vec<Rc<Frame>>,
-    /// State values by [frame, root, mask low, mask high, then the
-    /// decoration of each reached vertex but the root, in vertex order]
-    /// (the mask fixes which vertices those are).
+    /// Values of states that are one block, by [the id of their shape
+    /// (frame, root and edges standing), then the decoration of each
+    /// reached vertex but the root, in vertex order] (the shape fixes
+    /// which vertices those are).
     pub(super) states: FxHashMap<Box<[u32]>, GameId>,
     key_bytes: u64,
     /// A reused buffer for keys (lookups allocate nothing).
@@ -33,11 +34,14 @@ pub(super) struct Frames {
     /// met with many decorations.
     shapes: FxHashMap<(u32, u8, u64), Rc<Shape>>,
     shape_bytes: u64,
+    shape_count: u32,
 }
 
 /// The edges of a mask still connected to a root, the vertices they reach,
 /// and their blocks (children first).
 pub(super) struct Shape {
+    /// Its number among the shapes of every frame.
+    id: u32,
     mask: u64,
     reached: u64,
     blocks: Split,
@@ -60,7 +64,17 @@ impl Frames {
             return shape.clone();
         }
         let f = &*state.frame;
-        let (mask, reached) = f.reach(state.root, mask);
+        let (pruned, reached) = f.reach(state.root, mask);
+        // Masks that leave the same edges standing share one shape (and so
+        // one id in the state memo's keys).
+        if pruned != mask {
+            if let Some(shape) = self.shapes.get(&(state.id, state.root as u8, pruned)) {
+                let shape = shape.clone();
+                self.shapes.insert(key, shape.clone());
+                return shape;
+            }
+        }
+        let mask = pruned;
         let blocks = if mask.count_ones() > 1 {
             f.split(state.root, mask)
         } else {
@@ -70,11 +84,15 @@ impl Frames {
             + blocks.capacity() * std::mem::size_of::<(u8, u64)>())
             as u64;
         let shape = Rc::new(Shape {
+            id: self.shape_count,
             mask,
             reached,
             blocks,
         });
+        self.shape_count += 1;
         self.shapes.insert(key, shape.clone());
+        self.shapes
+            .insert((state.id, state.root as u8, mask), shape.clone());
         shape
     }
 
@@ -100,18 +118,13 @@ impl Frames {
     fn lookup(
         &mut self,
         state: &State,
-        mask: u64,
+        shape: u32,
         reached: u64,
         decorations: &[GameId],
     ) -> Result<GameId, Box<[u32]>> {
         let mut k = std::mem::take(&mut self.scratch);
         k.clear();
-        k.extend([
-            state.id,
-            state.root as u32,
-            mask as u32,
-            (mask >> 32) as u32,
-        ]);
+        k.push(shape);
         k.extend(bits(reached & !(1 << state.root)).map(|v| decorations[v].0));
         let result = match self.states.get(&k[..]) {
             Some(&v) => Ok(v),
@@ -164,9 +177,7 @@ impl BlockSolver {
         self.meter_tick()?;
         let shape = self.frames.shape(state, mask);
         let Shape {
-            mask,
-            reached,
-            ref blocks,
+            mask, ref blocks, ..
         } = *shape;
         if mask == 0 {
             return Ok(self.arena.zero());
@@ -178,7 +189,7 @@ impl BlockSolver {
             return self.bridge(f.colours[e], decorations[top]);
         }
         if blocks.len() == 1 {
-            return self.block_state(state, mask, reached, decorations);
+            return self.block_state(state, &shape, decorations);
         }
         // Decorations live in stack arrays: a frame has at most 64 vertices.
         let mut hanging = [self.arena.zero(); MAX_FRAME_EDGES];
@@ -201,15 +212,17 @@ impl BlockSolver {
     fn block_state(
         &mut self,
         state: &State,
-        mask: u64,
-        reached: u64,
+        shape: &Shape,
         decorations: &[GameId],
     ) -> Result<GameId, Exceeded> {
-        let key = match self.frames.lookup(state, mask, reached, decorations) {
+        let key = match self
+            .frames
+            .lookup(state, shape.id, shape.reached, decorations)
+        {
             Ok(v) => return Ok(v),
             Err(key) => key,
         };
-        let v = self.search_block(state, mask, reached, decorations)?;
+        let v = self.search_block(state, shape, decorations)?;
         self.frames.store(key, v);
         self.charge()?;
         Ok(v)
@@ -221,10 +234,10 @@ impl BlockSolver {
     fn search_block(
         &mut self,
         state: &State,
-        mask: u64,
-        reached: u64,
+        shape: &Shape,
         decorations: &[GameId],
     ) -> Result<GameId, Exceeded> {
+        let Shape { mask, reached, .. } = *shape;
         let zero = self.arena.zero();
         let decorated = bits(reached & !(1 << state.root))
             .filter(|&v| decorations[v] != zero)
@@ -249,7 +262,7 @@ impl BlockSolver {
                 for &o in moves.iter() {
                     next[v] = o;
                     // Same edges, so still this one block.
-                    options.push(self.block_state(state, mask, reached, next)?);
+                    options.push(self.block_state(state, shape, next)?);
                 }
                 next[v] = d;
             }
