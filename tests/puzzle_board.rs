@@ -6,11 +6,13 @@
 
 use std::process::Command;
 
-use hackenbush_lab::analysis::{Request, Rules};
+use hackenbush_lab::analysis::{parse_position, Request, Rules};
 use hackenbush_lab::budget::{Budget, ByteSize};
 use hackenbush_lab::explore::explore;
 use hackenbush_lab::puzzle::{hint, judge, solve, Beat, BeatStatus, Puzzle, PuzzleError};
 use hackenbush_lab::rules::Player;
+use hackenbush_lab::sync::{matrix_json, payoff_matrix, Conflict};
+use hackenbush_lab::ui::board_matrix::{board_matrix, step_into_cell};
 use hackenbush_lab::ui::puzzle_board::{explore_board, moves_since, read_board, to_board};
 use hackenbush_lab::ui::puzzle_link::{puzzle_fragment, read_puzzles};
 use hackenbush_lab::ui::{share, Drawing, Move, Setup, Shared, Side, Slide};
@@ -579,4 +581,127 @@ fn a_quantum_beat_game_is_judged_from_the_boards_record() {
         mv(Side::Left, &[1]),
     ]);
     assert!(matches!(status, BeatStatus::Won { .. }), "{status:?}");
+}
+
+/// The page's payoff matrix of a board link, and the engine's matrix of
+/// the same standing edges (relabelled from 1).
+fn matrices(link: &str) -> (serde_json::Value, serde_json::Value, Vec<usize>) {
+    let board = read_board(link).unwrap();
+    let labels = board.request.as_ref().unwrap().labels.clone();
+    let shown = board_matrix(&board, &budget()).unwrap();
+    let position = parse_position(&shown.request.position).unwrap();
+    let direct = payoff_matrix(&position, Conflict::Shared, None, &budget()).unwrap();
+    (shown.matrix, matrix_json(&direct), labels)
+}
+
+#[test]
+fn the_payoff_matrix_follows_the_board_in_its_labels() {
+    // Left cuts 1, Right cuts 2: the first half is gone, BR RB stands as
+    // edges 3 to 6, which the engine renumbers 1 to 4.
+    let link = board_link("BR BR RB", "sync", &[mv(Side::Both, &[1, 2])]);
+    let (shown, direct, labels) = matrices(&link);
+    assert_eq!(labels, [3, 4, 5, 6]);
+    assert_eq!(shown["cells"], direct["cells"]);
+    assert_eq!(shown["value"], direct["value"]);
+    assert_eq!(shown["positions"], direct["positions"]);
+    let label_of = |m: &serde_json::Value, side: &str| -> Vec<u64> {
+        m[side]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["label"].as_u64().unwrap())
+            .collect()
+    };
+    // The engine's Left picks 1 and 4 are the board's 3 and 6; Right's 2
+    // and 3 are 4 and 5.
+    assert_eq!(label_of(&direct, "rows"), [1, 4]);
+    assert_eq!(label_of(&shown, "rows"), [3, 6]);
+    assert_eq!(label_of(&shown, "cols"), [4, 5]);
+    for side in ["rows", "cols"] {
+        for (a, b) in shown[side]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(direct[side].as_array().unwrap())
+        {
+            assert_eq!(a["probability"], b["probability"]);
+            assert_eq!(a["dominated"], b["dominated"]);
+        }
+    }
+    // The same matrix from the command line, for BR RB.
+    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args(["matrix", "--json", "BR", "RB"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let cli: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(cli["cells"], shown["cells"]);
+    assert_eq!(cli["value"], shown["value"]);
+
+    // Every cell played on the board as a turn reaches the cell's
+    // position, and the matrix there is that position's.
+    let rows = label_of(&shown, "rows");
+    let cols = label_of(&shown, "cols");
+    for (i, &l) in rows.iter().enumerate() {
+        for (j, &r) in cols.iter().enumerate() {
+            let next = step_into_cell(&link, l as usize, r as usize).unwrap();
+            let board = read_board(&next).unwrap();
+            assert_eq!(board.game.cursor(), 2);
+            // Nothing left: the board has nothing to ask the engine.
+            assert_eq!(
+                board.request.as_ref().map_or("", |q| q.position.as_str()),
+                shown["positions"][i][j].as_str().unwrap(),
+                "cell {l},{r}"
+            );
+        }
+    }
+    // Left 6 and Right 5 leave BR as edges 3 and 4: its matrix is in the
+    // board's labels again.
+    let next = step_into_cell(&link, 6, 5).unwrap();
+    let (shown, direct, labels) = matrices(&next);
+    assert_eq!(labels, [3, 4]);
+    assert_eq!(shown["value"], direct["value"]);
+    assert_eq!(label_of(&shown, "rows"), [3]);
+    assert_eq!(label_of(&shown, "cols"), [4]);
+}
+
+#[test]
+fn a_cell_steps_in_from_the_editor_and_refuses_what_the_board_refuses() {
+    // While editing, the matrix is of the drawing; a cell starts play.
+    let mut shared = share::decode(&board_link("BR BR RB", "sync", &[])).unwrap();
+    shared.slides[0].view.play = false;
+    let editing = share::encode(&shared);
+    let (shown, direct, labels) = matrices(&editing);
+    assert_eq!(labels, [1, 2, 3, 4, 5, 6]);
+    assert_eq!(shown, direct);
+    assert_eq!(shown["value"], "1/4");
+    let next = share::decode(&step_into_cell(&editing, 6, 5).unwrap()).unwrap();
+    assert!(next.slides[0].view.play);
+    assert_eq!(next.slides[0].moves, vec![mv(Side::Both, &[6, 5])]);
+    // Moves taken back are dropped, as a move on the board drops them.
+    let mut back = share::decode(&board_link(
+        "BR BR RB",
+        "sync",
+        &[mv(Side::Both, &[1, 2]), mv(Side::Both, &[3, 4])],
+    ))
+    .unwrap();
+    back.slides[0].cursor = 1;
+    let next = share::decode(&step_into_cell(&share::encode(&back), 6, 5).unwrap()).unwrap();
+    assert_eq!(
+        next.slides[0].moves,
+        vec![mv(Side::Both, &[1, 2]), mv(Side::Both, &[6, 5])]
+    );
+    // A fallen edge, a wrong colour, no such edge: one line each.
+    let link = board_link("BR BR RB", "sync", &[mv(Side::Both, &[1, 2])]);
+    for (l, r) in [(1, 4), (4, 5), (3, 9)] {
+        let e = step_into_cell(&link, l, r).unwrap_err();
+        assert_eq!(e.lines().count(), 1, "{e}");
+    }
+    // Other rules have no matrix; a finished game has nothing to show.
+    let normal = read_board(&board_link("BR", "normal", &[])).unwrap();
+    assert!(board_matrix(&normal, &budget())
+        .unwrap_err()
+        .contains("synchronous"));
+    let over = read_board(&board_link("BR", "sync", &[mv(Side::Both, &[1, 2])])).unwrap();
+    assert!(board_matrix(&over, &budget()).is_err());
 }

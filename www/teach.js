@@ -57,8 +57,6 @@ const QUESTIONS = [
 ];
 const sentence = (k) => (QUESTIONS.find(([key]) => key === k) || [k, k])[1];
 
-/** The position field (the payoff matrix is of the drawing's start). */
-const currentPosition = () => ($('#position')?.value || '').trim();
 /** The board as the page's link describes it (kept current on every change). */
 const boardLink = () => location.hash.slice(1);
 
@@ -232,16 +230,22 @@ function showMatrixBox() {
 $('#rules')?.addEventListener('change', showMatrixBox);
 showMatrixBox();
 
+// The matrix is of the state on the board (after the turns played), in
+// the board's labels; a cell is played on the board as one synchronous
+// turn, and the matrix then follows the board.
+const matrix = { shown: false, asked: 0 };
 async function showMatrix() {
-  const conflict = $('#conflict')?.value || 'shared';
-  const reply = await call('sync_matrix', currentPosition(), conflict);
+  matrix.shown = true;
+  const id = ++matrix.asked;
+  const reply = await call('board_matrix', boardLink());
+  if (id !== matrix.asked) return;
   const box = $('#matrix', card);
   box.replaceChildren();
   if (!reply.ok) {
     $('#matrix-value', card).textContent = reply.error;
     return;
   }
-  const m = reply.matrix;
+  const m = reply.board.matrix;
   const margin = (l) => `${l.label} (${l.probability}, ${l.percent})`;
   if (m.rows.length) {
     const table = el('table', { className: 'payoff' });
@@ -251,16 +255,18 @@ async function showMatrix() {
     m.rows.forEach((r, i) => {
       const tr = el('tr', {}, el('th', { className: r.dominated ? 'dominated' : '' }, margin(r)));
       m.cells[i].forEach((cell, j) => {
-        const cls = [cell === 'replay' ? 'conflict' : '', r.dominated || m.cols[j].dominated ? 'dominated' : ''].join(' ').trim();
-        const td = el('td', { className: cls, title: `Left cuts ${r.label}, Right cuts ${m.cols[j].label}` });
+        const c = m.cols[j];
+        const cls = [cell === 'replay' ? 'conflict' : '', r.dominated || c.dominated ? 'dominated' : ''].join(' ').trim();
+        const td = el('td', { className: cls, title: `Left cuts ${r.label}, Right cuts ${c.label}` });
         const next = m.positions[i][j];
         if (next === null) {
           td.append(cell);
         } else {
-          // Step into the position after both cuts: it becomes the board.
+          // Step into the position after both cuts: played on the board.
           const b = el('button', { type: 'button', className: 'cell' }, cell);
           b.dataset.next = next;
-          b.addEventListener('click', () => stepInto(next));
+          b.dataset.turn = `${r.label},${c.label}`;
+          b.addEventListener('click', () => stepInto(r.label, c.label));
           td.append(b);
         }
         tr.append(td);
@@ -274,16 +280,23 @@ async function showMatrix() {
   $('#matrix-value', card).textContent = m.bracket
     ? `Value in the bracket [${m.bracket.lo}, ${m.bracket.hi}]; shaded cells replay the game.`
     : `Value ${m.value}`;
+  card.dataset.matrix = boardLink();
 }
 $('#matrix-run', card).addEventListener('click', showMatrix);
 
-/** Put `position` on the board (through the position field, as a person
- *  would type it) and show its matrix. */
-function stepInto(position) {
-  const field = $('#position');
-  if (!field) return;
-  field.value = position;
-  field.form?.requestSubmit();
+/** Play Left's `left` and Right's `right` on the board as one turn (the
+ *  page opens the board's link with the turn added); the matrix follows. */
+async function stepInto(left, right) {
+  const reply = await call('sync_step', boardLink(), left, right);
+  if (!reply.ok) {
+    $('#matrix-value', card).textContent = reply.error;
+    return;
+  }
+  location.hash = reply.fragment;
+}
+/** An open matrix follows every change of the board. */
+function followMatrix() {
+  if (!matrix.shown || $('#matrix-box', card).hidden || card.dataset.matrix === boardLink()) return;
   showMatrix();
 }
 
@@ -447,6 +460,7 @@ const onBoardChange = () => {
   judgeTimer = setTimeout(() => {
     judgeBeat();
     followBoard();
+    followMatrix();
   }, 30);
 };
 function followBoard() {

@@ -8,10 +8,9 @@ use serde_json::json;
 use wasm_bindgen::prelude::*;
 
 use super::{to_js, worker_budget};
-use crate::analysis::{parse_position, Request};
+use crate::analysis::Request;
 use crate::puzzle::{self, Puzzle};
-use crate::sync::{matrix_json, payoff_matrix, Conflict};
-use crate::ui::{puzzle_board, puzzle_link};
+use crate::ui::{board_matrix, puzzle_board, puzzle_link};
 
 fn ok<T: Serialize>(key: &str, value: &T) -> JsValue {
     let v = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);
@@ -37,20 +36,26 @@ pub fn explore(request: JsValue) -> JsValue {
     }
 }
 
-/// The synchronous root matrix of `position` under `conflict`
-/// (`shared`, `tie`, `replay`): `{ok, matrix}` as `matrix --json` prints it.
+/// The synchronous root matrix of the state on the board (the page's
+/// link `fragment`, after the turns played): `{ok, board}` with the
+/// request and the matrix as `matrix --json` prints it, rows and columns
+/// in the board's labels.
 #[wasm_bindgen]
-pub fn sync_matrix(position: &str, conflict: &str) -> JsValue {
-    let conflict: Conflict = match conflict.parse() {
-        Ok(c) => c,
-        Err(e) => return err(e),
-    };
-    let pos = match parse_position(position) {
-        Ok(p) => p,
-        Err(e) => return err(e),
-    };
-    match payoff_matrix(&pos, conflict, None, &worker_budget()) {
-        Ok(m) => ok("matrix", &matrix_json(&m)),
+pub fn board_matrix(fragment: &str) -> JsValue {
+    match puzzle_board::read_board(fragment)
+        .and_then(|b| board_matrix::board_matrix(&b, &worker_budget()))
+    {
+        Ok(m) => ok("board", &m),
+        Err(e) => err(e),
+    }
+}
+
+/// The board's link after one synchronous turn (Left cuts board edge
+/// `left`, Right `right`): `{ok, fragment}`, which the page opens.
+#[wasm_bindgen]
+pub fn sync_step(fragment: &str, left: u32, right: u32) -> JsValue {
+    match board_matrix::step_into_cell(fragment, left as usize, right as usize) {
+        Ok(f) => ok("fragment", &f),
         Err(e) => err(e),
     }
 }
