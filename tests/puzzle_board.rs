@@ -9,11 +9,14 @@ use std::process::Command;
 use hackenbush_lab::analysis::{parse_position, Request, Rules};
 use hackenbush_lab::budget::{Budget, ByteSize};
 use hackenbush_lab::explore::explore;
+use hackenbush_lab::position::Colour;
 use hackenbush_lab::puzzle::{hint, judge, solve, Beat, BeatStatus, Puzzle, PuzzleError};
 use hackenbush_lab::rules::Player;
 use hackenbush_lab::sync::{matrix_json, payoff_matrix, Conflict};
 use hackenbush_lab::ui::board_matrix::{board_matrix, step_into_cell};
-use hackenbush_lab::ui::puzzle_board::{explore_board, moves_since, read_board, to_board};
+use hackenbush_lab::ui::puzzle_board::{
+    explore_board, moves_since, puzzle_request, read_board, to_board,
+};
 use hackenbush_lab::ui::puzzle_link::{puzzle_fragment, read_puzzles};
 use hackenbush_lab::ui::{share, Drawing, Move, Setup, Shared, Side, Slide};
 
@@ -704,4 +707,184 @@ fn a_cell_steps_in_from_the_editor_and_refuses_what_the_board_refuses() {
         .contains("synchronous"));
     let over = read_board(&board_link("BR", "sync", &[mv(Side::Both, &[1, 2])])).unwrap();
     assert!(board_matrix(&over, &budget()).is_err());
+}
+
+/// A puzzle posed on the board's state, as *Make puzzle* drafts it.
+fn posed_on(link: &str, question: &str) -> Puzzle {
+    let r = puzzle_request(&read_board(link).unwrap()).unwrap();
+    Puzzle {
+        position: r.position,
+        rules: r.rules,
+        moves: r.moves,
+        first: r.first,
+        question: question.parse().unwrap(),
+        title: "Mid-game".into(),
+        hint: String::new(),
+    }
+}
+
+#[test]
+fn a_classical_puzzle_made_mid_game_keeps_the_board_and_its_labels() {
+    let budget = budget();
+    // Left cuts 1 and Right 2: BB R stands as the board's edges 3 to 5
+    // (value 1); Left wins by cutting the top blue edge, 4, never 3.
+    let link = board_link(
+        "B R BB R",
+        "normal",
+        &[mv(Side::Left, &[1]), mv(Side::Right, &[2])],
+    );
+    let p = posed_on(&link, "all:L");
+    assert_eq!(p.position, "B R BB R");
+    assert_eq!(p.moves, ["1", "2"]);
+    let s = solve(&p, &budget).unwrap();
+    assert_eq!(s.answer, ["4"]);
+    assert_eq!(s.value, "1");
+    // The engine's answer for the standing edges alone is the same move,
+    // renumbered.
+    let alone = solve(&beat("BB R", "all:L"), &budget).unwrap();
+    assert_eq!(alone.answer, ["2"]);
+    assert_eq!(alone.value, s.value);
+
+    // The link carries the start, the rules and the moves, and reads back
+    // as the same puzzle; the student's board has the played edges gone.
+    let fragment = puzzle_fragment(std::slice::from_ref(&p)).unwrap();
+    assert_eq!(read_puzzles(&fragment).unwrap(), vec![Some(p.clone())]);
+    let student = read_board(&fragment).unwrap();
+    assert_eq!(student.game.cursor(), 2);
+    assert_eq!(student.request.as_ref().unwrap().labels, [3, 4, 5]);
+    assert_eq!(student.drawing.edges.len(), 5);
+    // Answers and explanations are in the board's labels.
+    let check = |answer: &str| hackenbush_lab::puzzle::check(&p, &s, answer, &budget).unwrap();
+    assert!(check("4").correct);
+    let wrong = check("3");
+    assert!(!wrong.correct);
+    assert_eq!(
+        wrong.explanation,
+        "after 3 (value -1), Right wins with 5 (value 0)"
+    );
+    assert!(!check("1").correct, "a fallen edge is no answer");
+    // A value question: the state's value, not the start's (Left's 3
+    // takes BB down, Right's 2 leaves B and R).
+    let after = board_link(
+        "B R BB R",
+        "normal",
+        &[mv(Side::Left, &[3]), mv(Side::Right, &[2])],
+    );
+    let v = posed_on(&after, "value");
+    assert_eq!(v.moves, ["3", "2"]);
+    assert_eq!(solve(&v, &budget).unwrap().value, "0");
+    assert_eq!(
+        solve(&Puzzle { moves: vec![], ..v }, &budget)
+            .unwrap()
+            .value,
+        "1"
+    );
+}
+
+#[test]
+fn uncoloured_edges_coloured_mid_game_keep_their_colour_in_the_link() {
+    let budget = budget();
+    // Left colours 1 blue, Right colours 3 red: B B R stands, worth 1.
+    let link = board_link(
+        "X B X",
+        "uncolored",
+        &[mv(Side::Left, &[1]), mv(Side::Right, &[3])],
+    );
+    let p = posed_on(&link, "value");
+    assert_eq!(p.moves, ["1B", "3R"]);
+    assert_eq!(solve(&p, &budget).unwrap().value, "1");
+    let fragment = puzzle_fragment(std::slice::from_ref(&p)).unwrap();
+    assert_eq!(read_puzzles(&fragment).unwrap(), vec![Some(p.clone())]);
+    let student = read_board(&fragment).unwrap();
+    assert_eq!(
+        student.game.board().colours,
+        [Some(Colour::Blue), Some(Colour::Blue), Some(Colour::Red)]
+    );
+}
+
+#[test]
+fn puzzles_mid_game_agree_with_the_standing_edges_alone() {
+    // Random games played on the board (its referee), then every move
+    // question posed on the state: the puzzle's replay (the rules' own
+    // moves) must reach the position the board's analysis request names,
+    // and its answers must be the engine's there, renumbered.
+    use hackenbush_lab::position::presets;
+    use hackenbush_lab::rng::SplitMix64;
+    let budget = budget();
+    let mut rng = SplitMix64::new(29);
+    let mut posed = 0;
+    for rules in ["normal", "childish", "uncolored"] {
+        for _ in 0..12 {
+            let colours = if rules == "uncolored" {
+                vec![Colour::Blue, Colour::Red, Colour::Uncoloured]
+            } else {
+                vec![Colour::Blue, Colour::Red, Colour::Green]
+            };
+            let position = presets::random(rng.next_u64(), 4 + rng.below(4), &colours).to_string();
+            let mut game = hackenbush_lab::ui::Game::new(
+                parse_position(&position).unwrap(),
+                Setup {
+                    rules: rules.parse().unwrap(),
+                    first: Player::Left,
+                },
+            )
+            .unwrap();
+            for _ in 0..1 + rng.below(3) {
+                let p = match game.to_move() {
+                    Side::Right => Player::Right,
+                    _ => Player::Left,
+                };
+                let legal = game.legal_labels(p);
+                if legal.is_empty() {
+                    break;
+                }
+                game.play_label(legal[rng.below(legal.len())]).unwrap();
+            }
+            let played: Vec<Move> = game.moves().to_vec();
+            let link = board_link(&position, rules, &played);
+            let board = read_board(&link).unwrap();
+            let Some(asked) = board.request.clone() else {
+                continue;
+            };
+            let mover = if played.len() % 2 == 0 { "L" } else { "R" };
+            for question in ["value", &format!("all:{mover}")] {
+                let p = posed_on(&link, question);
+                let alone = Puzzle {
+                    position: asked.position.clone(),
+                    rules: asked.rules.clone(),
+                    question: question.parse().unwrap(),
+                    ..Puzzle::default()
+                };
+                let (mid, direct) = (solve(&p, &budget), solve(&alone, &budget));
+                match (mid, direct) {
+                    (Ok(mid), Ok(direct)) => {
+                        let mapped: Vec<String> = if question == "value" {
+                            direct.answer.clone()
+                        } else {
+                            direct
+                                .answer
+                                .iter()
+                                .map(|a| to_board(&asked.labels, a))
+                                .collect()
+                        };
+                        assert_eq!(
+                            mid.value, direct.value,
+                            "{position} {rules} {:?} {played:?} {asked:?}",
+                            p.moves
+                        );
+                        assert_eq!(mid.answer, mapped, "{position} {rules} {:?}", p.moves);
+                        posed += 1;
+                    }
+                    (Err(PuzzleError::NoSolution(_)), Err(PuzzleError::NoSolution(_))) => {}
+                    (mid, direct) => {
+                        panic!("{position} {rules} {:?}: {mid:?} vs {direct:?}", p.moves)
+                    }
+                }
+                // The link reads back as the puzzle made.
+                let fragment = puzzle_fragment(std::slice::from_ref(&p)).unwrap();
+                assert_eq!(read_puzzles(&fragment).unwrap(), vec![Some(p)]);
+            }
+        }
+    }
+    assert!(posed >= 40, "only {posed} puzzles posed");
 }

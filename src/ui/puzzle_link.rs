@@ -2,12 +2,14 @@
 //! drawn by the automatic layout, values hidden so the page does not give
 //! the answer away) carrying its question and hint; reading a link gives
 //! the puzzles back, to be solved again by the page. A puzzle posed after
-//! moves (a superposed state mid-game) carries them as the slide's moves:
-//! the link has the start position, the rules and the moves, and the
-//! page replays them to the state the question is about.
+//! moves (a superposed state, or a classical game mid-way) carries them
+//! as the slide's moves: the link has the start position, the rules and
+//! the moves, and the page replays them to the state the question is
+//! about, its edges keeping their labels.
 
 use super::drawing::Drawing;
 use super::play::{Move, Setup, Side};
+use super::puzzle_board::move_text;
 use super::share::{self, PuzzleDoc, Shared, Slide};
 use crate::analysis::parse_position;
 use crate::position::layout;
@@ -91,12 +93,6 @@ fn board_moves(p: &Puzzle) -> Result<Vec<Move>, PuzzleError> {
         .collect()
 }
 
-/// A board move as a puzzle move (`1+3`); the players alternate.
-fn move_text(m: &Move) -> String {
-    let labels: Vec<String> = m.labels.iter().map(|l| l.to_string()).collect();
-    labels.join("+")
-}
-
 /// A full link: `base` (the page's address) then `#` and the fragment.
 pub fn puzzle_link(base: &str, puzzles: &[Puzzle]) -> Result<String, PuzzleError> {
     let base = base.split('#').next().unwrap_or("");
@@ -114,10 +110,17 @@ pub fn read_puzzles(fragment: &str) -> Result<Vec<Option<Puzzle>>, String> {
         .map(|(slide, doc)| {
             let Some(doc) = doc else { return Ok(None) };
             let question: Question = doc.k.parse().map_err(|e| format!("puzzle: {e}"))?;
+            // The moves as the board replayed them (the players alternate;
+            // a colouring move keeps its colour, `2B`).
+            let game = slide.game()?;
+            let moves = (0..game.cursor())
+                .map(|k| move_text(&game, k).map(|(_, text)| text))
+                .collect::<Option<Vec<_>>>()
+                .ok_or("puzzle: a synchronous turn before the question")?;
             Ok(Some(Puzzle {
                 position: slide.drawing.position().to_string(),
                 rules: slide.setup.rules.clone(),
-                moves: slide.moves[..slide.cursor].iter().map(move_text).collect(),
+                moves,
                 first: slide.setup.first,
                 question,
                 title: slide.title.clone(),

@@ -134,11 +134,11 @@ pub fn explore_board(fragment: &str, path: JsValue, colour_blind: bool) -> JsVal
     }
 }
 
-/// The engine request for the state on the board (`{ok, request}`), what
-/// *Make puzzle* poses its question on.
+/// The request *Make puzzle* poses its question on (`{ok, request}`): the
+/// state on the board as its start and the moves played.
 #[wasm_bindgen]
 pub fn board_request(fragment: &str) -> JsValue {
-    match puzzle_board::read_board(fragment).and_then(|b| Ok(b.request()?.to_request())) {
+    match puzzle_board::read_board(fragment).and_then(|b| puzzle_board::puzzle_request(&b)) {
         Ok(r) => ok("request", &r),
         Err(e) => err(e),
     }
