@@ -888,3 +888,51 @@ fn puzzles_mid_game_agree_with_the_standing_edges_alone() {
     }
     assert!(posed >= 40, "only {posed} puzzles posed");
 }
+
+#[test]
+fn the_cli_poses_and_links_a_classical_puzzle_after_moves() {
+    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args([
+            "puzzle",
+            "--question",
+            "win:L",
+            "--moves",
+            "1 2",
+            "--link",
+            "https://example.org/lab/",
+            "--json",
+            "B R BB R",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["answer"], serde_json::json!(["4"]));
+    let link = v["link"].as_str().unwrap();
+    let fragment = link.strip_prefix("https://example.org/lab/#").unwrap();
+    let p = read_puzzles(fragment).unwrap()[0].clone().unwrap();
+    assert_eq!(
+        (p.position.as_str(), p.moves.as_slice()),
+        ("B R BB R", &["1".to_string(), "2".to_string()][..])
+    );
+    // An illegal move: exit 2 and one line, naming the legal ones.
+    let bad = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args([
+            "puzzle",
+            "--question",
+            "value",
+            "--moves",
+            "1 3",
+            "B R BB R",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(err.lines().count(), 1);
+    assert!(err.contains("Right may play 2, 5"), "{err}");
+}
