@@ -441,6 +441,10 @@ fn damaged_boards_are_errors_not_panics() {
     let board = read_board(&board_link("BB R", "normal", &[])).unwrap();
     let e = explore_board(&board, &["R:1".into()], false, &budget()).unwrap_err();
     assert!(e.contains("Right may play 3"), "{e}");
+    // Synchronous play points to the payoff matrix, not the command line.
+    let board = read_board(&board_link("BR BR RB", "sync", &[])).unwrap();
+    let e = explore_board(&board, &[], false, &budget()).unwrap_err();
+    assert!(e.contains("the payoff matrix shows each turn"), "{e}");
 }
 
 #[test]
@@ -935,4 +939,26 @@ fn the_cli_poses_and_links_a_classical_puzzle_after_moves() {
     let err = String::from_utf8_lossy(&bad.stderr);
     assert_eq!(err.lines().count(), 1);
     assert!(err.contains("Right may play 2, 5"), "{err}");
+}
+
+#[test]
+fn a_puzzle_without_moves_starts_the_board_with_the_player_asked_about() {
+    // So the student can answer a move question by cutting it on the board.
+    for (question, first) in [
+        ("win:R", Player::Right),
+        ("all:L", Player::Left),
+        ("first:R", Player::Right),
+        ("beat:R", Player::Right),
+        ("value", Player::Left),
+    ] {
+        let fragment = puzzle_fragment(&[beat("RR B", question)]).unwrap();
+        let shared = share::decode(&fragment).unwrap();
+        assert_eq!(shared.slides[0].setup.first, first, "{question}");
+        // What the board shows is still the puzzle's position.
+        let back = read_puzzles(&fragment).unwrap()[0].clone().unwrap();
+        let want = solve(&beat("RR B", question), &budget());
+        if let Ok(want) = want {
+            assert_eq!(solve(&back, &budget()).unwrap(), want, "{question}");
+        }
+    }
 }

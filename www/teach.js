@@ -76,6 +76,7 @@ card.innerHTML = `
       <button id="puzzle-check" type="button" class="primary">Check</button>
     </div>
     <p id="puzzle-moves" class="toolbar" aria-label="Moves to pick"></p>
+    <p id="puzzle-how" class="help" hidden>Cut your move on the board, tap it above, or type it.</p>
     <p id="puzzle-verdict" aria-live="polite"></p>
     <div class="toolbar">
       <button id="puzzle-again" type="button" class="primary" hidden>Try again</button>
@@ -107,6 +108,7 @@ card.innerHTML = `
   <details id="matrix-box" hidden open>
     <summary>Payoff matrix</summary>
     <button id="matrix-run" type="button">Show the payoff matrix</button>
+    <p class="help">Rows are Left's cuts, columns Right's: the edge, then its weight in the optimal mixed strategy. Each cell is the value after both cuts; click it to play that turn on the board.</p>
     <div id="matrix"></div>
     <p id="matrix-value" aria-live="polite"></p>
   </details>
@@ -189,6 +191,7 @@ async function runExplore(focus = true) {
   $('#explore-error', card).hidden = reply.ok;
   if (!reply.ok) {
     $('#explore-error', card).textContent = reply.error;
+    $('#explore-state', card).textContent = '';
     $('#explore-value', card).textContent = '';
     $('#explore-options', card).replaceChildren();
     return;
@@ -373,6 +376,7 @@ function renderPuzzle() {
   $('#puzzle-answer-row').hidden = beat;
   $('#puzzle-play').hidden = !beat;
   $('#puzzle-again').hidden = true;
+  $('#puzzle-how').hidden = !/^(win|all):/.test(p.question);
   setSides(beat ? p.question.split(':')[1] : null);
   if (beat) judgeBeat(); else showMoveButtons(p);
 }
@@ -459,6 +463,7 @@ const onBoardChange = () => {
   clearTimeout(judgeTimer);
   judgeTimer = setTimeout(() => {
     judgeBeat();
+    answerFromBoard();
     followBoard();
     followMatrix();
   }, 30);
@@ -473,6 +478,23 @@ function followBoard() {
 for (const id of ['#turn', '#history']) {
   const node = $(id);
   if (node) new MutationObserver(onBoardChange).observe(node, { childList: true, subtree: true, characterData: true });
+}
+
+/** A move question answered on the board: the move cut there is taken
+ *  back (the board stays on the puzzle's state) and picked as the answer;
+ *  one winning move is checked at once, every winning move is collected. */
+async function answerFromBoard() {
+  const p = solving.puzzles[solving.at];
+  if (!p || !/^(win|all):/.test(p.question)) return;
+  const reply = await call('board_moves_since', boardLink(), p.moves.length);
+  if (!reply.ok || !reply.moves.length || solving.puzzles[solving.at] !== p) return;
+  for (let k = 0; k < reply.moves.length; k++) $('#takeback')?.click();
+  const [kind, mover] = p.question.split(':');
+  const [who, move] = reply.moves[0].split(':');
+  if (who !== mover) return;
+  const button = [...$('#puzzle-moves').children].find((b) => b.dataset.move === move);
+  if (button) button.click(); else $('#puzzle-answer').value = move;
+  if (kind === 'win') $('#puzzle-check').click();
 }
 
 /** The playground is wired (its selects listen) once the board is ready. */
@@ -614,4 +636,6 @@ async function readLink() {
   card.dataset.puzzle = 'ready';
 }
 readLink();
+// A puzzle link pasted into the address bar of an open page.
+addEventListener('hashchange', readLink);
 card.dataset.ready = 'true';

@@ -101,6 +101,14 @@ pub fn explore_board(
     budget: &Budget,
 ) -> Result<BoardExploration, String> {
     let asked = board.request()?;
+    if matches!(asked.rules, Rules::Sync(_)) {
+        // Said for the page, where the matrix is one click away.
+        return Err(
+            "both players move at once under synchronous rules, so there is no game tree of \
+             values here: the payoff matrix shows each turn"
+                .into(),
+        );
+    }
     let mut request = asked.to_request();
     let mut moves = request.moves.clone();
     // Moves played on a quantum board alternate from `first`; the path's

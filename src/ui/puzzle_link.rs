@@ -34,10 +34,12 @@ pub fn puzzle_fragment(puzzles: &[Puzzle]) -> Result<String, PuzzleError> {
         let mut slide = Slide::new(Drawing::from_position(&position, &layout::auto(&position)));
         slide.setup = Setup {
             rules: p.rules.clone(),
-            // A game against the engine without moves before it starts
-            // with the student.
+            // Without moves before it, the board starts with the player
+            // the question is about (the student's side in a game against
+            // the engine), so a move can be answered on the board.
             first: match (p.question, p.moves.is_empty()) {
-                (Question::Beat(s), true) => s,
+                (Question::Winner(s), true) => s,
+                (q, true) => q.mover().unwrap_or(p.first),
                 _ => p.first,
             },
         };

@@ -163,6 +163,19 @@ pub fn beat_judge(p: JsValue, fragment: &str) -> JsValue {
     }
 }
 
+/// The moves played on the board (the page's link `fragment`) after the
+/// first `skip`, with their players (`L:3`): `{ok, moves}`. A move cut on
+/// the board answers a puzzle's move question.
+#[wasm_bindgen]
+pub fn board_moves_since(fragment: &str, skip: u32) -> JsValue {
+    match puzzle_board::read_board(fragment)
+        .and_then(|b| puzzle_board::moves_since(&b.game, skip as usize))
+    {
+        Ok(m) => ok("moves", &m),
+        Err(e) => err(e),
+    }
+}
+
 /// A winning move of the student's from the state on the board in a game
 /// against the engine: `{ok, move}` (`null` when it is not their turn or
 /// the win is gone).

@@ -258,10 +258,13 @@ test('a classical puzzle made mid-game keeps the board, the moves and its labels
     await p.locator('#puzzle-moves [data-move="4"]').waitFor();
     const picks = await p.locator('#puzzle-moves button').evaluateAll((bs) => bs.map((b) => b.dataset.move));
     assert.deepEqual(picks, ['3', '4']);
-    // Answers and explanations in the board's labels.
-    await p.locator('#puzzle-moves [data-move="3"]').tap();
-    await p.locator('#puzzle-check').tap();
+    // Answers and explanations in the board's labels. A cut on the board
+    // is an answer: checked at once, and taken back off the board.
+    await p.touchscreen.tap(...(await edgePixel(p, 3)));
     await p.locator('#puzzle-verdict', { hasText: 'Not quite: after 3 (value -1), Right wins with 5 (value 0).' }).waitFor();
+    assert.equal(await p.locator('#puzzle-answer').inputValue(), '3');
+    await p.locator('#turn', { hasText: 'Left (blue) to move.' }).waitFor();
+    await p.locator('#history button.current', { hasText: 'Right (red) cuts 2' }).waitFor();
     await p.locator('#puzzle-moves [data-move="4"]').tap();
     await p.locator('#puzzle-check').tap();
     await p.locator('#puzzle-verdict', { hasText: 'Solved! 4 wins for Left' }).waitFor();
