@@ -108,7 +108,7 @@ card.innerHTML = `
   <details id="matrix-box" hidden open>
     <summary>Payoff matrix</summary>
     <button id="matrix-run" type="button">Show the payoff matrix</button>
-    <p class="help">Rows are Left's cuts, columns Right's: the edge, then its weight in the optimal mixed strategy. Each cell is the value after both cuts; click it to play that turn on the board.</p>
+    <p class="help">Rows are Left's cuts, columns Right's: the edge, then its weight in the optimal mixed strategy. Each cell is the value after both cuts; click or tap it to play that turn on the board.</p>
     <div id="matrix"></div>
     <p id="matrix-value" aria-live="polite"></p>
   </details>
