@@ -850,7 +850,11 @@ fn puzzles_mid_game_agree_with_the_standing_edges_alone() {
             let Some(asked) = board.request.clone() else {
                 continue;
             };
-            let mover = if played.len().is_multiple_of(2) { "L" } else { "R" };
+            let mover = if played.len().is_multiple_of(2) {
+                "L"
+            } else {
+                "R"
+            };
             for question in ["value", &format!("all:{mover}")] {
                 let p = posed_on(&link, question);
                 let alone = Puzzle {
