@@ -6,12 +6,17 @@
 
 use std::process::Command;
 
-use hackenbush_lab::analysis::{Request, Rules};
+use hackenbush_lab::analysis::{parse_position, Request, Rules};
 use hackenbush_lab::budget::{Budget, ByteSize};
 use hackenbush_lab::explore::explore;
+use hackenbush_lab::position::Colour;
 use hackenbush_lab::puzzle::{hint, judge, solve, Beat, BeatStatus, Puzzle, PuzzleError};
 use hackenbush_lab::rules::Player;
-use hackenbush_lab::ui::puzzle_board::{explore_board, moves_since, read_board, to_board};
+use hackenbush_lab::sync::{matrix_json, payoff_matrix, Conflict};
+use hackenbush_lab::ui::board_matrix::{board_matrix, step_into_cell};
+use hackenbush_lab::ui::puzzle_board::{
+    explore_board, moves_since, puzzle_request, read_board, to_board,
+};
 use hackenbush_lab::ui::puzzle_link::{puzzle_fragment, read_puzzles};
 use hackenbush_lab::ui::{share, Drawing, Move, Setup, Shared, Side, Slide};
 
@@ -436,6 +441,10 @@ fn damaged_boards_are_errors_not_panics() {
     let board = read_board(&board_link("BB R", "normal", &[])).unwrap();
     let e = explore_board(&board, &["R:1".into()], false, &budget()).unwrap_err();
     assert!(e.contains("Right may play 3"), "{e}");
+    // Synchronous play points to the payoff matrix, not the command line.
+    let board = read_board(&board_link("BR BR RB", "sync", &[])).unwrap();
+    let e = explore_board(&board, &[], false, &budget()).unwrap_err();
+    assert!(e.contains("the payoff matrix shows each turn"), "{e}");
 }
 
 #[test]
@@ -579,4 +588,381 @@ fn a_quantum_beat_game_is_judged_from_the_boards_record() {
         mv(Side::Left, &[1]),
     ]);
     assert!(matches!(status, BeatStatus::Won { .. }), "{status:?}");
+}
+
+/// The page's payoff matrix of a board link, and the engine's matrix of
+/// the same standing edges (relabelled from 1).
+fn matrices(link: &str) -> (serde_json::Value, serde_json::Value, Vec<usize>) {
+    let board = read_board(link).unwrap();
+    let labels = board.request.as_ref().unwrap().labels.clone();
+    let shown = board_matrix(&board, &budget()).unwrap();
+    let position = parse_position(&shown.request.position).unwrap();
+    let direct = payoff_matrix(&position, Conflict::Shared, None, &budget()).unwrap();
+    (shown.matrix, matrix_json(&direct), labels)
+}
+
+#[test]
+fn the_payoff_matrix_follows_the_board_in_its_labels() {
+    // Left cuts 1, Right cuts 2: the first half is gone, BR RB stands as
+    // edges 3 to 6, which the engine renumbers 1 to 4.
+    let link = board_link("BR BR RB", "sync", &[mv(Side::Both, &[1, 2])]);
+    let (shown, direct, labels) = matrices(&link);
+    assert_eq!(labels, [3, 4, 5, 6]);
+    assert_eq!(shown["cells"], direct["cells"]);
+    assert_eq!(shown["value"], direct["value"]);
+    assert_eq!(shown["positions"], direct["positions"]);
+    let label_of = |m: &serde_json::Value, side: &str| -> Vec<u64> {
+        m[side]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["label"].as_u64().unwrap())
+            .collect()
+    };
+    // The engine's Left picks 1 and 4 are the board's 3 and 6; Right's 2
+    // and 3 are 4 and 5.
+    assert_eq!(label_of(&direct, "rows"), [1, 4]);
+    assert_eq!(label_of(&shown, "rows"), [3, 6]);
+    assert_eq!(label_of(&shown, "cols"), [4, 5]);
+    for side in ["rows", "cols"] {
+        for (a, b) in shown[side]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(direct[side].as_array().unwrap())
+        {
+            assert_eq!(a["probability"], b["probability"]);
+            assert_eq!(a["dominated"], b["dominated"]);
+        }
+    }
+    // The same matrix from the command line, for BR RB.
+    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args(["matrix", "--json", "BR", "RB"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let cli: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(cli["cells"], shown["cells"]);
+    assert_eq!(cli["value"], shown["value"]);
+
+    // Every cell played on the board as a turn reaches the cell's
+    // position, and the matrix there is that position's.
+    let rows = label_of(&shown, "rows");
+    let cols = label_of(&shown, "cols");
+    for (i, &l) in rows.iter().enumerate() {
+        for (j, &r) in cols.iter().enumerate() {
+            let next = step_into_cell(&link, l as usize, r as usize).unwrap();
+            let board = read_board(&next).unwrap();
+            assert_eq!(board.game.cursor(), 2);
+            // Nothing left: the board has nothing to ask the engine.
+            assert_eq!(
+                board.request.as_ref().map_or("", |q| q.position.as_str()),
+                shown["positions"][i][j].as_str().unwrap(),
+                "cell {l},{r}"
+            );
+        }
+    }
+    // Left 6 and Right 5 leave BR as edges 3 and 4: its matrix is in the
+    // board's labels again.
+    let next = step_into_cell(&link, 6, 5).unwrap();
+    let (shown, direct, labels) = matrices(&next);
+    assert_eq!(labels, [3, 4]);
+    assert_eq!(shown["value"], direct["value"]);
+    assert_eq!(label_of(&shown, "rows"), [3]);
+    assert_eq!(label_of(&shown, "cols"), [4]);
+}
+
+#[test]
+fn a_cell_steps_in_from_the_editor_and_refuses_what_the_board_refuses() {
+    // While editing, the matrix is of the drawing; a cell starts play.
+    let mut shared = share::decode(&board_link("BR BR RB", "sync", &[])).unwrap();
+    shared.slides[0].view.play = false;
+    let editing = share::encode(&shared);
+    let (shown, direct, labels) = matrices(&editing);
+    assert_eq!(labels, [1, 2, 3, 4, 5, 6]);
+    assert_eq!(shown, direct);
+    assert_eq!(shown["value"], "1/4");
+    let next = share::decode(&step_into_cell(&editing, 6, 5).unwrap()).unwrap();
+    assert!(next.slides[0].view.play);
+    assert_eq!(next.slides[0].moves, vec![mv(Side::Both, &[6, 5])]);
+    // Moves taken back are dropped, as a move on the board drops them.
+    let mut back = share::decode(&board_link(
+        "BR BR RB",
+        "sync",
+        &[mv(Side::Both, &[1, 2]), mv(Side::Both, &[3, 4])],
+    ))
+    .unwrap();
+    back.slides[0].cursor = 1;
+    let next = share::decode(&step_into_cell(&share::encode(&back), 6, 5).unwrap()).unwrap();
+    assert_eq!(
+        next.slides[0].moves,
+        vec![mv(Side::Both, &[1, 2]), mv(Side::Both, &[6, 5])]
+    );
+    // A fallen edge, a wrong colour, no such edge: one line each.
+    let link = board_link("BR BR RB", "sync", &[mv(Side::Both, &[1, 2])]);
+    for (l, r) in [(1, 4), (4, 5), (3, 9)] {
+        let e = step_into_cell(&link, l, r).unwrap_err();
+        assert_eq!(e.lines().count(), 1, "{e}");
+    }
+    // Other rules have no matrix; a finished game has nothing to show.
+    let normal = read_board(&board_link("BR", "normal", &[])).unwrap();
+    assert!(board_matrix(&normal, &budget())
+        .unwrap_err()
+        .contains("synchronous"));
+    let over = read_board(&board_link("BR", "sync", &[mv(Side::Both, &[1, 2])])).unwrap();
+    assert!(board_matrix(&over, &budget()).is_err());
+}
+
+/// A puzzle posed on the board's state, as *Make puzzle* drafts it.
+fn posed_on(link: &str, question: &str) -> Puzzle {
+    let r = puzzle_request(&read_board(link).unwrap()).unwrap();
+    Puzzle {
+        position: r.position,
+        rules: r.rules,
+        moves: r.moves,
+        first: r.first,
+        question: question.parse().unwrap(),
+        title: "Mid-game".into(),
+        hint: String::new(),
+    }
+}
+
+#[test]
+fn a_classical_puzzle_made_mid_game_keeps_the_board_and_its_labels() {
+    let budget = budget();
+    // Left cuts 1 and Right 2: BB R stands as the board's edges 3 to 5
+    // (value 1); Left wins by cutting the top blue edge, 4, never 3.
+    let link = board_link(
+        "B R BB R",
+        "normal",
+        &[mv(Side::Left, &[1]), mv(Side::Right, &[2])],
+    );
+    let p = posed_on(&link, "all:L");
+    assert_eq!(p.position, "B R BB R");
+    assert_eq!(p.moves, ["1", "2"]);
+    let s = solve(&p, &budget).unwrap();
+    assert_eq!(s.answer, ["4"]);
+    assert_eq!(s.value, "1");
+    // The engine's answer for the standing edges alone is the same move,
+    // renumbered.
+    let alone = solve(&beat("BB R", "all:L"), &budget).unwrap();
+    assert_eq!(alone.answer, ["2"]);
+    assert_eq!(alone.value, s.value);
+
+    // The link carries the start, the rules and the moves, and reads back
+    // as the same puzzle; the student's board has the played edges gone.
+    let fragment = puzzle_fragment(std::slice::from_ref(&p)).unwrap();
+    assert_eq!(read_puzzles(&fragment).unwrap(), vec![Some(p.clone())]);
+    let student = read_board(&fragment).unwrap();
+    assert_eq!(student.game.cursor(), 2);
+    assert_eq!(student.request.as_ref().unwrap().labels, [3, 4, 5]);
+    assert_eq!(student.drawing.edges.len(), 5);
+    // Answers and explanations are in the board's labels.
+    let check = |answer: &str| hackenbush_lab::puzzle::check(&p, &s, answer, &budget).unwrap();
+    assert!(check("4").correct);
+    let wrong = check("3");
+    assert!(!wrong.correct);
+    assert_eq!(
+        wrong.explanation,
+        "after 3 (value -1), Right wins with 5 (value 0)"
+    );
+    assert!(!check("1").correct, "a fallen edge is no answer");
+    // A value question: the state's value, not the start's (Left's 3
+    // takes BB down, Right's 2 leaves B and R).
+    let after = board_link(
+        "B R BB R",
+        "normal",
+        &[mv(Side::Left, &[3]), mv(Side::Right, &[2])],
+    );
+    let v = posed_on(&after, "value");
+    assert_eq!(v.moves, ["3", "2"]);
+    assert_eq!(solve(&v, &budget).unwrap().value, "0");
+    assert_eq!(
+        solve(&Puzzle { moves: vec![], ..v }, &budget)
+            .unwrap()
+            .value,
+        "1"
+    );
+}
+
+#[test]
+fn uncoloured_edges_coloured_mid_game_keep_their_colour_in_the_link() {
+    let budget = budget();
+    // Left colours 1 blue, Right colours 3 red: B B R stands, worth 1.
+    let link = board_link(
+        "X B X",
+        "uncolored",
+        &[mv(Side::Left, &[1]), mv(Side::Right, &[3])],
+    );
+    let p = posed_on(&link, "value");
+    assert_eq!(p.moves, ["1B", "3R"]);
+    assert_eq!(solve(&p, &budget).unwrap().value, "1");
+    let fragment = puzzle_fragment(std::slice::from_ref(&p)).unwrap();
+    assert_eq!(read_puzzles(&fragment).unwrap(), vec![Some(p.clone())]);
+    let student = read_board(&fragment).unwrap();
+    assert_eq!(
+        student.game.board().colours,
+        [Some(Colour::Blue), Some(Colour::Blue), Some(Colour::Red)]
+    );
+}
+
+#[test]
+fn puzzles_mid_game_agree_with_the_standing_edges_alone() {
+    // Random games played on the board (its referee), then every move
+    // question posed on the state: the puzzle's replay (the rules' own
+    // moves) must reach the position the board's analysis request names,
+    // and its answers must be the engine's there, renumbered.
+    use hackenbush_lab::position::presets;
+    use hackenbush_lab::rng::SplitMix64;
+    let budget = budget();
+    let mut rng = SplitMix64::new(29);
+    let mut posed = 0;
+    for rules in ["normal", "childish", "uncolored"] {
+        for _ in 0..12 {
+            let colours = if rules == "uncolored" {
+                vec![Colour::Blue, Colour::Red, Colour::Uncoloured]
+            } else {
+                vec![Colour::Blue, Colour::Red, Colour::Green]
+            };
+            let position = presets::random(rng.next_u64(), 4 + rng.below(4), &colours).to_string();
+            let mut game = hackenbush_lab::ui::Game::new(
+                parse_position(&position).unwrap(),
+                Setup {
+                    rules: rules.parse().unwrap(),
+                    first: Player::Left,
+                },
+            )
+            .unwrap();
+            for _ in 0..1 + rng.below(3) {
+                let p = match game.to_move() {
+                    Side::Right => Player::Right,
+                    _ => Player::Left,
+                };
+                let legal = game.legal_labels(p);
+                if legal.is_empty() {
+                    break;
+                }
+                game.play_label(legal[rng.below(legal.len())]).unwrap();
+            }
+            let played: Vec<Move> = game.moves().to_vec();
+            let link = board_link(&position, rules, &played);
+            let board = read_board(&link).unwrap();
+            let Some(asked) = board.request.clone() else {
+                continue;
+            };
+            let mover = if played.len().is_multiple_of(2) {
+                "L"
+            } else {
+                "R"
+            };
+            for question in ["value", &format!("all:{mover}")] {
+                let p = posed_on(&link, question);
+                let alone = Puzzle {
+                    position: asked.position.clone(),
+                    rules: asked.rules.clone(),
+                    question: question.parse().unwrap(),
+                    ..Puzzle::default()
+                };
+                let (mid, direct) = (solve(&p, &budget), solve(&alone, &budget));
+                match (mid, direct) {
+                    (Ok(mid), Ok(direct)) => {
+                        let mapped: Vec<String> = if question == "value" {
+                            direct.answer.clone()
+                        } else {
+                            direct
+                                .answer
+                                .iter()
+                                .map(|a| to_board(&asked.labels, a))
+                                .collect()
+                        };
+                        assert_eq!(
+                            mid.value, direct.value,
+                            "{position} {rules} {:?} {played:?} {asked:?}",
+                            p.moves
+                        );
+                        assert_eq!(mid.answer, mapped, "{position} {rules} {:?}", p.moves);
+                        posed += 1;
+                    }
+                    (Err(PuzzleError::NoSolution(_)), Err(PuzzleError::NoSolution(_))) => {}
+                    (mid, direct) => {
+                        panic!("{position} {rules} {:?}: {mid:?} vs {direct:?}", p.moves)
+                    }
+                }
+                // The link reads back as the puzzle made.
+                let fragment = puzzle_fragment(std::slice::from_ref(&p)).unwrap();
+                assert_eq!(read_puzzles(&fragment).unwrap(), vec![Some(p)]);
+            }
+        }
+    }
+    assert!(posed >= 40, "only {posed} puzzles posed");
+}
+
+#[test]
+fn the_cli_poses_and_links_a_classical_puzzle_after_moves() {
+    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args([
+            "puzzle",
+            "--question",
+            "win:L",
+            "--moves",
+            "1 2",
+            "--link",
+            "https://example.org/lab/",
+            "--json",
+            "B R BB R",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["answer"], serde_json::json!(["4"]));
+    let link = v["link"].as_str().unwrap();
+    let fragment = link.strip_prefix("https://example.org/lab/#").unwrap();
+    let p = read_puzzles(fragment).unwrap()[0].clone().unwrap();
+    assert_eq!(
+        (p.position.as_str(), p.moves.as_slice()),
+        ("B R BB R", &["1".to_string(), "2".to_string()][..])
+    );
+    // An illegal move: exit 2 and one line, naming the legal ones.
+    let bad = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args([
+            "puzzle",
+            "--question",
+            "value",
+            "--moves",
+            "1 3",
+            "B R BB R",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(err.lines().count(), 1);
+    assert!(err.contains("Right may play 2, 5"), "{err}");
+}
+
+#[test]
+fn a_puzzle_without_moves_starts_the_board_with_the_player_asked_about() {
+    // So the student can answer a move question by cutting it on the board.
+    for (question, first) in [
+        ("win:R", Player::Right),
+        ("all:L", Player::Left),
+        ("first:R", Player::Right),
+        ("beat:R", Player::Right),
+        ("value", Player::Left),
+    ] {
+        let fragment = puzzle_fragment(&[beat("RR B", question)]).unwrap();
+        let shared = share::decode(&fragment).unwrap();
+        assert_eq!(shared.slides[0].setup.first, first, "{question}");
+        // What the board shows is still the puzzle's position.
+        let back = read_puzzles(&fragment).unwrap()[0].clone().unwrap();
+        let want = solve(&beat("RR B", question), &budget());
+        if let Ok(want) = want {
+            assert_eq!(solve(&back, &budget()).unwrap(), want, "{question}");
+        }
+    }
 }

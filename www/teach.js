@@ -57,8 +57,6 @@ const QUESTIONS = [
 ];
 const sentence = (k) => (QUESTIONS.find(([key]) => key === k) || [k, k])[1];
 
-/** The position field (the payoff matrix is of the drawing's start). */
-const currentPosition = () => ($('#position')?.value || '').trim();
 /** The board as the page's link describes it (kept current on every change). */
 const boardLink = () => location.hash.slice(1);
 
@@ -78,6 +76,7 @@ card.innerHTML = `
       <button id="puzzle-check" type="button" class="primary">Check</button>
     </div>
     <p id="puzzle-moves" class="toolbar" aria-label="Moves to pick"></p>
+    <p id="puzzle-how" class="help" hidden>Cut your move on the board, tap it above, or type it.</p>
     <p id="puzzle-verdict" aria-live="polite"></p>
     <div class="toolbar">
       <button id="puzzle-again" type="button" class="primary" hidden>Try again</button>
@@ -109,6 +108,7 @@ card.innerHTML = `
   <details id="matrix-box" hidden open>
     <summary>Payoff matrix</summary>
     <button id="matrix-run" type="button">Show the payoff matrix</button>
+    <p class="help">Rows are Left's cuts, columns Right's: the edge, then its weight in the optimal mixed strategy. Each cell is the value after both cuts; click or tap it to play that turn on the board.</p>
     <div id="matrix"></div>
     <p id="matrix-value" aria-live="polite"></p>
   </details>
@@ -191,6 +191,7 @@ async function runExplore(focus = true) {
   $('#explore-error', card).hidden = reply.ok;
   if (!reply.ok) {
     $('#explore-error', card).textContent = reply.error;
+    $('#explore-state', card).textContent = '';
     $('#explore-value', card).textContent = '';
     $('#explore-options', card).replaceChildren();
     return;
@@ -232,16 +233,22 @@ function showMatrixBox() {
 $('#rules')?.addEventListener('change', showMatrixBox);
 showMatrixBox();
 
+// The matrix is of the state on the board (after the turns played), in
+// the board's labels; a cell is played on the board as one synchronous
+// turn, and the matrix then follows the board.
+const matrix = { shown: false, asked: 0 };
 async function showMatrix() {
-  const conflict = $('#conflict')?.value || 'shared';
-  const reply = await call('sync_matrix', currentPosition(), conflict);
+  matrix.shown = true;
+  const id = ++matrix.asked;
+  const reply = await call('board_matrix', boardLink());
+  if (id !== matrix.asked) return;
   const box = $('#matrix', card);
   box.replaceChildren();
   if (!reply.ok) {
     $('#matrix-value', card).textContent = reply.error;
     return;
   }
-  const m = reply.matrix;
+  const m = reply.board.matrix;
   const margin = (l) => `${l.label} (${l.probability}, ${l.percent})`;
   if (m.rows.length) {
     const table = el('table', { className: 'payoff' });
@@ -251,16 +258,18 @@ async function showMatrix() {
     m.rows.forEach((r, i) => {
       const tr = el('tr', {}, el('th', { className: r.dominated ? 'dominated' : '' }, margin(r)));
       m.cells[i].forEach((cell, j) => {
-        const cls = [cell === 'replay' ? 'conflict' : '', r.dominated || m.cols[j].dominated ? 'dominated' : ''].join(' ').trim();
-        const td = el('td', { className: cls, title: `Left cuts ${r.label}, Right cuts ${m.cols[j].label}` });
+        const c = m.cols[j];
+        const cls = [cell === 'replay' ? 'conflict' : '', r.dominated || c.dominated ? 'dominated' : ''].join(' ').trim();
+        const td = el('td', { className: cls, title: `Left cuts ${r.label}, Right cuts ${c.label}` });
         const next = m.positions[i][j];
         if (next === null) {
           td.append(cell);
         } else {
-          // Step into the position after both cuts: it becomes the board.
+          // Step into the position after both cuts: played on the board.
           const b = el('button', { type: 'button', className: 'cell' }, cell);
           b.dataset.next = next;
-          b.addEventListener('click', () => stepInto(next));
+          b.dataset.turn = `${r.label},${c.label}`;
+          b.addEventListener('click', () => stepInto(r.label, c.label));
           td.append(b);
         }
         tr.append(td);
@@ -274,16 +283,23 @@ async function showMatrix() {
   $('#matrix-value', card).textContent = m.bracket
     ? `Value in the bracket [${m.bracket.lo}, ${m.bracket.hi}]; shaded cells replay the game.`
     : `Value ${m.value}`;
+  card.dataset.matrix = boardLink();
 }
 $('#matrix-run', card).addEventListener('click', showMatrix);
 
-/** Put `position` on the board (through the position field, as a person
- *  would type it) and show its matrix. */
-function stepInto(position) {
-  const field = $('#position');
-  if (!field) return;
-  field.value = position;
-  field.form?.requestSubmit();
+/** Play Left's `left` and Right's `right` on the board as one turn (the
+ *  page opens the board's link with the turn added); the matrix follows. */
+async function stepInto(left, right) {
+  const reply = await call('sync_step', boardLink(), left, right);
+  if (!reply.ok) {
+    $('#matrix-value', card).textContent = reply.error;
+    return;
+  }
+  location.hash = reply.fragment;
+}
+/** An open matrix follows every change of the board. */
+function followMatrix() {
+  if (!matrix.shown || $('#matrix-box', card).hidden || card.dataset.matrix === boardLink()) return;
   showMatrix();
 }
 
@@ -360,6 +376,7 @@ function renderPuzzle() {
   $('#puzzle-answer-row').hidden = beat;
   $('#puzzle-play').hidden = !beat;
   $('#puzzle-again').hidden = true;
+  $('#puzzle-how').hidden = !/^(win|all):/.test(p.question);
   setSides(beat ? p.question.split(':')[1] : null);
   if (beat) judgeBeat(); else showMoveButtons(p);
 }
@@ -446,7 +463,9 @@ const onBoardChange = () => {
   clearTimeout(judgeTimer);
   judgeTimer = setTimeout(() => {
     judgeBeat();
+    answerFromBoard();
     followBoard();
+    followMatrix();
   }, 30);
 };
 function followBoard() {
@@ -459,6 +478,23 @@ function followBoard() {
 for (const id of ['#turn', '#history']) {
   const node = $(id);
   if (node) new MutationObserver(onBoardChange).observe(node, { childList: true, subtree: true, characterData: true });
+}
+
+/** A move question answered on the board: the move cut there is taken
+ *  back (the board stays on the puzzle's state) and picked as the answer;
+ *  one winning move is checked at once, every winning move is collected. */
+async function answerFromBoard() {
+  const p = solving.puzzles[solving.at];
+  if (!p || !/^(win|all):/.test(p.question)) return;
+  const reply = await call('board_moves_since', boardLink(), p.moves.length);
+  if (!reply.ok || !reply.moves.length || solving.puzzles[solving.at] !== p) return;
+  for (let k = 0; k < reply.moves.length; k++) $('#takeback')?.click();
+  const [kind, mover] = p.question.split(':');
+  const [who, move] = reply.moves[0].split(':');
+  if (who !== mover) return;
+  const button = [...$('#puzzle-moves').children].find((b) => b.dataset.move === move);
+  if (button) button.click(); else $('#puzzle-answer').value = move;
+  if (kind === 'win') $('#puzzle-check').click();
 }
 
 /** The playground is wired (its selects listen) once the board is ready. */
@@ -600,4 +636,6 @@ async function readLink() {
   card.dataset.puzzle = 'ready';
 }
 readLink();
+// A puzzle link pasted into the address bar of an open page.
+addEventListener('hashchange', readLink);
 card.dataset.ready = 'true';

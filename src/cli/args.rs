@@ -122,7 +122,7 @@ pub struct MovesFlags {
     /// a superposed move's labels joined by +, players alternating from
     /// --first. Edges by their labels (1, 2, … in the order the position
     /// lists them); Nim moves as HEAP:K, e.g. "1:2+2:1"; classical cuts as
-    /// "3 5", uncolored colourings as 3B / 3R (options).
+    /// "3 5", uncolored colourings as 3B / 3R (options, puzzle).
     #[arg(long = "moves", allow_hyphen_values = true, value_name = "MOVES")]
     pub text: Option<String>,
     /// Who makes the first of --moves: L or R.

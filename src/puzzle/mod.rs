@@ -7,10 +7,13 @@
 //! - [`solve`]: the engine's answer and the checking of a student's one.
 //! - [`generate`]: seeded random puzzles for problem sets.
 //! - [`beat`]: a `beat:` puzzle played as a whole game against the engine.
+//! - [`replay`]: a classical puzzle posed after moves, as the analysis
+//!   takes it (the edges left standing, answers in the start's labels).
 
 pub mod beat;
 pub mod generate;
 pub mod question;
+pub mod replay;
 pub mod solve;
 
 pub use beat::{hint, judge, Beat, BeatStatus};
@@ -35,7 +38,8 @@ pub struct Puzzle {
     /// Compact rules text (`normal`, `quantum:D:2`).
     #[serde(with = "rules_text")]
     pub rules: Rules,
-    /// Quantum moves played before the question (a superposed state).
+    /// Moves played before the question (a superposed state, or a
+    /// classical game mid-way), in the position's labels.
     pub moves: Vec<String>,
     /// Who made the first of `moves`.
     #[serde(with = "player_text")]

@@ -82,7 +82,29 @@ pub fn solve(p: &Puzzle, budget: &Budget) -> Result<Solution, PuzzleError> {
             )));
         }
     }
-    let a = analyse(&request(p, p.moves.clone()), budget)?;
+    // Classical moves are not replayed by the analysis: it takes the
+    // edges left standing, and its moves come back in the start's labels.
+    let a = match super::replay::standing(p, budget)? {
+        None => analyse(&request(p, p.moves.clone()), budget)?,
+        Some(s) => {
+            let reduced = Request {
+                position: s.position.clone(),
+                rules: p.rules.clone(),
+                moves: Vec::new(),
+                first: p.first,
+            };
+            let mut a = analyse(&reduced, budget)?;
+            for advice in [&mut a.left_moves, &mut a.right_moves]
+                .into_iter()
+                .flatten()
+            {
+                for l in &mut advice.labels {
+                    *l = s.to_start(l);
+                }
+            }
+            a
+        }
+    };
     let outcome = a.outcome.map_or('?', |o| o.letter());
     let moves_of = |q: Player| -> Option<&MoveAdvice> {
         match q {

@@ -20,12 +20,14 @@
 //! - [`share`] and [`base64url`]: the state in a link.
 //! - [`puzzle_link`] and [`puzzle_board`]: puzzles in links, and the board
 //!   as the teaching panel reads it (explorer thumbnails, games against
-//!   the engine).
+//!   the engine); [`board_matrix`]: the synchronous payoff matrix of the
+//!   board's state, and a cell played as a turn.
 //! - [`answer_view`]: the words around a value (rule card, what it is the
 //!   value of, outcome, captions), from typed rules and answers.
 
 pub mod answer_view;
 pub mod base64url;
+pub mod board_matrix;
 pub mod drawing;
 pub mod editor;
 pub mod gallery;

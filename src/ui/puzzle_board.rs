@@ -18,10 +18,11 @@ const EXPLORER_THUMB: (f64, f64) = (150.0, 100.0);
 use super::scene::{self, SceneOptions};
 use super::share::{self, Slide};
 use super::svg;
-use crate::analysis::Request;
+use crate::analysis::{Request, Rules};
 use crate::budget::Budget;
 use crate::explore::{explore, Exploration};
 use crate::position::Colour;
+use crate::rules::Player;
 
 /// The board of a link's current slide.
 pub struct BoardState {
@@ -100,6 +101,14 @@ pub fn explore_board(
     budget: &Budget,
 ) -> Result<BoardExploration, String> {
     let asked = board.request()?;
+    if matches!(asked.rules, Rules::Sync(_)) {
+        // Said for the page, where the matrix is one click away.
+        return Err(
+            "both players move at once under synchronous rules, so there is no game tree of \
+             values here: the payoff matrix shows each turn"
+                .into(),
+        );
+    }
     let mut request = asked.to_request();
     let mut moves = request.moves.clone();
     // Moves played on a quantum board alternate from `first`; the path's
@@ -204,25 +213,75 @@ pub fn thumb(d: &Drawing, labels: &[usize], after: &[Vec<String>], colour_blind:
     svg::to_svg(&scene::build(d, &fit(d, EXPLORER_THUMB), &opts))
 }
 
-/// Move `k` of `game` as the explorer reads it, with its player (`L:3`,
-/// `R:1+3`, `L:2B` for Left colouring an uncoloured edge); `None` for a
-/// synchronous turn, which the explorer does not take.
-pub fn explorer_move(game: &Game, k: usize) -> Option<String> {
+/// Move `k` of `game` as a puzzle writes it, with its player: its labels
+/// joined by `+`, and the colour for a colouring move (`2B`: Left colours
+/// an uncoloured edge); `None` for a synchronous turn.
+pub fn move_text(game: &Game, k: usize) -> Option<(Player, String)> {
     let m = game.moves().get(k)?;
     let (p, colour) = match m.side {
-        Side::Left => ('L', 'B'),
-        Side::Right => ('R', 'R'),
+        Side::Left => (Player::Left, 'B'),
+        Side::Right => (Player::Right, 'R'),
         Side::Both => return None,
     };
     let colouring = m.labels.len() == 1
         && game.board_at(k).colours.get(m.labels[0].checked_sub(1)?)
             == Some(&Some(Colour::Uncoloured));
     let labels: Vec<String> = m.labels.iter().map(|l| l.to_string()).collect();
-    let mut text = format!("{p}:{}", labels.join("+"));
+    let mut text = labels.join("+");
     if colouring {
         text.push(colour);
     }
-    Some(text)
+    Some((p, text))
+}
+
+/// Move `k` of `game` as the explorer reads it, with its player (`L:3`,
+/// `R:1+3`, `L:2B` for Left colouring an uncoloured edge); `None` for a
+/// synchronous turn, which the explorer does not take.
+pub fn explorer_move(game: &Game, k: usize) -> Option<String> {
+    let (p, text) = move_text(game, k)?;
+    Some(format!("{p}:{text}"))
+}
+
+/// The request a puzzle made on the board is posed on. A classical game
+/// mid-way keeps the drawing's start (its grounded edges) and the moves
+/// played, as a superposed state does, so the link shows the board with
+/// the played edges gone and the student answers in the board's labels.
+/// Rules puzzles do not take (sync, misère) keep the board's request, for
+/// the puzzle to be refused in words.
+pub fn puzzle_request(board: &BoardState) -> Result<Request, String> {
+    let asked = board.request()?;
+    let game = &board.game;
+    let classical = matches!(
+        asked.rules,
+        Rules::Normal | Rules::Childish | Rules::Uncolored
+    );
+    if !classical || game.cursor() == 0 {
+        return Ok(asked.to_request());
+    }
+    let grounded = game.board_at(0).present();
+    let labels: Vec<usize> = grounded.iter().map(|i| i + 1).collect();
+    let moves = (0..game.cursor())
+        .map(|k| {
+            let (_, text) =
+                move_text(game, k).ok_or_else(|| "a turn of both players".to_string())?;
+            Ok(to_request(&labels, &text))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(Request {
+        position: game.start().restrict(grounded).to_string(),
+        rules: asked.rules.clone(),
+        moves,
+        first: game.setup().first,
+    })
+}
+
+/// Rewrite every number in `text` (a board label) as the request's label
+/// (the inverse of [`to_board`]).
+fn to_request(labels: &[usize], text: &str) -> String {
+    let inverse: Vec<usize> = (1..=labels.iter().copied().max().unwrap_or(0))
+        .map(|b| labels.iter().position(|&l| l == b).map_or(0, |k| k + 1))
+        .collect();
+    to_board(&inverse, text)
 }
 
 /// The moves played on the board after the first `skip` (those a puzzle

@@ -2,12 +2,14 @@
 //! drawn by the automatic layout, values hidden so the page does not give
 //! the answer away) carrying its question and hint; reading a link gives
 //! the puzzles back, to be solved again by the page. A puzzle posed after
-//! moves (a superposed state mid-game) carries them as the slide's moves:
-//! the link has the start position, the rules and the moves, and the
-//! page replays them to the state the question is about.
+//! moves (a superposed state, or a classical game mid-way) carries them
+//! as the slide's moves: the link has the start position, the rules and
+//! the moves, and the page replays them to the state the question is
+//! about, its edges keeping their labels.
 
 use super::drawing::Drawing;
 use super::play::{Move, Setup, Side};
+use super::puzzle_board::move_text;
 use super::share::{self, PuzzleDoc, Shared, Slide};
 use crate::analysis::parse_position;
 use crate::position::layout;
@@ -32,10 +34,12 @@ pub fn puzzle_fragment(puzzles: &[Puzzle]) -> Result<String, PuzzleError> {
         let mut slide = Slide::new(Drawing::from_position(&position, &layout::auto(&position)));
         slide.setup = Setup {
             rules: p.rules.clone(),
-            // A game against the engine without moves before it starts
-            // with the student.
+            // Without moves before it, the board starts with the player
+            // the question is about (the student's side in a game against
+            // the engine), so a move can be answered on the board.
             first: match (p.question, p.moves.is_empty()) {
-                (Question::Beat(s), true) => s,
+                (Question::Winner(s), true) => s,
+                (q, true) => q.mover().unwrap_or(p.first),
                 _ => p.first,
             },
         };
@@ -91,12 +95,6 @@ fn board_moves(p: &Puzzle) -> Result<Vec<Move>, PuzzleError> {
         .collect()
 }
 
-/// A board move as a puzzle move (`1+3`); the players alternate.
-fn move_text(m: &Move) -> String {
-    let labels: Vec<String> = m.labels.iter().map(|l| l.to_string()).collect();
-    labels.join("+")
-}
-
 /// A full link: `base` (the page's address) then `#` and the fragment.
 pub fn puzzle_link(base: &str, puzzles: &[Puzzle]) -> Result<String, PuzzleError> {
     let base = base.split('#').next().unwrap_or("");
@@ -114,10 +112,17 @@ pub fn read_puzzles(fragment: &str) -> Result<Vec<Option<Puzzle>>, String> {
         .map(|(slide, doc)| {
             let Some(doc) = doc else { return Ok(None) };
             let question: Question = doc.k.parse().map_err(|e| format!("puzzle: {e}"))?;
+            // The moves as the board replayed them (the players alternate;
+            // a colouring move keeps its colour, `2B`).
+            let game = slide.game()?;
+            let moves = (0..game.cursor())
+                .map(|k| move_text(&game, k).map(|(_, text)| text))
+                .collect::<Option<Vec<_>>>()
+                .ok_or("puzzle: a synchronous turn before the question")?;
             Ok(Some(Puzzle {
                 position: slide.drawing.position().to_string(),
                 rules: slide.setup.rules.clone(),
-                moves: slide.moves[..slide.cursor].iter().map(move_text).collect(),
+                moves,
                 first: slide.setup.first,
                 question,
                 title: slide.title.clone(),

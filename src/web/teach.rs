@@ -8,10 +8,9 @@ use serde_json::json;
 use wasm_bindgen::prelude::*;
 
 use super::{to_js, worker_budget};
-use crate::analysis::{parse_position, Request};
+use crate::analysis::Request;
 use crate::puzzle::{self, Puzzle};
-use crate::sync::{matrix_json, payoff_matrix, Conflict};
-use crate::ui::{puzzle_board, puzzle_link};
+use crate::ui::{board_matrix, puzzle_board, puzzle_link};
 
 fn ok<T: Serialize>(key: &str, value: &T) -> JsValue {
     let v = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);
@@ -37,20 +36,26 @@ pub fn explore(request: JsValue) -> JsValue {
     }
 }
 
-/// The synchronous root matrix of `position` under `conflict`
-/// (`shared`, `tie`, `replay`): `{ok, matrix}` as `matrix --json` prints it.
+/// The synchronous root matrix of the state on the board (the page's
+/// link `fragment`, after the turns played): `{ok, board}` with the
+/// request and the matrix as `matrix --json` prints it, rows and columns
+/// in the board's labels.
 #[wasm_bindgen]
-pub fn sync_matrix(position: &str, conflict: &str) -> JsValue {
-    let conflict: Conflict = match conflict.parse() {
-        Ok(c) => c,
-        Err(e) => return err(e),
-    };
-    let pos = match parse_position(position) {
-        Ok(p) => p,
-        Err(e) => return err(e),
-    };
-    match payoff_matrix(&pos, conflict, None, &worker_budget()) {
-        Ok(m) => ok("matrix", &matrix_json(&m)),
+pub fn board_matrix(fragment: &str) -> JsValue {
+    match puzzle_board::read_board(fragment)
+        .and_then(|b| board_matrix::board_matrix(&b, &worker_budget()))
+    {
+        Ok(m) => ok("board", &m),
+        Err(e) => err(e),
+    }
+}
+
+/// The board's link after one synchronous turn (Left cuts board edge
+/// `left`, Right `right`): `{ok, fragment}`, which the page opens.
+#[wasm_bindgen]
+pub fn sync_step(fragment: &str, left: u32, right: u32) -> JsValue {
+    match board_matrix::step_into_cell(fragment, left as usize, right as usize) {
+        Ok(f) => ok("fragment", &f),
         Err(e) => err(e),
     }
 }
@@ -129,11 +134,11 @@ pub fn explore_board(fragment: &str, path: JsValue, colour_blind: bool) -> JsVal
     }
 }
 
-/// The engine request for the state on the board (`{ok, request}`), what
-/// *Make puzzle* poses its question on.
+/// The request *Make puzzle* poses its question on (`{ok, request}`): the
+/// state on the board as its start and the moves played.
 #[wasm_bindgen]
 pub fn board_request(fragment: &str) -> JsValue {
-    match puzzle_board::read_board(fragment).and_then(|b| Ok(b.request()?.to_request())) {
+    match puzzle_board::read_board(fragment).and_then(|b| puzzle_board::puzzle_request(&b)) {
         Ok(r) => ok("request", &r),
         Err(e) => err(e),
     }
@@ -154,6 +159,19 @@ pub fn beat_judge(p: JsValue, fragment: &str) -> JsValue {
     };
     match run() {
         Ok((status, played)) => to_js(&json!({"ok": true, "status": status, "played": played})),
+        Err(e) => err(e),
+    }
+}
+
+/// The moves played on the board (the page's link `fragment`) after the
+/// first `skip`, with their players (`L:3`): `{ok, moves}`. A move cut on
+/// the board answers a puzzle's move question.
+#[wasm_bindgen]
+pub fn board_moves_since(fragment: &str, skip: u32) -> JsValue {
+    match puzzle_board::read_board(fragment)
+        .and_then(|b| puzzle_board::moves_since(&b.game, skip as usize))
+    {
+        Ok(m) => ok("moves", &m),
         Err(e) => err(e),
     }
 }

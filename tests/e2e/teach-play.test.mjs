@@ -3,7 +3,8 @@
 // for the same move) and draws a thumbnail per option; a "win against the
 // engine" puzzle played on the board to a win (keyboard, desktop) and to a
 // loss then a win (taps, phone 390×844); a puzzle made after a quantum
-// move, opened from its link on that very state.
+// move, opened from its link on that very state; a classical puzzle made
+// mid-game, opened on the board with the played edges gone.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -225,6 +226,50 @@ test('a puzzle made after a quantum move opens on that state from its link', { t
     await p.locator('#puzzle-check').tap();
     await p.locator('#puzzle-verdict', { hasText: 'Solved!' }).waitFor();
     await p.screenshot({ path: join(SCREENSHOTS, 'teach-quantum-puzzle-phone.png') });
+    assert.deepEqual(phone.problems, []);
+    await phone.context.close();
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('a classical puzzle made mid-game keeps the board, the moves and its labels', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'teach-classical-puzzle', async (page, url, problems) => {
+    await open(page, url);
+    await setPosition(page, 'B R BB R');
+    await page.locator('#mode-play').click();
+    await focusEdge(page, 1);
+    await page.keyboard.press('Enter');
+    await page.locator('#history button', { hasText: 'Left (blue) cuts 1' }).waitFor();
+    await focusEdge(page, 2);
+    await page.keyboard.press('Enter');
+    await page.locator('#history button', { hasText: 'Right (red) cuts 2' }).waitFor();
+    await page.locator('#puzzle-make summary').click();
+    await page.locator('#puzzle-kind').selectOption('win:L');
+    await page.locator('#puzzle-make-btn').click();
+    await page.locator('#puzzle-made').waitFor();
+    const link = await page.locator('#puzzle-link').inputValue();
+
+    const phone = await student(link, PHONE);
+    const p = phone.page;
+    // The start and both moves are on the board: BB R stands as 3, 4, 5.
+    await p.locator('#history button', { hasText: 'Right (red) cuts 2' }).waitFor();
+    assert.equal(await p.locator('#puzzle-position').textContent(), 'B R BB R');
+    assert.equal(await p.locator('#puzzle-rules').textContent(), 'normal · after Left 1, Right 2');
+    await p.locator('#puzzle-moves [data-move="4"]').waitFor();
+    const picks = await p.locator('#puzzle-moves button').evaluateAll((bs) => bs.map((b) => b.dataset.move));
+    assert.deepEqual(picks, ['3', '4']);
+    // Answers and explanations in the board's labels. A cut on the board
+    // is an answer: checked at once, and taken back off the board.
+    await p.touchscreen.tap(...(await edgePixel(p, 3)));
+    await p.locator('#puzzle-verdict', { hasText: 'Not quite: after 3 (value -1), Right wins with 5 (value 0).' }).waitFor();
+    assert.equal(await p.locator('#puzzle-answer').inputValue(), '3');
+    await p.locator('#turn', { hasText: 'Left (blue) to move.' }).waitFor();
+    await p.locator('#history button.current', { hasText: 'Right (red) cuts 2' }).waitFor();
+    await p.locator('#puzzle-moves [data-move="4"]').tap();
+    await p.locator('#puzzle-check').tap();
+    await p.locator('#puzzle-verdict', { hasText: 'Solved! 4 wins for Left' }).waitFor();
+    await p.screenshot({ path: join(SCREENSHOTS, 'teach-classical-puzzle-phone.png') });
+    await p.locator('#board').screenshot({ path: join(SCREENSHOTS, 'teach-classical-puzzle-board.png') });
     assert.deepEqual(phone.problems, []);
     await phone.context.close();
     assert.deepEqual(problems, []);

@@ -6,12 +6,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { SCREENSHOTS, withPage } from './harness.mjs';
 import { open, useBrowser } from './board.mjs';
 
 const TIMEOUT = 90_000;
 const session = useBrowser();
+const CLI = new URL('../../target/release/hackenbush', import.meta.url).pathname;
 
 async function setPosition(page, text) {
   await page.getByLabel('Position').fill(text);
@@ -66,11 +68,52 @@ test('sync payoff matrix of BR BR RB', { timeout: TIMEOUT }, async () => {
     assert.ok(heads.includes('6 (1/2, 50.0%)'), heads.join(' | '));
     await page.locator('#teach-card').screenshot({ path: join(SCREENSHOTS, 'teach-matrix.png') });
     // Left cuts 6 and Right 5: the red-grounded half is gone, BR BR is left
-    // (V(2) = 1/2); the cell steps into it.
+    // (V(2) = 1/2); the cell is played on the board as one turn, and the
+    // matrix follows the board.
     await page.locator('table.payoff button[data-next="BR BR"]').click();
+    await page.locator('#history button', { hasText: 'Left (blue) cuts 6, Right (red) cuts 5' }).waitFor();
     await page.locator('#matrix-value', { hasText: 'Value 1/2' }).waitFor();
-    assert.equal(await page.getByLabel('Position').inputValue(), 'BR BR');
     await page.locator('#value').filter({ hasText: /^1\/2$/ }).waitFor();
+    // Right's picks 2 and 4 head the columns, Left's 1 and 3 the rows.
+    const heads2 = await page.locator('table.payoff th').allTextContents();
+    assert.deepEqual(heads2.slice(1).map((t) => Number(t.split(' ')[0])), [2, 4, 1, 3]);
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('the payoff matrix follows a turn played on the board, in the board\'s labels', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'teach-matrix-follow', async (page, url, problems) => {
+    await open(page, url);
+    await setPosition(page, 'BR BR RB');
+    await page.locator('#rules').selectOption('sync');
+    await page.locator('#mode-play').click();
+    // One simultaneous turn by keyboard: Left picks 1, Right picks 2.
+    await page.locator('#board').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    for (let k = 0; k < 2; k++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
+    await page.locator('#history button', { hasText: 'Left (blue) cuts 1, Right (red) cuts 2' }).waitFor();
+    // BR RB stands as the board's edges 3 to 6 (the engine's 1 to 4).
+    const cli = JSON.parse(execFileSync(CLI, ['matrix', '--json', 'BR', 'RB'], { encoding: 'utf8' }));
+    await page.locator('#matrix-run').click();
+    await page.locator('#matrix-value', { hasText: `Value ${cli.value}` }).waitFor();
+    assert.deepEqual(await page.locator('table.payoff td').allTextContents(), cli.cells.flat());
+    const heads = await page.locator('table.payoff th').allTextContents();
+    const label = (t) => Number(t.split(' ')[0]);
+    assert.deepEqual(heads.slice(1, 3).map(label), [4, 5]);
+    assert.deepEqual(heads.slice(3).map(label), [3, 6]);
+    assert.deepEqual(cli.cols.map((c) => c.label), [2, 3]);
+    await page.locator('#teach-card').screenshot({ path: join(SCREENSHOTS, 'teach-matrix-follow-card.png') });
+    // A cell is the turn Left 6, Right 5 on the board; the matrix follows
+    // to BR, still in the board's labels.
+    await page.locator('table.payoff button[data-turn="6,5"]').click();
+    await page.locator('#history button', { hasText: 'Left (blue) cuts 6, Right (red) cuts 5' }).waitFor();
+    const br = JSON.parse(execFileSync(CLI, ['matrix', '--json', 'BR'], { encoding: 'utf8' }));
+    await page.waitForFunction(() => document.querySelectorAll('table.payoff th').length === 3);
+    await page.locator('#matrix-value', { hasText: `Value ${br.value}` }).waitFor();
+    assert.deepEqual((await page.locator('table.payoff th').allTextContents()).slice(1).map(label), [4, 3]);
     assert.deepEqual(problems, []);
   });
 });
