@@ -20,6 +20,25 @@ use hackenbush_lab::ui::puzzle_board::{
 use hackenbush_lab::ui::puzzle_link::{puzzle_fragment, read_puzzles};
 use hackenbush_lab::ui::{share, Drawing, Move, Setup, Shared, Side, Slide};
 
+/// The command-line tool's output for `args`.
+fn cli(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_hackenbush"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The JSON the command-line tool prints for `args` (which must succeed).
+fn cli_json(args: &[&str]) -> serde_json::Value {
+    let out = cli(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 fn budget() -> Budget {
     Budget::new(ByteSize::mib(512), None)
 }
@@ -61,29 +80,20 @@ fn the_explorer_follows_a_superposed_move_as_the_cli_does() {
     assert!(b.exploration.realisations.as_ref().unwrap().len() > 1);
     assert_eq!(b.realisations, b.exploration.realisations);
     // The same state through the command line.
-    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .args([
-            "options",
-            "--rules",
-            "quantum",
-            "--flavour",
-            "D",
-            "--width",
-            "2",
-            "BRG",
-            "GR",
-            "--moves",
-            "1+4",
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let cli: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cli = cli_json(&[
+        "options",
+        "--rules",
+        "quantum",
+        "--flavour",
+        "D",
+        "--width",
+        "2",
+        "BRG",
+        "GR",
+        "--moves",
+        "1+4",
+        "--json",
+    ]);
     let page = serde_json::to_value(&b.exploration).unwrap();
     assert_eq!(cli["options"], page["options"]);
     assert_eq!(cli["value"], page["value"]);
@@ -363,31 +373,22 @@ fn a_whole_game_typed_at_once_is_judged_as_a_game() {
 
 #[test]
 fn the_cli_links_a_puzzle_after_quantum_moves() {
-    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .args([
-            "puzzle",
-            "--rules",
-            "quantum",
-            "--flavour",
-            "D",
-            "--moves",
-            "1+4",
-            "--question",
-            "value",
-            "--link",
-            "https://example.org/lab/",
-            "--json",
-            "BRG",
-            "GR",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = cli_json(&[
+        "puzzle",
+        "--rules",
+        "quantum",
+        "--flavour",
+        "D",
+        "--moves",
+        "1+4",
+        "--question",
+        "value",
+        "--link",
+        "https://example.org/lab/",
+        "--json",
+        "BRG",
+        "GR",
+    ]);
     let link = v["link"].as_str().unwrap();
     let fragment = link.strip_prefix("https://example.org/lab/#").unwrap();
     let back = read_puzzles(fragment).unwrap();
@@ -405,22 +406,19 @@ fn the_cli_links_a_puzzle_after_quantum_moves() {
         v["value"].as_str().unwrap()
     );
     // An illegal move is refused with exit 2 and one line.
-    let bad = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .args([
-            "puzzle",
-            "--rules",
-            "quantum",
-            "--moves",
-            "2",
-            "--question",
-            "value",
-            "--link",
-            "",
-            "BRG",
-            "GR",
-        ])
-        .output()
-        .unwrap();
+    let bad = cli(&[
+        "puzzle",
+        "--rules",
+        "quantum",
+        "--moves",
+        "2",
+        "--question",
+        "value",
+        "--link",
+        "",
+        "BRG",
+        "GR",
+    ]);
     assert_eq!(bad.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&bad.stderr).lines().count(), 1);
 }
@@ -636,10 +634,7 @@ fn the_payoff_matrix_follows_the_board_in_its_labels() {
         }
     }
     // The same matrix from the command line, for BR RB.
-    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .args(["matrix", "--json", "BR", "RB"])
-        .output()
-        .unwrap();
+    let out = cli(&["matrix", "--json", "BR", "RB"]);
     assert!(out.status.success());
     let cli: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(cli["cells"], shown["cells"]);
@@ -899,26 +894,17 @@ fn puzzles_mid_game_agree_with_the_standing_edges_alone() {
 
 #[test]
 fn the_cli_poses_and_links_a_classical_puzzle_after_moves() {
-    let out = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .args([
-            "puzzle",
-            "--question",
-            "win:L",
-            "--moves",
-            "1 2",
-            "--link",
-            "https://example.org/lab/",
-            "--json",
-            "B R BB R",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = cli_json(&[
+        "puzzle",
+        "--question",
+        "win:L",
+        "--moves",
+        "1 2",
+        "--link",
+        "https://example.org/lab/",
+        "--json",
+        "B R BB R",
+    ]);
     assert_eq!(v["answer"], serde_json::json!(["4"]));
     let link = v["link"].as_str().unwrap();
     let fragment = link.strip_prefix("https://example.org/lab/#").unwrap();
@@ -928,17 +914,14 @@ fn the_cli_poses_and_links_a_classical_puzzle_after_moves() {
         ("B R BB R", &["1".to_string(), "2".to_string()][..])
     );
     // An illegal move: exit 2 and one line, naming the legal ones.
-    let bad = Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .args([
-            "puzzle",
-            "--question",
-            "value",
-            "--moves",
-            "1 3",
-            "B R BB R",
-        ])
-        .output()
-        .unwrap();
+    let bad = cli(&[
+        "puzzle",
+        "--question",
+        "value",
+        "--moves",
+        "1 3",
+        "B R BB R",
+    ]);
     assert_eq!(bad.status.code(), Some(2));
     let err = String::from_utf8_lossy(&bad.stderr);
     assert_eq!(err.lines().count(), 1);
