@@ -3,7 +3,12 @@
 //!
 //! `cargo bench --bench quantum_table -- [--max-w2 N] [--max-unbounded N]
 //! [--max-sum S] [--threads T] [--values] [--independent]
-//! [--flavours A,B,C,C',C'u,D]`
+//! [--flavours A,B,C,C',C'u,D] [--cell N,M] [--timeout SECONDS]`
+//!
+//! `--cell N,M` runs only that cell (fresh solver, per width and flavour
+//! selected; `--max-w2 0` or `--max-unbounded 0` leaves a width out), and
+//! `--timeout` stops each run at that limit, for before/after figures of
+//! single cells.
 //!
 //! The issue-12 targets: `--values` (width 2 and unbounded n, m ≤ 5 and
 //! ≤ 4, every flavour) and `--values --max-w2 10 --max-sum 10
@@ -13,7 +18,7 @@
 //! Rows (or, with --independent, cells) run in parallel on T threads
 //! (default: all cores); per-cell CPU is the worker thread's.
 
-use hackenbush_lab::budget::Budget;
+use hackenbush_lab::budget::{Budget, ByteSize, Timeout};
 use hackenbush_lab::quantum::table::{
     available_threads, blue_meadow_cell, blue_meadow_row, format_table, run_cells, Cell,
     TableFormat, TableKind,
@@ -84,14 +89,26 @@ fn main() {
     // `hackenbush table` (see `blue_meadow_row`); with --independent every
     // cell is its own job on a fresh solver, so its figures are its own.
     let independent = args.iter().any(|a| a == "--independent");
+    let only: Option<(usize, usize)> = get("--cell").and_then(|v| {
+        let (n, m) = v.split_once(',')?;
+        Some((n.parse().ok()?, m.parse().ok()?))
+    });
+    let timeout: Option<Timeout> = get("--timeout").and_then(|v| v.parse().ok());
     // One pool over every table's rows, so the cores stay busy across
     // tables too (a table's last big row no longer idles a core).
     let mut tables: Vec<Setting> = Vec::new();
     let mut jobs: Vec<(usize, usize, Option<usize>)> = Vec::new();
     for (width, max) in [(Width::Limited(2), max_w2), (Width::Unbounded, max_unb)] {
         for &flavour in &flavours {
+            if max == 0 && only.is_some() {
+                continue;
+            }
             for n in 0..=max {
-                if independent {
+                if let Some((cn, cm)) = only {
+                    if n == cn {
+                        jobs.push((tables.len(), cn, Some(cm)));
+                    }
+                } else if independent {
                     for m in (0..=max).filter(|&m| n + m <= max_sum) {
                         jobs.push((tables.len(), n, Some(m)));
                     }
@@ -102,8 +119,12 @@ fn main() {
             tables.push(Setting::new(flavour, width));
         }
     }
-    // Benchmarks measure the whole search: no limit.
-    let budget = Budget::unlimited();
+    // Benchmarks measure the whole search: no limit unless asked (the
+    // clock then runs from here, so give one cell at a time).
+    let budget = match timeout {
+        Some(t) => Budget::new(ByteSize(u64::MAX), Some(t)),
+        None => Budget::unlimited(),
+    };
     let run_wall = Instant::now();
     let mut cells: Vec<Vec<Cell>> = vec![Vec::new(); tables.len()];
     let mut cpu_of: Vec<Vec<f64>> = vec![Vec::new(); tables.len()];

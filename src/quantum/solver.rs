@@ -20,7 +20,7 @@ use crate::budget::{table_bytes, Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId, Outcome};
 use crate::rules::{Player, Ruleset};
 use crate::solve::BestMoves;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::mem::size_of;
 use std::rc::Rc;
 
@@ -92,6 +92,38 @@ fn keep_maximal_words(ids: &mut IdState, masks: &[u64]) {
     // "covered" here is strict, as the scan assumes.
     let kept = maximal_mask(len, |i, j| w[i] & !w[j] == 0);
     retain_mask(ids, kept);
+}
+
+/// Pruned unions of the leading labels' results of the moves of one
+/// enumeration. Moves on three or more labels come in lexicographic
+/// order (see [`Legal::for_each_move`]), so consecutive moves share all
+/// but their last few labels: the union of the first d + 1 labels'
+/// results is kept and built once for all the moves that start with
+/// them, and each move's result is one [`QuantumSolver::union_pruned`]
+/// of such a prefix and its last label's results, instead of a sort and
+/// a quadratic scan of the whole concatenation.
+///
+/// Sound because the pruned union is associative: covering is
+/// transitive, so the maximal elements of A ∪ B ∪ C are those of
+/// max(A ∪ B) ∪ C (and without dropping covered realisations it is the
+/// sorted, deduplicated union either way).
+#[derive(Default)]
+struct Prefixes {
+    /// The label indices the first `idx.len()` unions were built for.
+    idx: Vec<usize>,
+    /// `unions[d]`, d < `idx.len()`: the pruned union of the results of
+    /// labels `idx[0..=d]` (buffers beyond are kept for reuse).
+    unions: Vec<IdState>,
+}
+
+impl Prefixes {
+    /// Heap bytes of the buffers.
+    fn bytes(&self) -> u64 {
+        let lists: usize = self.unions.iter().map(|u| u.capacity()).sum();
+        (lists * size_of::<RealId>()
+            + self.unions.capacity() * size_of::<IdState>()
+            + self.idx.capacity() * size_of::<usize>()) as u64
+    }
 }
 
 // Slots of the solver's meter.
@@ -575,6 +607,15 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let mut twins = self.twins(state, &map.labels);
         let setting = self.setting;
         let mut child = std::mem::take(&mut self.scratch.child);
+        let mut prefixes = Prefixes::default();
+        let mut prefix_bytes = 0;
+        // Options already met in this enumeration, as built (before
+        // orientation, which is the costly part). Many moves lead to one
+        // option (in particular wide moves: a label whose results are all
+        // covered by the others' adds nothing); they are one option, as a
+        // game's options form a set, so a repeat is skipped at once.
+        let mut seen: FxHashSet<IdState> = FxHashSet::default();
+        let mut seen_bytes = 0;
         let mut result = Ok(());
         map.for_each_move(setting, |idx| {
             if let Err(e) = self.account.tick() {
@@ -584,17 +625,37 @@ impl<B: QuantumBase> QuantumSolver<B> {
             if !twins.is_canonical(idx) {
                 return true;
             }
-            child.clear();
-            match *idx {
-                // `legal_ids` already pruned each label's results.
-                [i] => child.extend_from_slice(&map.children[i]),
-                [i, j] => self.union_pruned(&map.children[i], &map.children[j], &mut child),
-                _ => {
-                    for &i in idx {
-                        child.extend_from_slice(&map.children[i]);
-                    }
-                    self.prune_ids(&mut child);
+            self.build_option(&map, idx, &mut prefixes, &mut child);
+            if idx.len() > 2 {
+                // The prefix buffers only grow; charge their growth.
+                let now = prefixes.bytes();
+                let grown = now.saturating_sub(prefix_bytes);
+                prefix_bytes = now;
+                *held += grown;
+                if let Err(e) = self.account.hold(grown) {
+                    result = Err(e);
+                    return false;
                 }
+            }
+            if seen.contains(child.as_slice()) {
+                // A repeat is kept nowhere, but a move count can be
+                // astronomical (wide moves on many labels) and the budget
+                // must still end an enumeration of repeats when it has no
+                // deadline: each is charged the value the option list
+                // would have kept for it.
+                let bytes = size_of::<GameId>() as u64;
+                *held += bytes;
+                result = self.account.hold(bytes);
+                return result.is_ok();
+            }
+            seen.insert(child.clone());
+            let now = (seen.capacity() * (size_of::<IdState>() + 1)) as u64;
+            let grown = now.saturating_sub(seen_bytes) + key_bytes(&child);
+            seen_bytes = now;
+            *held += grown;
+            if let Err(e) = self.account.hold(grown) {
+                result = Err(e);
+                return false;
             }
             self.orient_ids(&mut child);
             // The lists' growth (they double) and the option's own copy.
@@ -617,6 +678,50 @@ impl<B: QuantumBase> QuantumSolver<B> {
         });
         self.scratch.child = child;
         result
+    }
+
+    /// The pruned result of the move on label indices `idx` of `map` (as
+    /// [`Self::prune_ids`] of the concatenation of the labels' results,
+    /// which `legal_ids` already pruned), into `out`; `prefixes` carries
+    /// shared unions from one move of an enumeration to the next.
+    fn build_option(
+        &self,
+        map: &Legal<B::Move, RealId>,
+        idx: &[usize],
+        prefixes: &mut Prefixes,
+        out: &mut IdState,
+    ) {
+        out.clear();
+        let children = &map.children;
+        match *idx {
+            [] => {}
+            [i] => out.extend_from_slice(&children[i]),
+            [i, j] => self.union_pruned(&children[i], &children[j], out),
+            _ => {
+                let last = idx.len() - 1;
+                let keep = prefixes
+                    .idx
+                    .iter()
+                    .zip(&idx[..last])
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                prefixes.idx.truncate(keep);
+                if prefixes.unions.len() < last {
+                    prefixes.unions.resize_with(last, Vec::new);
+                }
+                for d in keep..last {
+                    let (done, rest) = prefixes.unions.split_at_mut(d);
+                    let u = &mut rest[0];
+                    u.clear();
+                    match done.last() {
+                        None => u.extend_from_slice(&children[idx[0]]),
+                        Some(before) => self.union_pruned(before, &children[idx[d]], u),
+                    }
+                    prefixes.idx.push(idx[d]);
+                }
+                self.union_pruned(&prefixes.unions[last - 1], &children[idx[last]], out);
+            }
+        }
     }
 
     /// `prune_ids` of the union of two pruned lists (sorted, distinct, and
@@ -644,18 +749,21 @@ impl<B: QuantumBase> QuantumSolver<B> {
         // x != y is strict covering.
         let (mut drop_a, mut drop_b) = (0u64, 0u64);
         if let Some(masks) = masks {
+            // The words gathered first, so the cross scan (the hot loop of
+            // wide moves) runs on local arrays. Equal words are equal ids.
+            let mut wb = [0u64; 64];
+            for (w, &y) in wb.iter_mut().zip(b) {
+                *w = masks[y as usize];
+            }
+            let wb = &wb[..b.len()];
             for (ka, &x) in a.iter().enumerate() {
                 let wx = masks[x as usize];
-                for (kb, &y) in b.iter().enumerate() {
-                    if x == y {
-                        continue;
-                    }
-                    let wy = masks[y as usize];
-                    if wx & !wy == 0 {
-                        drop_a |= 1 << ka;
-                    } else if wy & !wx == 0 {
-                        drop_b |= 1 << kb;
-                    }
+                for (kb, &wy) in wb.iter().enumerate() {
+                    let sub_a = wx & !wy == 0;
+                    let sub_b = wy & !wx == 0;
+                    // Both: the same realisation, kept once below.
+                    drop_a |= u64::from(sub_a && !sub_b) << ka;
+                    drop_b |= u64::from(sub_b && !sub_a) << kb;
                 }
             }
         }
@@ -759,6 +867,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
             + alloc_bytes(map.labels.len() * size_of::<B::Move>())
             + alloc_bytes(twins.bytes());
         let mut result = self.account.hold(held).map(|()| false);
+        let mut prefixes = Prefixes::default();
+        let mut prefix_bytes = 0;
         if result.is_ok() {
             // Repeated options are answered by the memo (a finished search
             // is always stored), so they need no set of their own.
@@ -772,7 +882,18 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 if !twins.is_canonical(idx) {
                     return true;
                 }
-                let child = self.normalise_ids(map.raw_result(idx));
+                let mut child = Vec::new();
+                self.build_option(&map, idx, &mut prefixes, &mut child);
+                if idx.len() > 2 {
+                    let now = prefixes.bytes();
+                    let grown = now.saturating_sub(prefix_bytes);
+                    prefix_bytes = now;
+                    if let Err(e) = self.account.hold(grown) {
+                        result = Err(e);
+                        return false;
+                    }
+                }
+                self.orient_ids(&mut child);
                 match self.wins_ids(&child, p.opponent()) {
                     Ok(true) => true,
                     Ok(false) => {
@@ -786,7 +907,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 }
             });
         }
-        self.account.release(held);
+        self.account.release(held + prefix_bytes);
         let w = result?;
         let entry = self.wins.entry(s.to_vec());
         if let std::collections::hash_map::Entry::Vacant(_) = entry {
@@ -881,5 +1002,84 @@ impl<B: QuantumBase> QuantumSolver<B> {
             scored.push((labels, v));
         }
         Ok(scored)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Prefixes, QuantumSolver};
+    use crate::quantum::{allowed_moves, apply_move, Flavour, Setting, Width};
+    use crate::rules::{Hackenbush, Player};
+
+    /// Every move's result built from shared prefix unions against the
+    /// plain way (concatenate the labels' results, sort, deduplicate,
+    /// drop covered ones), in enumeration order, on random reachable
+    /// states of positions with up to eight edges, every flavour, width
+    /// unbounded (so moves of three and more labels share prefixes of
+    /// every length).
+    #[test]
+    fn prefix_unions_match_plain_unions() {
+        let positions = [
+            "BR BR R",
+            "BRB BR RR",
+            "BR BR BR B R",
+            "RBR BB R",
+            "BBR RRB B",
+            "BR BR BR R R",
+        ];
+        let mut rng: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut wide = 0;
+        for (k, text) in positions.iter().enumerate() {
+            for flavour in Flavour::ALL {
+                let setting = Setting::new(flavour, Width::Unbounded);
+                let base = Hackenbush::new(text.parse().unwrap());
+                let start = base.start();
+                let mut solver = QuantumSolver::new(base.clone(), &start, setting);
+                for walk in 0..6 {
+                    let mut state = vec![start];
+                    let mut p = if (k + walk) % 2 == 0 {
+                        Player::Left
+                    } else {
+                        Player::Right
+                    };
+                    for _ in 0..walk {
+                        let moves = allowed_moves(&base, &state, p, setting);
+                        if moves.is_empty() {
+                            break;
+                        }
+                        let mv = &moves[(next() % moves.len() as u64) as usize];
+                        state = apply_move(&base, &state, p, mv);
+                        p = p.opponent();
+                    }
+                    let ids: Vec<_> = state.iter().map(|r| solver.intern(r)).collect();
+                    let ids = solver.normalise_ids(ids);
+                    for q in Player::BOTH {
+                        let map = solver.legal_ids(&ids, q);
+                        let mut prefixes = Prefixes::default();
+                        let (mut built, mut plain) = (Vec::new(), Vec::new());
+                        map.for_each_move(setting, |idx| {
+                            solver.build_option(&map, idx, &mut prefixes, &mut built);
+                            plain.clear();
+                            for &i in idx {
+                                plain.extend_from_slice(&map.children[i]);
+                            }
+                            solver.prune_ids(&mut plain);
+                            assert_eq!(built, plain, "{text} {flavour} {idx:?}");
+                            if idx.len() > 2 {
+                                wide += 1;
+                            }
+                            true
+                        });
+                    }
+                }
+            }
+        }
+        assert!(wide > 500, "{wide}");
     }
 }
