@@ -626,16 +626,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 return true;
             }
             self.build_option(&map, idx, &mut prefixes, &mut child);
-            if idx.len() > 2 {
-                // The prefix buffers only grow; charge their growth.
-                let now = prefixes.bytes();
-                let grown = now.saturating_sub(prefix_bytes);
-                prefix_bytes = now;
-                *held += grown;
-                if let Err(e) = self.account.hold(grown) {
-                    result = Err(e);
-                    return false;
-                }
+            if let Err(e) = self.hold_prefix_growth(idx, &prefixes, &mut prefix_bytes) {
+                result = Err(e);
+                return false;
             }
             if seen.contains(child.as_slice()) {
                 // A repeat is kept nowhere, but a move count can be
@@ -677,7 +670,27 @@ impl<B: QuantumBase> QuantumSolver<B> {
             result.is_ok()
         });
         self.scratch.child = child;
+        *held += prefix_bytes;
         result
+    }
+
+    /// Charge what the prefix buffers grew by since `charged` bytes (they
+    /// only grow, and only moves of three or more labels use them); the
+    /// growth is held even when it passes the budget, as
+    /// [`Account::hold`] does.
+    fn hold_prefix_growth(
+        &mut self,
+        idx: &[usize],
+        prefixes: &Prefixes,
+        charged: &mut u64,
+    ) -> Result<(), Exceeded> {
+        if idx.len() <= 2 {
+            return Ok(());
+        }
+        let now = prefixes.bytes();
+        let grown = now.saturating_sub(*charged);
+        *charged = now;
+        self.account.hold(grown)
     }
 
     /// The pruned result of the move on label indices `idx` of `map` (as
@@ -884,14 +897,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 }
                 let mut child = Vec::new();
                 self.build_option(&map, idx, &mut prefixes, &mut child);
-                if idx.len() > 2 {
-                    let now = prefixes.bytes();
-                    let grown = now.saturating_sub(prefix_bytes);
-                    prefix_bytes = now;
-                    if let Err(e) = self.account.hold(grown) {
-                        result = Err(e);
-                        return false;
-                    }
+                if let Err(e) = self.hold_prefix_growth(idx, &prefixes, &mut prefix_bytes) {
+                    result = Err(e);
+                    return false;
                 }
                 self.orient_ids(&mut child);
                 match self.wins_ids(&child, p.opponent()) {
