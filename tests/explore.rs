@@ -237,13 +237,8 @@ fn the_circus_tent_shows_its_reversible_options() {
     assert!(right.reasons[0].starts_with("reversible through Left's"));
 }
 
-fn run_cli(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("the binary runs")
-}
+mod common;
+use common::run_cli;
 
 #[test]
 fn the_options_command_keeps_the_cli_contract() {

@@ -214,13 +214,8 @@ fn links_carry_puzzles_and_old_links_still_read() {
     assert_eq!(read_puzzles(&old).unwrap(), vec![None, None]);
 }
 
-fn run_cli(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("the binary runs")
-}
+mod common;
+use common::run_cli;
 
 #[test]
 fn the_puzzles_command_prints_json_with_links() {

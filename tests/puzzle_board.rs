@@ -4,8 +4,6 @@
 //! per option; a `beat:` puzzle played to a win and to a loss, by the state
 //! machine and from a board's record; puzzles after quantum moves in links.
 
-use std::process::Command;
-
 use hackenbush_lab::analysis::{parse_position, Request, Rules};
 use hackenbush_lab::budget::{Budget, ByteSize};
 use hackenbush_lab::explore::explore;
@@ -20,13 +18,8 @@ use hackenbush_lab::ui::puzzle_board::{
 use hackenbush_lab::ui::puzzle_link::{puzzle_fragment, read_puzzles};
 use hackenbush_lab::ui::{share, Drawing, Move, Setup, Shared, Side, Slide};
 
-/// The command-line tool's output for `args`.
-fn cli(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_hackenbush"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+mod common;
+use common::run_cli as cli;
 
 /// The JSON the command-line tool prints for `args` (which must succeed).
 fn cli_json(args: &[&str]) -> serde_json::Value {
