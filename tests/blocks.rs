@@ -324,6 +324,39 @@ fn best_moves_agree_with_the_whole_graph_search() {
 }
 
 #[test]
+fn states_of_one_position_share_its_frames_and_keep_their_values() {
+    // One solver values many states of one position: each block of a state
+    // is a state of the frame of the position's block holding it. Compare
+    // every state met along random games, and random subsets of edges
+    // (ungrounded parts included), with the whole-graph search.
+    let mut rng = SplitMix64(77);
+    for seed in 0..200u64 {
+        let p = block_rich(45_000 + seed, 3 + seed as usize % 14);
+        let (mut reference, _) = whole_graph(&p);
+        let mut solver = BlockSolver::new();
+        let mut states = vec![p.full_set()];
+        let mut set = p.full_set();
+        while let Some(e) = set.iter().nth(rng.below(set.len().max(1))) {
+            set = p.cut(set, e);
+            states.push(set);
+        }
+        for _ in 0..5 {
+            let bits = rng.next_u64() as u128 | ((rng.next_u64() as u128) << 64);
+            states.push(EdgeSet(bits & p.full_set().0));
+        }
+        for &s in &states {
+            let ours = solver.value_of(&p, s).unwrap();
+            let theirs = reference.value(&p.grounded(s)).unwrap();
+            assert_same(
+                &solver.arena.plain(ours),
+                &reference.arena.plain(theirs),
+                &format!("seed {seed} state {:?}: {}", s, position::print(&p)),
+            );
+        }
+    }
+}
+
+#[test]
 fn best_moves_of_a_later_state_map_to_original_labels() {
     let p = position::parse("0-1:B 1-2:R 2-3:G 3-1:B 2-4:R 4-4:G 0-5:R 5-6:B").unwrap();
     let rules = Hackenbush::new(p.clone());

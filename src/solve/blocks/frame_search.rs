@@ -96,7 +96,7 @@ impl Frames {
         shape
     }
 
-    fn id_of(&mut self, frame: Frame) -> (u32, Rc<Frame>) {
+    pub(super) fn id_of(&mut self, frame: Frame) -> (u32, Rc<Frame>) {
         let shape: Box<[u32]> = frame
             .ends
             .iter()
@@ -160,6 +160,24 @@ impl BlockSolver {
             root: ROOT,
         };
         self.state_value(&state, all, &g.decorations)
+    }
+
+    /// The value of the edges `mask` of frame `id` that reach its root
+    /// ([`ROOT`]), with `decorations` on its other vertices: a state of a
+    /// position's block (see [`super::layout`]).
+    pub(super) fn frame_state_value(
+        &mut self,
+        id: u32,
+        frame: &Rc<Frame>,
+        mask: u64,
+        decorations: &[GameId],
+    ) -> Result<GameId, Exceeded> {
+        let state = State {
+            id,
+            frame: frame.clone(),
+            root: ROOT,
+        };
+        self.state_value(&state, mask, decorations)
     }
 
     /// The value of the edges `mask` that reach `state.root`, with

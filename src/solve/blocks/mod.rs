@@ -54,6 +54,7 @@ pub mod decompose;
 pub mod decorated;
 pub mod frame;
 mod frame_search;
+mod layout;
 mod solver;
 
 pub use solver::{best_moves, normal_value, BlockSolver};

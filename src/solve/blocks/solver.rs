@@ -8,6 +8,7 @@ use super::decompose::{blocks, Block};
 use super::decorated::{DEdge, Decorated, ROOT};
 use super::frame::Frame;
 use super::frame_search::Frames;
+use super::layout::Layout;
 use crate::budget::{table_bytes, Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId};
 use crate::position::{Colour, EdgeGraph, EdgeSet, Position, GROUND};
@@ -15,6 +16,7 @@ use crate::rules::Player;
 use crate::solve::solver::rank_moves;
 use crate::solve::BestMoves;
 use rustc_hash::FxHashMap;
+use std::rc::Rc;
 
 /// Meter slots of the solver's tables.
 const BLOCKS: usize = 0;
@@ -64,6 +66,9 @@ pub struct BlockSolver {
     raw: FxHashMap<Box<[u32]>, GameId>,
     /// A reused buffer for raw keys (lookups allocate nothing).
     scratch: Vec<u32>,
+    /// The blocks of the position asked about last: its other states
+    /// (options, positions in play) are states of the same frames.
+    layout: Option<Rc<Layout>>,
     key_bytes: u64,
     meter: Meter,
     since_recount: u32,
@@ -96,6 +101,7 @@ impl BlockSolver {
             frames: Frames::default(),
             raw: FxHashMap::default(),
             scratch: Vec::new(),
+            layout: None,
             key_bytes: 0,
             meter: budget.meter(),
             since_recount: 0,
@@ -125,16 +131,64 @@ impl BlockSolver {
 
     /// The value of `p` (its edges that reach the ground).
     pub fn value(&mut self, p: &Position) -> Result<GameId, Exceeded> {
-        let g = from_edges(
-            p.edges.iter().map(|e| (e.u, e.v, e.colour)),
-            self.arena.zero(),
-        );
-        self.value_decorated(&g)
+        self.value_of(p, p.full_set())
     }
 
     /// The value of the edges `set` of `p` (those that reach the ground):
-    /// a state of [`crate::rules::Hackenbush`] on `p`.
+    /// a state of [`crate::rules::Hackenbush`] on `p`. Each block of the
+    /// state is valued as a state of the frame of the block of `p` holding
+    /// it (see [`super::layout`]), so the states of one position share
+    /// their searches; whole blocks go through the canonical-key memo.
     pub fn value_of(&mut self, p: &Position, set: EdgeSet) -> Result<GameId, Exceeded> {
+        let layout = self.layout(p);
+        if !layout.framed() {
+            return self.value_of_graph(p, set);
+        }
+        let (_, loops, states) = layout.state(set);
+        let zero = self.arena.zero();
+        let mut hanging = vec![zero; layout.vertex_count];
+        for (v, colour) in loops {
+            let l = self.loop_value(colour);
+            hanging[v] = self.arena.add(hanging[v], l);
+        }
+        let mut decorations = Vec::new();
+        for s in states {
+            let b = &layout.blocks[s.block];
+            let Some((id, frame)) = &b.frame else {
+                unreachable!("a framed layout")
+            };
+            decorations.clear();
+            decorations.push(zero);
+            decorations.extend(b.vertices[1..].iter().map(|&v| hanging[v]));
+            let v = if s.mask == frame.all() {
+                self.local_block_value(&Decorated {
+                    edges: b.edges.clone(),
+                    decorations: decorations.clone(),
+                })?
+            } else {
+                self.frame_state_value(*id, frame, s.mask, &decorations)?
+            };
+            hanging[b.root] = self.arena.add(hanging[b.root], v);
+        }
+        Ok(hanging[ROOT])
+    }
+
+    /// The layout of `p`, worked out once per position.
+    fn layout(&mut self, p: &Position) -> Rc<Layout> {
+        if let Some(layout) = &self.layout {
+            if layout.is_of(p) {
+                return layout.clone();
+            }
+        }
+        let frames = &mut self.frames;
+        let layout = Rc::new(Layout::new(p, |f| frames.id_of(f)));
+        self.layout = Some(layout.clone());
+        layout
+    }
+
+    /// [`Self::value_of`] for a position with a block too wide for a
+    /// frame: the state as a graph of its own, split and valued afresh.
+    fn value_of_graph(&mut self, p: &Position, set: EdgeSet) -> Result<GameId, Exceeded> {
         let g = from_edges(
             set.iter()
                 .filter_map(|i| p.edges.get(i))
