@@ -37,7 +37,9 @@ fn check<R: Ruleset>(
     what: &str,
 ) {
     let g = solver.value(s).unwrap();
-    assert_eq!(e.value, solver.arena.plain(g), "{what}: value");
+    // Values are compared as games: options print in any order.
+    let read = |arena: &mut Arena, text: &str| arena.parse(text).expect("plain notation");
+    assert_eq!(read(&mut solver.arena, &e.value), g, "{what}: value");
     for p in Player::BOTH {
         let moves = solver.rules.moves(s, p);
         let shown: Vec<_> = e.options.iter().filter(|o| o.player == p).collect();
@@ -49,10 +51,11 @@ fn check<R: Ruleset>(
         for (i, o) in shown.iter().enumerate() {
             let a = &mut solver.arena;
             assert_eq!(
-                o.value,
-                a.plain(values[i]),
-                "{what}: value of {p}'s {}",
-                o.mv
+                read(a, &o.value),
+                values[i],
+                "{what}: value of {p}'s {} ({})",
+                o.mv,
+                o.value
             );
             match &o.dominated {
                 Some(by) => {
@@ -97,11 +100,18 @@ fn check<R: Ruleset>(
                             o.mv, r.through
                         )
                     });
-                    assert_eq!(r.value, solver.arena.plain(*w));
+                    assert_eq!(read(&mut solver.arena, &r.value), *w);
                     let (left, right) = solver.arena.options(*w);
                     let bypass = if p == Player::Left { left } else { right };
-                    let want: Vec<String> = bypass.iter().map(|&x| solver.arena.plain(x)).collect();
-                    assert_eq!(r.bypass, want);
+                    let mut want: Vec<GameId> = bypass.to_vec();
+                    let mut shown: Vec<GameId> = r
+                        .bypass
+                        .iter()
+                        .map(|x| read(&mut solver.arena, x))
+                        .collect();
+                    want.sort();
+                    shown.sort();
+                    assert_eq!(shown, want, "{what}: bypass of {p}'s {}", o.mv);
                 }
                 None => assert!(
                     reversing.is_empty(),
@@ -148,6 +158,21 @@ fn classical_options_match_the_definitions() {
                 check(&mut Solver::without_splitting(r), &s, cut_label, &e, &what);
             }
         }
+    }
+}
+
+#[test]
+fn normal_play_options_of_larger_positions_match_the_whole_graph_search() {
+    // Normal play explores through the block solver: every child and
+    // grandchild is a state of the position's block frames.
+    for seed in 0..30u64 {
+        let pos = presets::random(500 + seed, 8 + (seed % 7) as usize, &[]);
+        let text = pos.to_string();
+        let e = explore(&Request::new(text.clone(), Rules::Normal), &budget()).unwrap();
+        let r = Hackenbush::new(pos.clone());
+        let s = r.start();
+        let what = format!("normal {text}");
+        check(&mut Solver::without_splitting(r), &s, cut_label, &e, &what);
     }
 }
 

@@ -1,6 +1,9 @@
 //! What the explorer needs from an engine: the moves of a state, the state
-//! a move leads to, and canonical values in one arena. Classical rulesets
-//! go through the memoised [`Solver`]; superposed states through the fast
+//! a move leads to, and canonical values in one arena. Normal play goes
+//! through the [`BlockSolver`] (every state explored is a state of the
+//! position's block frames, so children and grandchildren reuse one
+//! search); the other classical rulesets through the memoised [`Solver`];
+//! superposed states through the fast
 //! [`QuantumSolver`] (values) with the plain move definition (children).
 
 use crate::budget::{Budget, Exceeded, Meter};
@@ -8,8 +11,8 @@ use crate::game::{Arena, GameId};
 use crate::position::EdgeSet;
 use crate::quantum::{allowed_moves, apply_move_within, QuantumBase, QuantumSolver, Superposition};
 use crate::rules::uncolored::UncoloredState;
-use crate::rules::{Player, Ruleset};
-use crate::solve::Solver;
+use crate::rules::{Hackenbush, Player, Ruleset};
+use crate::solve::{BlockSolver, Solver};
 
 /// A game the explorer can walk, one level at a time.
 pub trait Engine {
@@ -100,6 +103,50 @@ where
     }
 
     fn remaining(&self, s: &R::State) -> Vec<Vec<String>> {
+        vec![s.standing()]
+    }
+
+    fn arena(&mut self) -> &mut Arena {
+        &mut self.solver.arena
+    }
+}
+
+/// Normal play: cuts from the ruleset, values by block decomposition.
+pub struct Normal {
+    pub rules: Hackenbush,
+    pub solver: BlockSolver,
+}
+
+impl Normal {
+    pub fn new(rules: Hackenbush, budget: &Budget) -> Self {
+        Normal {
+            rules,
+            solver: BlockSolver::with_budget(budget),
+        }
+    }
+}
+
+impl Engine for Normal {
+    type State = EdgeSet;
+    type Move = usize;
+
+    fn moves(&mut self, s: &EdgeSet, p: Player) -> Result<Vec<usize>, Exceeded> {
+        Ok(self.rules.moves(s, p))
+    }
+
+    fn play(&mut self, s: &EdgeSet, _p: Player, m: &usize) -> Result<EdgeSet, Exceeded> {
+        Ok(self.rules.play(s, m))
+    }
+
+    fn value(&mut self, s: &EdgeSet) -> Result<GameId, Exceeded> {
+        self.solver.value_of(&self.rules.position, *s)
+    }
+
+    fn label(&self, m: &usize) -> String {
+        (m + 1).to_string()
+    }
+
+    fn remaining(&self, s: &EdgeSet) -> Vec<Vec<String>> {
         vec![s.standing()]
     }
 

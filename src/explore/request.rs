@@ -2,7 +2,7 @@
 //! cuts one at a time, or quantum moves through the flavour's checks), then
 //! explore the state reached within the budget.
 
-use super::engine::{Classical, Engine, Quantum};
+use super::engine::{Classical, Engine, Normal, Quantum};
 use super::{explore_state, Exploration};
 use crate::analysis::{
     is_nim, parse_position, AnalysisError, GameRules, InputError, PlayerName, Request, Rules,
@@ -32,7 +32,7 @@ pub fn explore(req: &Request, budget: &Budget) -> Result<Exploration, AnalysisEr
     match GameRules::new(&req.rules, &position, budget) {
         GameRules::Normal(rules) => {
             let start = rules.start();
-            classical(Classical::new(rules, budget, cut_label), start, req)
+            classical(Normal::new(rules, budget), start, req)
         }
         GameRules::Childish(rules) => {
             let start = rules.start();
