@@ -87,17 +87,44 @@ impl Arena {
 
     /// Keep only the undominated options: for Left the maximal ones, for
     /// Right the minimal ones. Sorts and deduplicates.
+    ///
+    /// The maximal elements are kept as they are found (each new option is
+    /// compared with them only, not with every other option): an option
+    /// beaten by one already dropped is beaten by a kept one too, by
+    /// transitivity. Distinct ids are distinct games, so `≤` between two of
+    /// them is strict and no two kept options are equal.
     fn remove_dominated(&mut self, options: &mut Vec<GameId>, left: bool) {
         options.sort_unstable();
         options.dedup();
         if options.len() < 2 {
             return;
         }
-        let all = options.clone();
-        options.retain(|&a| {
-            !all.iter()
-                .any(|&b| b != a && if left { self.le(a, b) } else { self.le(b, a) })
-        });
+        // `worse(a, b)`: a is no better than b for the side choosing.
+        let worse = |arena: &mut Arena, a: GameId, b: GameId| {
+            if left {
+                arena.le(a, b)
+            } else {
+                arena.le(b, a)
+            }
+        };
+        let mut kept: Vec<GameId> = Vec::with_capacity(options.len());
+        'options: for &a in options.iter() {
+            let mut i = 0;
+            while i < kept.len() {
+                let b = kept[i];
+                if worse(self, a, b) {
+                    continue 'options;
+                }
+                if worse(self, b, a) {
+                    kept.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            kept.push(a);
+        }
+        kept.sort_unstable();
+        *options = kept;
     }
 
     /// Intern a canonical form, recognising numbers and x + *n.

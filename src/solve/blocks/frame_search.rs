@@ -11,6 +11,7 @@ use crate::budget::{table_bytes, Exceeded};
 use crate::game::GameId;
 use crate::rules::Player;
 use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 /// The frames met so far and the values of their states.
@@ -33,6 +34,8 @@ pub(super) struct Frames {
     /// blocks, by (frame, root, mask): a frame has few masks but each is
     /// met with many decorations.
     shapes: FxHashMap<(u32, u8, u64), Rc<Shape>>,
+    /// Every shape by its id.
+    by_id: Vec<Rc<Shape>>,
     shape_bytes: u64,
     shape_count: u32,
 }
@@ -45,7 +48,14 @@ pub(super) struct Shape {
     mask: u64,
     reached: u64,
     blocks: Split,
+    /// The shape left by cutting each edge (by frame edge index), filled
+    /// as the search first cuts it: a shape is searched with many
+    /// decorations, and each cut then costs an index, not a table lookup.
+    cuts: RefCell<Box<[u32]>>,
 }
+
+/// No shape recorded yet in [`Shape::cuts`].
+const UNKNOWN: u32 = u32::MAX;
 
 impl Frames {
     /// The bytes held by the tables and their keys (for budgets).
@@ -80,20 +90,34 @@ impl Frames {
         } else {
             Split::new()
         };
+        let edges = f.ends.len();
         self.shape_bytes += (std::mem::size_of::<Shape>()
-            + blocks.capacity() * std::mem::size_of::<(u8, u64)>())
-            as u64;
+            + blocks.capacity() * std::mem::size_of::<(u8, u64)>()
+            + edges * std::mem::size_of::<u32>()) as u64;
         let shape = Rc::new(Shape {
             id: self.shape_count,
             mask,
             reached,
             blocks,
+            cuts: RefCell::new(vec![UNKNOWN; edges].into_boxed_slice()),
         });
         self.shape_count += 1;
+        self.by_id.push(shape.clone());
         self.shapes.insert(key, shape.clone());
         self.shapes
             .insert((state.id, state.root as u8, mask), shape.clone());
         shape
+    }
+
+    /// The shape `shape` (of `state`) leaves when edge `e` is cut.
+    fn cut(&mut self, state: &State, shape: &Shape, e: usize) -> Rc<Shape> {
+        let known = shape.cuts.borrow()[e];
+        if known != UNKNOWN {
+            return self.by_id[known as usize].clone();
+        }
+        let next = self.shape(state, shape.mask & !(1 << e));
+        shape.cuts.borrow_mut()[e] = next.id;
+        next
     }
 
     pub(super) fn id_of(&mut self, frame: Frame) -> (u32, Rc<Frame>) {
@@ -192,11 +216,21 @@ impl BlockSolver {
         mask: u64,
         decorations: &[GameId],
     ) -> Result<GameId, Exceeded> {
-        self.meter_tick()?;
         let shape = self.frames.shape(state, mask);
+        self.shape_value(state, &shape, decorations)
+    }
+
+    /// [`Self::state_value`] for a state whose shape is known.
+    fn shape_value(
+        &mut self,
+        state: &State,
+        shape: &Rc<Shape>,
+        decorations: &[GameId],
+    ) -> Result<GameId, Exceeded> {
+        self.meter_tick()?;
         let Shape {
             mask, ref blocks, ..
-        } = *shape;
+        } = **shape;
         if mask == 0 {
             return Ok(self.arena.zero());
         }
@@ -207,7 +241,7 @@ impl BlockSolver {
             return self.bridge(f.colours[e], decorations[top]);
         }
         if blocks.len() == 1 {
-            return self.block_state(state, &shape, decorations);
+            return self.block_state(state, shape, decorations);
         }
         // Decorations live in stack arrays: a frame has at most 64 vertices.
         let mut hanging = [self.arena.zero(); MAX_FRAME_EDGES];
@@ -268,7 +302,8 @@ impl BlockSolver {
             let mut options = Vec::new();
             for e in bits(mask) {
                 if state.frame.colours[e].cuttable_by(p) {
-                    options.push(self.state_value(state, mask & !(1 << e), decorations)?);
+                    let after = self.frames.cut(state, shape, e);
+                    options.push(self.shape_value(state, &after, decorations)?);
                 }
             }
             for v in bits(decorated) {
