@@ -23,13 +23,11 @@ pub(super) struct Frames {
     ids: FxHashMap<Box<[u32]>, u32>,
     frames: Vec<Rc<Frame>>,
     /// Values of states that are one block, by [the id of their shape
-    /// (frame, root and edges standing), then the decoration of each
-    /// reached vertex but the root, in vertex order] (the shape fixes
-    /// which vertices those are).
-    pub(super) states: FxHashMap<Box<[u32]>, GameId>,
+    /// (frame, root and edges standing), the set of reached vertices (but
+    /// the root) whose decoration is not 0, then those decorations in
+    /// vertex order] (see [`StateKey`]).
+    pub(super) states: StateMemo,
     key_bytes: u64,
-    /// A reused buffer for keys (lookups allocate nothing).
-    scratch: Vec<u32>,
     /// What the edges of a mask leave standing from a root, and its
     /// blocks, by (frame, root, mask): a frame has few masks but each is
     /// met with many decorations.
@@ -60,7 +58,7 @@ const UNKNOWN: u32 = u32::MAX;
 impl Frames {
     /// The bytes held by the tables and their keys (for budgets).
     pub(super) fn bytes(&self) -> u64 {
-        table_bytes(&self.states)
+        self.states.bytes()
             + table_bytes(&self.ids)
             + table_bytes(&self.shapes)
             + self.key_bytes
@@ -145,22 +143,87 @@ impl Frames {
         shape: u32,
         reached: u64,
         decorations: &[GameId],
-    ) -> Result<GameId, Box<[u32]>> {
-        let mut k = std::mem::take(&mut self.scratch);
-        k.clear();
-        k.push(shape);
-        k.extend(bits(reached & !(1 << state.root)).map(|v| decorations[v].0));
-        let result = match self.states.get(&k[..]) {
-            Some(&v) => Ok(v),
-            None => Err(k.as_slice().into()),
-        };
-        self.scratch = k;
-        result
+    ) -> Result<GameId, StateKey> {
+        let key = StateKey::new(shape, reached & !(1 << state.root), decorations);
+        match self.states.get(&key) {
+            Some(v) => Ok(v),
+            None => Err(key),
+        }
     }
 
-    fn store(&mut self, key: Box<[u32]>, v: GameId) {
-        self.key_bytes += (key.len() * std::mem::size_of::<u32>()) as u64;
+    fn store(&mut self, key: StateKey, v: GameId) {
         self.states.insert(key, v);
+    }
+}
+
+/// Most states carry few decorations other than 0: their keys are kept
+/// inline (no allocation, no pointer to follow on a lookup).
+const INLINE_WORDS: usize = 8;
+
+/// A state's key: its shape id, the mask of reached vertices with a
+/// decoration other than 0 (the shape fixes the reached vertices, so the
+/// others are 0), and those decorations in vertex order.
+pub(super) enum StateKey {
+    Inline([u32; INLINE_WORDS]),
+    Boxed(Box<[u32]>),
+}
+
+impl StateKey {
+    fn new(shape: u32, reached: u64, decorations: &[GameId]) -> StateKey {
+        let decorated = bits(reached)
+            .filter(|&v| decorations[v].0 != 0)
+            .fold(0u64, |set, v| set | 1 << v);
+        let count = decorated.count_ones() as usize;
+        let head = [shape, decorated as u32, (decorated >> 32) as u32];
+        let values = bits(decorated).map(|v| decorations[v].0);
+        if head.len() + count <= INLINE_WORDS {
+            let mut words = [0u32; INLINE_WORDS];
+            for (w, x) in words.iter_mut().zip(head.into_iter().chain(values)) {
+                *w = x;
+            }
+            StateKey::Inline(words)
+        } else {
+            StateKey::Boxed(head.into_iter().chain(values).collect())
+        }
+    }
+}
+
+/// The values of one-block states, by [`StateKey`].
+#[derive(Default)]
+pub(super) struct StateMemo {
+    inline: FxHashMap<[u32; INLINE_WORDS], GameId>,
+    boxed: FxHashMap<Box<[u32]>, GameId>,
+    boxed_words: u64,
+}
+
+impl StateMemo {
+    fn get(&self, key: &StateKey) -> Option<GameId> {
+        match key {
+            StateKey::Inline(k) => self.inline.get(k).copied(),
+            StateKey::Boxed(k) => self.boxed.get(k).copied(),
+        }
+    }
+
+    fn insert(&mut self, key: StateKey, v: GameId) {
+        match key {
+            StateKey::Inline(k) => {
+                self.inline.insert(k, v);
+            }
+            StateKey::Boxed(k) => {
+                self.boxed_words += k.len() as u64;
+                self.boxed.insert(k, v);
+            }
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.inline.len() + self.boxed.len()
+    }
+
+    fn bytes(&self) -> u64 {
+        table_bytes(&self.inline)
+            + table_bytes(&self.boxed)
+            + self.boxed_words * std::mem::size_of::<u32>() as u64
     }
 }
 
