@@ -87,13 +87,42 @@ impl Dyadic {
     }
 
     pub fn add(&self, other: &Dyadic) -> Dyadic {
+        if let Some(sum) = self.small_sum(other, false) {
+            return sum;
+        }
         let (a, b, e) = self.aligned(other);
         Dyadic::new(a + b, e)
     }
 
     pub fn sub(&self, other: &Dyadic) -> Dyadic {
+        if let Some(difference) = self.small_sum(other, true) {
+            return difference;
+        }
         let (a, b, e) = self.aligned(other);
         Dyadic::new(a - b, e)
+    }
+
+    /// `self ± other` in i128 when both numerators fit an i64 and the
+    /// shifts are small (nearly every number a search meets), so the sum
+    /// costs one allocation instead of shifted big-number temporaries.
+    fn small_sum(&self, other: &Dyadic, minus: bool) -> Option<Dyadic> {
+        let e = self.exp.max(other.exp);
+        let (sha, shb) = (e - self.exp, e - other.exp);
+        if sha >= 62 || shb >= 62 {
+            return None;
+        }
+        let a = i128::from(self.num.to_i64()?) << sha;
+        let b = i128::from(other.num.to_i64()?) << shb;
+        let mut n = if minus { a - b } else { a + b };
+        if n == 0 {
+            return Some(Dyadic::zero());
+        }
+        let twos = n.trailing_zeros().min(e);
+        n >>= twos;
+        Some(Dyadic {
+            num: BigInt::from(n),
+            exp: e - twos,
+        })
     }
 
     pub fn neg(&self) -> Dyadic {
@@ -298,5 +327,40 @@ impl FromStr for Dyadic {
         }
         let k = u32::try_from(k).map_err(|_| fail(format!("'{s}' is too large")))?;
         Ok(Dyadic::new(num, k))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    /// The sum by aligned big numerators, never the i128 shortcut.
+    fn big_sum(a: &Dyadic, b: &Dyadic, minus: bool) -> Dyadic {
+        let (x, y, e) = a.aligned(b);
+        Dyadic::new(if minus { x - y } else { x + y }, e)
+    }
+
+    #[test]
+    fn small_sums_agree_with_big_number_sums() {
+        let mut rng = SplitMix64(9);
+        let mut pick = |rng: &mut SplitMix64| {
+            // Small, near the i64 edge, and far beyond it.
+            let num = match rng.below(3) {
+                0 => BigInt::from(rng.next_u64() as i64 >> rng.below(60)),
+                1 => {
+                    BigInt::from(i64::MAX - rng.below(3) as i64)
+                        * if rng.below(2) == 0 { 1 } else { -1 }
+                }
+                _ => BigInt::from(rng.next_u64()) << 70,
+            };
+            Dyadic::new(num, rng.below(70) as u32)
+        };
+        for _ in 0..20_000 {
+            let (a, b) = (pick(&mut rng), pick(&mut rng));
+            assert_eq!(a.add(&b), big_sum(&a, &b, false), "{a} + {b}");
+            assert_eq!(a.sub(&b), big_sum(&a, &b, true), "{a} - {b}");
+            assert_eq!(a.sub(&a), Dyadic::zero());
+        }
     }
 }

@@ -39,12 +39,16 @@ impl Arena {
         if h == zero {
             return g;
         }
-        if let (Some((x, m)), Some((y, n))) = (self.as_number_nimber(g), self.as_number_nimber(h)) {
-            let s = x.add(y);
-            return self.number_nimber(s, m ^ n);
-        }
+        // Sums of numbers and nimbers are direct, but the cache is still
+        // cheaper than big-number arithmetic and interning the result.
         let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&s) = self.sum_cache.get(&key) {
+            return s;
+        }
+        if let (Some((x, m)), Some((y, n))) = (self.as_number_nimber(g), self.as_number_nimber(h)) {
+            let s = x.add(y);
+            let s = self.number_nimber(s, m ^ n);
+            self.sum_cache.insert(key, s);
             return s;
         }
         let s = match (self.node(g), self.node(h)) {
