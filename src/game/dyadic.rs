@@ -344,7 +344,7 @@ mod tests {
     #[test]
     fn small_sums_agree_with_big_number_sums() {
         let mut rng = SplitMix64(9);
-        let mut pick = |rng: &mut SplitMix64| {
+        let pick = |rng: &mut SplitMix64| {
             // Small, near the i64 edge, and far beyond it.
             let num = match rng.below(3) {
                 0 => BigInt::from(rng.next_u64() as i64 >> rng.below(60)),
