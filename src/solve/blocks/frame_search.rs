@@ -361,28 +361,41 @@ impl BlockSolver {
         next[..decorations.len()].copy_from_slice(decorations);
         let next = &mut next[..decorations.len()];
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
-        for p in Player::BOTH {
-            let mut options = Vec::new();
-            for e in bits(mask) {
-                if state.frame.colours[e].cuttable_by(p) {
-                    let after = self.frames.cut(state, shape, e);
-                    options.push(self.shape_value(state, &after, decorations)?);
+        // Each cut is valued once: a green edge is an option of both.
+        for e in bits(mask) {
+            let colour = state.frame.colours[e];
+            let after = self.frames.cut(state, shape, e);
+            let v = self.shape_value(state, &after, decorations)?;
+            for p in Player::BOTH {
+                if colour.cuttable_by(p) {
+                    sides[p as usize].push(v);
                 }
             }
-            for v in bits(decorated) {
-                let d = decorations[v];
-                let moves = match p {
-                    Player::Left => self.arena.left_options(d),
-                    Player::Right => self.arena.right_options(d),
+        }
+        for v in bits(decorated) {
+            let d = decorations[v];
+            let (left, right) = self.arena.options(d);
+            for &o in left.iter() {
+                next[v] = o;
+                // Same edges, so still this one block.
+                let value = self.block_state(state, shape, next)?;
+                sides[Player::Left as usize].push(value);
+            }
+            for &o in right.iter() {
+                // x + *n has the same options on both sides: value them once.
+                let value = match left.iter().position(|&l| l == o) {
+                    Some(i) => {
+                        sides[Player::Left as usize]
+                            [sides[Player::Left as usize].len() - left.len() + i]
+                    }
+                    None => {
+                        next[v] = o;
+                        self.block_state(state, shape, next)?
+                    }
                 };
-                for &o in moves.iter() {
-                    next[v] = o;
-                    // Same edges, so still this one block.
-                    options.push(self.block_state(state, shape, next)?);
-                }
-                next[v] = d;
+                sides[Player::Right as usize].push(value);
             }
-            sides[p as usize] = options;
+            next[v] = d;
         }
         let [left, right] = sides;
         Ok(self.arena.make(left, right))
