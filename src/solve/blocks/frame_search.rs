@@ -45,7 +45,9 @@ pub(super) struct Shape {
     id: u32,
     mask: u64,
     reached: u64,
-    blocks: Split,
+    /// For a shape that is several blocks: each block as a shape seen from
+    /// the vertex it hangs from, children first (empty for one block).
+    parts: Vec<(u8, Rc<Shape>)>,
     /// The shape left by cutting each edge (by frame edge index), filled
     /// as the search first cuts it: a shape is searched with many
     /// decorations, and each cut then costs an index, not a table lookup.
@@ -83,20 +85,31 @@ impl Frames {
             }
         }
         let mask = pruned;
-        let blocks = if mask.count_ones() > 1 {
+        let blocks: Split = if mask.count_ones() > 1 {
             f.split(state.root, mask)
         } else {
             Split::new()
         };
+        let mut parts = Vec::new();
+        if blocks.len() > 1 {
+            for (root, block) in blocks {
+                let below = State {
+                    id: state.id,
+                    frame: state.frame.clone(),
+                    root: root as usize,
+                };
+                parts.push((root, self.shape(&below, block)));
+            }
+        }
         let edges = f.ends.len();
         self.shape_bytes += (std::mem::size_of::<Shape>()
-            + blocks.capacity() * std::mem::size_of::<(u8, u64)>()
+            + parts.capacity() * std::mem::size_of::<(u8, Rc<Shape>)>()
             + edges * std::mem::size_of::<u32>()) as u64;
         let shape = Rc::new(Shape {
             id: self.shape_count,
             mask,
             reached,
-            blocks,
+            parts,
             cuts: RefCell::new(vec![UNKNOWN; edges].into_boxed_slice()),
         });
         self.shape_count += 1;
@@ -292,7 +305,7 @@ impl BlockSolver {
     ) -> Result<GameId, Exceeded> {
         self.meter_tick()?;
         let Shape {
-            mask, ref blocks, ..
+            mask, ref parts, ..
         } = **shape;
         if mask == 0 {
             return Ok(self.arena.zero());
@@ -303,20 +316,20 @@ impl BlockSolver {
             let top = f.other(e, state.root);
             return self.bridge(f.colours[e], decorations[top]);
         }
-        if blocks.len() == 1 {
+        if parts.is_empty() {
             return self.block_state(state, shape, decorations);
         }
         // Decorations live in stack arrays: a frame has at most 64 vertices.
         let mut hanging = [self.arena.zero(); MAX_FRAME_EDGES];
         hanging[..decorations.len()].copy_from_slice(decorations);
         hanging[state.root] = self.arena.zero();
-        for &(root, block) in blocks.iter() {
+        for (root, part) in parts.iter() {
             let below = State {
                 id: state.id,
                 frame: state.frame.clone(),
-                root: root as usize,
+                root: *root as usize,
             };
-            let v = self.state_value(&below, block, &hanging[..decorations.len()])?;
+            let v = self.shape_value(&below, part, &hanging[..decorations.len()])?;
             hanging[below.root] = self.arena.add(hanging[below.root], v);
         }
         Ok(hanging[state.root])
