@@ -3,8 +3,18 @@
 //! caches of comparisons and sums are keyed by ids.
 
 use super::dyadic::Dyadic;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHasher};
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
+
+/// A hash of a game's two option lists (each list hashes its length, so
+/// where one ends is part of the hash).
+fn options_hash(left: &[GameId], right: &[GameId]) -> u64 {
+    let mut h = FxHasher::default();
+    left.hash(&mut h);
+    right.hash(&mut h);
+    h.finish()
+}
 
 /// A canonical short game in an [`Arena`]. Ids are only meaningful within
 /// the arena that made them.
@@ -42,7 +52,14 @@ pub struct Arena {
     /// Option lists, filled at creation for `Other` and lazily for numbers.
     pub(crate) options: Vec<Option<OptionLists>>,
     pub(crate) birthdays: Vec<u64>,
+    /// Numbers and x + *n by value.
     pub(crate) index: FxHashMap<Node, GameId>,
+    /// Other games by a hash of their option lists (see
+    /// [`Arena::intern_other`]): looked up from the lists as built, so a
+    /// game already here costs no allocation.
+    others: FxHashMap<u64, GameId>,
+    /// Further games whose option lists hash alike (rare).
+    clashes: FxHashMap<u64, Vec<GameId>>,
     pub(crate) le_cache: FxHashMap<(GameId, GameId), bool>,
     pub(crate) sum_cache: FxHashMap<(GameId, GameId), GameId>,
     pub(crate) neg_cache: FxHashMap<GameId, GameId>,
@@ -61,6 +78,8 @@ impl Arena {
             options: Vec::new(),
             birthdays: Vec::new(),
             index: FxHashMap::default(),
+            others: FxHashMap::default(),
+            clashes: FxHashMap::default(),
             le_cache: FxHashMap::default(),
             sum_cache: FxHashMap::default(),
             neg_cache: FxHashMap::default(),
@@ -94,6 +113,8 @@ impl Arena {
             .sum();
         (self.nodes.capacity() * per_game + option_ids * size_of::<GameId>()) as u64
             + table_bytes(&self.index)
+            + table_bytes(&self.others)
+            + table_bytes(&self.clashes)
             + table_bytes(&self.le_cache)
             + table_bytes(&self.sum_cache)
             + table_bytes(&self.neg_cache)
@@ -101,27 +122,67 @@ impl Arena {
 
     /// Intern a node known to be canonical.
     pub(crate) fn intern(&mut self, node: Node) -> GameId {
+        if let Node::Other { left, right } = &node {
+            return self.intern_other(left, right);
+        }
         if let Some(&id) = self.index.get(&node) {
             return id;
         }
-        let id = GameId(u32::try_from(self.nodes.len()).expect("arena overflow"));
-        let (opts, birthday) = match &node {
-            Node::Number(x) => (None, x.birthday()),
-            Node::Nimbered(x, n) => (None, x.birthday().saturating_add(*n as u64)),
-            Node::Other { left, right } => {
-                let b = left
-                    .iter()
-                    .chain(right.iter())
-                    .map(|g| self.birthdays[g.index()])
-                    .max()
-                    .map_or(0, |m| m.saturating_add(1));
-                (Some((left.clone(), right.clone())), b)
-            }
+        let birthday = match &node {
+            Node::Number(x) => x.birthday(),
+            Node::Nimbered(x, n) => x.birthday().saturating_add(*n as u64),
+            Node::Other { .. } => unreachable!("interned by option lists"),
         };
-        self.nodes.push(node.clone());
-        self.options.push(opts);
-        self.birthdays.push(birthday);
+        let id = self.push(node.clone(), None, birthday);
         self.index.insert(node, id);
+        id
+    }
+
+    /// Intern the canonical game {left | right} (sorted option lists, not
+    /// a number or x + *n).
+    pub(crate) fn intern_other(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        let hash = options_hash(left, right);
+        let same = |arena: &Arena, id: GameId| match arena.node(id) {
+            Node::Other { left: l, right: r } => **l == *left && **r == *right,
+            _ => false,
+        };
+        let first = self.others.get(&hash).copied();
+        if let Some(id) = first {
+            if same(self, id) {
+                return id;
+            }
+            if let Some(ids) = self.clashes.get(&hash) {
+                if let Some(&id) = ids.iter().find(|&&id| same(self, id)) {
+                    return id;
+                }
+            }
+        }
+        let birthday = left
+            .iter()
+            .chain(right)
+            .map(|g| self.birthdays[g.index()])
+            .max()
+            .map_or(0, |m| m.saturating_add(1));
+        let (left, right): (Rc<[GameId]>, Rc<[GameId]>) = (left.into(), right.into());
+        let node = Node::Other {
+            left: left.clone(),
+            right: right.clone(),
+        };
+        let id = self.push(node, Some((left, right)), birthday);
+        match first {
+            Some(_) => self.clashes.entry(hash).or_default().push(id),
+            None => {
+                self.others.insert(hash, id);
+            }
+        }
+        id
+    }
+
+    fn push(&mut self, node: Node, options: Option<OptionLists>, birthday: u64) -> GameId {
+        let id = GameId(u32::try_from(self.nodes.len()).expect("arena overflow"));
+        self.nodes.push(node);
+        self.options.push(options);
+        self.birthdays.push(birthday);
         id
     }
 

@@ -14,34 +14,38 @@ impl Arena {
         loop {
             self.remove_dominated(&mut left, true);
             self.remove_dominated(&mut right, false);
-            let mut changed = false;
             // A left option G^L is reversible through G^LR ≤ G: replace it by
             // the left options of G^LR. The value of G never changes, so the
-            // current form is as good as any for the test.
-            let mut new_left = Vec::with_capacity(left.len());
-            for &gl in &left {
+            // current form is as good as any for the test. Lists are only
+            // rebuilt when something reverses.
+            let mut changed = false;
+            let mut i = 0;
+            while i < left.len() {
+                let gl = left[i];
                 let glr = self.right_options(gl);
                 match glr.iter().find(|&&x| self.le_form(x, &left, &right)) {
                     Some(&x) => {
-                        new_left.extend(self.left_options(x).iter().copied());
+                        left.swap_remove(i);
+                        left.extend(self.left_options(x).iter().copied());
                         changed = true;
+                        break;
                     }
-                    None => new_left.push(gl),
+                    None => i += 1,
                 }
             }
-            left = new_left;
-            let mut new_right = Vec::with_capacity(right.len());
-            for &gr in &right {
+            let mut i = 0;
+            while !changed && i < right.len() {
+                let gr = right[i];
                 let grl = self.left_options(gr);
                 match grl.iter().find(|&&x| self.form_le(&left, &right, x)) {
                     Some(&x) => {
-                        new_right.extend(self.right_options(x).iter().copied());
+                        right.swap_remove(i);
+                        right.extend(self.right_options(x).iter().copied());
                         changed = true;
                     }
-                    None => new_right.push(gr),
+                    None => i += 1,
                 }
             }
-            right = new_right;
             if !changed {
                 break;
             }
@@ -135,10 +139,7 @@ impl Arena {
         if let Some((x, n)) = self.nimbered_form(&left, &right) {
             return self.number_nimber(x, n);
         }
-        self.intern(Node::Other {
-            left: left.into(),
-            right: right.into(),
-        })
+        self.intern_other(&left, &right)
     }
 
     /// A canonical form is a number iff it has at most one option each side,
