@@ -102,27 +102,37 @@ impl Dyadic {
         Dyadic::new(a - b, e)
     }
 
+    /// `(numerator, exponent)` in i128 when the numerator fits an i64 and
+    /// the exponent is below 62: every fast path below works on these,
+    /// where products by powers of two up to 2^63 stay inside an i128.
+    fn small(&self) -> Option<(i128, u32)> {
+        if self.exp >= 62 {
+            return None;
+        }
+        Some((i128::from(self.num.to_i64()?), self.exp))
+    }
+
+    /// The dyadic `n / 2^e`, normalised.
+    fn from_small(mut n: i128, e: u32) -> Dyadic {
+        if n == 0 {
+            return Dyadic::zero();
+        }
+        let twos = n.trailing_zeros().min(e);
+        n >>= twos;
+        Dyadic {
+            num: BigInt::from(n),
+            exp: e - twos,
+        }
+    }
+
     /// `self ± other` in i128 when both numerators fit an i64 and the
     /// shifts are small (nearly every number a search meets), so the sum
     /// costs one allocation instead of shifted big-number temporaries.
     fn small_sum(&self, other: &Dyadic, minus: bool) -> Option<Dyadic> {
-        let e = self.exp.max(other.exp);
-        let (sha, shb) = (e - self.exp, e - other.exp);
-        if sha >= 62 || shb >= 62 {
-            return None;
-        }
-        let a = i128::from(self.num.to_i64()?) << sha;
-        let b = i128::from(other.num.to_i64()?) << shb;
-        let mut n = if minus { a - b } else { a + b };
-        if n == 0 {
-            return Some(Dyadic::zero());
-        }
-        let twos = n.trailing_zeros().min(e);
-        n >>= twos;
-        Some(Dyadic {
-            num: BigInt::from(n),
-            exp: e - twos,
-        })
+        let ((a, ea), (b, eb)) = (self.small()?, other.small()?);
+        let e = ea.max(eb);
+        let (a, b) = (a << (e - ea), b << (e - eb));
+        Some(Dyadic::from_small(if minus { a - b } else { a + b }, e))
     }
 
     pub fn neg(&self) -> Dyadic {
@@ -156,6 +166,17 @@ impl Dyadic {
     /// The canonical options of this number as a game: integers n > 0 are
     /// {n−1|}, n < 0 are {|n+1}, 0 is {|}, and p/2^k is {(p−1)/2^k | (p+1)/2^k}.
     pub fn options(&self) -> (Option<Dyadic>, Option<Dyadic>) {
+        if let Some((n, e)) = self.small() {
+            return match (e, n.signum()) {
+                (0, 0) => (None, None),
+                (0, 1) => (Some(Dyadic::from_small(n - 1, 0)), None),
+                (0, _) => (None, Some(Dyadic::from_small(n + 1, 0))),
+                _ => (
+                    Some(Dyadic::from_small(n - 1, e)),
+                    Some(Dyadic::from_small(n + 1, e)),
+                ),
+            };
+        }
         if self.exp == 0 {
             match self.num.sign() {
                 num_bigint::Sign::NoSign => (None, None),
@@ -173,6 +194,14 @@ impl Dyadic {
     /// The birthday of this number's canonical form: |n| for integers,
     /// ⌊|x|⌋ + 1 + k for p/2^k. Saturates for astronomically large numbers.
     pub fn birthday(&self) -> u64 {
+        if let Some((n, e)) = self.small() {
+            let whole = (n.unsigned_abs() >> e) as u64;
+            return if e == 0 {
+                whole
+            } else {
+                whole + 1 + u64::from(e)
+            };
+        }
         let whole = self.abs().floor().to_u64().unwrap_or(u64::MAX);
         if self.exp == 0 {
             whole
@@ -184,6 +213,19 @@ impl Dyadic {
     /// The simplest number strictly between `lo` and `hi` (either may be
     /// absent, meaning −∞ / +∞). Requires lo < hi when both are given.
     pub fn simplest_between(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Dyadic {
+        let small = |x: Option<&Dyadic>| match x {
+            None => Some(None),
+            Some(d) => d.small().map(Some),
+        };
+        if let (Some(l), Some(h)) = (small(lo), small(hi)) {
+            let (n, e) = simplest_between_small(l, h);
+            return Dyadic::from_small(n, e);
+        }
+        Dyadic::simplest_between_big(lo, hi)
+    }
+
+    /// [`Dyadic::simplest_between`] on big numerators.
+    fn simplest_between_big(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Dyadic {
         let zero = Dyadic::zero();
         let above_lo = |x: &Dyadic| lo.is_none_or(|l| x > l);
         let below_hi = |x: &Dyadic| hi.is_none_or(|h| x < h);
@@ -221,6 +263,52 @@ impl Dyadic {
     pub fn to_f64_lossy(&self) -> f64 {
         // For layout and display only, never for values.
         self.num.to_f64().unwrap_or(f64::NAN) / 2f64.powi(self.exp as i32)
+    }
+}
+
+/// `a/2^ea` against `b/2^eb` for small dyadics (exponents below 62).
+fn cmp_small((a, ea): (i128, u32), (b, eb): (i128, u32)) -> Ordering {
+    let e = ea.max(eb);
+    (a << (e - ea)).cmp(&(b << (e - eb)))
+}
+
+/// The simplest number strictly between two small dyadics (either bound
+/// may be absent), as `(numerator, exponent)`: the rule of
+/// [`Dyadic::simplest_between`] in i128. Numerators below 2^63 shifted by
+/// less than 64 stay below 2^127.
+fn simplest_between_small(lo: Option<(i128, u32)>, hi: Option<(i128, u32)>) -> (i128, u32) {
+    let above_lo = |x: (i128, u32)| lo.is_none_or(|l| cmp_small(x, l) == Ordering::Greater);
+    let below_hi = |x: (i128, u32)| hi.is_none_or(|h| cmp_small(x, h) == Ordering::Less);
+    if above_lo((0, 0)) && below_hi((0, 0)) {
+        return (0, 0);
+    }
+    // Arithmetic shifts floor, also for negative numerators.
+    if let Some((a, ea)) = lo.filter(|l| l.0 >= 0) {
+        let n = ((a >> ea) + 1, 0);
+        if below_hi(n) {
+            return n;
+        }
+    }
+    if let Some((b, eb)) = hi.filter(|h| h.0 <= 0) {
+        let n = (-((-b) >> eb) - 1, 0);
+        if above_lo(n) {
+            return n;
+        }
+    }
+    let ((a, ea), h) = (lo.expect("bounded"), hi.expect("bounded"));
+    let mut k = 1;
+    loop {
+        // floor(lo · 2^k) + 1, over 2^k.
+        let floor = if k >= ea {
+            a << (k - ea)
+        } else {
+            a >> (ea - k)
+        };
+        let candidate = (floor + 1, k);
+        if cmp_small(candidate, h) == Ordering::Less {
+            return candidate;
+        }
+        k += 1;
     }
 }
 
@@ -362,5 +450,63 @@ mod tests {
             assert_eq!(a.sub(&b), big_sum(&a, &b, true), "{a} - {b}");
             assert_eq!(a.sub(&a), Dyadic::zero());
         }
+    }
+
+    /// Options and birthdays by the big-number rules.
+    fn big_options(x: &Dyadic) -> (Option<Dyadic>, Option<Dyadic>) {
+        if x.exp == 0 {
+            match x.num.sign() {
+                num_bigint::Sign::NoSign => (None, None),
+                num_bigint::Sign::Plus => (Some(Dyadic::integer(&x.num - 1)), None),
+                num_bigint::Sign::Minus => (None, Some(Dyadic::integer(&x.num + 1))),
+            }
+        } else {
+            (
+                Some(Dyadic::new(&x.num - 1, x.exp)),
+                Some(Dyadic::new(&x.num + 1, x.exp)),
+            )
+        }
+    }
+
+    #[test]
+    fn small_fast_paths_agree_with_big_number_rules() {
+        let mut rng = SplitMix64(11);
+        let pick = |rng: &mut SplitMix64| {
+            let num = match rng.below(4) {
+                0 => BigInt::from(rng.below(40) as i64 - 20),
+                1 => BigInt::from(rng.next_u64() as i64 >> rng.below(63)),
+                2 => {
+                    BigInt::from(i64::MAX - rng.below(3) as i64)
+                        * if rng.below(2) == 0 { 1 } else { -1 }
+                }
+                _ => BigInt::from(rng.next_u64()) << 70,
+            };
+            Dyadic::new(num, rng.below(66) as u32)
+        };
+        for _ in 0..20_000 {
+            let (a, b) = (pick(&mut rng), pick(&mut rng));
+            assert_eq!(a.options(), big_options(&a), "options of {a}");
+            let whole = a.abs().floor().to_u64().unwrap_or(u64::MAX);
+            let birthday = if a.exp == 0 {
+                whole
+            } else {
+                whole.saturating_add(1 + a.exp as u64)
+            };
+            assert_eq!(a.birthday(), birthday, "birthday of {a}");
+            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+            if lo == hi {
+                continue;
+            }
+            for (l, h) in [(Some(&lo), Some(&hi)), (Some(&lo), None), (None, Some(&hi))] {
+                let fast = Dyadic::simplest_between(l, h);
+                assert_eq!(
+                    fast,
+                    Dyadic::simplest_between_big(l, h),
+                    "between {l:?} and {h:?}"
+                );
+                assert!(l.is_none_or(|l| &fast > l) && h.is_none_or(|h| &fast < h));
+            }
+        }
+        assert_eq!(Dyadic::simplest_between(None, None), Dyadic::zero());
     }
 }

@@ -46,8 +46,11 @@
 //!
 //! [`decorated`] holds the decorated graphs, [`decompose`] finds blocks,
 //! [`canonical_key`] names a decorated block independently of its vertex
-//! names, [`solver`] splits graphs and sums the values of their blocks, and
-//! [`frame`] with `frame_search` searches one block inside its frame.
+//! names, [`solver`] splits graphs and sums the values of their blocks,
+//! [`frame`] with `frame_search` searches one block inside its frame, and
+//! `layout` lays a position's blocks out once, so that every state of the
+//! game (an option, a position in play, a state the explorer opens) values
+//! its blocks as states of those frames and reuses the first search.
 
 pub mod canonical_key;
 pub mod decompose;
