@@ -210,6 +210,23 @@ impl Dyadic {
         }
     }
 
+    /// The number a blue edge is worth with this number on top (and
+    /// nothing else hanging there): the ordinal sum 1 : x, whose sign
+    /// expansion is "+" followed by that of x. For x ≥ 0 that is x + 1.
+    /// For x < 0, let m = ⌈−x⌉ − 1 (so x + m lies in [−1, 0)): after the
+    /// first "+" every sign moves by half the step before, so the value is
+    /// (1 + (x + m)/2) / 2^m = (2 + x + m) / 2^(m+1). `None` when m does
+    /// not fit an exponent.
+    pub fn under_blue_edge(&self) -> Option<Dyadic> {
+        if !self.is_negative() {
+            return Some(self.add(&Dyadic::integer(1)));
+        }
+        let m = self.neg().ceil() - 1;
+        let shift = u32::try_from(&m).ok().filter(|&m| m < u32::MAX / 2)?;
+        let above = self.add(&Dyadic::integer(m + 2));
+        Some(Dyadic::new(above.num, above.exp + shift + 1))
+    }
+
     /// The simplest number strictly between `lo` and `hi` (either may be
     /// absent, meaning −∞ / +∞). Requires lo < hi when both are given.
     pub fn simplest_between(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Dyadic {
@@ -508,5 +525,41 @@ mod tests {
             }
         }
         assert_eq!(Dyadic::simplest_between(None, None), Dyadic::zero());
+    }
+
+    /// 1 : x by its definition {0, 1:x^L | 1:x^R}, through canonical forms.
+    fn blue_edge_under(arena: &mut crate::game::Arena, x: &Dyadic) -> crate::game::GameId {
+        let (l, r) = x.options();
+        let mut left = vec![arena.zero()];
+        left.extend(l.map(|xl| blue_edge_under(arena, &xl)));
+        let right = r
+            .map(|xr| blue_edge_under(arena, &xr))
+            .into_iter()
+            .collect();
+        arena.make(left, right)
+    }
+
+    #[test]
+    fn a_blue_edge_under_a_number_is_the_ordinal_sum() {
+        let mut arena = crate::game::Arena::new();
+        for exp in 0..6u32 {
+            for num in -40i64..=40 {
+                let x = Dyadic::new(BigInt::from(num), exp);
+                let closed = x.under_blue_edge().expect("small");
+                let defined = blue_edge_under(&mut arena, &x);
+                assert_eq!(arena.as_number(defined), Some(&closed), "1 : {x}");
+            }
+        }
+        // A few by hand: 1:−1 = 1/2, 1:−2 = 1/4, 1:−1/2 = 3/4, 1:−3/2 = 3/8.
+        for (x, want) in [
+            ("-1", "1/2"),
+            ("-2", "1/4"),
+            ("-1/2", "3/4"),
+            ("-3/2", "3/8"),
+            ("5/4", "9/4"),
+        ] {
+            let x: Dyadic = x.parse().unwrap();
+            assert_eq!(x.under_blue_edge().unwrap().to_string(), want);
+        }
     }
 }

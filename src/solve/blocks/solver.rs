@@ -386,6 +386,11 @@ impl BlockSolver {
         if let Some(&v) = self.bridges.get(&(colour, top)) {
             return Ok(v);
         }
+        if let Some(v) = self.number_bridge(colour, top) {
+            self.bridges.insert((colour, top), v);
+            self.charge()?;
+            return Ok(v);
+        }
         let (tl, tr) = self.arena.options(top);
         let zero = self.arena.zero();
         let mut left = Vec::with_capacity(tl.len() + 1);
@@ -406,6 +411,20 @@ impl BlockSolver {
         self.bridges.insert((colour, top), v);
         self.charge()?;
         Ok(v)
+    }
+
+    /// A blue or red edge under a number is the ordinal sum ±1 : x, a
+    /// number known in closed form ([`crate::game::Dyadic::under_blue_edge`]; a red
+    /// edge is the negative of a blue one under −x), so no follower of x
+    /// is visited.
+    fn number_bridge(&mut self, colour: Colour, top: GameId) -> Option<GameId> {
+        let x = self.arena.as_number(top)?;
+        let v = match colour {
+            Colour::Blue => x.under_blue_edge()?,
+            Colour::Red => x.neg().under_blue_edge()?.neg(),
+            _ => return None,
+        };
+        Some(self.arena.number(v))
     }
 
     pub(super) fn meter_tick(&mut self) -> Result<(), Exceeded> {
