@@ -386,7 +386,7 @@ impl BlockSolver {
         if let Some(&v) = self.bridges.get(&(colour, top)) {
             return Ok(v);
         }
-        if let Some(v) = self.number_bridge(colour, top) {
+        if let Some(v) = self.closed_form_bridge(colour, top) {
             self.bridges.insert((colour, top), v);
             self.charge()?;
             return Ok(v);
@@ -413,18 +413,24 @@ impl BlockSolver {
         Ok(v)
     }
 
-    /// A blue or red edge under a number is the ordinal sum ±1 : x, a
-    /// number known in closed form ([`crate::game::Dyadic::under_blue_edge`]; a red
-    /// edge is the negative of a blue one under −x), so no follower of x
-    /// is visited.
-    fn number_bridge(&mut self, colour: Colour, top: GameId) -> Option<GameId> {
-        let x = self.arena.as_number(top)?;
-        let v = match colour {
-            Colour::Blue => x.under_blue_edge()?,
-            Colour::Red => x.neg().under_blue_edge()?.neg(),
-            _ => return None,
-        };
-        Some(self.arena.number(v))
+    /// Bridges known in closed form, so no follower of the top is visited:
+    /// a blue or red edge under a number is the ordinal sum ±1 : x
+    /// ([`crate::game::Dyadic::under_blue_edge`]; a red edge is the
+    /// negative of a blue one under −x), and a green edge under a nimber
+    /// *n is *(n+1) (the colon principle).
+    fn closed_form_bridge(&mut self, colour: Colour, top: GameId) -> Option<GameId> {
+        match (colour, self.arena.as_number_nimber(top)?) {
+            (Colour::Blue, (x, 0)) => {
+                let v = x.under_blue_edge()?;
+                Some(self.arena.number(v))
+            }
+            (Colour::Red, (x, 0)) => {
+                let v = x.neg().under_blue_edge()?.neg();
+                Some(self.arena.number(v))
+            }
+            (Colour::Green, (x, n)) if x.is_zero() => Some(self.arena.nimber(n.checked_add(1)?)),
+            _ => None,
+        }
     }
 
     pub(super) fn meter_tick(&mut self) -> Result<(), Exceeded> {
