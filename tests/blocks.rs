@@ -191,6 +191,35 @@ fn decomposed_values_equal_whole_graph_search() {
 }
 
 #[test]
+fn green_blocks_fuse_to_the_whole_graph_value() {
+    // Green graphs (the fusion principle turns each green block with
+    // nimbers hanging on it into one nimber), and green graphs with a few
+    // blue or red edges, where it must not apply.
+    use hackenbush_lab::position::presets;
+    for seed in 0..600u64 {
+        let edges = 2 + (seed as usize % 13);
+        let palette: &[Colour] = if seed % 3 == 0 {
+            &[
+                Colour::Green,
+                Colour::Green,
+                Colour::Green,
+                Colour::Blue,
+                Colour::Red,
+            ]
+        } else {
+            &[Colour::Green]
+        };
+        let p = presets::random(90_000 + seed, edges, palette);
+        let (solver, v) = whole_graph(&p);
+        assert_same(
+            &block_plain(&p),
+            &solver.arena.plain(v),
+            &format!("seed {seed}: {}", position::print(&p)),
+        );
+    }
+}
+
+#[test]
 fn decomposed_values_equal_component_search_on_the_random_preset() {
     use hackenbush_lab::position::presets;
     for seed in 0..400u64 {

@@ -28,6 +28,8 @@ pub struct Frame {
     pub colours: Vec<Colour>,
     /// Per vertex, the mask of its incident edges.
     pub incident: Vec<u64>,
+    /// The green edges.
+    pub green: u64,
 }
 
 /// Blocks of a state: (the vertex it hangs from, its edges), every block
@@ -54,10 +56,16 @@ impl Frame {
             ends.push((e.u as u8, e.v as u8));
             colours.push(e.colour);
         }
+        let green = colours
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c == Colour::Green)
+            .fold(0u64, |m, (i, _)| m | 1 << i);
         Some(Frame {
             ends,
             colours,
             incident,
+            green,
         })
     }
 

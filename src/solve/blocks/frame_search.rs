@@ -343,6 +343,9 @@ impl BlockSolver {
         shape: &Shape,
         decorations: &[GameId],
     ) -> Result<GameId, Exceeded> {
+        if let Some(v) = self.fused_green_block(state, shape, decorations) {
+            return Ok(v);
+        }
         let key = match self
             .frames
             .lookup(state, shape.id, shape.reached, decorations)
@@ -354,6 +357,32 @@ impl BlockSolver {
         self.frames.store(key, v);
         self.charge()?;
         Ok(v)
+    }
+
+    /// A green block whose decorations are all nimbers is green Hackenbush
+    /// (a nimber stands for a green stalk hanging there), and by the fusion
+    /// principle (Winning Ways, ch. 7) the vertices of a circuit may be
+    /// fused without changing its value. Every vertex of a block lies on a
+    /// circuit through its root, so the whole block fuses into the root:
+    /// each edge becomes a loop there (*1) and each decoration hangs there.
+    /// The value is the nim-sum of all of them.
+    fn fused_green_block(
+        &mut self,
+        state: &State,
+        shape: &Shape,
+        decorations: &[GameId],
+    ) -> Option<GameId> {
+        if shape.mask & !state.frame.green != 0 {
+            return None;
+        }
+        let mut nimber = shape.mask.count_ones() & 1;
+        for v in bits(shape.reached & !(1 << state.root)) {
+            match self.arena.as_number_nimber(decorations[v])? {
+                (x, n) if x.is_zero() => nimber ^= n,
+                _ => return None,
+            }
+        }
+        Some(self.arena.nimber(nimber))
     }
 
     /// The value of one block of two or more edges: a move cuts one of its
