@@ -17,6 +17,7 @@ pub mod flavour;
 pub mod game;
 pub mod moves;
 pub mod normalise;
+pub mod options;
 pub mod ruleset;
 pub mod solver;
 pub mod symmetry;
