@@ -19,6 +19,7 @@ pub mod moves;
 pub mod normalise;
 pub mod options;
 pub mod ruleset;
+pub mod seen;
 pub mod solver;
 pub mod symmetry;
 pub mod table;

@@ -15,13 +15,14 @@ use super::flavour::Setting;
 use super::moves::{legal_map, Legal, QuantumMove};
 use super::normalise::{keep_maximal_by, maximal_mask, retain_mask, Normaliser, Reductions};
 use super::options::Enumeration;
+use super::seen::SeenLists;
 use super::symmetry::Symmetry;
 use super::twins::Twins;
 use crate::budget::{table_bytes, Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId, Outcome};
 use crate::rules::{Player, Ruleset};
 use crate::solve::BestMoves;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use std::mem::size_of;
 use std::rc::Rc;
 
@@ -216,6 +217,8 @@ struct Scratch {
     refined: Vec<u64>,
     /// The option being normalised.
     child: IdState,
+    /// The options met so far in one enumeration of `option_values`.
+    seen: SeenLists,
 }
 
 impl<B: QuantumBase> QuantumSolver<B> {
@@ -583,8 +586,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
         // option (in particular wide moves: a label whose results are all
         // covered by the others' adds nothing); they are one option, as a
         // game's options form a set, so a repeat is skipped at once.
-        let mut seen: FxHashSet<IdState> = FxHashSet::default();
-        let mut seen_bytes = 0;
+        let mut seen = std::mem::take(&mut self.scratch.seen);
+        seen.clear();
+        let mut seen_bytes = seen.bytes();
         let mut result = Ok(());
         enumeration.for_each(
             self,
@@ -603,7 +607,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 if !twins.is_canonical(idx) {
                     return true;
                 }
-                if seen.contains(built) {
+                if !seen.insert(built) {
                     // A repeat is kept nowhere, but a move count can be
                     // astronomical (wide moves on many labels) and the
                     // budget must still end an enumeration of repeats when
@@ -614,10 +618,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
                     result = solver.account.hold(bytes);
                     return result.is_ok();
                 }
-                seen.insert(built.to_vec());
-                let now = (seen.capacity() * (size_of::<IdState>() + 1)) as u64;
-                let grown = now.saturating_sub(seen_bytes) + key_bytes(built);
-                seen_bytes = now;
+                let now = seen.bytes();
+                let grown = now.saturating_sub(seen_bytes);
+                seen_bytes = now.max(seen_bytes);
                 *held += grown;
                 if let Err(e) = solver.account.hold(grown) {
                     result = Err(e);
@@ -646,6 +649,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             },
         );
         self.scratch.child = child;
+        self.scratch.seen = seen;
         *held += buffer_bytes;
         result
     }
