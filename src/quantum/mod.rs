@@ -9,6 +9,9 @@
 //! - [`solver`]: the fast engine (reduced states, merged moves, outcome-only
 //!   search), within a [`crate::budget::Budget`].
 //! - [`normalise`], [`symmetry`], [`twins`]: the sound reductions it uses.
+//! - [`options`]: the depth-first enumeration of a player's move results
+//!   that skips move sets repeating smaller ones' results; [`seen`]: the
+//!   set of results already met in one enumeration.
 //! - [`game`]: a game record for play (history, take-back, presence).
 //! - [`table`]: Blue Meadow tables.
 
@@ -17,7 +20,9 @@ pub mod flavour;
 pub mod game;
 pub mod moves;
 pub mod normalise;
+pub mod options;
 pub mod ruleset;
+pub mod seen;
 pub mod solver;
 pub mod symmetry;
 pub mod table;

@@ -14,13 +14,15 @@ use super::base::QuantumBase;
 use super::flavour::Setting;
 use super::moves::{legal_map, Legal, QuantumMove};
 use super::normalise::{keep_maximal_by, maximal_mask, retain_mask, Normaliser, Reductions};
+use super::options::Enumeration;
+use super::seen::SeenLists;
 use super::symmetry::Symmetry;
 use super::twins::Twins;
 use crate::budget::{table_bytes, Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId, Outcome};
 use crate::rules::{Player, Ruleset};
 use crate::solve::BestMoves;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use std::mem::size_of;
 use std::rc::Rc;
 
@@ -92,38 +94,6 @@ fn keep_maximal_words(ids: &mut IdState, masks: &[u64]) {
     // "covered" here is strict, as the scan assumes.
     let kept = maximal_mask(len, |i, j| w[i] & !w[j] == 0);
     retain_mask(ids, kept);
-}
-
-/// Pruned unions of the leading labels' results of the moves of one
-/// enumeration. Moves on three or more labels come in lexicographic
-/// order (see [`Legal::for_each_move`]), so consecutive moves share all
-/// but their last few labels: the union of the first d + 1 labels'
-/// results is kept and built once for all the moves that start with
-/// them, and each move's result is one [`QuantumSolver::union_pruned`]
-/// of such a prefix and its last label's results, instead of a sort and
-/// a quadratic scan of the whole concatenation.
-///
-/// Sound because the pruned union is associative: covering is
-/// transitive, so the maximal elements of A ∪ B ∪ C are those of
-/// max(A ∪ B) ∪ C (and without dropping covered realisations it is the
-/// sorted, deduplicated union either way).
-#[derive(Default)]
-struct Prefixes {
-    /// The label indices the first `idx.len()` unions were built for.
-    idx: Vec<usize>,
-    /// `unions[d]`, d < `idx.len()`: the pruned union of the results of
-    /// labels `idx[0..=d]` (buffers beyond are kept for reuse).
-    unions: Vec<IdState>,
-}
-
-impl Prefixes {
-    /// Heap bytes of the buffers.
-    fn bytes(&self) -> u64 {
-        let lists: usize = self.unions.iter().map(|u| u.capacity()).sum();
-        (lists * size_of::<RealId>()
-            + self.unions.capacity() * size_of::<IdState>()
-            + self.idx.capacity() * size_of::<usize>()) as u64
-    }
 }
 
 // Slots of the solver's meter.
@@ -247,6 +217,8 @@ struct Scratch {
     refined: Vec<u64>,
     /// The option being normalised.
     child: IdState,
+    /// The options met so far in one enumeration of `option_values`.
+    seen: SeenLists,
 }
 
 impl<B: QuantumBase> QuantumSolver<B> {
@@ -607,134 +579,91 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let mut twins = self.twins(state, &map.labels);
         let setting = self.setting;
         let mut child = std::mem::take(&mut self.scratch.child);
-        let mut prefixes = Prefixes::default();
-        let mut prefix_bytes = 0;
+        let mut enumeration = Enumeration::default();
+        let mut buffer_bytes = 0;
         // Options already met in this enumeration, as built (before
         // orientation, which is the costly part). Many moves lead to one
         // option (in particular wide moves: a label whose results are all
         // covered by the others' adds nothing); they are one option, as a
         // game's options form a set, so a repeat is skipped at once.
-        let mut seen: FxHashSet<IdState> = FxHashSet::default();
-        let mut seen_bytes = 0;
+        let mut seen = std::mem::take(&mut self.scratch.seen);
+        seen.clear();
+        let mut seen_bytes = seen.bytes();
         let mut result = Ok(());
-        map.for_each_move(setting, |idx| {
-            if let Err(e) = self.account.tick() {
-                result = Err(e);
-                return false;
-            }
-            if !twins.is_canonical(idx) {
-                return true;
-            }
-            self.build_option(&map, idx, &mut prefixes, &mut child);
-            if let Err(e) = self.hold_prefix_growth(idx, &prefixes, &mut prefix_bytes) {
-                result = Err(e);
-                return false;
-            }
-            if seen.contains(child.as_slice()) {
-                // A repeat is kept nowhere, but a move count can be
-                // astronomical (wide moves on many labels) and the budget
-                // must still end an enumeration of repeats when it has no
-                // deadline: each is charged the value the option list
-                // would have kept for it.
-                let bytes = size_of::<GameId>() as u64;
+        enumeration.for_each(
+            self,
+            &map,
+            setting,
+            |solver, a, b, out| solver.union_pruned(a, b, out),
+            |solver, idx, built, bytes| {
+                if let Err(e) = solver.account.tick() {
+                    result = Err(e);
+                    return false;
+                }
+                if let Err(e) = solver.hold_growth(bytes, &mut buffer_bytes) {
+                    result = Err(e);
+                    return false;
+                }
+                if !twins.is_canonical(idx) {
+                    return true;
+                }
+                if !seen.insert(built) {
+                    // A repeat is kept nowhere, but a move count can be
+                    // astronomical (wide moves on many labels) and the
+                    // budget must still end an enumeration of repeats when
+                    // it has no deadline: each is charged the value the
+                    // option list would have kept for it.
+                    let bytes = size_of::<GameId>() as u64;
+                    *held += bytes;
+                    result = solver.account.hold(bytes);
+                    return result.is_ok();
+                }
+                let now = seen.bytes();
+                let grown = now.saturating_sub(seen_bytes);
+                seen_bytes = now.max(seen_bytes);
+                *held += grown;
+                if let Err(e) = solver.account.hold(grown) {
+                    result = Err(e);
+                    return false;
+                }
+                child.clear();
+                child.extend_from_slice(built);
+                solver.orient_ids(&mut child);
+                // The lists' growth (they double) and the option's own copy.
+                let bytes = match solver.values.get(child.as_slice()) {
+                    Some(&v) => {
+                        let before = known.capacity();
+                        known.push(v);
+                        ((known.capacity() - before) * size_of::<GameId>()) as u64
+                    }
+                    None => {
+                        let before = pending.capacity();
+                        pending.push(child.clone());
+                        ((pending.capacity() - before) * size_of::<IdState>()) as u64
+                            + key_bytes(&child)
+                    }
+                };
                 *held += bytes;
-                result = self.account.hold(bytes);
-                return result.is_ok();
-            }
-            seen.insert(child.clone());
-            let now = (seen.capacity() * (size_of::<IdState>() + 1)) as u64;
-            let grown = now.saturating_sub(seen_bytes) + key_bytes(&child);
-            seen_bytes = now;
-            *held += grown;
-            if let Err(e) = self.account.hold(grown) {
-                result = Err(e);
-                return false;
-            }
-            self.orient_ids(&mut child);
-            // The lists' growth (they double) and the option's own copy.
-            let bytes = match self.values.get(child.as_slice()) {
-                Some(&v) => {
-                    let before = known.capacity();
-                    known.push(v);
-                    ((known.capacity() - before) * size_of::<GameId>()) as u64
-                }
-                None => {
-                    let before = pending.capacity();
-                    pending.push(child.clone());
-                    ((pending.capacity() - before) * size_of::<IdState>()) as u64
-                        + key_bytes(&child)
-                }
-            };
-            *held += bytes;
-            result = self.account.hold(bytes);
-            result.is_ok()
-        });
+                result = solver.account.hold(bytes);
+                result.is_ok()
+            },
+        );
         self.scratch.child = child;
-        *held += prefix_bytes;
+        self.scratch.seen = seen;
+        *held += buffer_bytes;
         result
     }
 
-    /// Charge what the prefix buffers grew by since `charged` bytes (they
-    /// only grow, and only moves of three or more labels use them); the
-    /// growth is held even when it passes the budget, as
-    /// [`Account::hold`] does.
-    fn hold_prefix_growth(
-        &mut self,
-        idx: &[usize],
-        prefixes: &Prefixes,
-        charged: &mut u64,
-    ) -> Result<(), Exceeded> {
-        if idx.len() <= 2 {
+    /// Charge what the enumeration's buffers grew by since `charged`
+    /// bytes (they only grow); the growth is held even when it passes the
+    /// budget, as [`Account::hold`] does.
+    fn hold_growth(&mut self, now: u64, charged: &mut u64) -> Result<(), Exceeded> {
+        let grown = now.saturating_sub(*charged);
+        *charged = now.max(*charged);
+        if grown == 0 {
             return Ok(());
         }
-        let now = prefixes.bytes();
-        let grown = now.saturating_sub(*charged);
-        *charged = now;
         self.account.hold(grown)
-    }
-
-    /// The pruned result of the move on label indices `idx` of `map` (as
-    /// [`Self::prune_ids`] of the concatenation of the labels' results,
-    /// which `legal_ids` already pruned), into `out`; `prefixes` carries
-    /// shared unions from one move of an enumeration to the next.
-    fn build_option(
-        &self,
-        map: &Legal<B::Move, RealId>,
-        idx: &[usize],
-        prefixes: &mut Prefixes,
-        out: &mut IdState,
-    ) {
-        out.clear();
-        let children = &map.children;
-        match *idx {
-            [] => {}
-            [i] => out.extend_from_slice(&children[i]),
-            [i, j] => self.union_pruned(&children[i], &children[j], out),
-            _ => {
-                let last = idx.len() - 1;
-                let keep = prefixes
-                    .idx
-                    .iter()
-                    .zip(&idx[..last])
-                    .take_while(|(a, b)| a == b)
-                    .count();
-                prefixes.idx.truncate(keep);
-                if prefixes.unions.len() < last {
-                    prefixes.unions.resize_with(last, Vec::new);
-                }
-                for d in keep..last {
-                    let (done, rest) = prefixes.unions.split_at_mut(d);
-                    let u = &mut rest[0];
-                    u.clear();
-                    match done.last() {
-                        None => u.extend_from_slice(&children[idx[0]]),
-                        Some(before) => self.union_pruned(before, &children[idx[d]], u),
-                    }
-                    prefixes.idx.push(idx[d]);
-                }
-                self.union_pruned(&prefixes.unions[last - 1], &children[idx[last]], out);
-            }
-        }
     }
 
     /// `prune_ids` of the union of two pruned lists (sorted, distinct, and
@@ -880,42 +809,48 @@ impl<B: QuantumBase> QuantumSolver<B> {
             + alloc_bytes(map.labels.len() * size_of::<B::Move>())
             + alloc_bytes(twins.bytes());
         let mut result = self.account.hold(held).map(|()| false);
-        let mut prefixes = Prefixes::default();
-        let mut prefix_bytes = 0;
+        let mut enumeration = Enumeration::default();
+        let mut buffer_bytes = 0;
         if result.is_ok() {
             // Repeated options are answered by the memo (a finished search
             // is always stored), so they need no set of their own.
-            map.for_each_move(self.setting, |idx| {
-                // Options answered by the memo do not tick below, and a
-                // wide move on many labels has a vast number of them.
-                if let Err(e) = self.account.tick() {
-                    result = Err(e);
-                    return false;
-                }
-                if !twins.is_canonical(idx) {
-                    return true;
-                }
-                let mut child = Vec::new();
-                self.build_option(&map, idx, &mut prefixes, &mut child);
-                if let Err(e) = self.hold_prefix_growth(idx, &prefixes, &mut prefix_bytes) {
-                    result = Err(e);
-                    return false;
-                }
-                self.orient_ids(&mut child);
-                match self.wins_ids(&child, p.opponent()) {
-                    Ok(true) => true,
-                    Ok(false) => {
-                        result = Ok(true);
-                        false
-                    }
-                    Err(e) => {
+            let setting = self.setting;
+            enumeration.for_each(
+                self,
+                &map,
+                setting,
+                |solver, a, b, out| solver.union_pruned(a, b, out),
+                |solver, idx, built, bytes| {
+                    // Options answered by the memo do not tick below, and a
+                    // wide move on many labels has a vast number of them.
+                    if let Err(e) = solver.account.tick() {
                         result = Err(e);
-                        false
+                        return false;
                     }
-                }
-            });
+                    if let Err(e) = solver.hold_growth(bytes, &mut buffer_bytes) {
+                        result = Err(e);
+                        return false;
+                    }
+                    if !twins.is_canonical(idx) {
+                        return true;
+                    }
+                    let mut child = built.to_vec();
+                    solver.orient_ids(&mut child);
+                    match solver.wins_ids(&child, p.opponent()) {
+                        Ok(true) => true,
+                        Ok(false) => {
+                            result = Ok(true);
+                            false
+                        }
+                        Err(e) => {
+                            result = Err(e);
+                            false
+                        }
+                    }
+                },
+            );
         }
-        self.account.release(held + prefix_bytes);
+        self.account.release(held + buffer_bytes);
         let w = result?;
         let entry = self.wins.entry(s.to_vec());
         if let std::collections::hash_map::Entry::Vacant(_) = entry {
@@ -1015,18 +950,20 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Prefixes, QuantumSolver};
+    use super::{Enumeration, QuantumSolver};
     use crate::quantum::{allowed_moves, apply_move, Flavour, Setting, Width};
     use crate::rules::{Hackenbush, Player};
+    use std::collections::BTreeSet;
 
-    /// Every move's result built from shared prefix unions against the
-    /// plain way (concatenate the labels' results, sort, deduplicate,
-    /// drop covered ones), in enumeration order, on random reachable
-    /// states of positions with up to eight edges, every flavour, width
-    /// unbounded (so moves of three and more labels share prefixes of
-    /// every length).
+    /// The results the depth-first enumeration visits (unions built from
+    /// their prefixes', absorbed labels skipped) against the plain way
+    /// (every allowed move: concatenate its labels' results, sort,
+    /// deduplicate, drop covered ones): the same set of results, each
+    /// visited move's result built right, on random reachable states of
+    /// positions with up to eight edges, every flavour, width unbounded
+    /// (so moves of three and more labels share prefixes of every length).
     #[test]
-    fn prefix_unions_match_plain_unions() {
+    fn enumerated_results_match_plain_unions() {
         let positions = [
             "BR BR R",
             "BRB BR RR",
@@ -1069,21 +1006,38 @@ mod tests {
                     let ids = solver.normalise_ids(ids);
                     for q in Player::BOTH {
                         let map = solver.legal_ids(&ids, q);
-                        let mut prefixes = Prefixes::default();
-                        let (mut built, mut plain) = (Vec::new(), Vec::new());
+                        let mut plain_set = BTreeSet::new();
+                        let mut plain = Vec::new();
                         map.for_each_move(setting, |idx| {
-                            solver.build_option(&map, idx, &mut prefixes, &mut built);
                             plain.clear();
                             for &i in idx {
                                 plain.extend_from_slice(&map.children[i]);
                             }
                             solver.prune_ids(&mut plain);
-                            assert_eq!(built, plain, "{text} {flavour} {idx:?}");
-                            if idx.len() > 2 {
-                                wide += 1;
-                            }
+                            plain_set.insert(plain.clone());
                             true
                         });
+                        let mut visited = BTreeSet::new();
+                        Enumeration::default().for_each(
+                            &mut solver,
+                            &map,
+                            setting,
+                            |s, a, b, out| s.union_pruned(a, b, out),
+                            |s, idx, built, _| {
+                                plain.clear();
+                                for &i in idx {
+                                    plain.extend_from_slice(&map.children[i]);
+                                }
+                                s.prune_ids(&mut plain);
+                                assert_eq!(built, plain, "{text} {flavour} {idx:?}");
+                                visited.insert(plain.clone());
+                                if idx.len() > 2 {
+                                    wide += 1;
+                                }
+                                true
+                            },
+                        );
+                        assert_eq!(visited, plain_set, "{text} {flavour}");
                     }
                 }
             }
