@@ -596,11 +596,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             setting,
             |solver, a, b, out| solver.union_pruned(a, b, out),
             |solver, idx, built, bytes| {
-                if let Err(e) = solver.account.tick() {
-                    result = Err(e);
-                    return false;
-                }
-                if let Err(e) = solver.hold_growth(bytes, &mut buffer_bytes) {
+                if let Err(e) = solver.charge_option(bytes, &mut buffer_bytes) {
                     result = Err(e);
                     return false;
                 }
@@ -657,6 +653,13 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// Charge what the enumeration's buffers grew by since `charged`
     /// bytes (they only grow); the growth is held even when it passes the
     /// budget, as [`Account::hold`] does.
+    /// One option met in an enumeration: a step of the clock, and the
+    /// growth of the buffer holding the options built so far.
+    fn charge_option(&mut self, bytes: u64, charged: &mut u64) -> Result<(), Exceeded> {
+        self.account.tick()?;
+        self.hold_growth(bytes, charged)
+    }
+
     fn hold_growth(&mut self, now: u64, charged: &mut u64) -> Result<(), Exceeded> {
         let grown = now.saturating_sub(*charged);
         *charged = now.max(*charged);
@@ -823,11 +826,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 |solver, idx, built, bytes| {
                     // Options answered by the memo do not tick below, and a
                     // wide move on many labels has a vast number of them.
-                    if let Err(e) = solver.account.tick() {
-                        result = Err(e);
-                        return false;
-                    }
-                    if let Err(e) = solver.hold_growth(bytes, &mut buffer_bytes) {
+                    if let Err(e) = solver.charge_option(bytes, &mut buffer_bytes) {
                         result = Err(e);
                         return false;
                     }
