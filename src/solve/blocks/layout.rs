@@ -18,9 +18,9 @@
 use super::decompose::blocks;
 use super::decorated::{DEdge, Decorated, ROOT};
 use super::frame::Frame;
+use super::solver::from_edges;
 use crate::game::GameId;
-use crate::position::{Colour, EdgeSet, Position, GROUND};
-use rustc_hash::FxHashMap;
+use crate::position::{Colour, EdgeSet, Position};
 use std::rc::Rc;
 
 /// Where one edge of the position sits.
@@ -68,14 +68,9 @@ pub(super) struct BlockState {
 impl Layout {
     /// The layout of `p`; `frame_of` names each block's frame.
     pub fn new(p: &Position, mut frame_of: impl FnMut(Frame) -> (u32, Rc<Frame>)) -> Layout {
-        let mut names: FxHashMap<usize, usize> = FxHashMap::default();
-        names.insert(GROUND, ROOT);
-        let mut dense = |v: usize| {
-            let next = names.len();
-            *names.entry(v).or_insert(next)
-        };
-        let ends: Vec<(usize, usize)> = p.edges.iter().map(|e| (dense(e.u), dense(e.v))).collect();
-        let vertex_count = names.len();
+        let dense = from_edges(p.edges.iter().map(|e| (e.u, e.v, e.colour)), GameId(0));
+        let ends: Vec<(usize, usize)> = dense.edges.iter().map(|e| (e.u, e.v)).collect();
+        let vertex_count = dense.vertex_count();
         let mut adjacency = vec![Vec::new(); vertex_count];
         for (i, &(u, v)) in ends.iter().enumerate() {
             adjacency[u].push((i, v));

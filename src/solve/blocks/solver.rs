@@ -475,7 +475,10 @@ fn raw_key(g: &Decorated, skip: Option<usize>, out: &mut Vec<u32>) {
 
 /// A decorated graph rooted at the ground from edges with any vertex
 /// names (renamed densely, so no name can make a large allocation).
-fn from_edges(edges: impl Iterator<Item = (usize, usize, Colour)>, zero: GameId) -> Decorated {
+pub(super) fn from_edges(
+    edges: impl Iterator<Item = (usize, usize, Colour)>,
+    zero: GameId,
+) -> Decorated {
     let mut names: FxHashMap<usize, usize> = FxHashMap::default();
     names.insert(GROUND, ROOT);
     let mut dense = |v: usize| {
