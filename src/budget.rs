@@ -165,6 +165,13 @@ pub enum Exceeded {
     Time(Timeout),
     #[error("the computation was cancelled")]
     Cancelled,
+    /// A value was found, but its printed form is too long to hand out:
+    /// canonical forms are DAGs whose printed trees can be exponentially
+    /// larger than the search that found them.
+    #[error(
+        "the printed value would take at least {chars} characters, more than the limit of {limit}"
+    )]
+    Text { chars: u64, limit: u64 },
 }
 
 /// Milliseconds on a monotonic clock (wasm32 has no `Instant`: the
@@ -188,6 +195,8 @@ struct Shared {
     timeout: Option<Timeout>,
     /// `now_millis()` past which work stops (infinite without a timeout).
     deadline: f64,
+    /// How many characters of printed values an answer may hold.
+    text_limit: u64,
     used: AtomicU64,
     cancelled: AtomicBool,
 }
@@ -230,10 +239,42 @@ impl Budget {
                 max_bytes,
                 timeout,
                 deadline,
+                text_limit: max_bytes.0 / Budget::TEXT_SHARE,
                 used: AtomicU64::new(0),
                 cancelled: AtomicBool::new(false),
             }),
         }
+    }
+
+    /// By default the printed values of one answer may take this share of
+    /// the memory budget: an answer holds its text a few times over (the
+    /// plain and pretty forms, the output being written).
+    pub const TEXT_SHARE: u64 = 4;
+
+    /// The same budget, with printed values limited to `chars` characters
+    /// (a page shows a short message instead of megabytes of braces).
+    pub fn with_text_limit(self, chars: u64) -> Budget {
+        let s = &self.shared;
+        Budget {
+            shared: Arc::new(Shared {
+                max_bytes: s.max_bytes,
+                timeout: s.timeout,
+                deadline: s.deadline,
+                text_limit: chars,
+                used: AtomicU64::new(s.used.load(Ordering::Relaxed)),
+                cancelled: AtomicBool::new(s.cancelled.load(Ordering::Relaxed)),
+            }),
+        }
+    }
+
+    /// How many characters the printed values of one answer may take.
+    pub fn text_limit(&self) -> u64 {
+        self.shared.text_limit
+    }
+
+    /// The memory budget.
+    pub fn max_bytes(&self) -> ByteSize {
+        self.shared.max_bytes
     }
 
     /// No practical limit (tests and small internal computations).

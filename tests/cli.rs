@@ -676,3 +676,32 @@ fn census_counts_checks_and_errors() {
         text(&out.stdout)
     );
 }
+
+/// A mixed stalk of 30 edges is valued at once, but its plain form has
+/// billions of characters (the canonical form is a DAG; printing expands
+/// it): `value` stops with exit 3 before printing, naming the budget that
+/// would print it, instead of spending minutes and gigabytes on braces.
+#[test]
+fn values_too_long_to_print_stop_at_the_text_limit() {
+    let stalk = "BRGRBGGBRRGBBGRGBRGGBRBGRGBGRB";
+    for args in [
+        &["value", stalk][..],
+        &["value", "--json", stalk],
+        &["options", stalk],
+    ] {
+        let (stderr, out) = budget_stop(args, "--max-memory");
+        assert!(stderr.contains("characters"), "{stderr}");
+        assert!(out.stdout.is_empty());
+    }
+    // A smaller budget lowers the limit: this 14-edge stalk prints 19,109
+    // characters, over a quarter of 64K; the budget the message names
+    // prints it.
+    let short = "BRGRBGGBRRGBBG";
+    let printed = ok_line(&["value", short]);
+    assert_eq!(printed.len(), 19_109);
+    let (stderr, _) = budget_stop(&["value", "--max-memory", "64K", short], "--max-memory");
+    assert!(stderr.contains("19109 characters"), "{stderr}");
+    let needed = stderr.split("--max-memory ").nth(1).unwrap();
+    let needed = needed.split_whitespace().next().unwrap();
+    assert_eq!(ok_line(&["value", "--max-memory", needed, short]), printed);
+}

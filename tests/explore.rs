@@ -319,3 +319,25 @@ fn moves_may_name_their_player() {
     q.moves = vec!["L:1+3".into(), "L:1".into()];
     assert!(explore(&q, &budget()).is_ok());
 }
+
+/// The values an exploration prints count against the budget's text
+/// limit: past it, the exploration stops with `Exceeded::Text` instead of
+/// building megabytes of strings.
+#[test]
+fn explorations_stop_at_the_text_limit() {
+    use hackenbush_lab::analysis::AnalysisError;
+    use hackenbush_lab::budget::Exceeded;
+    let req = Request::new("BRGRBGGBRRGB", Rules::Normal);
+    let whole = explore(&req, &budget()).unwrap();
+    let printed: usize = whole.value.len()
+        + whole.pretty.len()
+        + whole.options.iter().map(|o| o.value.len()).sum::<usize>();
+    let tight = budget().with_text_limit(printed as u64 / 2);
+    match explore(&req, &tight) {
+        Err(AnalysisError::Budget(Exceeded::Text { chars, limit })) => {
+            assert_eq!(limit, printed as u64 / 2);
+            assert!(chars > limit);
+        }
+        other => panic!("expected the text limit, got {other:?}"),
+    }
+}

@@ -216,6 +216,7 @@ fn pretty_forms_read_back_and_plain_forms_keep_the_contract() {
     for &g in &ids {
         let plain = a.plain(g);
         assert_eq!(plain, reference_plain(&mut a, g));
+        assert_eq!(a.plain_len(g), plain.len() as u64, "{plain}");
         assert!(
             plain.chars().all(|c| "0123456789-/*{}|,".contains(c)),
             "{plain}"

@@ -85,7 +85,7 @@ function showReport(answer) {
   $('value').textContent = view.value;
   $('pretty').textContent = view.pretty;
   // Misère answers are an outcome class, not a value.
-  $('row-value').hidden = view.misere;
+  $('row-value').hidden = view.misere || !view.value;
   $('row-pretty').hidden = view.misere;
   $('row-birthday').hidden = view.birthday == null;
   $('birthday').textContent = view.birthday ?? '—';

@@ -3,7 +3,7 @@
 //! misère outcome class.
 
 use super::error::AnalysisError;
-use super::request::{Answer, MoveAdvice};
+use super::request::{Answer, Elided, MoveAdvice};
 use crate::budget::{Budget, Exceeded};
 use crate::game::{Arena, GameId};
 use crate::rules::uncolored::UncoloredMove;
@@ -30,7 +30,13 @@ pub(super) fn normal(rules: Hackenbush, budget: &Budget) -> Result<Answer, Analy
     };
     let left_moves = advice(Player::Left)?;
     let right_moves = advice(Player::Right)?;
-    Ok(game_answer(&mut solver.arena, v, left_moves, right_moves))
+    Ok(game_answer(
+        &mut solver.arena,
+        v,
+        left_moves,
+        right_moves,
+        budget.text_limit(),
+    ))
 }
 
 pub(super) fn childish(rules: Childish, budget: &Budget) -> Result<Answer, AnalysisError> {
@@ -39,6 +45,7 @@ pub(super) fn childish(rules: Childish, budget: &Budget) -> Result<Answer, Analy
         Solver::with_budget(rules, budget),
         &start,
         cut_label,
+        budget.text_limit(),
     )?)
 }
 
@@ -52,6 +59,7 @@ pub(super) fn uncolored(rules: Uncolored, budget: &Budget) -> Result<Answer, Ana
         Solver::with_budget(rules, budget),
         &start,
         label,
+        budget.text_limit(),
     )?)
 }
 
@@ -73,6 +81,7 @@ pub fn short_game<R: Ruleset>(
     mut solver: Solver<R>,
     start: &R::State,
     label: impl Fn(&R::Move) -> String,
+    text_limit: u64,
 ) -> Result<Answer, Exceeded> {
     let v = solver.value(start)?;
     let mut advice = |p: Player| -> Result<MoveAdvice, Exceeded> {
@@ -80,20 +89,40 @@ pub fn short_game<R: Ruleset>(
     };
     let left_moves = advice(Player::Left)?;
     let right_moves = advice(Player::Right)?;
-    Ok(game_answer(&mut solver.arena, v, left_moves, right_moves))
+    Ok(game_answer(
+        &mut solver.arena,
+        v,
+        left_moves,
+        right_moves,
+        text_limit,
+    ))
 }
 
 /// The value, outcome and birthday of canonical game `v`, with advice.
+/// A value whose plain form is longer than `text_limit` is left out (see
+/// [`Elided`]): the rest of the answer stays useful.
 pub(super) fn game_answer(
     arena: &mut Arena,
     v: GameId,
     left_moves: MoveAdvice,
     right_moves: MoveAdvice,
+    text_limit: u64,
 ) -> Answer {
     let outcome = arena.outcome(v);
+    let chars = arena.plain_len(v);
+    let (value, pretty, elided) = if chars > text_limit {
+        let elided = Elided {
+            chars,
+            limit: text_limit,
+        };
+        (String::new(), String::new(), Some(elided))
+    } else {
+        (arena.plain(v), arena.pretty(v), None)
+    };
     Answer {
-        value: arena.plain(v),
-        pretty: arena.pretty(v),
+        value,
+        pretty,
+        elided,
         outcome: Some(outcome),
         outcome_sentence: outcome.sentence().to_string(),
         birthday: Some(arena.birthday(v)),

@@ -22,7 +22,7 @@ pub use game_rules::GameRules;
 pub use options::{
     OptionError, Precision, QuantumOptions, Rules, RulesKind, RulesParts, SyncOptions,
 };
-pub use request::{Answer, MoveAdvice, Request, Strategies, Weight};
+pub use request::{Answer, Elided, MoveAdvice, Request, Strategies, Weight};
 
 use crate::budget::Budget;
 use crate::position::Position;

@@ -100,6 +100,12 @@ fn after_moves<B: QuantumBase + Clone>(
         .collect();
     Ok(Answer {
         realisations: Some(realisations),
-        ..game_answer(&mut solver.arena, v, left_moves, right_moves)
+        ..game_answer(
+            &mut solver.arena,
+            v,
+            left_moves,
+            right_moves,
+            budget.text_limit(),
+        )
     })
 }

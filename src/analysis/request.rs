@@ -76,6 +76,10 @@ pub struct Answer {
     pub value: String,
     /// A prettier rendering for people (`±1`, `↑`, mixed numbers).
     pub pretty: String,
+    /// Set when the value is too long to print within the budget's text
+    /// limit; `value` and `pretty` are then empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elided: Option<Elided>,
     /// The outcome class, when it is known (see `outcome_unknown`).
     pub outcome: Option<Outcome>,
     /// The outcome (or, under sync, who is ahead) as a sentence.
@@ -102,6 +106,24 @@ pub struct Answer {
     /// Quantum states: each realisation as the labels present in it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub realisations: Option<Vec<Vec<String>>>,
+}
+
+/// A value left out of an answer: its plain form has `chars` characters,
+/// more than the `limit` the budget allows (a canonical form's printed
+/// tree can be exponentially larger than the game's DAG).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Elided {
+    pub chars: u64,
+    pub limit: u64,
+}
+
+impl From<Elided> for crate::budget::Exceeded {
+    fn from(e: Elided) -> Self {
+        crate::budget::Exceeded::Text {
+            chars: e.chars,
+            limit: e.limit,
+        }
+    }
 }
 
 /// Best moves as user-facing labels.

@@ -125,3 +125,31 @@ fn requests_round_trip_through_json() {
     let bad = serde_json::from_str::<Request>(r#"{"position":"BR","rules":"quantum:Q"}"#);
     assert!(bad.unwrap_err().to_string().contains("unknown flavour 'Q'"));
 }
+
+/// A value longer than the budget's text limit is left out of the answer,
+/// which keeps everything else: the page shows its length, outcome,
+/// birthday and best moves, and the engine opponent can still move.
+#[test]
+fn values_past_the_text_limit_are_elided_not_lost() {
+    let stalk = "BRGRBGGBRRGB";
+    for rules in ["normal", "quantum:D:2"] {
+        let req = Request::new(stalk, rules.parse().unwrap());
+        let full = run(&req).unwrap();
+        assert!(full.elided.is_none());
+        let limit = full.value.len() as u64 - 1;
+        let short = analyse(&req, &Budget::default().with_text_limit(limit)).unwrap();
+        assert_eq!(
+            short.elided,
+            Some(crate::analysis::Elided {
+                chars: full.value.len() as u64,
+                limit
+            }),
+            "{rules}"
+        );
+        assert!(short.value.is_empty() && short.pretty.is_empty());
+        assert_eq!(short.outcome, full.outcome);
+        assert_eq!(short.birthday, full.birthday);
+        assert_eq!(short.left_moves, full.left_moves);
+        assert_eq!(short.right_moves, full.right_moves);
+    }
+}

@@ -183,6 +183,9 @@ pub fn value(position: &Position, rules: &Rules, budget: &Budget) -> Result<Valu
             AnalysisError::Input(e) => CensusError::Invalid(format!("{position}: {e}")),
         },
     )?;
+    if let Some(e) = answer.elided {
+        return Err(CensusError::Budget(e.into()));
+    }
     let mut arena = Arena::new();
     let number = match arena.parse(&answer.value) {
         Ok(g) => arena.is_number(g),

@@ -74,6 +74,18 @@ fn budget_message(e: &Exceeded) -> String {
             format!("stopped: {e} (raise it with --timeout, e.g. --timeout {more})")
         }
         Exceeded::Cancelled => format!("stopped: {e}"),
+        Exceeded::Text { chars, .. } => {
+            // The limit is a share of the memory budget: name the budget
+            // that would let this value print.
+            let bytes = chars.saturating_mul(crate::budget::Budget::TEXT_SHARE);
+            use crate::budget::ByteSize;
+            let unit = [ByteSize::GIB, ByteSize::MIB, ByteSize::KIB]
+                .into_iter()
+                .find(|&u| bytes > u)
+                .unwrap_or(1);
+            let needed = ByteSize(bytes.div_ceil(unit).saturating_mul(unit));
+            format!("stopped: {e} (a quarter of --max-memory; printing it needs --max-memory {needed} or more)")
+        }
     }
 }
 

@@ -67,6 +67,9 @@ fn value(v: &ValueArgs) -> Result<String, CliError> {
         first: v.moves.first,
     };
     let answer = analyse(&req, &v.budget.budget())?;
+    if let Some(elided) = answer.elided {
+        return Err(CliError::Budget(elided.into()));
+    }
     Ok(format_value(&answer, v.json, v.pretty))
 }
 

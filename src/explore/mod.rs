@@ -92,8 +92,46 @@ fn at_least_as_good(arena: &mut Arena, p: Player, a: GameId, b: GameId) -> bool 
     }
 }
 
-/// Explore state `s` of `engine`.
-pub fn explore_state<E: Engine>(engine: &mut E, s: &E::State) -> Result<Exploration, Exceeded> {
+/// Prints values while counting their characters against a limit, so an
+/// exploration whose values print exponentially long stops cleanly.
+struct Printer {
+    limit: u64,
+    used: u64,
+}
+
+impl Printer {
+    fn charge(&mut self, chars: u64) -> Result<(), Exceeded> {
+        self.used = self.used.saturating_add(chars);
+        if self.used > self.limit {
+            return Err(Exceeded::Text {
+                chars: self.used,
+                limit: self.limit,
+            });
+        }
+        Ok(())
+    }
+
+    fn plain(&mut self, arena: &Arena, g: GameId) -> Result<String, Exceeded> {
+        self.charge(arena.plain_len(g))?;
+        Ok(arena.plain(g))
+    }
+
+    fn plain_all(&mut self, arena: &Arena, gs: &[GameId]) -> Result<Vec<String>, Exceeded> {
+        gs.iter().map(|&g| self.plain(arena, g)).collect()
+    }
+}
+
+/// Explore state `s` of `engine`; the values printed in it may take
+/// `text_limit` characters in all.
+pub fn explore_state<E: Engine>(
+    engine: &mut E,
+    s: &E::State,
+    text_limit: u64,
+) -> Result<Exploration, Exceeded> {
+    let mut printer = Printer {
+        limit: text_limit,
+        used: 0,
+    };
     let g = engine.value(s)?;
     let mut options = Vec::new();
     for p in Player::BOTH {
@@ -116,7 +154,7 @@ pub fn explore_state<E: Engine>(engine: &mut E, s: &E::State) -> Result<Explorat
                     .find(|&j| kept[j] && at_least_as_good(engine.arena(), p, values[j], *v))
                     .map(|j| engine.label(&scored[j].0))
             };
-            let reversible = reversal(engine, p, child, g)?;
+            let reversible = reversal(engine, p, child, g, &mut printer)?;
             let mut reasons = Vec::new();
             if let Some(by) = &dominated {
                 reasons.push(format!("dominated by {by}"));
@@ -137,7 +175,7 @@ pub fn explore_state<E: Engine>(engine: &mut E, s: &E::State) -> Result<Explorat
             options.push(ExploredOption {
                 player: p,
                 mv: engine.label(m),
-                value: engine.arena().plain(*v),
+                value: printer.plain(engine.arena(), *v)?,
                 after: engine.remaining(child),
                 dominated,
                 reversible,
@@ -148,12 +186,15 @@ pub fn explore_state<E: Engine>(engine: &mut E, s: &E::State) -> Result<Explorat
     let arena = engine.arena();
     let (left, right) = arena.options(g);
     let outcome = arena.outcome(g);
+    let value = printer.plain(arena, g)?;
+    // The pretty form is about as long as the plain one.
+    printer.charge(value.len() as u64)?;
     Ok(Exploration {
-        value: arena.plain(g),
         pretty: arena.pretty(g),
+        value,
         outcome: outcome.letter().to_string(),
-        canonical_left: left.iter().map(|&x| arena.plain(x)).collect(),
-        canonical_right: right.iter().map(|&x| arena.plain(x)).collect(),
+        canonical_left: printer.plain_all(arena, &left)?,
+        canonical_right: printer.plain_all(arena, &right)?,
         realisations: None,
         options,
     })
@@ -180,6 +221,7 @@ fn reversal<E: Engine>(
     p: Player,
     child: &E::State,
     g: GameId,
+    printer: &mut Printer,
 ) -> Result<Option<Reversal>, Exceeded> {
     let q = p.opponent();
     for m in engine.moves(child, q)? {
@@ -194,8 +236,8 @@ fn reversal<E: Engine>(
             };
             return Ok(Some(Reversal {
                 through: engine.label(&m),
-                value: engine.arena().plain(w),
-                bypass: bypass.iter().map(|&x| engine.arena().plain(x)).collect(),
+                value: printer.plain(engine.arena(), w)?,
+                bypass: printer.plain_all(engine.arena(), &bypass)?,
             }));
         }
     }

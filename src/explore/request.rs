@@ -32,15 +32,20 @@ pub fn explore(req: &Request, budget: &Budget) -> Result<Exploration, AnalysisEr
     match GameRules::new(&req.rules, &position, budget) {
         GameRules::Normal(rules) => {
             let start = rules.start();
-            classical(Normal::new(rules, budget), start, req)
+            classical(Normal::new(rules, budget), start, req, budget)
         }
         GameRules::Childish(rules) => {
             let start = rules.start();
-            classical(Classical::new(rules, budget, cut_label), start, req)
+            classical(Classical::new(rules, budget, cut_label), start, req, budget)
         }
         GameRules::Uncolored(rules) => {
             let start = rules.start();
-            classical(Classical::new(rules, budget, uncolored_label), start, req)
+            classical(
+                Classical::new(rules, budget, uncolored_label),
+                start,
+                req,
+                budget,
+            )
         }
         GameRules::Quantum(game) => {
             if let Rules::Quantum(q) = &req.rules {
@@ -95,6 +100,7 @@ fn classical<E: Engine>(
     mut engine: E,
     mut state: E::State,
     req: &Request,
+    budget: &Budget,
 ) -> Result<Exploration, AnalysisError> {
     let mut p = req.first;
     for (k, full) in req.moves.iter().enumerate() {
@@ -113,7 +119,7 @@ fn classical<E: Engine>(
         state = engine.play(&state, p, m)?;
         p = p.opponent();
     }
-    Ok(explore_state(&mut engine, &state)?)
+    Ok(explore_state(&mut engine, &state, budget.text_limit())?)
 }
 
 /// Replay quantum moves through a [`QuantumGame`] (each checked against
@@ -141,7 +147,7 @@ fn quantum<B: QuantumBase + Clone>(
     drop(game);
     let solver = QuantumSolver::with_budget(base, &start, setting, budget);
     let mut engine = Quantum::new(solver, budget);
-    let mut e = explore_state(&mut engine, &state)?;
+    let mut e = explore_state(&mut engine, &state, budget.text_limit())?;
     let b = &engine.solver.base;
     e.realisations = Some(
         state

@@ -24,8 +24,10 @@
 
 use super::arena::{Arena, GameId, Node};
 use super::dyadic::Dyadic;
+use std::collections::HashMap;
 
 /// Pretty text of a game without its outer braces.
+#[derive(Clone)]
 struct Pretty {
     text: String,
     /// How many bars separate its sides (0 for atoms: numbers, ↑, ±x …).
@@ -46,11 +48,58 @@ impl Arena {
     /// Plain notation: `0`, `-13/8`, `*2`, `1/2*`, `{L1,L2|R1}` recursively.
     pub fn plain(&self, g: GameId) -> String {
         let mut out = String::new();
-        self.write_plain(g, &mut out);
+        self.write_plain(g, &mut out, &mut HashMap::new());
         out
     }
 
-    fn write_plain(&self, g: GameId, out: &mut String) {
+    /// The length in bytes of [`Arena::plain`] of `g`, saturating at
+    /// `u64::MAX`, without writing it. A canonical form is a DAG whose
+    /// printed tree can be exponentially larger (a mixed stalk of 30 edges
+    /// prints gigabytes), so callers check this before printing.
+    pub fn plain_len(&self, g: GameId) -> u64 {
+        let mut memo = std::collections::HashMap::new();
+        self.plain_len_memo(g, &mut memo)
+    }
+
+    fn plain_len_memo(&self, g: GameId, memo: &mut std::collections::HashMap<GameId, u64>) -> u64 {
+        if let Some(&n) = memo.get(&g) {
+            return n;
+        }
+        let n = match self.node(g) {
+            Node::Number(x) => x.to_string().len() as u64,
+            Node::Nimbered(x, n) => {
+                let number = if x.is_zero() { 0 } else { x.to_string().len() };
+                (number + nimber_suffix(*n).len()) as u64
+            }
+            Node::Other { left, right } => {
+                // Braces, the bar, and a comma between options on a side.
+                let punctuation =
+                    3 + left.len().saturating_sub(1) as u64 + right.len().saturating_sub(1) as u64;
+                left.iter()
+                    .chain(right.iter())
+                    .fold(punctuation, |sum, &o| {
+                        sum.saturating_add(self.plain_len_memo(o, memo))
+                    })
+            }
+        };
+        memo.insert(g, n);
+        n
+    }
+
+    /// Writes `g` to `out`. A game met again (the printed tree repeats
+    /// the DAG's shared parts) is copied from where it was first written:
+    /// `written` holds each game's byte range in `out`.
+    fn write_plain(
+        &self,
+        g: GameId,
+        out: &mut String,
+        written: &mut HashMap<GameId, (usize, usize)>,
+    ) {
+        if let Some(&(start, end)) = written.get(&g) {
+            out.extend_from_within(start..end);
+            return;
+        }
+        let start = out.len();
         match self.node(g) {
             Node::Number(x) => out.push_str(&x.to_string()),
             Node::Nimbered(x, n) => {
@@ -65,24 +114,25 @@ impl Arena {
                     if i > 0 {
                         out.push(',');
                     }
-                    self.write_plain(l, out);
+                    self.write_plain(l, out, written);
                 }
                 out.push('|');
                 for (i, &r) in right.iter().enumerate() {
                     if i > 0 {
                         out.push(',');
                     }
-                    self.write_plain(r, out);
+                    self.write_plain(r, out, written);
                 }
                 out.push('}');
             }
         }
+        written.insert(g, (start, out.len()));
     }
 
     /// A display for people; not a contract (use [`Arena::plain`] for that).
     /// It parses back with [`Arena::parse`].
     pub fn pretty(&mut self, g: GameId) -> String {
-        let p = self.pretty_parts(g);
+        let p = self.pretty_parts(g, &mut HashMap::new());
         if p.bars == 0 {
             p.text
         } else {
@@ -90,7 +140,18 @@ impl Arena {
         }
     }
 
-    fn pretty_parts(&mut self, g: GameId) -> Pretty {
+    /// The pretty parts of `g`, each game's worked out once (`done`): the
+    /// printed tree repeats the DAG's shared parts.
+    fn pretty_parts(&mut self, g: GameId, done: &mut HashMap<GameId, Pretty>) -> Pretty {
+        if let Some(p) = done.get(&g) {
+            return p.clone();
+        }
+        let p = self.pretty_parts_once(g, done);
+        done.insert(g, p.clone());
+        p
+    }
+
+    fn pretty_parts_once(&mut self, g: GameId, done: &mut HashMap<GameId, Pretty>) -> Pretty {
         let atom = |text: String| Pretty {
             text,
             bars: 0,
@@ -103,8 +164,8 @@ impl Arena {
                 if let Some(name) = self.pretty_atom(g, &left, &right) {
                     return atom(name);
                 }
-                let ls = self.pretty_side(&left);
-                let rs = self.pretty_side(&right);
+                let ls = self.pretty_side(&left, done);
+                let rs = self.pretty_side(&right, done);
                 let bars = 1 + ls
                     .iter()
                     .chain(rs.iter())
@@ -129,7 +190,11 @@ impl Arena {
     /// The options of one side. An option is written without braces
     /// (`2|1||0`) only where that cannot be misread: alone on its side and
     /// with no commas of its own; otherwise it is braced and counts as an atom.
-    fn pretty_side(&mut self, options: &[GameId]) -> Vec<Pretty> {
+    fn pretty_side(
+        &mut self,
+        options: &[GameId],
+        done: &mut HashMap<GameId, Pretty>,
+    ) -> Vec<Pretty> {
         let alone = options.len() == 1;
         options
             .iter()
@@ -141,7 +206,7 @@ impl Arena {
                         return p;
                     }
                 }
-                let p = self.pretty_parts(o);
+                let p = self.pretty_parts(o, done);
                 if p.bars == 0 || (alone && !p.has_comma) {
                     p
                 } else {

@@ -4,7 +4,7 @@
 
 use super::{name, Puzzle, PuzzleError, Question};
 use crate::analysis::{analyse, MoveAdvice, Request, Rules};
-use crate::budget::Budget;
+use crate::budget::{Budget, Exceeded};
 use crate::explore::{explore, Exploration};
 use crate::game::{Arena, GameId, Relation};
 use crate::rules::Player;
@@ -105,6 +105,11 @@ pub fn solve(p: &Puzzle, budget: &Budget) -> Result<Solution, PuzzleError> {
             a
         }
     };
+    // Puzzles quote and compare values: one too long to print has no
+    // puzzle to offer.
+    if let Some(e) = a.elided {
+        return Err(Exceeded::from(e).into());
+    }
     let outcome = a.outcome.map_or('?', |o| o.letter());
     let moves_of = |q: Player| -> Option<&MoveAdvice> {
         match q {

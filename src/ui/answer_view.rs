@@ -135,11 +135,7 @@ pub struct AnswerView {
 /// The view of `answer` to `req`; `advice` is the best-move text in board
 /// labels (the session maps the engine's labels).
 pub fn view(req: &Request, answer: &Answer, advice: String) -> AnswerView {
-    let pretty = if answer.pretty.is_empty() {
-        answer.value.clone()
-    } else {
-        answer.pretty.clone()
-    };
+    let pretty = shown_value(answer);
     let letter = answer.outcome.map(|o| o.letter().to_string());
     let (label, outcome) = match &req.rules {
         Rules::Misere => (
@@ -169,9 +165,12 @@ pub fn view(req: &Request, answer: &Answer, advice: String) -> AnswerView {
     let misere = matches!(req.rules, Rules::Misere);
     AnswerView {
         value_of: describe(req),
+        // Empty for a value too long to show: the page hides the row.
         value: answer.value.clone(),
         caption_value: if misere {
             format!("misère {}", letter.as_deref().unwrap_or(&answer.value))
+        } else if let Some(e) = answer.elided {
+            format!("value of {} characters", grouped(e.chars))
         } else {
             format!("= {pretty}")
         },
@@ -208,13 +207,43 @@ pub fn export_caption(req: Option<&Request>, answer: Option<&Answer>) -> String 
                 letter.as_deref().unwrap_or(&a.value)
             )
         }
-        Some(a) => format!(
-            "{text} · value {}",
-            if a.pretty.is_empty() {
-                &a.value
-            } else {
-                &a.pretty
-            }
-        ),
+        Some(a) => format!("{text} · value {}", shown_value(a)),
     }
+}
+
+/// The value as the page shows it: the pretty form, else the plain one,
+/// or for a value too long to show, its length.
+fn shown_value(answer: &Answer) -> String {
+    match answer.elided {
+        Some(e) => format!(
+            "too long to show ({} characters; the command-line tool prints it)",
+            grouped(e.chars)
+        ),
+        None if answer.pretty.is_empty() => answer.value.clone(),
+        None => answer.pretty.clone(),
+    }
+}
+
+/// The page's message when values are too long to show (`None` for the
+/// other limits, which have advice of their own).
+pub fn too_long_message(e: &crate::budget::Exceeded) -> Option<String> {
+    match e {
+        crate::budget::Exceeded::Text { .. } => Some(format!(
+            "Too long to show here: {e} — the command-line tool prints it (hackenbush options)"
+        )),
+        _ => None,
+    }
+}
+
+/// `46123456` as `46,123,456`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

@@ -18,7 +18,7 @@ const EXPLORER_THUMB: (f64, f64) = (150.0, 100.0);
 use super::scene::{self, SceneOptions};
 use super::share::{self, Slide};
 use super::svg;
-use crate::analysis::{Request, Rules};
+use crate::analysis::{AnalysisError, Request, Rules};
 use crate::budget::Budget;
 use crate::explore::{explore, Exploration};
 use crate::position::Colour;
@@ -115,7 +115,12 @@ pub fn explore_board(
     // name their player, so they can follow any of them.
     moves.extend(path.iter().cloned());
     request.moves = moves;
-    let exploration = explore(&request, budget).map_err(|e| e.to_string())?;
+    let exploration = explore(&request, budget).map_err(|e| match &e {
+        AnalysisError::Budget(b) => {
+            crate::ui::answer_view::too_long_message(b).unwrap_or_else(|| e.to_string())
+        }
+        AnalysisError::Input(_) => e.to_string(),
+    })?;
     let labels = &asked.labels;
     let shown = exploration
         .options

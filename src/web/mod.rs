@@ -15,10 +15,15 @@ use crate::budget::{Budget, ByteSize};
 /// only grows, and a tab that outgrows its heap dies with the page.
 pub const WORKER_MEMORY: ByteSize = ByteSize::mib(256);
 
+/// How many characters of printed values one answer may hand the page:
+/// a longer value is shown as its length (with its outcome and best
+/// moves), since megabytes of braces would only stall the tab.
+pub const PAGE_TEXT_LIMIT: u64 = 100_000;
+
 /// The budget of one analysis in the worker. The page enforces a deadline
 /// of its own by terminating the worker (Cancel, and its time limit).
 pub fn worker_budget() -> Budget {
-    Budget::new(WORKER_MEMORY, None)
+    Budget::new(WORKER_MEMORY, None).with_text_limit(PAGE_TEXT_LIMIT)
 }
 
 /// What kind of failure a reply reports.
@@ -60,6 +65,9 @@ pub fn too_large_message(e: &crate::budget::Exceeded, req: &Request) -> String {
         Some(s) if s.width != crate::quantum::Width::Limited(2) => "width 2 or fewer edges",
         _ => "fewer edges",
     };
+    if let Some(message) = crate::ui::answer_view::too_long_message(e) {
+        return message;
+    }
     format!(
         "Too large to analyse here: {e} (a tab allows {WORKER_MEMORY} of tables) — try {narrower}; the command-line tool goes further with --max-memory"
     )

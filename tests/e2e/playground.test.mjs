@@ -138,3 +138,28 @@ test('presets, colour-blind mode and hidden values', { timeout: TIMEOUT }, async
     assert.deepEqual(problems, []);
   });
 });
+
+test('a value too long to print shows its length, outcome and best moves; the explorer says why it stops', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'value-too-long', async (page, url, problems) => {
+    await open(page, url);
+    // A 30-edge mixed stalk: valued at once, but its canonical form
+    // prints billions of characters.
+    await page.getByLabel('Position').fill('BRGRBGGBRRGBBGRGBRGGBRBGRGBGRB');
+    await page.getByLabel('Position').press('Enter');
+    await page.locator('#pretty', { hasText: 'too long to show' }).waitFor();
+    assert.ok(await page.locator('#row-value').isHidden(), 'no plain row for a value not shown');
+    assert.match(await page.locator('#pretty').textContent(), /^too long to show \([\d,]+ characters; the command-line tool prints it\)$/);
+    assert.match(await page.locator('#outcome').textContent(), /Left \(blue\) wins whoever starts/);
+    assert.match(await page.locator('#advice').textContent(), /Left \(blue\) wins with: /);
+    assert.ok(await page.locator('#error').isHidden());
+    await page.screenshot({ path: join(SCREENSHOTS, 'value-too-long-elided.png') });
+    await page.locator('#explore-run').click();
+    await page.locator('#explore-error', { hasText: 'Too long to show here' }).waitFor();
+    assert.match(await page.locator('#explore-error').textContent(), /characters, more than the limit of 100000 — the command-line tool prints it/);
+    // The page still works: a short stalk is valued and explored.
+    await page.getByLabel('Position').fill('BR');
+    await page.getByLabel('Position').press('Enter');
+    await value(page, '1/2');
+    assert.deepEqual(problems, []);
+  });
+});
