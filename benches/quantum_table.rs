@@ -17,8 +17,15 @@
 //!
 //! Rows (or, with --independent, cells) run in parallel on T threads
 //! (default: all cores); per-cell CPU is the worker thread's.
+//!
+//! Value tables value each row under the flavours of one family at once
+//! (A, B, D and C, C', C'u: `QuantumSolver::jointly`); such a row's CPU
+//! is reported once, under its family, and its cells show the joint
+//! figures. `--separate` values every flavour on its own, for before/after
+//! figures.
 
 use hackenbush_lab::budget::{Budget, ByteSize, Timeout};
+use hackenbush_lab::quantum::solver::MAX_JOINT;
 use hackenbush_lab::quantum::table::{
     available_threads, blue_meadow_cell, blue_meadow_row, format_table, run_cells, Cell,
     TableFormat, TableKind,
@@ -89,6 +96,7 @@ fn main() {
     // `hackenbush table` (see `blue_meadow_row`); with --independent every
     // cell is its own job on a fresh solver, so its figures are its own.
     let independent = args.iter().any(|a| a == "--independent");
+    let separate = args.iter().any(|a| a == "--separate");
     let only: Option<(usize, usize)> = get("--cell").and_then(|v| {
         let (n, m) = v.split_once(',')?;
         Some((n.parse().ok()?, m.parse().ok()?))
@@ -97,26 +105,43 @@ fn main() {
     // One pool over every table's rows, so the cores stay busy across
     // tables too (a table's last big row no longer idles a core).
     let mut tables: Vec<Setting> = Vec::new();
-    let mut jobs: Vec<(usize, usize, Option<usize>)> = Vec::new();
+    // A job: the tables (indices into `tables`) it fills, its row n, and
+    // its cell m (or the whole row).
+    let mut jobs: Vec<(Vec<usize>, usize, Option<usize>)> = Vec::new();
     for (width, max) in [(Width::Limited(2), max_w2), (Width::Unbounded, max_unb)] {
-        for &flavour in &flavours {
-            if max == 0 && only.is_some() {
-                continue;
+        let first = tables.len();
+        tables.extend(flavours.iter().map(|&f| Setting::new(f, width)));
+        if max == 0 && only.is_some() {
+            continue;
+        }
+        // Whole rows of values are valued jointly by family.
+        let joint = kind == TableKind::Value && !separate && only.is_none() && !independent;
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for (k, f) in flavours.iter().enumerate() {
+            let family = groups.iter_mut().find(|g| {
+                joint
+                    && g.len() < MAX_JOINT
+                    && flavours[g[0] - first].drops_covered() == f.drops_covered()
+            });
+            match family {
+                Some(g) => g.push(first + k),
+                None => groups.push(vec![first + k]),
             }
+        }
+        for group in groups {
             for n in 0..=max {
                 if let Some((cn, cm)) = only {
                     if n == cn {
-                        jobs.push((tables.len(), cn, Some(cm)));
+                        jobs.push((group.clone(), cn, Some(cm)));
                     }
                 } else if independent {
                     for m in (0..=max).filter(|&m| n + m <= max_sum) {
-                        jobs.push((tables.len(), n, Some(m)));
+                        jobs.push((group.clone(), n, Some(m)));
                     }
                 } else if n <= max_sum {
-                    jobs.push((tables.len(), n, None));
+                    jobs.push((group.clone(), n, None));
                 }
             }
-            tables.push(Setting::new(flavour, width));
         }
     }
     // Benchmarks measure the whole search: no limit unless asked (the
@@ -133,36 +158,43 @@ fn main() {
     run_cells(
         &jobs,
         threads,
-        |&(_, n, m)| n + m.unwrap_or(max_w2),
-        |&(t, n, m)| {
-            let mut done: Vec<(Cell, f64)> = Vec::new();
+        // Joint rows are the largest jobs.
+        |(group, n, m)| (n + m.unwrap_or(max_w2)) * 4 + group.len(),
+        |(group, n, m)| {
+            let (n, m) = (*n, *m);
+            // (table, cell, CPU seconds charged to it): a joint cell's CPU
+            // goes to its family's first table.
+            let mut done: Vec<(usize, Cell, f64)> = Vec::new();
             let mut t0 = thread_cpu_seconds();
-            let mut each = |cell: Cell| {
+            let mut each = |k: usize, cell: Cell| {
                 let now = thread_cpu_seconds();
-                done.push((cell, now - t0));
+                done.push((group[k], cell, now - t0));
                 t0 = now;
             };
+            let settings: Vec<Setting> = group.iter().map(|&t| tables[t]).collect();
             let r = match m {
-                Some(m) => blue_meadow_cell(n, m, tables[t], kind, &budget).map(&mut each),
+                Some(m) => blue_meadow_cell(n, m, settings[0], kind, &budget).map(|c| each(0, c)),
                 None => {
-                    let max = if tables[t].width == Width::Unbounded {
+                    let max = if settings[0].width == Width::Unbounded {
                         max_unb
                     } else {
                         max_w2
                     };
                     let ms = 0..=max.min(max_sum - n);
-                    blue_meadow_row(n, ms, tables[t], kind, &budget, |_| None, &mut each)
+                    blue_meadow_row(n, ms, &settings, kind, &budget, |_| None, &mut each)
                 }
             };
             (r, done)
         },
         |i, (result, done)| {
-            let (t, n, _) = jobs[i];
-            let (flavour, width) = (tables[t].flavour, tables[t].width);
+            let n = jobs[i].1;
             if let Err(e) = result {
+                let t = jobs[i].0[0];
+                let (flavour, width) = (tables[t].flavour, tables[t].width);
                 println!("row flavour={flavour} width={width} n={n} error: {e}");
             }
-            for (cell, cpu) in done {
+            for (t, cell, cpu) in done {
+                let (flavour, width) = (tables[t].flavour, tables[t].width);
                 let m = cell.m;
                 match &cell.result {
                     Err(e) => println!(

@@ -31,8 +31,22 @@
 //! result is again the result of a smaller allowed move, whose orbit is
 //! represented by the same induction.
 
-use super::flavour::Setting;
+//!
+//! **Several flavours at once.** Flavours differ only in which single
+//! labels they allow unsuperposed; superposed moves, unions and the
+//! skipping above are the same for all. So one enumeration serves a list
+//! of flavours: each visited move carries the set of flavours (a bit
+//! mask over the list) that allow it, and the skipping argument holds for
+//! each flavour separately.
+
+use super::flavour::{Flavour, Width};
 use super::moves::Legal;
+
+/// Which flavours of a list allow a move: bit k for the list's k-th.
+pub type FlavourMask = u8;
+
+/// At most this many flavours are enumerated at once (bits of a mask).
+pub const MAX_FLAVOURS: usize = 8;
 
 /// Reused buffers of the depth-first enumeration: the label indices of
 /// the current set and the union of each of its prefixes.
@@ -53,43 +67,53 @@ impl Enumeration {
             + self.idx.capacity() * size_of::<usize>()) as u64
     }
 
-    /// Call `visit(ctx, idx, result, bytes)` for allowed moves of `map`
-    /// (label indices `idx`, increasing) whose results together are
-    /// every allowed move's result, as the module doc says; `bytes` is
-    /// [`Self::bytes`] at that point. `union(ctx, a, b, out)` writes the
-    /// union of two results into the empty `out`. `visit` returning false
-    /// stops the enumeration.
+    /// Call `visit(ctx, idx, result, bytes, mask)` for moves of `map`
+    /// (label indices `idx`, increasing) allowed by some of `flavours`
+    /// (`mask`: which; at most [`MAX_FLAVOURS`]) at `width`, whose results
+    /// together are, for each flavour, every result of a move it allows,
+    /// as the module doc says; `bytes` is [`Self::bytes`] at that point.
+    /// `union(ctx, a, b, out)` writes the union of two results into the
+    /// empty `out`. `visit` returning false stops the enumeration.
     pub fn for_each<M, S>(
         &mut self,
         ctx: &mut S,
         map: &Legal<M, u32>,
-        setting: Setting,
+        flavours: &[Flavour],
+        width: Width,
         union: impl Fn(&S, &[u32], &[u32], &mut Vec<u32>),
-        mut visit: impl FnMut(&mut S, &[usize], &[u32], u64) -> bool,
+        mut visit: impl FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
     ) where
         M: Clone + Ord,
     {
+        assert!(
+            !flavours.is_empty() && flavours.len() <= MAX_FLAVOURS,
+            "1 to {MAX_FLAVOURS} flavours"
+        );
         self.idx.clear();
-        let width = setting.width.cap(map.labels.len());
+        let width = width.cap(map.labels.len());
         if self.unions.len() < width {
             self.unions.resize_with(width, Vec::new);
         }
-        self.descend(ctx, map, setting, width, &union, &mut visit);
+        let walk = Walk {
+            map,
+            flavours,
+            width,
+        };
+        self.descend(ctx, &walk, &union, &mut visit);
     }
 
     /// Visit the extensions of the current set `idx` (depth `idx.len()`).
     fn descend<M, S>(
         &mut self,
         ctx: &mut S,
-        map: &Legal<M, u32>,
-        setting: Setting,
-        width: usize,
+        walk: &Walk<'_, M>,
         union: &impl Fn(&S, &[u32], &[u32], &mut Vec<u32>),
-        visit: &mut impl FnMut(&mut S, &[usize], &[u32], u64) -> bool,
+        visit: &mut impl FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
     ) -> bool
     where
         M: Clone + Ord,
     {
+        let (map, width) = (walk.map, walk.width);
         let depth = self.idx.len();
         let first = self.idx.last().map_or(0, |&i| i + 1);
         for j in first..map.labels.len() {
@@ -107,26 +131,47 @@ impl Enumeration {
                 }
             };
             self.idx.push(j);
-            let emit = match depth {
-                0 => map.unsuperposed_allowed(setting.flavour, j),
-                1 if absorbed => !map.unsuperposed_allowed(setting.flavour, self.idx[0]),
-                _ => !absorbed,
+            let mask = match depth {
+                0 => walk.allowing(j),
+                1 if absorbed => walk.all() & !walk.allowing(self.idx[0]),
+                _ if absorbed => 0,
+                _ => walk.all(),
             };
-            if emit {
+            if mask != 0 {
                 let bytes = self.bytes();
-                if !visit(ctx, &self.idx, &self.unions[depth], bytes) {
+                if !visit(ctx, &self.idx, &self.unions[depth], bytes, mask) {
                     return false;
                 }
             }
-            if !absorbed
-                && depth + 1 < width
-                && !self.descend(ctx, map, setting, width, union, visit)
-            {
+            if !absorbed && depth + 1 < width && !self.descend(ctx, walk, union, visit) {
                 return false;
             }
             self.idx.pop();
         }
         true
+    }
+}
+
+/// What one enumeration walks: the legal map, the flavours, the width.
+struct Walk<'a, M> {
+    map: &'a Legal<M, u32>,
+    flavours: &'a [Flavour],
+    width: usize,
+}
+
+impl<M: Clone + Ord> Walk<'_, M> {
+    /// Every flavour's bit.
+    fn all(&self) -> FlavourMask {
+        ((1u16 << self.flavours.len()) - 1) as FlavourMask
+    }
+
+    /// The flavours that allow label `j` unsuperposed.
+    fn allowing(&self, j: usize) -> FlavourMask {
+        self.flavours
+            .iter()
+            .enumerate()
+            .filter(|&(_, &f)| self.map.unsuperposed_allowed(f, j))
+            .fold(0, |m, (k, _)| m | (1 << k))
     }
 }
 
@@ -195,7 +240,28 @@ mod tests {
                 total,
             };
             let width = [Width::Limited(2), Width::Limited(3), Width::Unbounded][round % 3];
-            for flavour in Flavour::ALL {
+            // All six flavours in one enumeration: each flavour's results
+            // (the moves carrying its bit) are its own enumeration's.
+            let mut joint: Vec<BTreeSet<Vec<u32>>> = vec![BTreeSet::new(); Flavour::ALL.len()];
+            Enumeration::default().for_each(
+                &mut (),
+                &map,
+                &Flavour::ALL,
+                width,
+                |_, a, b, out| union(prune, a, b, out),
+                |_, idx, result, _, mask| {
+                    for (k, &flavour) in Flavour::ALL.iter().enumerate() {
+                        if mask & (1 << k) != 0 {
+                            if let [i] = idx {
+                                assert!(map.unsuperposed_allowed(flavour, *i), "{idx:?}");
+                            }
+                            joint[k].insert(result.to_vec());
+                        }
+                    }
+                    true
+                },
+            );
+            for (k, flavour) in Flavour::ALL.into_iter().enumerate() {
                 let setting = Setting::new(flavour, width);
                 let mut plain = BTreeSet::new();
                 let mut moves = 0;
@@ -215,9 +281,11 @@ mod tests {
                 Enumeration::default().for_each(
                     &mut (),
                     &map,
-                    setting,
+                    &[flavour],
+                    width,
                     |_, a, b, out| union(prune, a, b, out),
-                    |_, idx, result, _| {
+                    |_, idx, result, _, mask| {
+                        assert_eq!(mask, 1);
                         let allowed = match idx {
                             [i] => map.unsuperposed_allowed(flavour, *i),
                             _ => idx.len() <= width.cap(labels),
@@ -236,6 +304,7 @@ mod tests {
                     },
                 );
                 assert_eq!(seen, plain, "round {round} {flavour} {width}");
+                assert_eq!(joint[k], plain, "round {round} {flavour} {width}, jointly");
                 skipped += moves - visited;
             }
         }

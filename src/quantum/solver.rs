@@ -11,10 +11,10 @@
 //! [`Exceeded`] instead of outgrowing the budget or the deadline.
 
 use super::base::QuantumBase;
-use super::flavour::Setting;
+use super::flavour::{Flavour, Setting};
 use super::moves::{legal_map, Legal, QuantumMove};
 use super::normalise::{keep_maximal_by, maximal_mask, retain_mask, Normaliser, Reductions};
-use super::options::Enumeration;
+use super::options::{Enumeration, FlavourMask};
 use super::seen::SeenLists;
 use super::symmetry::Symmetry;
 use super::twins::Twins;
@@ -192,15 +192,26 @@ fn key_bytes(s: &[RealId]) -> u64 {
     alloc_bytes(size_of_val(s))
 }
 
+/// At most this many flavours are valued by one solver at once (see
+/// [`QuantumSolver::jointly`]): a family sharing one normalisation.
+pub const MAX_JOINT: usize = 3;
+
+/// A state's values under each of the solver's flavours, in their order
+/// (entries past the solver's flavours unused).
+type Joint = [GameId; MAX_JOINT];
+
 /// Values and outcomes of superposed states of one base position.
 pub struct QuantumSolver<B: QuantumBase> {
     pub base: B,
     pub setting: Setting,
+    /// The flavours valued: `setting.flavour` first, then those valued
+    /// jointly with it ([`QuantumSolver::jointly`]).
+    flavours: Vec<Flavour>,
     pub arena: Arena,
     accel: B::Accel,
     normaliser: Normaliser,
     reals: Reals<B>,
-    values: FxHashMap<IdState, GameId>,
+    values: FxHashMap<IdState, Joint>,
     wins: FxHashMap<IdState, u8>,
     account: Account,
     scratch: Scratch,
@@ -249,6 +260,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let mut solver = QuantumSolver {
             base,
             setting,
+            flavours: vec![setting.flavour],
             arena: Arena::new(),
             accel,
             normaliser,
@@ -269,6 +281,42 @@ impl<B: QuantumBase> QuantumSolver<B> {
         };
         solver.charge_all();
         solver
+    }
+
+    /// A solver valuing every state under each of `flavours` (at most
+    /// [`MAX_JOINT`], the first being `setting`'s) in one search.
+    ///
+    /// Flavours differ only in which unsuperposed moves they allow, so
+    /// each state's superposed moves, their results and the lookups of
+    /// those results are shared (see [`super::options`]). Joining is exact,
+    /// not a reduction: each flavour's value of a state is made from the
+    /// values, under that flavour, of the options that flavour allows. A
+    /// state reached under one flavour only is valued under all of them,
+    /// which is wasted but harmless. The flavours must share one
+    /// normalisation (dropping covered realisations is sound under A, B
+    /// and D only), or this is `None`.
+    pub fn jointly(
+        base: B,
+        start: &B::State,
+        setting: Setting,
+        flavours: &[Flavour],
+    ) -> Option<Self> {
+        let fits = flavours.first() == Some(&setting.flavour)
+            && flavours.len() <= MAX_JOINT
+            && flavours
+                .iter()
+                .all(|f| f.drops_covered() == setting.flavour.drops_covered());
+        if !fits {
+            return None;
+        }
+        let mut solver = Self::new(base, start, setting);
+        solver.flavours = flavours.to_vec();
+        Some(solver)
+    }
+
+    /// The flavours this solver values, `setting.flavour` first.
+    pub fn flavours(&self) -> &[Flavour] {
+        &self.flavours
     }
 
     /// Hold the tables within `budget` from now on (they are charged to
@@ -567,17 +615,24 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// options not yet in the memo are allocated. What is collected is
     /// charged to the budget and added to `held` (the caller releases it):
     /// a wide move on many labels enumerates a vast number of subsets.
+    ///
+    /// Each option comes with the flavours (a mask over `self.flavours`)
+    /// that allow a move to it. Options of moves every flavour allows are
+    /// merged through a set; the few allowed by only some (single labels)
+    /// are kept as they come, repeats included.
     fn option_values(
         &mut self,
         state: &[RealId],
         p: Player,
-        known: &mut Vec<GameId>,
-        pending: &mut Vec<IdState>,
+        known: &mut Vec<(Joint, FlavourMask)>,
+        pending: &mut Vec<(IdState, FlavourMask)>,
         held: &mut u64,
     ) -> Result<(), Exceeded> {
         let map = self.legal_ids(state, p);
         let mut twins = self.twins(state, &map.labels);
-        let setting = self.setting;
+        let width = self.setting.width;
+        let flavours = std::mem::take(&mut self.flavours);
+        let every: FlavourMask = ((1u16 << flavours.len()) - 1) as FlavourMask;
         let mut child = std::mem::take(&mut self.scratch.child);
         let mut enumeration = Enumeration::default();
         let mut buffer_bytes = 0;
@@ -593,9 +648,10 @@ impl<B: QuantumBase> QuantumSolver<B> {
         enumeration.for_each(
             self,
             &map,
-            setting,
+            &flavours,
+            width,
             |solver, a, b, out| solver.union_pruned(a, b, out),
-            |solver, idx, built, bytes| {
+            |solver, idx, built, bytes, mask| {
                 if let Err(e) = solver.charge_option(bytes, &mut buffer_bytes) {
                     result = Err(e);
                     return false;
@@ -603,7 +659,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 if !twins.is_canonical(idx) {
                     return true;
                 }
-                if !seen.insert(built) {
+                if mask == every && !seen.insert(built) {
                     // A repeat is kept nowhere, but a move count can be
                     // astronomical (wide moves on many labels) and the
                     // budget must still end an enumeration of repeats when
@@ -629,13 +685,13 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 let bytes = match solver.values.get(child.as_slice()) {
                     Some(&v) => {
                         let before = known.capacity();
-                        known.push(v);
-                        ((known.capacity() - before) * size_of::<GameId>()) as u64
+                        known.push((v, mask));
+                        ((known.capacity() - before) * size_of::<(Joint, FlavourMask)>()) as u64
                     }
                     None => {
                         let before = pending.capacity();
-                        pending.push(child.clone());
-                        ((pending.capacity() - before) * size_of::<IdState>()) as u64
+                        pending.push((child.clone(), mask));
+                        ((pending.capacity() - before) * size_of::<(IdState, FlavourMask)>()) as u64
                             + key_bytes(&child)
                     }
                 };
@@ -646,6 +702,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         );
         self.scratch.child = child;
         self.scratch.seen = seen;
+        self.flavours = flavours;
         *held += buffer_bytes;
         result
     }
@@ -735,10 +792,17 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// The canonical value of a superposed state (any state, reduced or not).
     pub fn value(&mut self, state: &[B::State]) -> Result<GameId, Exceeded> {
         let s = self.reduce(state);
-        self.value_of_ids(&s)
+        Ok(self.value_of_ids(&s)?[0])
     }
 
-    fn value_of_ids(&mut self, s: &[RealId]) -> Result<GameId, Exceeded> {
+    /// The values of a superposed state under each of [`Self::flavours`].
+    pub fn values(&mut self, state: &[B::State]) -> Result<Vec<GameId>, Exceeded> {
+        let s = self.reduce(state);
+        let joint = self.value_of_ids(&s)?;
+        Ok(joint[..self.flavours.len()].to_vec())
+    }
+
+    fn value_of_ids(&mut self, s: &[RealId]) -> Result<Joint, Exceeded> {
         if let Some(&v) = self.values.get(s) {
             return Ok(v);
         }
@@ -748,29 +812,38 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let found = self.value_options(s, &mut sides, &mut held);
         self.account.release(held);
         found?;
-        let [left, right] = sides;
-        // `make` sorts and deduplicates options, so repeats are harmless.
-        let v = self.arena.make(left, right);
-        self.values.insert(s.to_vec(), v);
+        let mut joint = [GameId(0); MAX_JOINT];
+        for (k, value) in joint.iter_mut().enumerate().take(self.flavours.len()) {
+            let [left, right] = sides.each_ref().map(|side| {
+                side.iter()
+                    .filter(|(_, mask)| mask & (1 << k) != 0)
+                    .map(|(v, _)| v[k])
+                    .collect::<Vec<GameId>>()
+            });
+            // `make` sorts and deduplicates options, so repeats are harmless.
+            *value = self.arena.make(left, right);
+        }
+        self.values.insert(s.to_vec(), joint);
         self.account.keys += key_bytes(s);
         self.charge_memo()?;
-        Ok(v)
+        Ok(joint)
     }
 
-    /// The values of both players' options of `s`, into `sides`.
+    /// The values of both players' options of `s` under every flavour,
+    /// each with the flavours that allow it, into `sides`.
     fn value_options(
         &mut self,
         s: &[RealId],
-        sides: &mut [Vec<GameId>; 2],
+        sides: &mut [Vec<(Joint, FlavourMask)>; 2],
         held: &mut u64,
     ) -> Result<(), Exceeded> {
         let mut pending = Vec::new();
         for (k, p) in Player::BOTH.into_iter().enumerate() {
             pending.clear();
             self.option_values(s, p, &mut sides[k], &mut pending, held)?;
-            for child in &pending {
+            for (child, mask) in &pending {
                 let v = self.value_of_ids(child)?;
-                sides[k].push(v);
+                sides[k].push((v, *mask));
             }
         }
         Ok(())
@@ -821,9 +894,10 @@ impl<B: QuantumBase> QuantumSolver<B> {
             enumeration.for_each(
                 self,
                 &map,
-                setting,
+                &[setting.flavour],
+                setting.width,
                 |solver, a, b, out| solver.union_pruned(a, b, out),
-                |solver, idx, built, bytes| {
+                |solver, idx, built, bytes, _| {
                     // Options answered by the memo do not tick below, and a
                     // wide move on many labels has a vast number of them.
                     if let Err(e) = solver.charge_option(bytes, &mut buffer_bytes) {
@@ -939,7 +1013,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let mut scored = Vec::with_capacity(moves.len());
         for idx in moves {
             let child = self.reduce(&map.raw_result(&idx));
-            let v = self.value_of_ids(&child)?;
+            let v = self.value_of_ids(&child)?[0];
             let labels: QuantumMove<B::Move> = idx.iter().map(|&i| map.labels[i].clone()).collect();
             scored.push((labels, v));
         }
@@ -1020,9 +1094,10 @@ mod tests {
                         Enumeration::default().for_each(
                             &mut solver,
                             &map,
-                            setting,
+                            &[setting.flavour],
+                            setting.width,
                             |s, a, b, out| s.union_pruned(a, b, out),
-                            |s, idx, built, _| {
+                            |s, idx, built, _, _| {
                                 plain.clear();
                                 for &i in idx {
                                     plain.extend_from_slice(&map.children[i]);

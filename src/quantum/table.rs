@@ -2,7 +2,7 @@
 //! `R`, 2024 thesis §4.3) under one flavour and width: outcome classes by
 //! the alternating search, or canonical values.
 
-use super::flavour::Setting;
+use super::flavour::{Flavour, Setting};
 use super::hackenbush_solver;
 use crate::budget::{Budget, Exceeded};
 use crate::position::presets::blue_meadow;
@@ -96,6 +96,12 @@ pub fn blue_meadow_cell(
 /// reductions stay those of the larger position, whose automorphisms
 /// they use.
 ///
+/// With several `settings` (one width, flavours that share a
+/// normalisation, values only: see [`QuantumSolver::jointly`]) one solver
+/// values the row under all of them at once; each cell is handed to
+/// `each` once per setting, with the setting's index, and carries the
+/// joint search's time and size.
+///
 /// Each cell is handed to `each` as it finishes. `known(m)`, asked before
 /// each cell, may name a limit the cell is known to exceed (it is then
 /// not tried). A cell past the memory budget is tried once more on a
@@ -105,16 +111,44 @@ pub fn blue_meadow_cell(
 pub fn blue_meadow_row(
     n: usize,
     ms: std::ops::RangeInclusive<usize>,
-    setting: Setting,
+    settings: &[Setting],
     kind: TableKind,
     budget: &Budget,
     known: impl Fn(usize) -> Option<Exceeded>,
-    mut each: impl FnMut(Cell),
+    mut each: impl FnMut(usize, Cell),
 ) -> Result<(), String> {
     let widest = *ms.end();
     check_size(n, widest)?;
+    let Some(&setting) = settings.first() else {
+        return Err("a row needs a flavour".into());
+    };
+    let flavours: Vec<Flavour> = settings.iter().map(|s| s.flavour).collect();
+    let joint_ok = settings.iter().all(|s| s.width == setting.width)
+        && (settings.len() == 1 || kind == TableKind::Value);
+    let rules = || {
+        let rules = Hackenbush::new(blue_meadow(n, widest));
+        let start = rules.start();
+        (rules, start)
+    };
+    let probe = {
+        let (rules, start) = rules();
+        QuantumSolver::jointly(rules, &start, setting, &flavours)
+    };
+    if !joint_ok || probe.is_none() {
+        return Err(format!(
+            "flavours {} cannot be valued jointly",
+            flavours
+                .iter()
+                .map(|f| f.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    drop(probe);
     let fresh = || {
-        let (mut solver, _) = hackenbush_solver(blue_meadow(n, widest), setting);
+        let (rules, start) = rules();
+        let mut solver =
+            QuantumSolver::jointly(rules, &start, setting, &flavours).expect("checked above");
         solver.set_budget(budget);
         solver
     };
@@ -123,23 +157,33 @@ pub fn blue_meadow_row(
     for m in ms {
         let clock = Instant::now();
         if let Some(e) = stopped.or_else(|| known(m)) {
-            each(Cell {
-                n,
-                m,
-                result: Err(e),
-                seconds: 0.0,
-                states: 0,
-                bytes: 0,
-            });
+            for k in 0..settings.len() {
+                each(
+                    k,
+                    Cell {
+                        n,
+                        m,
+                        result: Err(e),
+                        seconds: 0.0,
+                        states: 0,
+                        bytes: 0,
+                    },
+                );
+            }
             continue;
         }
         // Blue Meadow (n, m): the n halves and the first m weeds.
         let state = [EdgeSet::first(2 * n + m)];
+        // One text per setting.
         let attempt = |solver: &mut QuantumSolver<Hackenbush>| match kind {
             TableKind::Outcome => solver
                 .outcome_by_search(&state)
-                .map(|o| o.letter().to_string()),
-            TableKind::Value => solver.value(&state).map(|v| solver.arena.plain(v)),
+                .map(|o| vec![o.letter().to_string()]),
+            TableKind::Value => solver.values(&state).map(|vs| {
+                vs.into_iter()
+                    .map(|v| solver.arena.plain(v))
+                    .collect::<Vec<_>>()
+            }),
         };
         let mut current = solver.take().unwrap_or_else(fresh);
         let mut result = attempt(&mut current);
@@ -161,14 +205,24 @@ pub fn blue_meadow_row(
             }
             Ok(_) => solver = Some(current),
         }
-        each(Cell {
-            n,
-            m,
-            result,
-            seconds: clock.elapsed().as_secs_f64(),
-            states,
-            bytes,
-        });
+        let seconds = clock.elapsed().as_secs_f64();
+        for k in 0..settings.len() {
+            let result = match &result {
+                Ok(texts) => Ok(texts[k].clone()),
+                Err(e) => Err(*e),
+            };
+            each(
+                k,
+                Cell {
+                    n,
+                    m,
+                    result,
+                    seconds,
+                    states,
+                    bytes,
+                },
+            );
+        }
     }
     Ok(())
 }
@@ -212,7 +266,7 @@ pub fn blue_meadow_table(
                 .map(|&(_, _, e)| e)
         };
         let mut cells = Vec::with_capacity(width);
-        blue_meadow_row(n, ms.clone(), setting, kind, budget, known, |cell| {
+        blue_meadow_row(n, ms.clone(), &[setting], kind, budget, known, |_, cell| {
             if let Err(e @ Exceeded::Memory(_)) = cell.result {
                 if let Ok(mut list) = out_of_memory.lock() {
                     list.push((cell.n, cell.m, e));
