@@ -1730,3 +1730,106 @@ fn census_smallest_counterexample_to_8_6_holds_under_the_naive_definition() {
         assert_eq!(hack_value(p.clone(), f, w), want, "fast engine, {f}");
     }
 }
+
+/// Valuing a family of flavours in one search (`QuantumSolver::jointly`)
+/// gives each flavour exactly the value its own search gives, on random
+/// positions and on superposed states reached by random moves, at widths
+/// 2, 3 and unbounded; a family that does not share a normalisation is
+/// refused.
+#[test]
+fn joint_flavours_value_like_separate_searches() {
+    let families: [&[Flavour]; 4] = [
+        &[Flavour::A, Flavour::B, Flavour::D],
+        &[Flavour::C, Flavour::CPrime, Flavour::CPrimeU],
+        &[Flavour::D, Flavour::A],
+        &[Flavour::CPrimeU, Flavour::C],
+    ];
+    let mut compared = 0;
+    for (k, p) in random_positions(160).iter().enumerate() {
+        let family = families[k % families.len()];
+        let w = width_for(p.edge_count(), k / 4);
+        let base = Hackenbush::new(p.clone());
+        let start = base.start();
+        let walk_setting = Setting::new(family[0], w);
+        let states = [
+            vec![start.clone()],
+            random_walk(&base, walk_setting, k as u64, 1 + k % 3),
+        ];
+        let setting = Setting::new(family[0], w);
+        let mut joint = QuantumSolver::jointly(base.clone(), &start, setting, family).unwrap();
+        assert_eq!(joint.flavours(), family);
+        for state in &states {
+            let values = joint.values(state).unwrap();
+            assert_eq!(values.len(), family.len());
+            for (&f, &v) in family.iter().zip(&values) {
+                let mut alone = QuantumSolver::new(base.clone(), &start, Setting::new(f, w));
+                let want = alone.value(state).unwrap();
+                let want = alone.arena.plain(want);
+                let context = format!("{f} in {family:?} width {w} {p:?} {state:?}");
+                assert_same(&mut joint.arena, v, &want, &context);
+                compared += 1;
+            }
+            // The first flavour's value is also what `value` answers.
+            assert_eq!(joint.value(state).unwrap(), values[0]);
+        }
+    }
+    assert!(compared > 700, "{compared}");
+    let base = Hackenbush::new("BR R".parse().unwrap());
+    let start = base.start();
+    for refused in [
+        &[Flavour::A, Flavour::C][..],
+        &[Flavour::B, Flavour::A],
+        &[Flavour::A, Flavour::B, Flavour::D, Flavour::A],
+    ] {
+        let setting = Setting::new(Flavour::A, W2);
+        assert!(
+            QuantumSolver::jointly(base.clone(), &start, setting, refused).is_none(),
+            "{refused:?}"
+        );
+    }
+}
+
+/// A Blue Meadow row valued jointly under a family has, cell by cell, the
+/// values of each flavour's own cells.
+#[test]
+fn joint_table_rows_match_single_cells() {
+    use hackenbush_lab::quantum::table::{blue_meadow_cell, blue_meadow_row, TableKind};
+    let budget = Budget::unlimited();
+    for family in [
+        &[Flavour::A, Flavour::B, Flavour::D][..],
+        &[Flavour::C, Flavour::CPrime, Flavour::CPrimeU],
+    ] {
+        let settings: Vec<Setting> = family.iter().map(|&f| Setting::new(f, W2)).collect();
+        for n in 0..=3 {
+            let mut seen = 0;
+            blue_meadow_row(
+                n,
+                0..=3,
+                &settings,
+                TableKind::Value,
+                &budget,
+                |_| None,
+                |k, c| {
+                    let one =
+                        blue_meadow_cell(n, c.m, settings[k], TableKind::Value, &budget).unwrap();
+                    assert_eq!(c.result, one.result, "{} n={n} m={}", family[k], c.m);
+                    seen += 1;
+                },
+            )
+            .unwrap();
+            assert_eq!(seen, 4 * family.len());
+        }
+        // Outcome rows are searched one flavour at a time.
+        assert!(blue_meadow_row(
+            1,
+            0..=1,
+            &settings,
+            TableKind::Outcome,
+            &budget,
+            |_| None,
+            |_, _| {}
+        )
+        .is_err());
+    }
+    assert_eq!(budget.used(), 0);
+}
