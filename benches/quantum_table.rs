@@ -25,10 +25,9 @@
 //! figures.
 
 use hackenbush_lab::budget::{Budget, ByteSize, Timeout};
-use hackenbush_lab::quantum::solver::MAX_JOINT;
 use hackenbush_lab::quantum::table::{
-    available_threads, blue_meadow_cell, blue_meadow_row, format_table, run_cells, Cell,
-    TableFormat, TableKind,
+    available_threads, blue_meadow_cell, blue_meadow_row, format_table, joint_groups, run_cells,
+    Cell, TableFormat, TableKind,
 };
 use hackenbush_lab::quantum::{Flavour, Setting, Width};
 use std::time::Instant;
@@ -116,18 +115,14 @@ fn main() {
         }
         // Whole rows of values are valued jointly by family.
         let joint = kind == TableKind::Value && !separate && only.is_none() && !independent;
-        let mut groups: Vec<Vec<usize>> = Vec::new();
-        for (k, f) in flavours.iter().enumerate() {
-            let family = groups.iter_mut().find(|g| {
-                joint
-                    && g.len() < MAX_JOINT
-                    && flavours[g[0] - first].drops_covered() == f.drops_covered()
-            });
-            match family {
-                Some(g) => g.push(first + k),
-                None => groups.push(vec![first + k]),
-            }
-        }
+        let groups: Vec<Vec<usize>> = if joint {
+            joint_groups(&tables[first..], kind)
+                .into_iter()
+                .map(|g| g.into_iter().map(|t| first + t).collect())
+                .collect()
+        } else {
+            (first..tables.len()).map(|t| vec![t]).collect()
+        };
         for group in groups {
             for n in 0..=max {
                 if let Some((cn, cm)) = only {

@@ -1833,3 +1833,48 @@ fn joint_table_rows_match_single_cells() {
     }
     assert_eq!(budget.used(), 0);
 }
+
+/// `table --flavour A,B,…` prints one table per flavour, each equal to
+/// the table of that flavour alone (value tables of a family are valued
+/// in one search); CSV gets a flavour column; a flavour named twice or
+/// unknown is bad input.
+#[test]
+fn cli_tables_of_several_flavours() {
+    let v = |args: &[&str]| cli(args).unwrap();
+    for kind in ["--values", "--outcomes"] {
+        let range = ["--n", "0..3", "--m", "0..2"];
+        let mut args = vec!["table", "--quiet", kind, "--flavour", "all"];
+        args.extend(range);
+        let all = v(&args);
+        let alone: Vec<String> = Flavour::ALL
+            .iter()
+            .map(|f| {
+                let name = f.to_string();
+                let mut args = vec!["table", "--quiet", kind, "--flavour", name.as_str()];
+                args.extend(range);
+                v(&args)
+            })
+            .collect();
+        assert_eq!(all, alone.join("\n"), "{kind}");
+    }
+    let csv = v(&[
+        "table",
+        "--quiet",
+        "--csv",
+        "--values",
+        "--flavours",
+        "C',D",
+        "--n",
+        "1",
+        "--m",
+        "0..1",
+    ]);
+    assert_eq!(
+        csv,
+        "flavour,n,m=0,m=1\n\"C'\",1,\"1/2\",\"-1/2\"\n\"D\",1,\"1/2\",\"-1/2\"\n"
+    );
+    for bad in ["A,A", "A,E", ""] {
+        let e = cli(&["table", "--flavour", bad]).unwrap_err();
+        assert!(!e.contains('\n') && e.contains("flavour"), "{bad}: {e}");
+    }
+}

@@ -20,7 +20,7 @@ mod synchronous;
 pub use error::{AnalysisError, InputError, PlayerName};
 pub use game_rules::GameRules;
 pub use options::{
-    OptionError, Precision, QuantumOptions, Rules, RulesKind, RulesParts, SyncOptions,
+    FlavourList, OptionError, Precision, QuantumOptions, Rules, RulesKind, RulesParts, SyncOptions,
 };
 pub use request::{Answer, Elided, MoveAdvice, Request, Strategies, Weight};
 

@@ -38,6 +38,8 @@ pub enum OptionError {
     },
     #[error("too many parts in rules '{0}'")]
     TooManyParts(String),
+    #[error("{what} '{value}' is named twice")]
+    Repeated { what: &'static str, value: String },
 }
 
 fn unknown(what: &'static str, value: &str, expected: &'static str) -> OptionError {
@@ -117,6 +119,40 @@ impl FromStr for Flavour {
             .into_iter()
             .find(|f| f.name() == text)
             .ok_or_else(|| unknown("flavour", text, "A, B, C, C', C'u or D"))
+    }
+}
+
+/// One flavour or several, for tables: `D`, `A,B,D`, or `all` for the
+/// six in their usual order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlavourList(pub Vec<Flavour>);
+
+impl FromStr for FlavourList {
+    type Err = OptionError;
+
+    fn from_str(text: &str) -> Result<FlavourList, OptionError> {
+        if text == "all" {
+            return Ok(FlavourList(Flavour::ALL.to_vec()));
+        }
+        let mut list = Vec::new();
+        for part in text.split(',') {
+            let f: Flavour = part.trim().parse()?;
+            if list.contains(&f) {
+                return Err(OptionError::Repeated {
+                    what: "flavour",
+                    value: f.to_string(),
+                });
+            }
+            list.push(f);
+        }
+        Ok(FlavourList(list))
+    }
+}
+
+impl fmt::Display for FlavourList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = self.0.iter().map(|x| x.name()).collect();
+        f.write_str(&names.join(","))
     }
 }
 

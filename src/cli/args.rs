@@ -339,8 +339,20 @@ pub struct TableArgs {
     /// quantum (Blue Meadow) or sync (sums of halves).
     #[arg(long, value_enum, default_value_t = TableRules::Quantum)]
     pub rules: TableRules,
-    #[command(flatten)]
-    pub quantum: QuantumFlags,
+    /// Quantum flavour, or several (A,B,D; all for the six), one table
+    /// each (default D). Value tables of A, B, D (and of C, C', C'u) are
+    /// valued together in one search.
+    #[arg(
+        long,
+        visible_alias = "flavor",
+        visible_alias = "flavours",
+        allow_hyphen_values = true,
+        value_name = "FLAVOUR[,…]"
+    )]
+    pub flavour: Option<crate::analysis::FlavourList>,
+    /// Quantum width: an integer ≥ 2 or unbounded (default 2).
+    #[arg(long, allow_hyphen_values = true, value_name = "N|unbounded")]
+    pub width: Option<Width>,
     /// Range of n: quantum, blue halves; sync, red halves.
     #[arg(
         long,

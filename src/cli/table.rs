@@ -40,7 +40,7 @@ fn table_format(t: &TableArgs) -> TableFormat {
 pub fn run(t: &TableArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let (text, stopped) = match t.rules {
         TableRules::Sync => {
-            if t.quantum.flavour.is_some() || t.quantum.width.is_some() {
+            if t.flavour.is_some() || t.width.is_some() {
                 return Err(OptionError::Misplaced {
                     option: "--flavour and --width",
                     rules: "quantum",
@@ -111,22 +111,25 @@ fn halves(t: &TableArgs) -> Result<(String, Option<Exceeded>), CliError> {
     Ok((text, stopped))
 }
 
-/// Quantum Blue Meadow outcomes or values; the cells share one budget.
+/// Quantum Blue Meadow outcomes or values, one table per flavour; the
+/// cells share one budget.
 fn meadow(t: &TableArgs) -> Result<(String, Option<Exceeded>), CliError> {
-    use crate::quantum::table::{blue_meadow_table, format_table, TableKind};
-    let setting = Setting::new(
-        t.quantum.flavour.unwrap_or(Flavour::DEFAULT),
-        t.quantum.width.unwrap_or(Width::DEFAULT),
-    );
+    use crate::quantum::table::{blue_meadow_tables, format_table, TableKind};
+    let width = t.width.unwrap_or(Width::DEFAULT);
+    let flavours = t
+        .flavour
+        .as_ref()
+        .map_or(vec![Flavour::DEFAULT], |list| list.0.clone());
+    let settings: Vec<Setting> = flavours.iter().map(|&f| Setting::new(f, width)).collect();
     let kind = if t.values {
         TableKind::Value
     } else {
         TableKind::Outcome
     };
-    let cells = blue_meadow_table(
+    let tables = blue_meadow_tables(
         t.n.first..=t.n.last,
         t.m.first..=t.m.last,
-        setting,
+        &settings,
         kind,
         &t.budget.budget(),
         |done, total, cell| {
@@ -139,6 +142,34 @@ fn meadow(t: &TableArgs) -> Result<(String, Option<Exceeded>), CliError> {
         },
     )
     .map_err(|e| CliError::Usage(format!("table: {e}")))?;
-    let stopped = cells.iter().find_map(|c| c.result.as_ref().err().copied());
-    Ok((format_table(&cells, setting, table_format(t)), stopped))
+    let stopped = tables
+        .iter()
+        .flatten()
+        .find_map(|c| c.result.as_ref().err().copied());
+    let texts: Vec<String> = tables
+        .iter()
+        .zip(&settings)
+        .map(|(cells, &setting)| format_table(cells, setting, table_format(t)))
+        .collect();
+    let text = match table_format(t) {
+        TableFormat::Csv if settings.len() > 1 => one_csv(&texts, &flavours),
+        _ => texts.join("\n"),
+    };
+    Ok((text, stopped))
+}
+
+/// Several flavours' CSV tables as one CSV, with a first column naming
+/// the flavour (the header once).
+fn one_csv(tables: &[String], flavours: &[Flavour]) -> String {
+    let mut out = String::new();
+    for (k, (table, flavour)) in tables.iter().zip(flavours).enumerate() {
+        for (i, line) in table.lines().enumerate() {
+            match i {
+                0 if k == 0 => out.push_str(&format!("flavour,{line}\n")),
+                0 => {}
+                _ => out.push_str(&format!("\"{flavour}\",{line}\n")),
+            }
+        }
+    }
+    out
 }
