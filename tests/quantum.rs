@@ -1752,7 +1752,7 @@ fn joint_flavours_value_like_separate_searches() {
         let start = base.start();
         let walk_setting = Setting::new(family[0], w);
         let states = [
-            vec![start.clone()],
+            vec![start],
             random_walk(&base, walk_setting, k as u64, 1 + k % 3),
         ];
         let setting = Setting::new(family[0], w);
