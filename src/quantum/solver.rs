@@ -207,11 +207,18 @@ pub struct QuantumSolver<B: QuantumBase> {
     /// The flavours valued: `setting.flavour` first, then those valued
     /// jointly with it ([`QuantumSolver::jointly`]).
     flavours: Vec<Flavour>,
+    /// Whether more than one flavour is valued (`values` then indexes
+    /// `joints`); fixed at construction.
+    joint: bool,
     pub arena: Arena,
     accel: B::Accel,
     normaliser: Normaliser,
     reals: Reals<B>,
-    values: FxHashMap<IdState, Joint>,
+    /// Each valued state's value: the `GameId` itself when one flavour is
+    /// valued, else an index into `joints` (so a one-flavour memo entry
+    /// stays one word).
+    values: FxHashMap<IdState, u32>,
+    joints: Vec<Joint>,
     wins: FxHashMap<IdState, u8>,
     account: Account,
     scratch: Scratch,
@@ -261,6 +268,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             base,
             setting,
             flavours: vec![setting.flavour],
+            joint: false,
             arena: Arena::new(),
             accel,
             normaliser,
@@ -275,6 +283,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 dense,
             },
             values: FxHashMap::default(),
+            joints: Vec::new(),
             wins: FxHashMap::default(),
             account: Account::new(Meter::default()),
             scratch: Scratch::default(),
@@ -311,6 +320,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         let mut solver = Self::new(base, start, setting);
         solver.flavours = flavours.to_vec();
+        solver.joint = flavours.len() > 1;
         Some(solver)
     }
 
@@ -341,6 +351,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// Forget memoised states (the arena of values stays).
     pub fn clear_memo(&mut self) {
         self.values = FxHashMap::default();
+        self.joints = Vec::new();
         self.wins = FxHashMap::default();
         self.account.keys = 0;
         self.charge_all();
@@ -363,7 +374,10 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// Report the memos (and, at geometrically spaced sizes, the arena).
     fn charge_memo(&mut self) -> Result<(), Exceeded> {
-        let bytes = table_bytes(&self.values) + table_bytes(&self.wins) + self.account.keys;
+        let bytes = table_bytes(&self.values)
+            + (self.joints.capacity() * size_of::<Joint>()) as u64
+            + table_bytes(&self.wins)
+            + self.account.keys;
         self.account.report(MEMO, bytes)?;
         let len = self.values.len();
         if len >= self.account.arena_at {
@@ -682,8 +696,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 child.extend_from_slice(built);
                 solver.orient_ids(&mut child);
                 // The lists' growth (they double) and the option's own copy.
-                let bytes = match solver.values.get(child.as_slice()) {
-                    Some(&v) => {
+                let bytes = match solver.memo_value(child.as_slice()) {
+                    Some(v) => {
                         let before = known.capacity();
                         known.push((v, mask));
                         ((known.capacity() - before) * size_of::<(Joint, FlavourMask)>()) as u64
@@ -803,7 +817,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
     }
 
     fn value_of_ids(&mut self, s: &[RealId]) -> Result<Joint, Exceeded> {
-        if let Some(&v) = self.values.get(s) {
+        if let Some(v) = self.memo_value(s) {
             return Ok(v);
         }
         self.account.tick()?;
@@ -823,10 +837,28 @@ impl<B: QuantumBase> QuantumSolver<B> {
             // `make` sorts and deduplicates options, so repeats are harmless.
             *value = self.arena.make(left, right);
         }
-        self.values.insert(s.to_vec(), joint);
+        let entry = if !self.joint {
+            joint[0].0
+        } else {
+            self.joints.push(joint);
+            (self.joints.len() - 1) as u32
+        };
+        self.values.insert(s.to_vec(), entry);
         self.account.keys += key_bytes(s);
         self.charge_memo()?;
         Ok(joint)
+    }
+
+    /// The memoised values of state `s`, if it was valued.
+    fn memo_value(&self, s: &[RealId]) -> Option<Joint> {
+        let &entry = self.values.get(s)?;
+        Some(if !self.joint {
+            let mut joint = [GameId(0); MAX_JOINT];
+            joint[0] = GameId(entry);
+            joint
+        } else {
+            self.joints[entry as usize]
+        })
     }
 
     /// The values of both players' options of `s` under every flavour,
