@@ -216,7 +216,7 @@ pub fn export_caption(req: Option<&Request>, answer: Option<&Answer>) -> String 
 fn shown_value(answer: &Answer) -> String {
     match answer.elided {
         Some(e) => format!(
-            "too long to show ({} characters; the command-line tool prints it)",
+            "too long to show ({} characters)",
             grouped(e.chars)
         ),
         None if answer.pretty.is_empty() => answer.value.clone(),
