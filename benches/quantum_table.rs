@@ -3,7 +3,7 @@
 //!
 //! `cargo bench --bench quantum_table -- [--max-w2 N] [--max-unbounded N]
 //! [--max-sum S] [--threads T] [--values] [--independent]
-//! [--flavours A,B,C,C',C'u,D] [--cell N,M] [--timeout SECONDS]`
+//! [--flavours A,B,C,C',C'u,D] [--cell N,M] [--timeout SECONDS] [--max-memory SIZE]`
 //!
 //! `--cell N,M` runs only that cell (fresh solver, per width and flavour
 //! selected; `--max-w2 0` or `--max-unbounded 0` leaves a width out), and
@@ -141,10 +141,11 @@ fn main() {
     }
     // Benchmarks measure the whole search: no limit unless asked (the
     // clock then runs from here, so give one cell at a time).
-    let budget = match timeout {
-        Some(t) => Budget::new(ByteSize(u64::MAX), Some(t)),
-        None => Budget::unlimited(),
-    };
+    // `--max-memory 4G`: the per-cell memory budget (default: none).
+    let memory = get("--max-memory")
+        .and_then(|v| v.parse::<ByteSize>().ok())
+        .unwrap_or(ByteSize(u64::MAX));
+    let budget = Budget::new(memory, timeout);
     let run_wall = Instant::now();
     let mut cells: Vec<Vec<Cell>> = vec![Vec::new(); tables.len()];
     let mut cpu_of: Vec<Vec<f64>> = vec![Vec::new(); tables.len()];
