@@ -389,3 +389,56 @@ fn a_census_past_its_budget_reports_what_it_checked() {
     let r = census::run(&spec("8.6", Class::Trees, "BR", 1..=9), &tiny, |_, _| {}).unwrap();
     assert_eq!(r.stopped, Some(Exceeded::Memory(ByteSize(1 << 16))));
 }
+
+/// A position's values under a list of rulesets, quantum flavours valued
+/// jointly by family, are each ruleset's value on its own.
+#[test]
+fn joint_census_values_are_each_rulesets_own() {
+    use hackenbush_lab::census::{value, values};
+    let budget = Budget::unlimited();
+    let rulesets: Vec<Rules> = [
+        "quantum:A:2",
+        "normal",
+        "quantum:C:2",
+        "quantum:D:2",
+        "quantum:B:2",
+        "quantum:C':2",
+        "quantum:C'u:2",
+        "quantum:B:unbounded",
+        "quantum:D:unbounded",
+        "quantum:C':unbounded",
+        "sync",
+    ]
+    .iter()
+    .map(|r| r.parse().unwrap())
+    .collect();
+    let mut compared = 0;
+    for edges in 1..=4 {
+        for p in positions(
+            Class::Graphs,
+            &"BRG".parse().unwrap(),
+            edges,
+            &mut budget.meter(),
+        )
+        .unwrap()
+        {
+            let joint = values(&p, &rulesets, &budget).unwrap();
+            for (r, v) in rulesets.iter().zip(&joint) {
+                let alone = value(&p, r, &budget).unwrap();
+                let mut arena = Arena::new();
+                let (a, b) = (arena.parse(&v.plain), arena.parse(&alone.plain));
+                match (a, b) {
+                    (Ok(a), Ok(b)) => assert_eq!(a, b, "{r} on {p}"),
+                    _ => assert_eq!(v.plain, alone.plain, "{r} on {p}"),
+                }
+                assert_eq!(
+                    (v.outcome, v.number),
+                    (alone.outcome, alone.number),
+                    "{r} on {p}"
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 300, "{compared}");
+}

@@ -165,6 +165,53 @@ pub struct Valued {
     pub number: bool,
 }
 
+/// Value `position` under each of `rulesets`, in their order. Quantum
+/// flavours of one family at one width are valued in one search
+/// ([`crate::quantum::QuantumSolver::jointly`]), which gives each flavour
+/// exactly its own value.
+pub fn values(
+    position: &Position,
+    rulesets: &[Rules],
+    budget: &Budget,
+) -> Result<Vec<Valued>, CensusError> {
+    let mut out: Vec<Option<Valued>> = vec![None; rulesets.len()];
+    // The quantum rulesets (index, setting), valued by family.
+    let quantum: Vec<(usize, Setting)> = rulesets
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| match r {
+            Rules::Quantum(q) => Some((i, q.setting)),
+            _ => None,
+        })
+        .collect();
+    let settings: Vec<Setting> = quantum.iter().map(|q| q.1).collect();
+    let groups =
+        crate::quantum::table::joint_groups(&settings, crate::quantum::table::TableKind::Value);
+    for group in groups {
+        let flavours: Vec<Flavour> = group.iter().map(|&k| settings[k].flavour).collect();
+        let rules = crate::rules::Hackenbush::new(position.clone());
+        let start = rules.start();
+        let mut solver =
+            crate::quantum::QuantumSolver::jointly(rules, &start, settings[group[0]], &flavours)
+                .ok_or_else(|| CensusError::Invalid("flavours that cannot be joined".into()))?;
+        solver.set_budget(budget);
+        let vs = solver.values(&[start])?;
+        for (&k, v) in group.iter().zip(vs) {
+            out[quantum[k].0] = Some(Valued {
+                plain: solver.arena.plain(v),
+                outcome: Some(solver.arena.outcome(v)),
+                number: solver.arena.is_number(v),
+            });
+        }
+    }
+    for (i, r) in rulesets.iter().enumerate() {
+        if out[i].is_none() {
+            out[i] = Some(value(position, r, budget)?);
+        }
+    }
+    Ok(out.into_iter().flatten().collect())
+}
+
 /// Value `position` under `rules` within `budget`.
 pub fn value(position: &Position, rules: &Rules, budget: &Budget) -> Result<Valued, CensusError> {
     if let Rules::Quantum(q) = rules {
@@ -296,14 +343,17 @@ pub fn run(
                 // A job that starts past the deadline (or after a cancel)
                 // stops at once, however small.
                 budget.check_time()?;
-                let mut out = Vec::new();
-                for r in &rulesets {
-                    out.push(value(&j.position, r, budget)?);
-                    if green {
-                        out.push(value(&with_green_edge(&j.position), r, budget)?);
-                    }
+                let plain = values(&j.position, &rulesets, budget)?;
+                if !green {
+                    return Ok(plain);
                 }
-                Ok(out)
+                // Each ruleset's value, then the same with a green edge.
+                let greened = values(&with_green_edge(&j.position), &rulesets, budget)?;
+                Ok(plain
+                    .into_iter()
+                    .zip(greened)
+                    .flat_map(|(a, b)| [a, b])
+                    .collect())
             },
             |i, result| match result {
                 Ok(v) => {

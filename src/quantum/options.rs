@@ -30,7 +30,6 @@
 //! each orbit among the visited ones, and a skipped canonical move's
 //! result is again the result of a smaller allowed move, whose orbit is
 //! represented by the same induction.
-
 //!
 //! **Several flavours at once.** Flavours differ only in which single
 //! labels they allow unsuperposed; superposed moves, unions and the

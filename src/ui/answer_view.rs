@@ -215,10 +215,7 @@ pub fn export_caption(req: Option<&Request>, answer: Option<&Answer>) -> String 
 /// or for a value too long to show, its length.
 fn shown_value(answer: &Answer) -> String {
     match answer.elided {
-        Some(e) => format!(
-            "too long to show ({} characters)",
-            grouped(e.chars)
-        ),
+        Some(e) => format!("too long to show ({} characters)", grouped(e.chars)),
         None if answer.pretty.is_empty() => answer.value.clone(),
         None => answer.pretty.clone(),
     }
