@@ -14,6 +14,13 @@ pub enum CliError {
     Input(#[from] InputError),
     #[error("{}", budget_message(.0))]
     Budget(Exceeded),
+    /// A value was found but is too long to print: the budget's message,
+    /// then what is known without the text (`outcome L, birthday 30`).
+    #[error("{}; {known}", budget_message(&Exceeded::from(*.elided)))]
+    ValueTooLong {
+        elided: crate::analysis::Elided,
+        known: String,
+    },
     #[error("cannot write the output: {0}")]
     Output(#[from] std::io::Error),
 }
@@ -22,7 +29,7 @@ impl CliError {
     pub fn exit_code(&self) -> i32 {
         match self {
             CliError::Usage(_) | CliError::Input(_) => 2,
-            CliError::Budget(_) => 3,
+            CliError::Budget(_) | CliError::ValueTooLong { .. } => 3,
             CliError::Output(_) => 1,
         }
     }

@@ -68,7 +68,17 @@ fn value(v: &ValueArgs) -> Result<String, CliError> {
     };
     let answer = analyse(&req, &v.budget.budget())?;
     if let Some(elided) = answer.elided {
-        return Err(CliError::Budget(elided.into()));
+        let mut known = Vec::new();
+        if let Some(o) = answer.outcome {
+            known.push(format!("outcome {}", o.letter()));
+        }
+        if let Some(b) = answer.birthday {
+            known.push(format!("birthday {b}"));
+        }
+        return Err(CliError::ValueTooLong {
+            elided,
+            known: known.join(", "),
+        });
     }
     Ok(format_value(&answer, v.json, v.pretty))
 }
