@@ -47,6 +47,11 @@ pub type FlavourMask = u8;
 /// At most this many flavours are enumerated at once (bits of a mask).
 pub const MAX_FLAVOURS: usize = 8;
 
+/// The mask of every one of `count` flavours.
+pub fn every_flavour(count: usize) -> FlavourMask {
+    ((1u16 << count) - 1) as FlavourMask
+}
+
 /// Reused buffers of the depth-first enumeration: the label indices of
 /// the current set and the union of each of its prefixes.
 #[derive(Default)]
@@ -161,7 +166,7 @@ struct Walk<'a, M> {
 impl<M: Clone + Ord> Walk<'_, M> {
     /// Every flavour's bit.
     fn all(&self) -> FlavourMask {
-        ((1u16 << self.flavours.len()) - 1) as FlavourMask
+        every_flavour(self.flavours.len())
     }
 
     /// The flavours that allow label `j` unsuperposed.

@@ -14,7 +14,7 @@ use super::base::QuantumBase;
 use super::flavour::{Flavour, Setting};
 use super::moves::{legal_map, Legal, QuantumMove};
 use super::normalise::{keep_maximal_by, maximal_mask, retain_mask, Normaliser, Reductions};
-use super::options::{Enumeration, FlavourMask};
+use super::options::{every_flavour, Enumeration, FlavourMask};
 use super::seen::SeenLists;
 use super::symmetry::Symmetry;
 use super::twins::Twins;
@@ -200,23 +200,37 @@ pub const MAX_JOINT: usize = 3;
 /// (entries past the solver's flavours unused).
 type Joint = [GameId; MAX_JOINT];
 
+/// Can `flavours` be valued in one search? At most [`MAX_JOINT`] of them,
+/// all sharing one normalisation (dropping covered realisations is sound
+/// under A, B and D only). The one rule for [`QuantumSolver::jointly`]
+/// and for the tables that group flavours.
+pub fn joinable(flavours: &[Flavour]) -> bool {
+    match flavours.first() {
+        None => false,
+        Some(first) => {
+            flavours.len() <= MAX_JOINT
+                && flavours
+                    .iter()
+                    .all(|f| f.drops_covered() == first.drops_covered())
+        }
+    }
+}
+
 /// Values and outcomes of superposed states of one base position.
 pub struct QuantumSolver<B: QuantumBase> {
     pub base: B,
     pub setting: Setting,
     /// The flavours valued: `setting.flavour` first, then those valued
-    /// jointly with it ([`QuantumSolver::jointly`]).
-    flavours: Vec<Flavour>,
-    /// Whether more than one flavour is valued (`values` then indexes
-    /// `joints`); fixed at construction.
-    joint: bool,
+    /// jointly with it ([`QuantumSolver::jointly`]). Shared, so a search
+    /// step can hold them while it borrows the solver.
+    flavours: Rc<[Flavour]>,
     pub arena: Arena,
     accel: B::Accel,
     normaliser: Normaliser,
     reals: Reals<B>,
     /// Each valued state's value: the `GameId` itself when one flavour is
     /// valued, else an index into `joints` (so a one-flavour memo entry
-    /// stays one word).
+    /// stays one word). Which of the two is fixed at construction.
     values: FxHashMap<IdState, u32>,
     joints: Vec<Joint>,
     wins: FxHashMap<IdState, u8>,
@@ -267,8 +281,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let mut solver = QuantumSolver {
             base,
             setting,
-            flavours: vec![setting.flavour],
-            joint: false,
+            flavours: Rc::from([setting.flavour]),
             arena: Arena::new(),
             accel,
             normaliser,
@@ -301,26 +314,19 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// not a reduction: each flavour's value of a state is made from the
     /// values, under that flavour, of the options that flavour allows. A
     /// state reached under one flavour only is valued under all of them,
-    /// which is wasted but harmless. The flavours must share one
-    /// normalisation (dropping covered realisations is sound under A, B
-    /// and D only), or this is `None`.
+    /// which is wasted but harmless. `None` unless `flavours` starts with
+    /// `setting.flavour` and is [`joinable`].
     pub fn jointly(
         base: B,
         start: &B::State,
         setting: Setting,
         flavours: &[Flavour],
     ) -> Option<Self> {
-        let fits = flavours.first() == Some(&setting.flavour)
-            && flavours.len() <= MAX_JOINT
-            && flavours
-                .iter()
-                .all(|f| f.drops_covered() == setting.flavour.drops_covered());
-        if !fits {
+        if flavours.first() != Some(&setting.flavour) || !joinable(flavours) {
             return None;
         }
         let mut solver = Self::new(base, start, setting);
-        solver.flavours = flavours.to_vec();
-        solver.joint = flavours.len() > 1;
+        solver.flavours = Rc::from(flavours);
         Some(solver)
     }
 
@@ -645,8 +651,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let map = self.legal_ids(state, p);
         let mut twins = self.twins(state, &map.labels);
         let width = self.setting.width;
-        let flavours = std::mem::take(&mut self.flavours);
-        let every: FlavourMask = ((1u16 << flavours.len()) - 1) as FlavourMask;
+        let flavours = Rc::clone(&self.flavours);
+        let every = every_flavour(flavours.len());
         let mut child = std::mem::take(&mut self.scratch.child);
         let mut enumeration = Enumeration::default();
         let mut buffer_bytes = 0;
@@ -716,7 +722,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
         );
         self.scratch.child = child;
         self.scratch.seen = seen;
-        self.flavours = flavours;
         *held += buffer_bytes;
         result
     }
@@ -837,7 +842,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             // `make` sorts and deduplicates options, so repeats are harmless.
             *value = self.arena.make(left, right);
         }
-        let entry = if !self.joint {
+        let entry = if self.flavours.len() == 1 {
             joint[0].0
         } else {
             self.joints.push(joint);
@@ -852,7 +857,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// The memoised values of state `s`, if it was valued.
     fn memo_value(&self, s: &[RealId]) -> Option<Joint> {
         let &entry = self.values.get(s)?;
-        Some(if !self.joint {
+        Some(if self.flavours.len() == 1 {
             let mut joint = [GameId(0); MAX_JOINT];
             joint[0] = GameId(entry);
             joint

@@ -7,7 +7,7 @@ use super::hackenbush_solver;
 use crate::budget::{Budget, Exceeded};
 use crate::position::presets::blue_meadow;
 use crate::position::EdgeSet;
-use crate::quantum::solver::MAX_JOINT;
+use crate::quantum::solver::{joinable, MAX_JOINT};
 use crate::quantum::QuantumSolver;
 use crate::rules::Hackenbush;
 pub use crate::solve::table::TableFormat;
@@ -125,17 +125,9 @@ pub fn blue_meadow_row(
     };
     let flavours: Vec<Flavour> = settings.iter().map(|s| s.flavour).collect();
     let joint_ok = settings.iter().all(|s| s.width == setting.width)
-        && (settings.len() == 1 || kind == TableKind::Value);
-    let rules = || {
-        let rules = Hackenbush::new(blue_meadow(n, widest));
-        let start = rules.start();
-        (rules, start)
-    };
-    let probe = {
-        let (rules, start) = rules();
-        QuantumSolver::jointly(rules, &start, setting, &flavours)
-    };
-    if !joint_ok || probe.is_none() {
+        && (settings.len() == 1 || kind == TableKind::Value)
+        && joinable(&flavours);
+    if !joint_ok {
         return Err(format!(
             "flavours {} cannot be valued jointly",
             flavours
@@ -145,9 +137,9 @@ pub fn blue_meadow_row(
                 .join(", ")
         ));
     }
-    drop(probe);
     let fresh = || {
-        let (rules, start) = rules();
+        let rules = Hackenbush::new(blue_meadow(n, widest));
+        let start = rules.start();
         let mut solver =
             QuantumSolver::jointly(rules, &start, setting, &flavours).expect("checked above");
         solver.set_budget(budget);
@@ -337,18 +329,16 @@ pub fn blue_meadow_tables(
         .collect())
 }
 
-/// The settings valued together: for values, flavours of one width and
-/// one normalisation, at most [`MAX_JOINT`] at a time; outcomes (an
-/// alternating search per flavour) one by one. Indices into `settings`.
+/// The settings valued together: for values, [`joinable`] flavours of
+/// one width; outcomes (an alternating search per flavour) one by one.
+/// Indices into `settings`.
 pub fn joint_groups(settings: &[Setting], kind: TableKind) -> Vec<Vec<usize>> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for (t, s) in settings.iter().enumerate() {
         let family = groups.iter_mut().find(|g| {
-            let first = settings[g[0]];
-            kind == TableKind::Value
-                && g.len() < MAX_JOINT
-                && first.width == s.width
-                && first.flavour.drops_covered() == s.flavour.drops_covered()
+            let mut flavours: Vec<Flavour> = g.iter().map(|&k| settings[k].flavour).collect();
+            flavours.push(s.flavour);
+            kind == TableKind::Value && settings[g[0]].width == s.width && joinable(&flavours)
         });
         match family {
             Some(g) => g.push(t),
