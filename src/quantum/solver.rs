@@ -726,9 +726,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
         result
     }
 
-    /// Charge what the enumeration's buffers grew by since `charged`
-    /// bytes (they only grow); the growth is held even when it passes the
-    /// budget, as [`Account::hold`] does.
     /// One option met in an enumeration: a step of the clock, and the
     /// growth of the buffer holding the options built so far.
     fn charge_option(&mut self, bytes: u64, charged: &mut u64) -> Result<(), Exceeded> {
@@ -736,6 +733,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.hold_growth(bytes, charged)
     }
 
+    /// Charge what the enumeration's buffers grew by since `charged`
+    /// bytes (they only grow); the growth is held even when it passes the
+    /// budget, as [`Account::hold`] does.
     fn hold_growth(&mut self, now: u64, charged: &mut u64) -> Result<(), Exceeded> {
         let grown = now.saturating_sub(*charged);
         *charged = now.max(*charged);
