@@ -206,7 +206,7 @@ pub fn values(
     }
     for (i, r) in rulesets.iter().enumerate() {
         if out[i].is_none() {
-            out[i] = Some(value(position, r, budget)?);
+            out[i] = Some(analysed(position, r, budget)?);
         }
     }
     Ok(out.into_iter().flatten().collect())
@@ -214,16 +214,13 @@ pub fn values(
 
 /// Value `position` under `rules` within `budget`.
 pub fn value(position: &Position, rules: &Rules, budget: &Budget) -> Result<Valued, CensusError> {
-    if let Rules::Quantum(q) = rules {
-        let (mut solver, start) = crate::quantum::hackenbush_solver(position.clone(), q.setting);
-        solver.set_budget(budget);
-        let v = solver.value_of_start(&start)?;
-        return Ok(Valued {
-            plain: solver.arena.plain(v),
-            outcome: Some(solver.arena.outcome(v)),
-            number: solver.arena.is_number(v),
-        });
-    }
+    let mut one = values(position, std::slice::from_ref(rules), budget)?;
+    Ok(one.remove(0))
+}
+
+/// A value from the analysis every page and command uses (the rulesets
+/// other than quantum Hackenbush).
+fn analysed(position: &Position, rules: &Rules, budget: &Budget) -> Result<Valued, CensusError> {
     let answer = analyse(&Request::new(position.to_string(), rules.clone()), budget).map_err(
         |e| match e {
             AnalysisError::Budget(e) => CensusError::Budget(e),
