@@ -272,11 +272,6 @@ impl Budget {
         self.shared.text_limit
     }
 
-    /// The memory budget.
-    pub fn max_bytes(&self) -> ByteSize {
-        self.shared.max_bytes
-    }
-
     /// No practical limit (tests and small internal computations).
     pub fn unlimited() -> Budget {
         Budget::new(ByteSize(u64::MAX), None)

@@ -57,11 +57,10 @@ impl Arena {
     /// printed tree can be exponentially larger (a mixed stalk of 30 edges
     /// prints gigabytes), so callers check this before printing.
     pub fn plain_len(&self, g: GameId) -> u64 {
-        let mut memo = std::collections::HashMap::new();
-        self.plain_len_memo(g, &mut memo)
+        self.plain_len_memo(g, &mut HashMap::new())
     }
 
-    fn plain_len_memo(&self, g: GameId, memo: &mut std::collections::HashMap<GameId, u64>) -> u64 {
+    fn plain_len_memo(&self, g: GameId, memo: &mut HashMap<GameId, u64>) -> u64 {
         if let Some(&n) = memo.get(&g) {
             return n;
         }
