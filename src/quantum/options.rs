@@ -210,13 +210,8 @@ mod tests {
     /// allowed with the result it is given.
     #[test]
     fn visits_every_result_of_the_plain_enumeration() {
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = move |k: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % k
-        };
+        let mut rng = crate::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = move |k: u64| rng.below(k as usize) as u64;
         let mut skipped = 0;
         for round in 0..3000 {
             let labels = 1 + next(7) as usize;

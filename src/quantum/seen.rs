@@ -102,13 +102,8 @@ mod tests {
     /// the empty list among them), over several clears, answer alike.
     #[test]
     fn agrees_with_a_hash_set() {
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next = move |k: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % k
-        };
+        let mut rng = crate::rng::SplitMix64::new(0x2545_F491_4F6C_DD1D);
+        let mut next = move |k: u64| rng.below(k as usize) as u64;
         let mut seen = SeenLists::default();
         let mut repeats = 0;
         for round in 0..40 {
