@@ -564,3 +564,99 @@ fn equal_pieces_are_solved_once() {
     let expected = solver.arena.sum([one, one, one]);
     assert_eq!(v, expected);
 }
+
+// ---------------------------------------------------------------------------
+// The numeric search of blue-red blocks
+
+/// `p` with its green and uncoloured edges recoloured blue or red at
+/// random: Blue-Red Hackenbush with the same blocks.
+fn blue_red(p: &Position, rng: &mut SplitMix64) -> Position {
+    let mut q = p.clone();
+    for e in &mut q.edges {
+        if !matches!(e.colour, Colour::Blue | Colour::Red) {
+            e.colour = [Colour::Blue, Colour::Red][rng.below(2)];
+        }
+    }
+    q
+}
+
+#[test]
+fn the_numeric_search_of_blue_red_blocks_equals_the_general_search() {
+    // Every state along a random game and random edge subsets, by one
+    // solver with the numeric search and one without; on the smaller
+    // positions the whole-graph search as well.
+    let mut rng = SplitMix64(404);
+    for seed in 0..300u64 {
+        let edges = 4 + seed as usize % 19;
+        let p = blue_red(&block_rich(91_000 + seed, edges), &mut rng);
+        let mut fast = BlockSolver::new();
+        let mut general = BlockSolver::new().without_number_search();
+        let mut states = vec![p.full_set()];
+        let mut set = p.full_set();
+        while let Some(e) = set.iter().nth(rng.below(set.len().max(1))) {
+            set = p.cut(set, e);
+            states.push(set);
+        }
+        for _ in 0..3 {
+            states.push(EdgeSet(rng.next_u64() as u128 & p.full_set().0));
+        }
+        let reference = (edges <= 12).then(|| whole_graph(&p).0);
+        let mut reference = reference;
+        for &s in &states {
+            let context = format!("seed {seed} state {s:?}: {}", position::print(&p));
+            let v = fast.value_of(&p, s).unwrap();
+            let theirs = general.value_of(&p, s).unwrap();
+            assert!(
+                fast.arena.as_number(v).is_some(),
+                "{context}: a blue-red value is a number"
+            );
+            let ours = fast.arena.plain(v);
+            assert_eq!(ours, general.arena.plain(theirs), "{context}");
+            if let Some(r) = reference.as_mut() {
+                let v = r.value(&p.grounded(s)).unwrap();
+                assert_same(&ours, &r.arena.plain(v), &context);
+            }
+        }
+    }
+}
+
+#[test]
+fn blue_red_values_too_fine_for_fixed_point_come_from_the_general_search() {
+    // A blue and a red edge from the ground to one vertex, carrying red
+    // stalks: cutting one of the pair leaves a blue edge under −k, worth
+    // about 2^−k, finer than the numeric search holds for k ≥ 41 (it gives
+    // up mid-search and the general search values the block).
+    for k in [30usize, 39, 40, 41, 45, 60] {
+        let mut edges = vec![
+            Edge {
+                u: GROUND,
+                v: 1,
+                colour: Colour::Blue,
+            },
+            Edge {
+                u: GROUND,
+                v: 1,
+                colour: Colour::Red,
+            },
+        ];
+        for i in 0..k {
+            let (u, v) = if i == 0 { (1, 2) } else { (i + 1, i + 2) };
+            edges.push(Edge {
+                u,
+                v,
+                colour: Colour::Red,
+            });
+        }
+        let p = Position::from_edges(edges);
+        let mut fast = BlockSolver::new();
+        let mut general = BlockSolver::new().without_number_search();
+        let (a, b) = (fast.value(&p).unwrap(), general.value(&p).unwrap());
+        assert_eq!(fast.arena.plain(a), general.arena.plain(b), "k = {k}");
+        let (reference, v) = whole_graph(&p);
+        assert_same(
+            &fast.arena.plain(a),
+            &reference.arena.plain(v),
+            &format!("k = {k}"),
+        );
+    }
+}

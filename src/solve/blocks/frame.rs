@@ -70,6 +70,13 @@ impl Frame {
     }
 
     /// Every edge of the frame.
+    /// Every edge blue or red: its states are Blue-Red Hackenbush.
+    pub fn blue_red(&self) -> bool {
+        self.colours
+            .iter()
+            .all(|&c| matches!(c, Colour::Blue | Colour::Red))
+    }
+
     pub fn all(&self) -> u64 {
         match self.ends.len() {
             MAX_FRAME_EDGES => u64::MAX,

@@ -6,6 +6,7 @@
 use super::canonical_key::colour_code;
 use super::decorated::{Decorated, ROOT};
 use super::frame::{bits, Frame, Split, MAX_FRAME_EDGES};
+use super::number_search::NumberMemo;
 use super::solver::BlockSolver;
 use crate::budget::{table_bytes, Exceeded};
 use crate::game::GameId;
@@ -27,6 +28,9 @@ pub(super) struct Frames {
     /// the root) whose decoration is not 0, then those decorations in
     /// vertex order] (see [`StateKey`]).
     pub(super) states: StateMemo,
+    /// Values of blue-red states by the numeric search (see
+    /// [`super::number_search`]).
+    pub(super) numbers: NumberMemo,
     key_bytes: u64,
     /// What the edges of a mask leave standing from a root, and its
     /// blocks, by (frame, root, mask): a frame has few masks but each is
@@ -42,12 +46,12 @@ pub(super) struct Frames {
 /// and their blocks (children first).
 pub(super) struct Shape {
     /// Its number among the shapes of every frame.
-    id: u32,
-    mask: u64,
-    reached: u64,
+    pub(super) id: u32,
+    pub(super) mask: u64,
+    pub(super) reached: u64,
     /// For a shape that is several blocks: each block as a shape seen from
     /// the vertex it hangs from, children first (empty for one block).
-    parts: Vec<(u8, Rc<Shape>)>,
+    pub(super) parts: Vec<(u8, Rc<Shape>)>,
     /// The shape left by cutting each edge (by frame edge index), filled
     /// as the search first cuts it: a shape is searched with many
     /// decorations, and each cut then costs an index, not a table lookup.
@@ -61,6 +65,7 @@ impl Frames {
     /// The bytes held by the tables and their keys (for budgets).
     pub(super) fn bytes(&self) -> u64 {
         self.states.bytes()
+            + self.numbers.bytes()
             + table_bytes(&self.ids)
             + table_bytes(&self.shapes)
             + self.key_bytes
@@ -68,7 +73,7 @@ impl Frames {
     }
 
     /// The shape of `mask` from `state.root`, worked out once.
-    fn shape(&mut self, state: &State, mask: u64) -> Rc<Shape> {
+    pub(super) fn shape(&mut self, state: &State, mask: u64) -> Rc<Shape> {
         let key = (state.id, state.root as u8, mask);
         if let Some(shape) = self.shapes.get(&key) {
             return shape.clone();
@@ -121,7 +126,7 @@ impl Frames {
     }
 
     /// The shape `shape` (of `state`) leaves when edge `e` is cut.
-    fn cut(&mut self, state: &State, shape: &Shape, e: usize) -> Rc<Shape> {
+    pub(super) fn cut(&mut self, state: &State, shape: &Shape, e: usize) -> Rc<Shape> {
         let known = shape.cuts.borrow()[e];
         if known != UNKNOWN {
             return self.by_id[known as usize].clone();
@@ -242,10 +247,10 @@ impl StateMemo {
 
 /// Where a search stands in its frame: which frame, and the vertex the
 /// piece being valued hangs from.
-struct State {
-    id: u32,
-    frame: Rc<Frame>,
-    root: usize,
+pub(super) struct State {
+    pub(super) id: u32,
+    pub(super) frame: Rc<Frame>,
+    pub(super) root: usize,
 }
 
 impl BlockSolver {
@@ -259,6 +264,9 @@ impl BlockSolver {
             frame,
             root: ROOT,
         };
+        if let Some(v) = self.number_value(&state, all, &g.decorations)? {
+            return Ok(v);
+        }
         self.state_value(&state, all, &g.decorations)
     }
 
@@ -277,6 +285,9 @@ impl BlockSolver {
             frame: frame.clone(),
             root: ROOT,
         };
+        if let Some(v) = self.number_value(&state, mask, decorations)? {
+            return Ok(v);
+        }
         self.state_value(&state, mask, decorations)
     }
 

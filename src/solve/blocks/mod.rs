@@ -58,6 +58,7 @@ pub mod decorated;
 pub mod frame;
 mod frame_search;
 mod layout;
+mod number_search;
 mod solver;
 
 pub use solver::{best_moves, normal_value, BlockSolver};

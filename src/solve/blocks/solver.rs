@@ -72,6 +72,9 @@ pub struct BlockSolver {
     key_bytes: u64,
     meter: Meter,
     since_recount: u32,
+    /// Blue-red blocks go through the numeric search (on by default; off
+    /// only to test it against the general search).
+    pub(super) number_search: bool,
 }
 
 impl Default for BlockSolver {
@@ -105,7 +108,16 @@ impl BlockSolver {
             key_bytes: 0,
             meter: budget.meter(),
             since_recount: 0,
+            number_search: true,
         }
+    }
+
+    /// This solver with blue-red blocks searched as general games, as
+    /// every other block is: the reference the numeric search is tested
+    /// against.
+    pub fn without_number_search(mut self) -> BlockSolver {
+        self.number_search = false;
+        self
     }
 
     /// The arena holding every value this solver returned.
@@ -115,17 +127,21 @@ impl BlockSolver {
 
     /// How many decorated blocks and bridges have a memoised value.
     pub fn memo_len(&self) -> usize {
-        self.blocks.len() + self.bridges.len() + self.raw.len() + self.frames.states.len()
+        self.blocks.len()
+            + self.bridges.len()
+            + self.raw.len()
+            + self.frames.states.len()
+            + self.frames.numbers.len()
     }
 
     /// Entries of the memo tables: (decorated blocks, bridges, raw graphs,
-    /// frame states), for benchmarks and tuning.
+    /// frame states of either search), for benchmarks and tuning.
     pub fn memo_sizes(&self) -> (usize, usize, usize, usize) {
         (
             self.blocks.len(),
             self.bridges.len(),
             self.raw.len(),
-            self.frames.states.len(),
+            self.frames.states.len() + self.frames.numbers.len(),
         )
     }
 

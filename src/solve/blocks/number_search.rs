@@ -1,0 +1,453 @@
+//! The search of a blue-red block whose decorations are numbers, on exact
+//! fixed-point numbers instead of arena games.
+//!
+//! # Why numbers suffice
+//!
+//! A blue-red block with numbers hanging on its vertices is Blue-Red
+//! Hackenbush (a number x stands for a blue-red stalk of value x hanging
+//! there, by the argument of [`super`]), and every Blue-Red Hackenbush
+//! position is a number (Winning Ways, ch. 2). So is every state the
+//! search reaches: cutting edges and moving in a number leave blue-red
+//! graphs and numbers. The value of a number-valued game {L | R} whose
+//! options are numbers is the simplest number strictly between the best
+//! Left option and the best Right option (the simplicity theorem), so a
+//! state needs only the maximum of its Left options and the minimum of its
+//! Right options: no option lists, no canonical forms, no arena.
+//!
+//! A decoration x moves to its canonical options: n − 1 (Left) for an
+//! integer n > 0, n + 1 (Right) for n < 0, and x ∓ 2^−k for x = p/2^k
+//! with p odd. Every other option of a game equal to x is no better for
+//! the mover, and a state is monotone in each decoration (replacing a
+//! hanging part by a larger one is a move-by-move copy plus the local
+//! win, as in [`super`]), so those options never change a maximum or
+//! minimum.
+//!
+//! # Exactness
+//!
+//! Numbers are held as `i64` multiples of 2^−40, below 2^21 in size: a key
+//! word is the number itself, and sums never overflow. Every step is exact
+//! or gives up: a decoration, an edge over a number or a simplest number
+//! that does not fit stops the numeric search, and the caller values the
+//! block by the general search instead. So does a state whose best Left
+//! option is not below its best Right option, which the theorem above
+//! rules out; giving up there keeps a wrong premise from ever printing a
+//! wrong value.
+
+use super::frame::bits;
+use super::frame_search::{Shape, State};
+use super::solver::BlockSolver;
+use crate::budget::{table_bytes, Exceeded};
+use crate::game::{Dyadic, GameId};
+use crate::position::Colour;
+use num_bigint::BigInt;
+use num_traits::ToPrimitive;
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// A number as a multiple of 2^−[`FRACTION_BITS`].
+pub(super) type Fixed = i64;
+
+const FRACTION_BITS: u32 = 40;
+const ONE: Fixed = 1 << FRACTION_BITS;
+/// Numbers are kept below 2^21 in size, so a sum of two never overflows
+/// and an edge over one stays representable.
+const LIMIT: Fixed = 1 << (21 + FRACTION_BITS);
+
+/// `x` as a fixed-point number, if it fits.
+pub(super) fn to_fixed(x: &Dyadic) -> Option<Fixed> {
+    let e = x.exponent();
+    if e > FRACTION_BITS {
+        return None;
+    }
+    let v = x
+        .numerator()
+        .to_i64()?
+        .checked_mul(1 << (FRACTION_BITS - e))?;
+    (v.abs() < LIMIT).then_some(v)
+}
+
+/// The dyadic a fixed-point number stands for.
+pub(super) fn to_dyadic(x: Fixed) -> Dyadic {
+    Dyadic::new(BigInt::from(x), FRACTION_BITS)
+}
+
+fn checked(x: Option<Fixed>) -> Option<Fixed> {
+    x.filter(|v| v.abs() < LIMIT)
+}
+
+/// An edge of `colour` with the number `x` on top: the ordinal sum ±1 : x
+/// ([`Dyadic::under_blue_edge`]; a red edge is the negative of a blue one
+/// under −x).
+fn edge_over(colour: Colour, x: Fixed) -> Option<Fixed> {
+    match colour {
+        Colour::Blue => under_blue_edge(x),
+        Colour::Red => under_blue_edge(-x).map(|v| -v),
+        Colour::Green | Colour::Uncoloured => None,
+    }
+}
+
+/// 1 : x: x + 1 for x ≥ 0, else (2 + x + m) / 2^(m+1) with m = ⌈−x⌉ − 1.
+fn under_blue_edge(x: Fixed) -> Option<Fixed> {
+    if x >= 0 {
+        return checked(x.checked_add(ONE));
+    }
+    // ⌈−x⌉ − 1 in whole units, then 2 + x + m lies in [1, 2).
+    let m = ((-x + ONE - 1) >> FRACTION_BITS) - 1;
+    let shift = u32::try_from(m + 1).ok()?;
+    let above = x + (m + 2) * ONE;
+    if shift >= Fixed::BITS || above.trailing_zeros() < shift {
+        return None;
+    }
+    Some(above >> shift)
+}
+
+/// The canonical options of the number `x`: (Left, Right).
+fn options(x: Fixed) -> (Option<Fixed>, Option<Fixed>) {
+    if x == 0 {
+        return (None, None);
+    }
+    // The lowest set bit is 2^−k for x = p/2^k (p odd), or a whole unit
+    // or more for an integer.
+    let low = x & x.wrapping_neg();
+    if low >= ONE {
+        return if x > 0 {
+            (Some(x - ONE), None)
+        } else {
+            (None, Some(x + ONE))
+        };
+    }
+    (Some(x - low), Some(x + low))
+}
+
+/// The simplest number strictly between `lo` and `hi` (either may be
+/// absent), if it fits; `None` also when lo ≥ hi.
+fn simplest_between(lo: Option<Fixed>, hi: Option<Fixed>) -> Option<Fixed> {
+    if let (Some(l), Some(h)) = (lo, hi) {
+        if l >= h {
+            return None;
+        }
+    }
+    let above = |x: Fixed| lo.is_none_or(|l| x > l);
+    let below = |x: Fixed| hi.is_none_or(|h| x < h);
+    if above(0) && below(0) {
+        return Some(0);
+    }
+    // Zero is outside, so the interval lies on one side of it: the
+    // integer nearest zero inside it is simplest if there is one.
+    if let Some(l) = lo.filter(|&l| l >= 0) {
+        let n = ((l >> FRACTION_BITS) + 1) << FRACTION_BITS;
+        if below(n) {
+            return checked(Some(n));
+        }
+    }
+    if let Some(h) = hi.filter(|&h| h <= 0) {
+        let n = -((((-h) >> FRACTION_BITS) + 1) << FRACTION_BITS);
+        if above(n) {
+            return checked(Some(n));
+        }
+    }
+    // No integer fits, so both bounds are present and less than one apart:
+    // the first step 2^−k with a multiple inside gives the simplest number.
+    let (l, h) = (lo?, hi?);
+    (1..=FRACTION_BITS).find_map(|k| {
+        let step = ONE >> k;
+        let candidate = (l.div_euclid(step) + 1) * step;
+        (candidate < h).then_some(candidate)
+    })
+}
+
+/// Words kept inline in a key: the shape, the decorated vertices, and up
+/// to four decorations (each the number itself).
+const INLINE_WORDS: usize = 6;
+
+/// A block state's key: its shape id, the mask of reached vertices (but
+/// the root) whose decoration is not 0, then those decorations.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum NumberKey {
+    Inline([u64; INLINE_WORDS]),
+    Boxed(Box<[u64]>),
+}
+
+impl NumberKey {
+    fn new(shape: &Shape, root: usize, decorations: &[Fixed]) -> NumberKey {
+        let decorated = bits(shape.reached & !(1 << root))
+            .filter(|&v| decorations[v] != 0)
+            .fold(0u64, |set, v| set | 1 << v);
+        let count = decorated.count_ones() as usize;
+        if count + 2 <= INLINE_WORDS {
+            let mut words = [0u64; INLINE_WORDS];
+            words[0] = u64::from(shape.id);
+            words[1] = decorated;
+            for (w, v) in words[2..].iter_mut().zip(bits(decorated)) {
+                *w = decorations[v] as u64;
+            }
+            return NumberKey::Inline(words);
+        }
+        let mut words = Vec::with_capacity(count + 2);
+        words.push(u64::from(shape.id));
+        words.push(decorated);
+        for v in bits(decorated) {
+            words.push(decorations[v] as u64);
+        }
+        NumberKey::Boxed(words.into())
+    }
+
+    fn heap_words(&self) -> u64 {
+        match self {
+            NumberKey::Inline(_) => 0,
+            NumberKey::Boxed(words) => words.len() as u64,
+        }
+    }
+}
+
+/// The values of blue-red block states, by [`NumberKey`].
+#[derive(Default)]
+pub(super) struct NumberMemo {
+    values: FxHashMap<NumberKey, Fixed>,
+    heap_words: u64,
+    /// The decorations of the states being searched, one frame's worth per
+    /// level: a state names its decorations by their offset here, so a
+    /// level copies only its own vertices (not a 64-slot array).
+    stack: Vec<Fixed>,
+}
+
+impl NumberMemo {
+    pub(super) fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    pub(super) fn bytes(&self) -> u64 {
+        table_bytes(&self.values) + self.heap_words * std::mem::size_of::<u64>() as u64
+    }
+}
+
+/// Why a numeric search stopped: over budget, or a step it cannot do
+/// exactly (the caller then searches the block in general).
+enum Stop {
+    Budget(Exceeded),
+    Inexact,
+}
+
+impl From<Exceeded> for Stop {
+    fn from(e: Exceeded) -> Stop {
+        Stop::Budget(e)
+    }
+}
+
+type Step = Result<Fixed, Stop>;
+
+/// Keep the better of `side` and `v`: the larger for Left, the smaller
+/// for Right.
+fn better(side: &mut Option<Fixed>, v: Fixed, larger: bool) {
+    if side.is_none_or(|b| if larger { v > b } else { v < b }) {
+        *side = Some(v);
+    }
+}
+
+fn exact(x: Option<Fixed>) -> Step {
+    x.ok_or(Stop::Inexact)
+}
+
+impl BlockSolver {
+    /// The value of the edges `mask` of `state`'s frame from its root, with
+    /// `decorations`, by the numeric search, when the frame is blue-red
+    /// and every decoration a number that fits; `Ok(None)` when the general
+    /// search must do it.
+    pub(super) fn number_value(
+        &mut self,
+        state: &State,
+        mask: u64,
+        decorations: &[GameId],
+    ) -> Result<Option<GameId>, Exceeded> {
+        if !self.number_search || !state.frame.blue_red() {
+            return Ok(None);
+        }
+        let mut stack = std::mem::take(&mut self.frames.numbers.stack);
+        stack.clear();
+        for &d in decorations {
+            match self.arena.as_number(d).and_then(to_fixed) {
+                Some(x) => stack.push(x),
+                None => return Ok(None),
+            }
+        }
+        self.frames.numbers.stack = stack;
+        let shape = self.frames.shape(state, mask);
+        let result = self.number_shape(state, &shape, 0, decorations.len());
+        self.frames.numbers.stack.clear();
+        match result {
+            Ok(x) => Ok(Some(self.arena.number(to_dyadic(x)))),
+            Err(Stop::Inexact) => Ok(None),
+            Err(Stop::Budget(e)) => Err(e),
+        }
+    }
+
+    /// The `n` decorations at offset `at` of the stack.
+    fn decorations_at(&self, at: usize, n: usize) -> &[Fixed] {
+        &self.frames.numbers.stack[at..at + n]
+    }
+
+    /// Copy the `n` decorations at `at` to the top of the stack, run `f`
+    /// on the copy (by its offset), and pop it again.
+    fn on_copy(&mut self, at: usize, n: usize, f: impl FnOnce(&mut Self, usize) -> Step) -> Step {
+        let stack = &mut self.frames.numbers.stack;
+        let here = stack.len();
+        stack.extend_from_within(at..at + n);
+        let result = f(self, here);
+        self.frames.numbers.stack.truncate(here);
+        result
+    }
+
+    /// [`Self::shape_value`] on numbers, with the `n` decorations at
+    /// offset `at` of the stack.
+    fn number_shape(&mut self, state: &State, shape: &Rc<Shape>, at: usize, n: usize) -> Step {
+        self.meter_tick()?;
+        let mask = shape.mask;
+        if mask == 0 {
+            return Ok(0);
+        }
+        if mask.is_power_of_two() {
+            let f = &*state.frame;
+            let e = mask.trailing_zeros() as usize;
+            let top = self.frames.numbers.stack[at + f.other(e, state.root)];
+            return exact(edge_over(f.colours[e], top));
+        }
+        if shape.parts.is_empty() {
+            return self.number_block(state, shape, at, n);
+        }
+        self.on_copy(at, n, |solver, here| {
+            // The copy is `hanging`: each part's value is added at the
+            // vertex it hangs from, children first.
+            solver.frames.numbers.stack[here + state.root] = 0;
+            for (root, part) in shape.parts.iter() {
+                let below = State {
+                    id: state.id,
+                    frame: state.frame.clone(),
+                    root: *root as usize,
+                };
+                let v = solver.number_shape(&below, part, here, n)?;
+                let slot = &mut solver.frames.numbers.stack[here + below.root];
+                *slot = exact(checked(slot.checked_add(v)))?;
+            }
+            Ok(solver.frames.numbers.stack[here + state.root])
+        })
+    }
+
+    /// [`Self::block_state`] on numbers: remembered, and valued from the
+    /// best option of each player.
+    fn number_block(&mut self, state: &State, shape: &Shape, at: usize, n: usize) -> Step {
+        let key = NumberKey::new(shape, state.root, self.decorations_at(at, n));
+        if let Some(&v) = self.frames.numbers.values.get(&key) {
+            return Ok(v);
+        }
+        let (mut left, mut right): (Option<Fixed>, Option<Fixed>) = (None, None);
+        for e in bits(shape.mask) {
+            let after = self.frames.cut(state, shape, e);
+            let v = self.number_shape(state, &after, at, n)?;
+            match state.frame.colours[e] {
+                Colour::Blue => better(&mut left, v, true),
+                Colour::Red => better(&mut right, v, false),
+                Colour::Green | Colour::Uncoloured => return Err(Stop::Inexact),
+            }
+        }
+        let decorated = shape.reached & !(1 << state.root);
+        self.on_copy(at, n, |solver, here| {
+            for v in bits(decorated) {
+                let d = solver.frames.numbers.stack[here + v];
+                let (l, r) = options(d);
+                for (o, is_left) in [(l, true), (r, false)] {
+                    if let Some(o) = o {
+                        solver.frames.numbers.stack[here + v] = o;
+                        let value = solver.number_block(state, shape, here, n)?;
+                        if is_left {
+                            better(&mut left, value, true);
+                        } else {
+                            better(&mut right, value, false);
+                        }
+                    }
+                }
+                solver.frames.numbers.stack[here + v] = d;
+            }
+            Ok(0)
+        })?;
+        let v = exact(simplest_between(left, right))?;
+        let memo = &mut self.frames.numbers;
+        memo.heap_words += key.heap_words();
+        memo.values.insert(key, v);
+        self.charge()?;
+        Ok(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    fn random_number(rng: &mut SplitMix64) -> Dyadic {
+        let n = rng.below(200) as i64 - 100;
+        Dyadic::new(BigInt::from(n), rng.below(8) as u32)
+    }
+
+    /// A fixed-point result is the exact one, and a step gives up only
+    /// when the exact result does not fit.
+    fn agree(fixed: Option<Fixed>, exact: Option<Dyadic>, what: &str) {
+        match fixed {
+            Some(f) => assert_eq!(Some(to_dyadic(f)), exact, "{what}"),
+            None => assert!(exact.is_none_or(|d| to_fixed(&d).is_none()), "{what}"),
+        }
+    }
+
+    #[test]
+    fn fixed_point_steps_agree_with_dyadics() {
+        let mut rng = SplitMix64(11);
+        for _ in 0..5000 {
+            let x = random_number(&mut rng);
+            let fx = to_fixed(&x).unwrap();
+            assert_eq!(to_dyadic(fx), x);
+            agree(
+                under_blue_edge(fx),
+                x.under_blue_edge(),
+                &format!("1 : {x}"),
+            );
+            let (l, r) = x.options();
+            let (fl, fr) = options(fx);
+            assert_eq!(
+                (fl.map(to_dyadic), fr.map(to_dyadic)),
+                (l, r),
+                "options of {x}"
+            );
+            let y = random_number(&mut rng);
+            let fy = to_fixed(&y).unwrap();
+            if x < y {
+                agree(
+                    simplest_between(Some(fx), Some(fy)),
+                    Some(Dyadic::simplest_between(Some(&x), Some(&y))),
+                    &format!("between {x} and {y}"),
+                );
+            } else {
+                assert_eq!(simplest_between(Some(fx), Some(fy)), None);
+            }
+            assert_eq!(
+                simplest_between(Some(fx), None).map(to_dyadic),
+                Some(Dyadic::simplest_between(Some(&x), None))
+            );
+            assert_eq!(
+                simplest_between(None, Some(fx)).map(to_dyadic),
+                Some(Dyadic::simplest_between(None, Some(&x)))
+            );
+        }
+    }
+
+    #[test]
+    fn numbers_that_do_not_fit_give_up() {
+        assert_eq!(to_fixed(&Dyadic::integer(1 << 21)), None);
+        assert_eq!(to_fixed(&Dyadic::new(BigInt::from(1), 41)), None);
+        // −30 under a blue edge is 2^−30: fits; −45 would need 2^−45.
+        let x = to_fixed(&Dyadic::integer(-30)).unwrap();
+        assert_eq!(under_blue_edge(x), Some(ONE >> 30));
+        let x = to_fixed(&Dyadic::integer(-45)).unwrap();
+        assert_eq!(under_blue_edge(x), None);
+        // The simplest number between two neighbours at the finest step.
+        assert_eq!(simplest_between(Some(0), Some(1)), None);
+    }
+}
