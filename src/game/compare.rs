@@ -70,13 +70,15 @@ impl Arena {
         if let Some(&answer) = self.le_cache.get(&(g, h)) {
             return answer;
         }
-        let answer = self.le_by_options(g, h);
+        let answer = self
+            .le_avoiding_number(g, h)
+            .unwrap_or_else(|| self.le_by_options(g, h));
         self.le_cache.insert((g, h), answer);
         answer
     }
 
-    /// Direct answers where one side is a number or both are x + *n.
-    fn le_symbolic(&mut self, g: GameId, h: GameId) -> Option<bool> {
+    /// Direct answers where both sides are numbers or x + *n.
+    fn le_symbolic(&self, g: GameId, h: GameId) -> Option<bool> {
         match (self.node(g), self.node(h)) {
             (Node::Number(x), Node::Number(y)) => Some(x <= y),
             (Node::Number(x), Node::Nimbered(y, _)) => Some(x < y),
@@ -85,7 +87,16 @@ impl Arena {
             (Node::Nimbered(x, m), Node::Nimbered(y, n)) => {
                 Some(if m == n { x <= y } else { x < y })
             }
-            // Number avoidance: for H not a number, x ≤ H iff no H^R ≤ x.
+            _ => None,
+        }
+    }
+
+    /// A number against another game by number avoidance (one side of
+    /// the definition only). It recurses through the other game's
+    /// options, so its answers go in the cache like any other.
+    fn le_avoiding_number(&mut self, g: GameId, h: GameId) -> Option<bool> {
+        match (self.node(g), self.node(h)) {
+            // For H not a number, x ≤ H iff no H^R ≤ x.
             (Node::Number(_), Node::Other { right, .. }) => {
                 let right = right.clone();
                 Some(!right.iter().any(|&hr| self.le(hr, g)))
