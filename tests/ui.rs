@@ -1049,6 +1049,34 @@ mod session {
     }
 
     #[test]
+    fn a_long_stalk_fits_a_phone_board_and_every_edge_can_be_cut() {
+        // 30 edges, one unit apart, on a phone-sized board.
+        let mut s = Session::new(358.0, 420.0);
+        s.set_text(&"BR".repeat(15)).unwrap();
+        let top = s.viewport.to_screen(pt(0.0, 30.0));
+        assert!(
+            top.y >= 0.0,
+            "the top of the stalk is on the board: {top:?}"
+        );
+        s.set_mode(Mode::Play);
+        // In play only edges count: a click a quarter of a unit from an
+        // edge's lower end (inside the touch radius of that vertex) still
+        // names the edge, and so does its middle.
+        for k in [1usize, 15, 30] {
+            let bottom = (k - 1) as f64;
+            for y in [bottom + 0.25, bottom + 0.5, bottom + 0.75] {
+                let (x, y) = screen(&s, 0.0, y);
+                assert_eq!(s.label_at(x, y), Some(k), "edge {k} at height {y}");
+            }
+        }
+        // A click near the top cuts there: Left cuts blue edge 29.
+        let (x, y) = screen(&s, 0.0, 28.5);
+        s.pointer_down(x, y);
+        s.pointer_up(x, y, 0.0).unwrap();
+        assert_eq!(s.status().history, vec!["Left (blue) cuts 29"]);
+    }
+
+    #[test]
     fn draw_two_stalks_with_the_mouse_then_play() {
         let mut s = Session::new(800.0, 500.0);
         s.set_text("").unwrap();

@@ -427,13 +427,7 @@ pub fn hit_test(d: &Drawing, pt: Point, radius: f64) -> Hit {
     if let Some((v, _)) = nearest_vertex {
         return Hit::Vertex(v);
     }
-    let nearest_edge = edge_shapes(d)
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (i, s.distance(pt)))
-        .filter(|&(_, r)| r <= radius)
-        .min_by(|a, b| a.1.total_cmp(&b.1));
-    if let Some((e, _)) = nearest_edge {
+    if let Some(e) = edge_at(d, pt, radius) {
         return Hit::Edge(e);
     }
     if pt.y <= radius {
@@ -441,6 +435,18 @@ pub fn hit_test(d: &Drawing, pt: Point, radius: f64) -> Hit {
     } else {
         Hit::Nothing
     }
+}
+
+/// The edge nearest `pt` within `radius`, vertices ignored: in play only
+/// edges can be cut, so a click near an edge's end still cuts it.
+pub fn edge_at(d: &Drawing, pt: Point, radius: f64) -> Option<usize> {
+    edge_shapes(d)
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (i, s.distance(pt)))
+        .filter(|&(_, r)| r <= radius)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(e, _)| e)
 }
 
 pub fn snap(d: &Drawing, pt: Point, radius: f64) -> Anchor {

@@ -11,11 +11,15 @@ use super::drawing::Drawing;
 pub const DEFAULT_SCALE: f64 = 80.0;
 /// Presenter mode's cap: a small drawing fills the projected board.
 pub const PRESENT_SCALE: f64 = 300.0;
-const MIN_SCALE: f64 = 24.0;
+/// Small enough to show a long stalk whole on a phone (touch targets
+/// shrink with the scale, see [`Viewport::hit_radius`]).
+const MIN_SCALE: f64 = 8.0;
 /// Room kept around a drawing, in pixels.
 const MARGIN: f64 = 48.0;
 /// Half of a 44 px touch target.
 pub const TOUCH_RADIUS_PX: f64 = 22.0;
+/// The largest touch radius in layout units.
+const MAX_HIT_UNITS: f64 = 0.4;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Viewport {
@@ -55,9 +59,11 @@ impl Viewport {
         }
     }
 
-    /// The touch radius in layout units.
+    /// The touch radius in layout units: [`TOUCH_RADIUS_PX`], but at most
+    /// 0.4 of a unit, so on a drawing shrunk to fit, vertices one unit apart
+    /// leave the middle of the edge between them to the edge.
     pub fn hit_radius(&self) -> f64 {
-        TOUCH_RADIUS_PX / self.scale
+        (TOUCH_RADIUS_PX / self.scale).min(MAX_HIT_UNITS)
     }
 
     /// Centre `d` and shrink (never grow past the default) to fit.

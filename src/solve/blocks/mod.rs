@@ -37,6 +37,15 @@
 //! vertices it reaches (see [`frame`]). Blocks wider than a frame fall
 //! back to graphs rebuilt per state, remembered exactly as met (`raw`).
 //!
+//! # Blue-red blocks
+//!
+//! A block whose edges are all blue or red, with numbers hanging on it, is
+//! Blue-Red Hackenbush: every state of its search is a number. Those
+//! blocks are searched by `number_search` on exact fixed-point numbers,
+//! keeping only each player's best option (the simplicity theorem), with
+//! no option lists and no arena; a step that would not be exact hands the
+//! block back to the general search.
+//!
 //! The search inside one block still visits its connected subgraphs times
 //! the subpositions of its decorations, so a picture whose edges mostly sit
 //! in one large 2-connected block (a dense random graph, a long ladder) is
@@ -47,7 +56,8 @@
 //! [`decorated`] holds the decorated graphs, [`decompose`] finds blocks,
 //! [`canonical_key`] names a decorated block independently of its vertex
 //! names, [`solver`] splits graphs and sums the values of their blocks,
-//! [`frame`] with `frame_search` searches one block inside its frame, and
+//! [`frame`] with `frame_search` searches one block inside its frame
+//! (`number_search` when it is blue-red), and
 //! `layout` lays a position's blocks out once, so that every state of the
 //! game (an option, a position in play, a state the explorer opens) values
 //! its blocks as states of those frames and reuses the first search.

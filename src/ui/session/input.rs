@@ -52,10 +52,7 @@ impl Session {
             }
         }
         // Parallel-edge shapes depend on which edges stand, as drawn.
-        match crate::ui::editor::hit_test(&standing, p, r) {
-            crate::ui::Hit::Edge(k) => labels.get(k).copied(),
-            _ => None,
-        }
+        crate::ui::editor::edge_at(&standing, p, r).and_then(|k| labels.get(k).copied())
     }
 
     /// Drop the picked edges (switching between picking and cutting).
