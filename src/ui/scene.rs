@@ -103,6 +103,8 @@ pub struct Scene {
     pub show_labels: bool,
     /// Presenter mode: thicker strokes, larger labels and vertices.
     pub large: bool,
+    /// Pixels per layout unit: a drawing shrunk to fit is drawn finer.
+    pub unit: f64,
     pub edges: Vec<EdgeItem>,
     /// Vertex centres (ground excluded) and whether selected.
     pub vertices: Vec<(Point, bool)>,
@@ -201,6 +203,7 @@ pub fn build(d: &Drawing, v: &Viewport, o: &SceneOptions) -> Scene {
         colour_blind: o.colour_blind,
         show_labels: o.show_labels,
         large: o.large,
+        unit: v.scale,
         edges,
         vertices,
         rubber: o
@@ -230,8 +233,20 @@ pub fn opacity(e: &EdgeItem) -> f64 {
     }
 }
 
-/// How much thicker and larger things are drawn (presenter mode: 2×).
+/// How much thicker and larger things are drawn: 2× presenting, and finer
+/// on a drawing shrunk below 32 px per unit (down to 0.35×), so that
+/// vertices and halos one unit apart do not run into each other.
 pub fn scale(s: &Scene) -> f64 {
+    presenting(s) * (s.unit / 32.0).clamp(0.35, 1.0)
+}
+
+/// How much larger labels are drawn: 2× presenting, and smaller below
+/// 13 px per unit, but never under 8 px type (12 px is the norm).
+pub fn label_scale(s: &Scene) -> f64 {
+    presenting(s) * (s.unit / 13.0).clamp(2.0 / 3.0, 1.0)
+}
+
+fn presenting(s: &Scene) -> f64 {
     if s.large {
         2.0
     } else {

@@ -139,15 +139,13 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
         ctx.fill();
     }
     if s.show_labels {
-        ctx.set_font(if s.large {
-            "bold 24px system-ui, sans-serif"
-        } else {
-            "12px system-ui, sans-serif"
-        });
+        let lk = scene::label_scale(s);
+        let weight = if s.large { "bold " } else { "" };
+        ctx.set_font(&format!("{weight}{}px system-ui, sans-serif", 12.0 * lk));
         ctx.set_text_align("center");
         ctx.set_text_baseline("middle");
         for e in s.edges.iter().filter(|e| e.fall == 0.0) {
-            label(ctx, e.shape.midpoint(), &scene::label_text(e), k);
+            label(ctx, e.shape.midpoint(), &scene::label_text(e), lk);
         }
     }
     if let Some((a, b, colour)) = s.rubber {
@@ -174,7 +172,7 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
 /// edge instead of across it.
 fn label(ctx: &CanvasRenderingContext2d, at: Point, text: &str, k: f64) {
     let (x, y) = (at.x + 8.0 * k, at.y);
-    // About one average glyph per character (12 px type, 24 px presenting).
+    // About one average glyph per character (12 px type times `k`).
     let w = k * (8.0 + 7.0 * text.chars().count() as f64);
     ctx.set_fill_style_str("rgba(255,255,255,0.85)");
     ctx.fill_rect(x, y - 8.0 * k, w, 16.0 * k);

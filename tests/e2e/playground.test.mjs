@@ -163,3 +163,23 @@ test('a value too long to print shows its length, outcome and best moves; the ex
     assert.deepEqual(problems, []);
   });
 });
+
+test('phone: a 30-edge stalk fits the board and its top edges can be cut by touch', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'phone-long-stalk', async (page, url, problems) => {
+    await open(page, url);
+    await page.getByLabel('Position').fill('BR'.repeat(15));
+    await page.getByLabel('Position').press('Enter');
+    await page.locator('#value').filter({ hasText: /\S/ }).waitFor();
+    await page.locator('#board').screenshot({ path: join(SCREENSHOTS, 'phone-long-stalk-board.png') });
+    await page.locator('#mode-play').click();
+    // The drawing is fitted (src/ui/viewport.rs): one unit wide, 30 tall,
+    // 48 px margins, at most 80 px per unit, centred on x = 0.
+    const box = await page.locator('#board').boundingBox();
+    const scale = Math.min(80, box.width - 96, (box.height - 96) / 30);
+    const y = box.y + box.height - 48 - 28.5 * scale;
+    assert.ok(y > box.y, `edge 29 is on the board (${y} below ${box.y})`);
+    await page.touchscreen.tap(box.x + box.width / 2, y);
+    await page.locator('#history button', { hasText: 'Left (blue) cuts 29' }).waitFor();
+    assert.deepEqual(problems, []);
+  }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+});
