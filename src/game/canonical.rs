@@ -111,24 +111,30 @@ impl Arena {
                 arena.le(b, a)
             }
         };
-        let mut kept: Vec<GameId> = Vec::with_capacity(options.len());
-        'options: for &a in options.iter() {
-            let mut i = 0;
-            while i < kept.len() {
-                let b = kept[i];
+        // The kept options live in the front of the list itself (no second
+        // list): option `i` is read before anything is written at `i`,
+        // because at most `i` options are kept when it is reached.
+        let mut kept = 0;
+        'options: for i in 0..options.len() {
+            let a = options[i];
+            let mut j = 0;
+            while j < kept {
+                let b = options[j];
                 if worse(self, a, b) {
                     continue 'options;
                 }
                 if worse(self, b, a) {
-                    kept.swap_remove(i);
+                    kept -= 1;
+                    options[j] = options[kept];
                 } else {
-                    i += 1;
+                    j += 1;
                 }
             }
-            kept.push(a);
+            options[kept] = a;
+            kept += 1;
         }
-        kept.sort_unstable();
-        *options = kept;
+        options.truncate(kept);
+        options.sort_unstable();
     }
 
     /// Intern a canonical form, recognising numbers and x + *n.

@@ -413,7 +413,10 @@ impl BlockSolver {
         let mut next = [zero; MAX_FRAME_EDGES];
         next[..decorations.len()].copy_from_slice(decorations);
         let next = &mut next[..decorations.len()];
-        let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        // Room for every cut and a few decoration moves, so the lists are
+        // not regrown option by option.
+        let room = mask.count_ones() as usize + 2 * decorated.count_ones() as usize;
+        let mut sides: [Vec<GameId>; 2] = [Vec::with_capacity(room), Vec::with_capacity(room)];
         // Each cut is valued once: a green edge is an option of both.
         for e in bits(mask) {
             let colour = state.frame.colours[e];
