@@ -334,14 +334,22 @@ impl BlockSolver {
         let mut hanging = [self.arena.zero(); MAX_FRAME_EDGES];
         hanging[..decorations.len()].copy_from_slice(decorations);
         hanging[state.root] = self.arena.zero();
+        let f = &*state.frame;
         for (root, part) in parts.iter() {
-            let below = State {
-                id: state.id,
-                frame: state.frame.clone(),
-                root: *root as usize,
+            let root = *root as usize;
+            // Most parts are single edges: valued here, without a call.
+            let v = if part.mask.is_power_of_two() {
+                let e = part.mask.trailing_zeros() as usize;
+                self.bridge(f.colours[e], hanging[f.other(e, root)])?
+            } else {
+                let below = State {
+                    id: state.id,
+                    frame: state.frame.clone(),
+                    root,
+                };
+                self.shape_value(&below, part, &hanging[..decorations.len()])?
             };
-            let v = self.shape_value(&below, part, &hanging[..decorations.len()])?;
-            hanging[below.root] = self.arena.add(hanging[below.root], v);
+            hanging[root] = self.arena.add(hanging[root], v);
         }
         Ok(hanging[state.root])
     }

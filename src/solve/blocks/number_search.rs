@@ -318,14 +318,23 @@ impl BlockSolver {
             // The copy is `hanging`: each part's value is added at the
             // vertex it hangs from, children first.
             solver.frames.numbers.stack[here + state.root] = 0;
+            let f = &*state.frame;
             for (root, part) in shape.parts.iter() {
-                let below = State {
-                    id: state.id,
-                    frame: state.frame.clone(),
-                    root: *root as usize,
+                let root = *root as usize;
+                // Most parts are single edges: valued here, without a call.
+                let v = if part.mask.is_power_of_two() {
+                    let e = part.mask.trailing_zeros() as usize;
+                    let top = solver.frames.numbers.stack[here + f.other(e, root)];
+                    exact(edge_over(f.colours[e], top))?
+                } else {
+                    let below = State {
+                        id: state.id,
+                        frame: state.frame.clone(),
+                        root,
+                    };
+                    solver.number_shape(&below, part, here, n)?
                 };
-                let v = solver.number_shape(&below, part, here, n)?;
-                let slot = &mut solver.frames.numbers.stack[here + below.root];
+                let slot = &mut solver.frames.numbers.stack[here + root];
                 *slot = exact(checked(slot.checked_add(v)))?;
             }
             Ok(solver.frames.numbers.stack[here + state.root])
