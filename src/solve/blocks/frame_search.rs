@@ -55,6 +55,7 @@ pub(super) struct Shape {
     /// The shape left by cutting each edge (by frame edge index), filled
     /// as the search first cuts it: a shape is searched with many
     /// decorations, and each cut then costs an index, not a table lookup.
+    /// Empty for shapes that are never searched as one block.
     cuts: RefCell<Box<[u32]>>,
 }
 
@@ -106,7 +107,12 @@ impl Frames {
                 parts.push((root, self.shape(&below, block)));
             }
         }
-        let edges = f.ends.len();
+        // Only a block of two or more edges is searched, and so cut.
+        let edges = if parts.is_empty() && mask.count_ones() > 1 {
+            f.ends.len()
+        } else {
+            0
+        };
         self.shape_bytes += (std::mem::size_of::<Shape>()
             + parts.capacity() * std::mem::size_of::<(u8, Rc<Shape>)>()
             + edges * std::mem::size_of::<u32>()) as u64;
@@ -119,20 +125,24 @@ impl Frames {
         });
         self.shape_count += 1;
         self.by_id.push(shape.clone());
+        if key.2 != mask {
+            self.shapes
+                .insert((state.id, state.root as u8, mask), shape.clone());
+        }
         self.shapes.insert(key, shape.clone());
-        self.shapes
-            .insert((state.id, state.root as u8, mask), shape.clone());
         shape
     }
 
     /// The shape `shape` (of `state`) leaves when edge `e` is cut.
     pub(super) fn cut(&mut self, state: &State, shape: &Shape, e: usize) -> Rc<Shape> {
-        let known = shape.cuts.borrow()[e];
-        if known != UNKNOWN {
-            return self.by_id[known as usize].clone();
+        let known = shape.cuts.borrow().get(e).copied();
+        if let Some(id) = known.filter(|&id| id != UNKNOWN) {
+            return self.by_id[id as usize].clone();
         }
         let next = self.shape(state, shape.mask & !(1 << e));
-        shape.cuts.borrow_mut()[e] = next.id;
+        if let Some(slot) = shape.cuts.borrow_mut().get_mut(e) {
+            *slot = next.id;
+        }
         next
     }
 
