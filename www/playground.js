@@ -694,6 +694,13 @@ function wire() {
     download(new Blob([pg.svg($('export-analysis').checked)], { type: 'image/svg+xml' }), 'hackenbush.svg'),
   );
 
+  // A link the page opens itself (the payoff matrix steps into a turn):
+  // handed over as an event, not through the address bar, where a refresh
+  // (replaceState) could overwrite it before its hashchange arrived.
+  addEventListener('hackenbush-open-link', (e) => {
+    openLink(`#${e.detail}`);
+    update();
+  });
   // A link pasted into the address bar.
   addEventListener('hashchange', () => {
     if (location.hash.slice(1) !== pg.link()) {

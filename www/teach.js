@@ -288,14 +288,15 @@ async function showMatrix() {
 $('#matrix-run', card).addEventListener('click', showMatrix);
 
 /** Play Left's `left` and Right's `right` on the board as one turn (the
- *  page opens the board's link with the turn added); the matrix follows. */
+ *  playground opens the board's link with the turn added); the matrix
+ *  follows. */
 async function stepInto(left, right) {
   const reply = await call('sync_step', boardLink(), left, right);
   if (!reply.ok) {
     $('#matrix-value', card).textContent = reply.error;
     return;
   }
-  location.hash = reply.fragment;
+  dispatchEvent(new CustomEvent('hackenbush-open-link', { detail: reply.fragment }));
 }
 /** An open matrix follows every change of the board. */
 function followMatrix() {
