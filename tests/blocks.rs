@@ -352,6 +352,23 @@ fn best_moves_agree_with_the_whole_graph_search() {
     }
 }
 
+/// States of `p` worth valuing: every state along one random game from the
+/// start, and `subsets` random subsets of its edges (ungrounded parts
+/// included).
+fn states_to_try(p: &Position, rng: &mut SplitMix64, subsets: usize) -> Vec<EdgeSet> {
+    let mut states = vec![p.full_set()];
+    let mut set = p.full_set();
+    while let Some(e) = set.iter().nth(rng.below(set.len().max(1))) {
+        set = p.cut(set, e);
+        states.push(set);
+    }
+    for _ in 0..subsets {
+        let bits = rng.next_u64() as u128 | ((rng.next_u64() as u128) << 64);
+        states.push(EdgeSet(bits & p.full_set().0));
+    }
+    states
+}
+
 #[test]
 fn states_of_one_position_share_its_frames_and_keep_their_values() {
     // One solver values many states of one position: each block of a state
@@ -363,16 +380,7 @@ fn states_of_one_position_share_its_frames_and_keep_their_values() {
         let p = block_rich(45_000 + seed, 3 + seed as usize % 14);
         let (mut reference, _) = whole_graph(&p);
         let mut solver = BlockSolver::new();
-        let mut states = vec![p.full_set()];
-        let mut set = p.full_set();
-        while let Some(e) = set.iter().nth(rng.below(set.len().max(1))) {
-            set = p.cut(set, e);
-            states.push(set);
-        }
-        for _ in 0..5 {
-            let bits = rng.next_u64() as u128 | ((rng.next_u64() as u128) << 64);
-            states.push(EdgeSet(bits & p.full_set().0));
-        }
+        let states = states_to_try(&p, &mut rng, 5);
         for &s in &states {
             let ours = solver.value_of(&p, s).unwrap();
             let theirs = reference.value(&p.grounded(s)).unwrap();
@@ -591,15 +599,7 @@ fn the_numeric_search_of_blue_red_blocks_equals_the_general_search() {
         let p = blue_red(&block_rich(91_000 + seed, edges), &mut rng);
         let mut fast = BlockSolver::new();
         let mut general = BlockSolver::new().without_number_search();
-        let mut states = vec![p.full_set()];
-        let mut set = p.full_set();
-        while let Some(e) = set.iter().nth(rng.below(set.len().max(1))) {
-            set = p.cut(set, e);
-            states.push(set);
-        }
-        for _ in 0..3 {
-            states.push(EdgeSet(rng.next_u64() as u128 & p.full_set().0));
-        }
+        let states = states_to_try(&p, &mut rng, 3);
         let reference = (edges <= 12).then(|| whole_graph(&p).0);
         let mut reference = reference;
         for &s in &states {
