@@ -14,13 +14,9 @@
 //! state needs only the maximum of its Left options and the minimum of its
 //! Right options: no option lists, no canonical forms, no arena.
 //!
-//! A decoration x moves to its canonical options: n − 1 (Left) for an
-//! integer n > 0, n + 1 (Right) for n < 0, and x ∓ 2^−k for x = p/2^k
-//! with p odd. Every other option of a game equal to x is no better for
-//! the mover, and a state is monotone in each decoration (replacing a
-//! hanging part by a larger one is a move-by-move copy plus the local
-//! win, as in [`super`]), so those options never change a maximum or
-//! minimum.
+//! A decoration is the canonical form of x (as in the general search), so
+//! its moves are its canonical options: n − 1 (Left) for an integer
+//! n > 0, n + 1 (Right) for n < 0, and x ∓ 2^−k for x = p/2^k with p odd.
 //!
 //! # Exactness
 //!
