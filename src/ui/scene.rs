@@ -234,10 +234,10 @@ pub fn opacity(e: &EdgeItem) -> f64 {
 }
 
 /// How much thicker and larger things are drawn: 2× presenting, and finer
-/// on a drawing shrunk below 32 px per unit (down to 0.35×), so that
+/// on a drawing shrunk below 48 px per unit (down to 0.35×), so that
 /// vertices and halos one unit apart do not run into each other.
 pub fn scale(s: &Scene) -> f64 {
-    presenting(s) * (s.unit / 32.0).clamp(0.35, 1.0)
+    presenting(s) * (s.unit / 48.0).clamp(0.35, 1.0)
 }
 
 /// How much larger labels are drawn: 2× presenting, and smaller below
