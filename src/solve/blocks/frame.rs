@@ -69,7 +69,6 @@ impl Frame {
         })
     }
 
-    /// Every edge of the frame.
     /// Every edge blue or red: its states are Blue-Red Hackenbush.
     pub fn blue_red(&self) -> bool {
         self.colours
@@ -77,6 +76,7 @@ impl Frame {
             .all(|&c| matches!(c, Colour::Blue | Colour::Red))
     }
 
+    /// Every edge of the frame.
     pub fn all(&self) -> u64 {
         match self.ends.len() {
             MAX_FRAME_EDGES => u64::MAX,

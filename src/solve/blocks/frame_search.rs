@@ -274,9 +274,6 @@ impl BlockSolver {
             frame,
             root: ROOT,
         };
-        if let Some(v) = self.number_value(&state, all, &g.decorations)? {
-            return Ok(v);
-        }
         self.state_value(&state, all, &g.decorations)
     }
 
@@ -295,9 +292,6 @@ impl BlockSolver {
             frame: frame.clone(),
             root: ROOT,
         };
-        if let Some(v) = self.number_value(&state, mask, decorations)? {
-            return Ok(v);
-        }
         self.state_value(&state, mask, decorations)
     }
 
@@ -306,7 +300,8 @@ impl BlockSolver {
     /// hangs there belongs to the level above). A state that is not one
     /// block is split, and its blocks are valued children first, each with
     /// the sum of what hangs at its vertices, as in
-    /// [`BlockSolver::value_decorated`].
+    /// [`BlockSolver::value_decorated`]. A blue-red state with numbers
+    /// hanging goes to the numeric search first.
     fn state_value(
         &mut self,
         state: &State,
@@ -314,6 +309,9 @@ impl BlockSolver {
         decorations: &[GameId],
     ) -> Result<GameId, Exceeded> {
         let shape = self.frames.shape(state, mask);
+        if let Some(v) = self.number_value(state, &shape, decorations)? {
+            return Ok(v);
+        }
         self.shape_value(state, &shape, decorations)
     }
 
@@ -332,10 +330,7 @@ impl BlockSolver {
             return Ok(self.arena.zero());
         }
         if mask.is_power_of_two() {
-            let f = &*state.frame;
-            let e = mask.trailing_zeros() as usize;
-            let top = f.other(e, state.root);
-            return self.bridge(f.colours[e], decorations[top]);
+            return self.edge_value(&state.frame, mask, state.root, decorations);
         }
         if parts.is_empty() {
             return self.block_state(state, shape, decorations);
@@ -344,13 +339,11 @@ impl BlockSolver {
         let mut hanging = [self.arena.zero(); MAX_FRAME_EDGES];
         hanging[..decorations.len()].copy_from_slice(decorations);
         hanging[state.root] = self.arena.zero();
-        let f = &*state.frame;
         for (root, part) in parts.iter() {
             let root = *root as usize;
             // Most parts are single edges: valued here, without a call.
             let v = if part.mask.is_power_of_two() {
-                let e = part.mask.trailing_zeros() as usize;
-                self.bridge(f.colours[e], hanging[f.other(e, root)])?
+                self.edge_value(&state.frame, part.mask, root, &hanging)?
             } else {
                 let below = State {
                     id: state.id,
@@ -362,6 +355,19 @@ impl BlockSolver {
             hanging[root] = self.arena.add(hanging[root], v);
         }
         Ok(hanging[state.root])
+    }
+
+    /// The one edge of `mask` hanging from `root`, with the decoration of
+    /// its other end on top.
+    fn edge_value(
+        &mut self,
+        f: &Frame,
+        mask: u64,
+        root: usize,
+        decorations: &[GameId],
+    ) -> Result<GameId, Exceeded> {
+        let e = mask.trailing_zeros() as usize;
+        self.bridge(f.colours[e], decorations[f.other(e, root)])
     }
 
     /// A state that is one block of two or more edges, remembered (a state

@@ -29,7 +29,7 @@
 //! rules out; giving up there keeps a wrong premise from ever printing a
 //! wrong value.
 
-use super::frame::bits;
+use super::frame::{bits, Frame};
 use super::frame_search::{Shape, State};
 use super::solver::BlockSolver;
 use crate::budget::{table_bytes, Exceeded};
@@ -245,20 +245,19 @@ fn exact(x: Option<Fixed>) -> Step {
 }
 
 impl BlockSolver {
-    /// The value of the edges `mask` of `state`'s frame from its root, with
-    /// `decorations`, by the numeric search, when the frame is blue-red
-    /// and every decoration a number that fits; `Ok(None)` when the general
-    /// search must do it.
+    /// The value of `shape` in `state`'s frame, with `decorations`, by the
+    /// numeric search, when the frame is blue-red and every decoration a
+    /// number that fits; `Ok(None)` when the general search must do it.
     pub(super) fn number_value(
         &mut self,
         state: &State,
-        mask: u64,
+        shape: &Rc<Shape>,
         decorations: &[GameId],
     ) -> Result<Option<GameId>, Exceeded> {
         if !self.number_search || !state.frame.blue_red() {
             return Ok(None);
         }
-        let mut stack = std::mem::take(&mut self.frames.numbers.stack);
+        let stack = &mut self.frames.numbers.stack;
         stack.clear();
         for &d in decorations {
             match self.arena.as_number(d).and_then(to_fixed) {
@@ -266,9 +265,7 @@ impl BlockSolver {
                 None => return Ok(None),
             }
         }
-        self.frames.numbers.stack = stack;
-        let shape = self.frames.shape(state, mask);
-        let result = self.number_shape(state, &shape, 0, decorations.len());
+        let result = self.number_shape(state, shape, 0, decorations.len());
         self.frames.numbers.stack.clear();
         match result {
             Ok(x) => Ok(Some(self.arena.number(to_dyadic(x)))),
@@ -302,10 +299,7 @@ impl BlockSolver {
             return Ok(0);
         }
         if mask.is_power_of_two() {
-            let f = &*state.frame;
-            let e = mask.trailing_zeros() as usize;
-            let top = self.frames.numbers.stack[at + f.other(e, state.root)];
-            return exact(edge_over(f.colours[e], top));
+            return self.number_edge(&state.frame, mask, state.root, at);
         }
         if shape.parts.is_empty() {
             return self.number_block(state, shape, at, n);
@@ -314,14 +308,11 @@ impl BlockSolver {
             // The copy is `hanging`: each part's value is added at the
             // vertex it hangs from, children first.
             solver.frames.numbers.stack[here + state.root] = 0;
-            let f = &*state.frame;
             for (root, part) in shape.parts.iter() {
                 let root = *root as usize;
                 // Most parts are single edges: valued here, without a call.
                 let v = if part.mask.is_power_of_two() {
-                    let e = part.mask.trailing_zeros() as usize;
-                    let top = solver.frames.numbers.stack[here + f.other(e, root)];
-                    exact(edge_over(f.colours[e], top))?
+                    solver.number_edge(&state.frame, part.mask, root, here)?
                 } else {
                     let below = State {
                         id: state.id,
@@ -335,6 +326,14 @@ impl BlockSolver {
             }
             Ok(solver.frames.numbers.stack[here + state.root])
         })
+    }
+
+    /// [`Self::edge_value`] on numbers: the one edge of `mask` hanging from
+    /// `root`, with the decorations at offset `at` of the stack.
+    fn number_edge(&self, f: &Frame, mask: u64, root: usize, at: usize) -> Step {
+        let e = mask.trailing_zeros() as usize;
+        let top = self.frames.numbers.stack[at + f.other(e, root)];
+        exact(edge_over(f.colours[e], top))
     }
 
     /// [`Self::block_state`] on numbers: remembered, and valued from the
@@ -363,11 +362,8 @@ impl BlockSolver {
                     if let Some(o) = o {
                         solver.frames.numbers.stack[here + v] = o;
                         let value = solver.number_block(state, shape, here, n)?;
-                        if is_left {
-                            better(&mut left, value, true);
-                        } else {
-                            better(&mut right, value, false);
-                        }
+                        let side = if is_left { &mut left } else { &mut right };
+                        better(side, value, is_left);
                     }
                 }
                 solver.frames.numbers.stack[here + v] = d;
