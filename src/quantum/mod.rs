@@ -12,12 +12,14 @@
 //! - [`options`]: the depth-first enumeration of a player's move results
 //!   that skips move sets repeating smaller ones' results; [`seen`]: the
 //!   set of results already met in one enumeration.
+//! - [`id_memo`]: the compact memo of reduced states.
 //! - [`game`]: a game record for play (history, take-back, presence).
 //! - [`table`]: Blue Meadow tables.
 
 pub mod base;
 pub mod flavour;
 pub mod game;
+pub mod id_memo;
 pub mod moves;
 pub mod normalise;
 pub mod options;

@@ -12,6 +12,7 @@
 
 use super::base::QuantumBase;
 use super::flavour::{Flavour, Setting};
+use super::id_memo::IdMemo;
 use super::moves::{legal_map, Legal, QuantumMove};
 use super::normalise::{keep_maximal_by, maximal_mask, retain_mask, Normaliser, Reductions};
 use super::options::{every_flavour, Enumeration, FlavourMask};
@@ -118,8 +119,6 @@ const GRAIN: u64 = 16 << 10;
 struct Account {
     meter: Meter,
     reported: [u64; SLOTS],
-    /// Heap bytes of the memos' keys.
-    keys: u64,
     /// Heap bytes owned through the realisation table (move lists and the
     /// heap parts of realisations).
     real_heap: u64,
@@ -137,7 +136,6 @@ impl Account {
         Account {
             meter,
             reported: [0; SLOTS],
-            keys: 0,
             real_heap: 0,
             work: 0,
             arena_at: 0,
@@ -231,9 +229,10 @@ pub struct QuantumSolver<B: QuantumBase> {
     /// Each valued state's value: the `GameId` itself when one flavour is
     /// valued, else an index into `joints` (so a one-flavour memo entry
     /// stays one word). Which of the two is fixed at construction.
-    values: FxHashMap<IdState, u32>,
+    values: IdMemo,
     joints: Vec<Joint>,
-    wins: FxHashMap<IdState, u8>,
+    /// Outcome bits of states searched without values.
+    wins: IdMemo,
     account: Account,
     scratch: Scratch,
 }
@@ -295,9 +294,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 masks,
                 dense,
             },
-            values: FxHashMap::default(),
+            values: IdMemo::default(),
             joints: Vec::new(),
-            wins: FxHashMap::default(),
+            wins: IdMemo::default(),
             account: Account::new(Meter::default()),
             scratch: Scratch::default(),
         };
@@ -356,10 +355,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// Forget memoised states (the arena of values stays).
     pub fn clear_memo(&mut self) {
-        self.values = FxHashMap::default();
+        self.values = IdMemo::default();
         self.joints = Vec::new();
-        self.wins = FxHashMap::default();
-        self.account.keys = 0;
+        self.wins = IdMemo::default();
         self.charge_all();
     }
 
@@ -380,10 +378,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// Report the memos (and, at geometrically spaced sizes, the arena).
     fn charge_memo(&mut self) -> Result<(), Exceeded> {
-        let bytes = table_bytes(&self.values)
+        let bytes = self.values.bytes()
             + (self.joints.capacity() * size_of::<Joint>()) as u64
-            + table_bytes(&self.wins)
-            + self.account.keys;
+            + self.wins.bytes();
         self.account.report(MEMO, bytes)?;
         let len = self.values.len();
         if len >= self.account.arena_at {
@@ -848,15 +845,14 @@ impl<B: QuantumBase> QuantumSolver<B> {
             self.joints.push(joint);
             (self.joints.len() - 1) as u32
         };
-        self.values.insert(s.to_vec(), entry);
-        self.account.keys += key_bytes(s);
+        self.values.insert(s, entry);
         self.charge_memo()?;
         Ok(joint)
     }
 
     /// The memoised values of state `s`, if it was valued.
     fn memo_value(&self, s: &[RealId]) -> Option<Joint> {
-        let &entry = self.values.get(s)?;
+        let entry = self.values.get(s)?;
         Some(if self.flavours.len() == 1 {
             let mut joint = [GameId(0); MAX_JOINT];
             joint[0] = GameId(entry);
@@ -905,9 +901,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     fn wins_ids(&mut self, s: &[RealId], p: Player) -> Result<bool, Exceeded> {
         let (known, win) = bits(p);
-        if let Some(&b) = self.wins.get(s) {
-            if b & known != 0 {
-                return Ok(b & win != 0);
+        if let Some(b) = self.wins.get(s) {
+            if b & u32::from(known) != 0 {
+                return Ok(b & u32::from(win) != 0);
             }
         }
         self.account.tick()?;
@@ -962,11 +958,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         self.account.release(held + buffer_bytes);
         let w = result?;
-        let entry = self.wins.entry(s.to_vec());
-        if let std::collections::hash_map::Entry::Vacant(_) = entry {
-            self.account.keys += key_bytes(s);
-        }
-        *entry.or_insert(0) |= known | if w { win } else { 0 };
+        let bits = known | if w { win } else { 0 };
+        self.wins.update(s, |b| *b |= u32::from(bits));
         self.charge_memo()?;
         Ok(w)
     }

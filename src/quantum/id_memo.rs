@@ -1,0 +1,342 @@
+//! A memo keyed by reduced states (lists of realisation ids), stored
+//! compactly: the budget, not the time, is what stops the largest tables.
+//!
+//! A `HashMap<Vec<u32>, u32>` spends a table slot of 32 bytes, an
+//! allocation with its header and 4 bytes per id on every state. Here the
+//! entries lie end to end in large byte chunks: the value, then the key as
+//! its length and the differences between successive ids, each a varint.
+//! A reduced state's ids are sorted and distinct, and a solve meets few
+//! realisations (thousands), so most differences take one byte. An open
+//! addressing index of one word per slot points into the chunks and holds
+//! a few bits of the hash, so a probe rarely decodes a key that is not
+//! the one asked for.
+//!
+//! Any list is accepted (differences wrap), so correctness never depends
+//! on the keys being sorted; only their size does.
+
+use std::hash::Hasher;
+
+/// Bytes per chunk: entries never straddle two chunks, and a chunk is
+/// never reallocated once full (no copy of the whole table as it grows).
+const CHUNK: usize = 1 << 22;
+/// Bytes of the first chunk.
+const FIRST_CHUNK: usize = 1 << 12;
+/// Low bits of a slot: a tag from the hash.
+const TAG_BITS: u32 = 24;
+const TAG_MASK: u64 = (1 << TAG_BITS) - 1;
+/// Bits of a location: the chunk number above [`CHUNK`]'s offset bits.
+const OFFSET_BITS: u32 = CHUNK.trailing_zeros();
+
+/// A map from id lists to `u32` values.
+#[derive(Default)]
+pub struct IdMemo {
+    chunks: Vec<Vec<u8>>,
+    /// 0: empty; else (location + 1) << TAG_BITS | tag.
+    slots: Vec<u64>,
+    len: usize,
+}
+
+fn hash_of(key: &[u32]) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    h.write_usize(key.len());
+    for &id in key {
+        h.write_u32(id);
+    }
+    // Fx leaves the low bits weak; the slot index takes the high bits.
+    h.finish()
+}
+
+fn push_varint(out: &mut Vec<u8>, mut x: u32) {
+    while x >= 0x80 {
+        out.push((x as u8) | 0x80);
+        x >>= 7;
+    }
+    out.push(x as u8);
+}
+
+fn varint_len(mut x: u32) -> usize {
+    let mut n = 1;
+    while x >= 0x80 {
+        x >>= 7;
+        n += 1;
+    }
+    n
+}
+
+/// Reads a varint at `*at`, moving past it.
+fn read_varint(bytes: &[u8], at: &mut usize) -> u32 {
+    let mut x = 0u32;
+    let mut shift = 0;
+    loop {
+        let b = bytes[*at];
+        *at += 1;
+        x |= u32::from(b & 0x7f) << shift;
+        if b < 0x80 {
+            return x;
+        }
+        shift += 7;
+    }
+}
+
+/// The ids of the key stored at `bytes[at..]` (just past its value).
+fn decode(bytes: &[u8], mut at: usize) -> impl Iterator<Item = u32> + '_ {
+    let len = read_varint(bytes, &mut at);
+    let mut last = 0u32;
+    (0..len).map(move |_| {
+        last = last.wrapping_add(read_varint(bytes, &mut at));
+        last
+    })
+}
+
+fn encoded_len(key: &[u32]) -> usize {
+    let mut last = 0u32;
+    let deltas: usize = key
+        .iter()
+        .map(|&id| {
+            let d = id.wrapping_sub(last);
+            last = id;
+            varint_len(d)
+        })
+        .sum();
+    4 + varint_len(key.len() as u32) + deltas
+}
+
+impl IdMemo {
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Heap bytes held: the chunks as allocated and the index.
+    pub fn bytes(&self) -> u64 {
+        let chunks: usize = self.chunks.iter().map(Vec::capacity).sum();
+        (chunks + self.slots.capacity() * size_of::<u64>()) as u64
+    }
+
+    fn tag(hash: u64) -> u64 {
+        (hash >> 8) & TAG_MASK
+    }
+
+    fn home(&self, hash: u64) -> usize {
+        // High bits: Fx's low bits carry little of the last words.
+        (hash >> (64 - self.slots.len().trailing_zeros())) as usize
+    }
+
+    fn split(location: u64) -> (usize, usize) {
+        (
+            (location >> OFFSET_BITS) as usize,
+            (location & ((1 << OFFSET_BITS) - 1)) as usize,
+        )
+    }
+
+    fn entry_at(&self, slot: u64) -> (usize, usize) {
+        Self::split((slot >> TAG_BITS) - 1)
+    }
+
+    fn key_matches(&self, slot: u64, key: &[u32]) -> bool {
+        let (c, off) = self.entry_at(slot);
+        let bytes = &self.chunks[c];
+        let mut at = off + 4;
+        if read_varint(bytes, &mut at) as usize != key.len() {
+            return false;
+        }
+        decode(bytes, off + 4).eq(key.iter().copied())
+    }
+
+    /// The slot index holding `key`, or the empty one where it would go.
+    fn find(&self, key: &[u32], hash: u64) -> (usize, bool) {
+        let mask = self.slots.len() - 1;
+        let tag = Self::tag(hash);
+        let mut i = self.home(hash);
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return (i, false);
+            }
+            if slot & TAG_MASK == tag && self.key_matches(slot, key) {
+                return (i, true);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn value_at(&mut self, slot: u64) -> &mut [u8] {
+        let (c, off) = self.entry_at(slot);
+        &mut self.chunks[c][off..off + 4]
+    }
+
+    /// The value stored under `key`.
+    pub fn get(&self, key: &[u32]) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let (i, found) = self.find(key, hash_of(key));
+        found.then(|| {
+            let (c, off) = self.entry_at(self.slots[i]);
+            let b = &self.chunks[c][off..off + 4];
+            u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+        })
+    }
+
+    /// Store `value` under `key` (replacing any value there).
+    pub fn insert(&mut self, key: &[u32], value: u32) {
+        self.update(key, |v| *v = value);
+    }
+
+    /// Change the value under `key` (0 if it is new) by `f`; true if the
+    /// key was new.
+    pub fn update(&mut self, key: &[u32], f: impl FnOnce(&mut u32)) -> bool {
+        if 4 * (self.len + 1) > 3 * self.slots.len() {
+            self.grow();
+        }
+        let hash = hash_of(key);
+        let (i, found) = self.find(key, hash);
+        if !found {
+            let location = self.append(key);
+            self.slots[i] = ((location + 1) << TAG_BITS) | Self::tag(hash);
+            self.len += 1;
+        }
+        let cell = self.value_at(self.slots[i]);
+        let mut v = u32::from_le_bytes([cell[0], cell[1], cell[2], cell[3]]);
+        f(&mut v);
+        cell.copy_from_slice(&v.to_le_bytes());
+        !found
+    }
+
+    /// Write a new entry (value 0) and return its location.
+    fn append(&mut self, key: &[u32]) -> u64 {
+        let need = encoded_len(key);
+        let fits = self
+            .chunks
+            .last()
+            .is_some_and(|c| c.len() + need <= c.capacity() && c.len() + need <= CHUNK);
+        if !fits {
+            // Chunks double up to [`CHUNK`], so a small solve holds little.
+            // A key too long for a chunk gets a chunk of its own, at
+            // offset 0, so every location stays within its offset bits.
+            let size = self
+                .chunks
+                .last()
+                .map_or(FIRST_CHUNK, |c| (2 * c.capacity()).min(CHUNK));
+            self.chunks.push(Vec::with_capacity(size.max(need)));
+        }
+        let c = self.chunks.len() - 1;
+        let chunk = &mut self.chunks[c];
+        let off = chunk.len();
+        chunk.extend_from_slice(&[0; 4]);
+        push_varint(chunk, key.len() as u32);
+        let mut last = 0u32;
+        for &id in key {
+            push_varint(chunk, id.wrapping_sub(last));
+            last = id;
+        }
+        ((c as u64) << OFFSET_BITS) | off as u64
+    }
+
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).max(64);
+        let old = std::mem::replace(&mut self.slots, vec![0; size]);
+        let mask = size - 1;
+        let mut key = Vec::new();
+        for slot in old.into_iter().filter(|&s| s != 0) {
+            let (c, off) = self.entry_at(slot);
+            key.clear();
+            key.extend(decode(&self.chunks[c], off + 4));
+            let mut i = self.home(hash_of(&key));
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = slot;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+    use std::collections::HashMap;
+
+    fn random_key(rng: &mut SplitMix64) -> Vec<u32> {
+        let len = rng.below(12);
+        let mut key: Vec<u32> = (0..len)
+            .map(|_| match rng.below(4) {
+                0 => rng.below(1 << 20) as u32,
+                1 => u32::MAX - rng.below(3) as u32,
+                _ => rng.below(300) as u32,
+            })
+            .collect();
+        // Mostly sorted and distinct, as reduced states are; some not.
+        if rng.below(4) != 0 {
+            key.sort_unstable();
+            key.dedup();
+        }
+        key
+    }
+
+    #[test]
+    fn agrees_with_a_hash_map() {
+        let mut rng = SplitMix64(5);
+        let mut memo = IdMemo::default();
+        let mut reference: HashMap<Vec<u32>, u32> = HashMap::new();
+        for step in 0..60_000u32 {
+            let key = random_key(&mut rng);
+            match rng.below(3) {
+                0 => {
+                    memo.insert(&key, step);
+                    reference.insert(key, step);
+                }
+                1 => {
+                    let bit = 1 << rng.below(8);
+                    let new = memo.update(&key, |v| *v |= bit);
+                    let r = reference.entry(key);
+                    assert_eq!(
+                        new,
+                        matches!(r, std::collections::hash_map::Entry::Vacant(_))
+                    );
+                    *r.or_insert(0) |= bit;
+                }
+                _ => assert_eq!(memo.get(&key), reference.get(&key).copied()),
+            }
+            assert_eq!(memo.len(), reference.len());
+        }
+        for (key, &v) in &reference {
+            assert_eq!(memo.get(key), Some(v), "{key:?}");
+        }
+    }
+
+    #[test]
+    fn keys_longer_than_a_chunk_are_kept_whole() {
+        let mut memo = IdMemo::default();
+        let long: Vec<u32> = (0..(CHUNK as u32 / 2)).map(|i| i * 1000).collect();
+        memo.insert(&[1, 2, 3], 7);
+        memo.insert(&long, 9);
+        memo.insert(&[4], 11);
+        assert_eq!(memo.get(&long), Some(9));
+        assert_eq!(memo.get(&[1, 2, 3]), Some(7));
+        assert_eq!(memo.get(&[4]), Some(11));
+        assert_eq!(memo.get(&long[1..]), None);
+    }
+
+    #[test]
+    fn sorted_small_ids_take_about_a_byte_each() {
+        let mut memo = IdMemo::default();
+        let mut encoded = 0;
+        for k in 0..10_000u32 {
+            let key: Vec<u32> = (0..20).map(|i| k + i * 20).collect();
+            encoded += encoded_len(&key);
+            memo.insert(&key, k);
+        }
+        // 4 (value) + 1 (length) + 21 bytes of differences (the first
+        // id may take two); a HashMap of Vecs takes over 130 per entry.
+        assert!(encoded <= 27 * memo.len(), "{encoded} bytes");
+        // What is charged covers the entries and the index, and the chunks
+        // as allocated waste at most as much as they hold.
+        let index = memo.slots.len() * size_of::<u64>();
+        assert!(memo.bytes() as usize >= encoded + index);
+        assert!(memo.bytes() as usize <= 2 * encoded + index + FIRST_CHUNK);
+    }
+}
