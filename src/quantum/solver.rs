@@ -250,7 +250,15 @@ struct Scratch {
     child: IdState,
     /// The options met so far in one enumeration of `option_values`.
     seen: SeenLists,
+    /// Enumerations put back after use: a search opens one per state and
+    /// regrowing its union buffers each time was a tenth of a search.
+    enumerations: Vec<Enumeration>,
 }
+
+/// What an enumeration put back may hold: the pool is not charged to the
+/// budget (an enumeration in use is, from its first option), so only
+/// small buffers are kept.
+const POOLED_BYTES: u64 = 64 << 10;
 
 impl<B: QuantumBase> QuantumSolver<B> {
     /// A solver with every reduction on and no limit; `start` is the base
@@ -651,7 +659,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let flavours = Rc::clone(&self.flavours);
         let every = every_flavour(flavours.len());
         let mut child = std::mem::take(&mut self.scratch.child);
-        let mut enumeration = Enumeration::default();
+        let mut enumeration = self.scratch.enumerations.pop().unwrap_or_default();
         let mut buffer_bytes = 0;
         // Options already met in this enumeration, as built (before
         // orientation, which is the costly part). Many moves lead to one
@@ -719,8 +727,16 @@ impl<B: QuantumBase> QuantumSolver<B> {
         );
         self.scratch.child = child;
         self.scratch.seen = seen;
+        self.put_back(enumeration);
         *held += buffer_bytes;
         result
+    }
+
+    /// Keep `enumeration`'s buffers for the next state, if they are small.
+    fn put_back(&mut self, enumeration: Enumeration) {
+        if enumeration.bytes() <= POOLED_BYTES {
+            self.scratch.enumerations.push(enumeration);
+        }
     }
 
     /// One option met in an enumeration: a step of the clock, and the
@@ -749,6 +765,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// and the two sorted lists are merged in one pass. Width-2 options
     /// are such unions.
     fn union_pruned(&self, a: &[RealId], b: &[RealId], out: &mut IdState) {
+        out.reserve(a.len() + b.len());
         let covering = self.normaliser.drops_covered();
         let masks = match &self.reals.masks {
             _ if !covering => None,
@@ -918,7 +935,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             + alloc_bytes(map.labels.len() * size_of::<B::Move>())
             + alloc_bytes(twins.bytes());
         let mut result = self.account.hold(held).map(|()| false);
-        let mut enumeration = Enumeration::default();
+        let mut enumeration = self.scratch.enumerations.pop().unwrap_or_default();
         let mut buffer_bytes = 0;
         if result.is_ok() {
             // Repeated options are answered by the memo (a finished search
@@ -956,6 +973,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 },
             );
         }
+        self.put_back(enumeration);
         self.account.release(held + buffer_bytes);
         let w = result?;
         let bits = known | if w { win } else { 0 };
