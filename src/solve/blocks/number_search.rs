@@ -166,17 +166,25 @@ enum NumberKey {
 
 impl NumberKey {
     fn new(shape: &Shape, root: usize, decorations: &[Fixed]) -> NumberKey {
-        let decorated = bits(shape.reached & !(1 << root))
-            .filter(|&v| decorations[v] != 0)
-            .fold(0u64, |set, v| set | 1 << v);
-        let count = decorated.count_ones() as usize;
-        if count + 2 <= INLINE_WORDS {
-            let mut words = [0u64; INLINE_WORDS];
-            words[0] = u64::from(shape.id);
-            words[1] = decorated;
-            for (w, v) in words[2..].iter_mut().zip(bits(decorated)) {
-                *w = decorations[v] as u64;
+        // One pass over the reached vertices: most keys fit inline, so the
+        // decorations are written as they are found, and only a key that
+        // turns out too long is built again on the heap.
+        let mut words = [0u64; INLINE_WORDS];
+        words[0] = u64::from(shape.id);
+        let mut decorated = 0u64;
+        let mut count = 0;
+        for v in bits(shape.reached & !(1 << root)) {
+            let d = decorations[v];
+            if d != 0 {
+                decorated |= 1 << v;
+                if count + 2 < INLINE_WORDS {
+                    words[count + 2] = d as u64;
+                }
+                count += 1;
             }
+        }
+        words[1] = decorated;
+        if count + 2 <= INLINE_WORDS {
             return NumberKey::Inline(words);
         }
         let mut words = Vec::with_capacity(count + 2);
