@@ -30,8 +30,9 @@
 //!
 //! Decorated blocks by a canonical key (so a piece met again under other
 //! vertex names, in another picture or in a sum is not searched again),
-//! single edges carrying a game (`bridges`: a tree costs one entry per
-//! edge and subposition of what it carries), and, below each block, the
+//! single edges carrying a game (`bridges`, by the id of what they
+//! carry: a tree costs one entry per edge and subposition of what it
+//! carries), and, below each block, the
 //! states of its search inside the block's frame: a mask of the block's
 //! edges, the vertex the piece hangs from and the decorations of the
 //! vertices it reaches (see [`frame`]). Blocks wider than a frame fall
@@ -62,6 +63,7 @@
 //! game (an option, a position in play, a state the explorer opens) values
 //! its blocks as states of those frames and reuses the first search.
 
+mod bridges;
 pub mod canonical_key;
 pub mod decompose;
 pub mod decorated;

@@ -3,6 +3,7 @@
 //! values hanging below it as decorations on its vertices (see the module
 //! documentation of [`super`] for why that is exact).
 
+use super::bridges::Bridges;
 use super::canonical_key::{colour_code, key, BlockKey};
 use super::decompose::{blocks, Block};
 use super::decorated::{DEdge, Decorated, ROOT};
@@ -56,7 +57,7 @@ pub struct BlockSolver {
     /// Decorated blocks by canonical key.
     blocks: FxHashMap<BlockKey, GameId>,
     /// A single edge (colour) carrying a game at its top vertex.
-    bridges: FxHashMap<(Colour, GameId), GameId>,
+    bridges: Bridges,
     /// The frames searched so far (see [`super::frame`]), and their states.
     pub(super) frames: Frames,
     /// Decorated graphs exactly as met (vertex names, edge order and fallen
@@ -100,7 +101,7 @@ impl BlockSolver {
         BlockSolver {
             arena,
             blocks: FxHashMap::default(),
-            bridges: FxHashMap::default(),
+            bridges: Bridges::default(),
             frames: Frames::default(),
             raw: FxHashMap::default(),
             scratch: Vec::new(),
@@ -399,11 +400,11 @@ impl BlockSolver {
     /// it drops `top` (value 0 is left), or a player moves in `top`. For a
     /// green edge over a nimber this is the colon principle, *n ↦ *(n+1).
     pub(super) fn bridge(&mut self, colour: Colour, top: GameId) -> Result<GameId, Exceeded> {
-        if let Some(&v) = self.bridges.get(&(colour, top)) {
+        if let Some(v) = self.bridges.get(colour, top) {
             return Ok(v);
         }
         if let Some(v) = self.closed_form_bridge(colour, top) {
-            self.bridges.insert((colour, top), v);
+            self.bridges.insert(colour, top, v);
             self.charge()?;
             return Ok(v);
         }
@@ -424,7 +425,7 @@ impl BlockSolver {
             right.push(self.bridge(colour, o)?);
         }
         let v = self.arena.make(left, right);
-        self.bridges.insert((colour, top), v);
+        self.bridges.insert(colour, top, v);
         self.charge()?;
         Ok(v)
     }
@@ -462,7 +463,7 @@ impl BlockSolver {
             self.meter
                 .set(BLOCKS, table_bytes(&self.blocks) + self.key_bytes)?;
             self.meter
-                .set(BRIDGES, table_bytes(&self.bridges) + table_bytes(&self.raw))?;
+                .set(BRIDGES, self.bridges.bytes() + table_bytes(&self.raw))?;
             self.meter.set(FRAMES, self.frames.bytes())?;
         }
         if self.since_recount >= ARENA_RECOUNT {
