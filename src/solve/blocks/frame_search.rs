@@ -198,21 +198,31 @@ pub(super) enum StateKey {
 
 impl StateKey {
     fn new(shape: u32, reached: u64, decorations: &[GameId]) -> StateKey {
-        let decorated = bits(reached)
-            .filter(|&v| decorations[v].0 != 0)
-            .fold(0u64, |set, v| set | 1 << v);
-        let count = decorated.count_ones() as usize;
-        let head = [shape, decorated as u32, (decorated >> 32) as u32];
-        let values = bits(decorated).map(|v| decorations[v].0);
-        if head.len() + count <= INLINE_WORDS {
-            let mut words = [0u32; INLINE_WORDS];
-            for (w, x) in words.iter_mut().zip(head.into_iter().chain(values)) {
-                *w = x;
+        // One pass over the reached vertices: most keys fit inline, so the
+        // decorations are written as they are found, and only a key that
+        // turns out too long is built again on the heap.
+        const HEAD: usize = 3;
+        let mut words = [0u32; INLINE_WORDS];
+        words[0] = shape;
+        let mut decorated = 0u64;
+        let mut count = 0;
+        for v in bits(reached) {
+            let d = decorations[v].0;
+            if d != 0 {
+                decorated |= 1 << v;
+                if HEAD + count < INLINE_WORDS {
+                    words[HEAD + count] = d;
+                }
+                count += 1;
             }
-            StateKey::Inline(words)
-        } else {
-            StateKey::Boxed(head.into_iter().chain(values).collect())
         }
+        words[1] = decorated as u32;
+        words[2] = (decorated >> 32) as u32;
+        if HEAD + count <= INLINE_WORDS {
+            return StateKey::Inline(words);
+        }
+        let values = bits(decorated).map(|v| decorations[v].0);
+        StateKey::Boxed(words[..HEAD].iter().copied().chain(values).collect())
     }
 }
 
