@@ -70,6 +70,14 @@ impl Arena {
         if let Some(&answer) = self.le_cache.get(&(g, h)) {
             return answer;
         }
+        self.le_uncached(g, h)
+    }
+
+    /// `le` when the cache has no answer: worked out from the options and
+    /// remembered. Kept out of line, so the common path (a cached answer)
+    /// stays a small function.
+    #[inline(never)]
+    fn le_uncached(&mut self, g: GameId, h: GameId) -> bool {
         let answer = self
             .le_avoiding_number(g, h)
             .unwrap_or_else(|| self.le_by_options(g, h));
