@@ -78,12 +78,20 @@ impl<M: Clone + Ord, C: Clone> Legal<M, C> {
     /// From every (label, result) pair of the realisations of a state.
     pub fn from_pairs(mut pairs: Vec<(M, C)>, movers: usize, total: usize) -> Legal<M, C> {
         pairs.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        let mut labels: Vec<M> = Vec::new();
-        let mut children: Vec<Vec<C>> = Vec::new();
+        // Each label's results are one run of the sorted pairs: every list
+        // is allocated once at its length (the solver builds a map per
+        // state searched).
+        let runs: Vec<usize> = pairs
+            .chunk_by(|a, b| a.0 == b.0)
+            .map(<[(M, C)]>::len)
+            .collect();
+        let mut labels: Vec<M> = Vec::with_capacity(runs.len());
+        let mut children: Vec<Vec<C>> = Vec::with_capacity(runs.len());
+        let mut run = runs.iter();
         for (m, child) in pairs {
             if labels.last() != Some(&m) {
                 labels.push(m);
-                children.push(Vec::new());
+                children.push(Vec::with_capacity(run.next().copied().unwrap_or(0)));
             }
             if let Some(c) = children.last_mut() {
                 c.push(child);
