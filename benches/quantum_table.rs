@@ -5,8 +5,9 @@
 //! [--max-sum S] [--threads T] [--values] [--independent]
 //! [--flavours A,B,C,C',C'u,D] [--cell N,M] [--timeout SECONDS] [--max-memory SIZE]`
 //!
-//! `--cell N,M` runs only that cell (fresh solver, per width and flavour
-//! selected; `--max-w2 0` or `--max-unbounded 0` leaves a width out), and
+//! `--cell N,M` runs only that cell (fresh solver per width and family of
+//! flavours, valued jointly as rows are unless `--separate`; `--max-w2 0`
+//! or `--max-unbounded 0` leaves a width out), and
 //! `--timeout` stops each run at that limit, for before/after figures of
 //! single cells.
 //!
@@ -114,7 +115,7 @@ fn main() {
             continue;
         }
         // Whole rows of values are valued jointly by family.
-        let joint = kind == TableKind::Value && !separate && only.is_none() && !independent;
+        let joint = kind == TableKind::Value && !separate && !independent;
         let groups: Vec<Vec<usize>> = if joint {
             joint_groups(&tables[first..], kind)
                 .into_iter()
@@ -169,6 +170,10 @@ fn main() {
             };
             let settings: Vec<Setting> = group.iter().map(|&t| tables[t]).collect();
             let r = match m {
+                // A family's cell: a row of one cell, valued jointly.
+                Some(m) if settings.len() > 1 => {
+                    blue_meadow_row(n, m..=m, &settings, kind, &budget, |_| None, &mut each)
+                }
                 Some(m) => blue_meadow_cell(n, m, settings[0], kind, &budget).map(|c| each(0, c)),
                 None => {
                     let max = if settings[0].width == Width::Unbounded {
