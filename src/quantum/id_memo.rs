@@ -31,6 +31,9 @@ const OFFSET_BITS: u32 = CHUNK.trailing_zeros();
 #[derive(Default)]
 pub struct IdMemo {
     chunks: Vec<Vec<u8>>,
+    /// The chunks' capacities summed (asked for at every insert, when the
+    /// solver charges its budget).
+    chunk_bytes: usize,
     /// 0: empty; else (location + 1) << TAG_BITS | tag.
     slots: Vec<u64>,
     len: usize,
@@ -112,8 +115,7 @@ impl IdMemo {
 
     /// Heap bytes held: the chunks as allocated and the index.
     pub fn bytes(&self) -> u64 {
-        let chunks: usize = self.chunks.iter().map(Vec::capacity).sum();
-        (chunks + self.slots.capacity() * size_of::<u64>()) as u64
+        (self.chunk_bytes + self.slots.capacity() * size_of::<u64>()) as u64
     }
 
     fn tag(hash: u64) -> u64 {
@@ -221,7 +223,9 @@ impl IdMemo {
                 .chunks
                 .last()
                 .map_or(FIRST_CHUNK, |c| (2 * c.capacity()).min(CHUNK));
-            self.chunks.push(Vec::with_capacity(size.max(need)));
+            let chunk = Vec::with_capacity(size.max(need));
+            self.chunk_bytes += chunk.capacity();
+            self.chunks.push(chunk);
         }
         let c = self.chunks.len() - 1;
         let chunk = &mut self.chunks[c];
