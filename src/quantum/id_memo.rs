@@ -27,9 +27,10 @@ const TAG_MASK: u64 = (1 << TAG_BITS) - 1;
 /// Bits of a location: the chunk number above [`CHUNK`]'s offset bits.
 const OFFSET_BITS: u32 = CHUNK.trailing_zeros();
 
-/// A map from id lists to `u32` values.
-#[derive(Default)]
+/// A map from id lists to a fixed number of `u32` words each.
 pub struct IdMemo {
+    /// Bytes of each entry's value (4 per word).
+    value_bytes: usize,
     chunks: Vec<Vec<u8>>,
     /// The chunks' capacities summed (asked for at every insert, when the
     /// solver charges its budget).
@@ -91,7 +92,7 @@ fn decode(bytes: &[u8], mut at: usize) -> impl Iterator<Item = u32> + '_ {
     })
 }
 
-fn encoded_len(key: &[u32]) -> usize {
+fn encoded_len(value_bytes: usize, key: &[u32]) -> usize {
     let mut last = 0u32;
     let deltas: usize = key
         .iter()
@@ -101,10 +102,28 @@ fn encoded_len(key: &[u32]) -> usize {
             varint_len(d)
         })
         .sum();
-    4 + varint_len(key.len() as u32) + deltas
+    value_bytes + varint_len(key.len() as u32) + deltas
+}
+
+impl Default for IdMemo {
+    /// One word per entry.
+    fn default() -> IdMemo {
+        IdMemo::with_words(1)
+    }
 }
 
 impl IdMemo {
+    /// A memo whose entries hold `words` words each (at least one).
+    pub fn with_words(words: usize) -> IdMemo {
+        IdMemo {
+            value_bytes: 4 * words.max(1),
+            chunks: Vec::new(),
+            chunk_bytes: 0,
+            slots: Vec::new(),
+            len: 0,
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.len
     }
@@ -141,11 +160,11 @@ impl IdMemo {
     fn key_matches(&self, slot: u64, key: &[u32]) -> bool {
         let (c, off) = self.entry_at(slot);
         let bytes = &self.chunks[c];
-        let mut at = off + 4;
+        let mut at = off + self.value_bytes;
         if read_varint(bytes, &mut at) as usize != key.len() {
             return false;
         }
-        decode(bytes, off + 4).eq(key.iter().copied())
+        decode(bytes, off + self.value_bytes).eq(key.iter().copied())
     }
 
     /// The slot index holding `key`, or the empty one where it would go.
@@ -167,30 +186,62 @@ impl IdMemo {
 
     fn value_at(&mut self, slot: u64) -> &mut [u8] {
         let (c, off) = self.entry_at(slot);
-        &mut self.chunks[c][off..off + 4]
+        &mut self.chunks[c][off..off + self.value_bytes]
     }
 
-    /// The value stored under `key`.
-    pub fn get(&self, key: &[u32]) -> Option<u32> {
+    /// The words stored under `key`, into `out` (as many as it holds, up
+    /// to the memo's words); false if `key` is not here.
+    pub fn get_words(&self, key: &[u32], out: &mut [u32]) -> bool {
         if self.slots.is_empty() {
-            return None;
+            return false;
         }
         let (i, found) = self.find(key, hash_of(key));
-        found.then(|| {
+        if found {
             let (c, off) = self.entry_at(self.slots[i]);
-            let b = &self.chunks[c][off..off + 4];
-            u32::from_le_bytes([b[0], b[1], b[2], b[3]])
-        })
+            let bytes = &self.chunks[c][off..off + self.value_bytes];
+            for (w, b) in out.iter_mut().zip(bytes.chunks_exact(4)) {
+                *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+            }
+        }
+        found
     }
 
-    /// Store `value` under `key` (replacing any value there).
+    /// The first word stored under `key`.
+    pub fn get(&self, key: &[u32]) -> Option<u32> {
+        let mut w = [0];
+        self.get_words(key, &mut w).then_some(w[0])
+    }
+
+    /// Store `words` under `key` (replacing what is there; words the memo
+    /// holds beyond them are 0).
+    pub fn insert_words(&mut self, key: &[u32], words: &[u32]) {
+        let slot = self.slot_of(key);
+        let cell = self.value_at(slot);
+        cell.fill(0);
+        for (b, w) in cell.chunks_exact_mut(4).zip(words) {
+            b.copy_from_slice(&w.to_le_bytes());
+        }
+    }
+
+    /// Store `value` under `key` as its first word.
     pub fn insert(&mut self, key: &[u32], value: u32) {
         self.update(key, |v| *v = value);
     }
 
-    /// Change the value under `key` (0 if it is new) by `f`; true if the
-    /// key was new.
+    /// Change the first word under `key` (0 if the key is new) by `f`;
+    /// true if the key was new.
     pub fn update(&mut self, key: &[u32], f: impl FnOnce(&mut u32)) -> bool {
+        let before = self.len;
+        let slot = self.slot_of(key);
+        let cell = &mut self.value_at(slot)[..4];
+        let mut v = u32::from_le_bytes([cell[0], cell[1], cell[2], cell[3]]);
+        f(&mut v);
+        cell.copy_from_slice(&v.to_le_bytes());
+        self.len != before
+    }
+
+    /// The slot of `key`, with a new entry (all words 0) if it was not here.
+    fn slot_of(&mut self, key: &[u32]) -> u64 {
         if 4 * (self.len + 1) > 3 * self.slots.len() {
             self.grow();
         }
@@ -201,16 +252,12 @@ impl IdMemo {
             self.slots[i] = ((location + 1) << TAG_BITS) | Self::tag(hash);
             self.len += 1;
         }
-        let cell = self.value_at(self.slots[i]);
-        let mut v = u32::from_le_bytes([cell[0], cell[1], cell[2], cell[3]]);
-        f(&mut v);
-        cell.copy_from_slice(&v.to_le_bytes());
-        !found
+        self.slots[i]
     }
 
     /// Write a new entry (value 0) and return its location.
     fn append(&mut self, key: &[u32]) -> u64 {
-        let need = encoded_len(key);
+        let need = encoded_len(self.value_bytes, key);
         let fits = self
             .chunks
             .last()
@@ -230,7 +277,7 @@ impl IdMemo {
         let c = self.chunks.len() - 1;
         let chunk = &mut self.chunks[c];
         let off = chunk.len();
-        chunk.extend_from_slice(&[0; 4]);
+        chunk.resize(off + self.value_bytes, 0);
         push_varint(chunk, key.len() as u32);
         let mut last = 0u32;
         for &id in key {
@@ -248,7 +295,7 @@ impl IdMemo {
         for slot in old.into_iter().filter(|&s| s != 0) {
             let (c, off) = self.entry_at(slot);
             key.clear();
-            key.extend(decode(&self.chunks[c], off + 4));
+            key.extend(decode(&self.chunks[c], off + self.value_bytes));
             let mut i = self.home(hash_of(&key));
             while self.slots[i] != 0 {
                 i = (i + 1) & mask;
@@ -313,6 +360,26 @@ mod tests {
     }
 
     #[test]
+    fn entries_of_several_words_keep_each_word() {
+        let mut rng = SplitMix64(9);
+        let mut memo = IdMemo::with_words(3);
+        let mut reference: HashMap<Vec<u32>, [u32; 3]> = HashMap::new();
+        for step in 0..20_000u32 {
+            let key = random_key(&mut rng);
+            if rng.below(2) == 0 {
+                let words = [step, step ^ 0xdead_beef, u32::MAX - step];
+                memo.insert_words(&key, &words);
+                reference.insert(key, words);
+            } else {
+                let mut out = [0; 3];
+                let found = memo.get_words(&key, &mut out);
+                assert_eq!(found.then_some(out), reference.get(&key).copied());
+            }
+        }
+        assert_eq!(memo.len(), reference.len());
+    }
+
+    #[test]
     fn keys_longer_than_a_chunk_are_kept_whole() {
         let mut memo = IdMemo::default();
         let long: Vec<u32> = (0..(CHUNK as u32 / 2)).map(|i| i * 1000).collect();
@@ -331,7 +398,7 @@ mod tests {
         let mut encoded = 0;
         for k in 0..10_000u32 {
             let key: Vec<u32> = (0..20).map(|i| k + i * 20).collect();
-            encoded += encoded_len(&key);
+            encoded += encoded_len(4, &key);
             memo.insert(&key, k);
         }
         // 4 (value) + 1 (length) + 21 bytes of differences (the first

@@ -226,11 +226,9 @@ pub struct QuantumSolver<B: QuantumBase> {
     accel: B::Accel,
     normaliser: Normaliser,
     reals: Reals<B>,
-    /// Each valued state's value: the `GameId` itself when one flavour is
-    /// valued, else an index into `joints` (so a one-flavour memo entry
-    /// stays one word). Which of the two is fixed at construction.
+    /// Each valued state's value under each flavour valued, as one word
+    /// per flavour (so a one-flavour memo entry stays one word).
     values: IdMemo,
-    joints: Vec<Joint>,
     /// Outcome bits of states searched without values.
     wins: IdMemo,
     account: Account,
@@ -303,7 +301,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 dense,
             },
             values: IdMemo::default(),
-            joints: Vec::new(),
             wins: IdMemo::default(),
             account: Account::new(Meter::default()),
             scratch: Scratch::default(),
@@ -334,6 +331,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         let mut solver = Self::new(base, start, setting);
         solver.flavours = Rc::from(flavours);
+        solver.values = IdMemo::with_words(flavours.len());
         Some(solver)
     }
 
@@ -363,8 +361,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// Forget memoised states (the arena of values stays).
     pub fn clear_memo(&mut self) {
-        self.values = IdMemo::default();
-        self.joints = Vec::new();
+        self.values = IdMemo::with_words(self.flavours.len());
         self.wins = IdMemo::default();
         self.charge_all();
     }
@@ -386,9 +383,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// Report the memos (and, at geometrically spaced sizes, the arena).
     fn charge_memo(&mut self) -> Result<(), Exceeded> {
-        let bytes = self.values.bytes()
-            + (self.joints.capacity() * size_of::<Joint>()) as u64
-            + self.wins.bytes();
+        let bytes = self.values.bytes() + self.wins.bytes();
         self.account.report(MEMO, bytes)?;
         let len = self.values.len();
         if len >= self.account.arena_at {
@@ -856,27 +851,18 @@ impl<B: QuantumBase> QuantumSolver<B> {
             // `make` sorts and deduplicates options, so repeats are harmless.
             *value = self.arena.make(left, right);
         }
-        let entry = if self.flavours.len() == 1 {
-            joint[0].0
-        } else {
-            self.joints.push(joint);
-            (self.joints.len() - 1) as u32
-        };
-        self.values.insert(s, entry);
+        let words = joint.map(|g| g.0);
+        self.values.insert_words(s, &words[..self.flavours.len()]);
         self.charge_memo()?;
         Ok(joint)
     }
 
     /// The memoised values of state `s`, if it was valued.
     fn memo_value(&self, s: &[RealId]) -> Option<Joint> {
-        let entry = self.values.get(s)?;
-        Some(if self.flavours.len() == 1 {
-            let mut joint = [GameId(0); MAX_JOINT];
-            joint[0] = GameId(entry);
-            joint
-        } else {
-            self.joints[entry as usize]
-        })
+        let mut words = [0u32; MAX_JOINT];
+        self.values
+            .get_words(s, &mut words[..self.flavours.len()])
+            .then(|| words.map(GameId))
     }
 
     /// The values of both players' options of `s` under every flavour,
