@@ -3,8 +3,10 @@
 //!
 //! A `HashMap<Vec<u32>, u32>` spends a table slot of 32 bytes, an
 //! allocation with its header and 4 bytes per id on every state. Here the
-//! entries lie end to end in large byte chunks: the value, then the key as
-//! its length and the differences between successive ids, each a varint.
+//! entries lie end to end in large byte chunks: the value (a fixed number
+//! of words per memo: one, or one per flavour valued jointly), then the
+//! key as its length and the differences between successive ids, each a
+//! varint.
 //! A reduced state's ids are sorted and distinct, and a solve meets few
 //! realisations (thousands), so most differences take one byte. An open
 //! addressing index of one word per slot points into the chunks and holds
@@ -46,7 +48,6 @@ fn hash_of(key: &[u32]) -> u64 {
     for &id in key {
         h.write_u32(id);
     }
-    // Fx leaves the low bits weak; the slot index takes the high bits.
     h.finish()
 }
 
@@ -223,11 +224,6 @@ impl IdMemo {
         }
     }
 
-    /// Store `value` under `key` as its first word.
-    pub fn insert(&mut self, key: &[u32], value: u32) {
-        self.update(key, |v| *v = value);
-    }
-
     /// Change the first word under `key` (0 if the key is new) by `f`;
     /// true if the key was new.
     pub fn update(&mut self, key: &[u32], f: impl FnOnce(&mut u32)) -> bool {
@@ -337,7 +333,7 @@ mod tests {
             let key = random_key(&mut rng);
             match rng.below(3) {
                 0 => {
-                    memo.insert(&key, step);
+                    memo.insert_words(&key, &[step]);
                     reference.insert(key, step);
                 }
                 1 => {
@@ -383,9 +379,9 @@ mod tests {
     fn keys_longer_than_a_chunk_are_kept_whole() {
         let mut memo = IdMemo::default();
         let long: Vec<u32> = (0..(CHUNK as u32 / 2)).map(|i| i * 1000).collect();
-        memo.insert(&[1, 2, 3], 7);
-        memo.insert(&long, 9);
-        memo.insert(&[4], 11);
+        memo.insert_words(&[1, 2, 3], &[7]);
+        memo.insert_words(&long, &[9]);
+        memo.insert_words(&[4], &[11]);
         assert_eq!(memo.get(&long), Some(9));
         assert_eq!(memo.get(&[1, 2, 3]), Some(7));
         assert_eq!(memo.get(&[4]), Some(11));
@@ -399,7 +395,7 @@ mod tests {
         for k in 0..10_000u32 {
             let key: Vec<u32> = (0..20).map(|i| k + i * 20).collect();
             encoded += encoded_len(4, &key);
-            memo.insert(&key, k);
+            memo.insert_words(&key, &[k]);
         }
         // 4 (value) + 1 (length) + 21 bytes of differences (the first
         // id may take two); a HashMap of Vecs takes over 130 per entry.

@@ -3,6 +3,7 @@
 //! every single-edge part of every state it splits, so this lookup is
 //! among its most frequent.
 
+use super::canonical_key::colour_code;
 use crate::game::GameId;
 use crate::position::Colour;
 
@@ -12,19 +13,14 @@ const UNKNOWN: u32 = u32::MAX;
 /// The value of an edge of each colour under each game met so far.
 #[derive(Default)]
 pub(super) struct Bridges {
-    /// Per top id, the value under an edge of each colour (by
-    /// [`Colour::ALL`] order), or [`UNKNOWN`].
+    /// Per top id, the value under an edge of each colour (by its
+    /// [`colour_code`]), or [`UNKNOWN`].
     by_top: Vec<[u32; 4]>,
     len: usize,
 }
 
 fn slot(colour: Colour) -> usize {
-    match colour {
-        Colour::Blue => 0,
-        Colour::Red => 1,
-        Colour::Green => 2,
-        Colour::Uncoloured => 3,
-    }
+    colour_code(colour) as usize
 }
 
 impl Bridges {

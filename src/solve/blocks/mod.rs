@@ -32,10 +32,9 @@
 //! vertex names, in another picture or in a sum is not searched again),
 //! single edges carrying a game (`bridges`, by the id of what they
 //! carry: a tree costs one entry per edge and subposition of what it
-//! carries), and, below each block, the
-//! states of its search inside the block's frame: a mask of the block's
-//! edges, the vertex the piece hangs from and the decorations of the
-//! vertices it reaches (see [`frame`]). Blocks wider than a frame fall
+//! carries), and, below each block, the states of its search inside the
+//! block's frame: a mask of the block's edges, the vertex the piece hangs
+//! from and the decorations of the vertices it reaches (see [`frame`]). Blocks wider than a frame fall
 //! back to graphs rebuilt per state, remembered exactly as met (`raw`).
 //!
 //! # Blue-red blocks

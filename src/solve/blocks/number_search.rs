@@ -50,7 +50,7 @@ const ONE: Fixed = 1 << FRACTION_BITS;
 const LIMIT: Fixed = 1 << (21 + FRACTION_BITS);
 
 /// `x` as a fixed-point number, if it fits.
-pub(super) fn to_fixed(x: &Dyadic) -> Option<Fixed> {
+fn to_fixed(x: &Dyadic) -> Option<Fixed> {
     let e = x.exponent();
     if e > FRACTION_BITS {
         return None;
@@ -63,7 +63,7 @@ pub(super) fn to_fixed(x: &Dyadic) -> Option<Fixed> {
 }
 
 /// The dyadic a fixed-point number stands for.
-pub(super) fn to_dyadic(x: Fixed) -> Dyadic {
+fn to_dyadic(x: Fixed) -> Dyadic {
     Dyadic::new(BigInt::from(x), FRACTION_BITS)
 }
 
