@@ -740,6 +740,143 @@ fn reductions_agree_with_naive_definition_on_symmetric_positions() {
 }
 
 // ---------------------------------------------------------------------
+// Values found by comparing with numbers (outcome searches only)
+// ---------------------------------------------------------------------
+
+/// `number_value` on one state against the value from the options (each
+/// in its own solver, so no memo is shared): the same number when the
+/// value is one, `None` when it is not. Returns whether it was a number.
+fn check_number_value<B: QuantumBase + Clone>(
+    base: &B,
+    start: &B::State,
+    setting: Setting,
+    state: &[B::State],
+    context: &str,
+) -> bool {
+    let mut by_options = QuantumSolver::new(base.clone(), start, setting);
+    let v = by_options.value(state).unwrap();
+    let mut by_comparison = QuantumSolver::new(base.clone(), start, setting);
+    let x = by_comparison.number_value(state, 0).unwrap();
+    let want = by_options.arena.as_number(v).cloned();
+    assert_eq!(
+        x,
+        want,
+        "{context}: value {}, by comparison {x:?}",
+        by_options.arena.plain(v)
+    );
+    want.is_some()
+}
+
+/// Random positions of every colour (so many values are not numbers) and
+/// random reachable superposed states, every flavour, widths 2, 3 and
+/// unbounded.
+#[test]
+fn values_by_comparison_match_values_by_options_on_random_states() {
+    let (mut numbers, mut others) = (0, 0);
+    for (k, p) in random_positions(150).iter().enumerate() {
+        let f = FLAVOURS[k % 6];
+        let w = width_for(p.edge_count(), k / 6);
+        let setting = Setting::new(f, w);
+        let base = Hackenbush::new(p.clone());
+        let start = base.start();
+        for walk in 0..3 {
+            let state = random_walk(&base, setting, k as u64 * 7 + walk, walk as usize);
+            let context = format!("{f} width {w} {p:?} {state:?}");
+            if check_number_value(&base, &start, setting, &state, &context) {
+                numbers += 1;
+            } else {
+                others += 1;
+            }
+        }
+    }
+    // Both answers occur often (so the test can fail either way).
+    assert!(
+        numbers > 100 && others > 50,
+        "{numbers} numbers, {others} others"
+    );
+}
+
+/// Sums of identical stalks (symmetry and twin reductions at work) and
+/// quantum Nim, whose values are mostly nimbers.
+#[test]
+fn values_by_comparison_match_on_symmetric_positions_and_nim() {
+    let mut others = 0;
+    for k in 0..60u64 {
+        let f = FLAVOURS[k as usize % 6];
+        let w = WIDTHS[(k / 6) as usize % 3];
+        let p = random_symmetric_position(k, if w == W2 { 7 } else { 5 });
+        let setting = Setting::new(f, w);
+        let base = Hackenbush::new(p.clone());
+        let start = base.start();
+        let state = random_walk(&base, setting, k, (k % 3) as usize);
+        let context = format!("{f} width {w} {p:?} {state:?}");
+        if !check_number_value(&base, &start, setting, &state, &context) {
+            others += 1;
+        }
+    }
+    for f in FLAVOURS {
+        for heaps in [
+            vec![1, 1],
+            vec![2, 1],
+            vec![2, 2],
+            vec![3, 1],
+            vec![2, 1, 1],
+        ] {
+            for w in WIDTHS {
+                let base = Nim {
+                    labels: NimLabels::Subtract,
+                };
+                let context = format!("{f} {w} {heaps:?}");
+                let state = std::slice::from_ref(&heaps);
+                if !check_number_value(&base, &heaps, Setting::new(f, w), state, &context) {
+                    others += 1;
+                }
+            }
+        }
+    }
+    assert!(others > 40, "{others}");
+}
+
+/// A joint solver compares each of its flavours under that flavour's own
+/// moves, and `values_trying_numbers` gives what `values` gives, on Blue
+/// Meadow (numbers) and on positions with green edges (mostly not).
+#[test]
+fn joint_values_by_comparison_match_values_by_options() {
+    for text in [
+        "BR BR R",
+        "BR BR BR R R",
+        "BR R R",
+        "BRG R",
+        "G BR GB",
+        "BR G",
+    ] {
+        let p: Position = text.parse().unwrap();
+        for family in [
+            [Flavour::A, Flavour::B, Flavour::D],
+            [Flavour::C, Flavour::CPrime, Flavour::CPrimeU],
+        ] {
+            for w in [W2, Width::Unbounded] {
+                let base = Hackenbush::new(p.clone());
+                let start = base.start();
+                let setting = Setting::new(family[0], w);
+                let joint = || QuantumSolver::jointly(base.clone(), &start, setting, &family);
+                let mut by_options = joint().unwrap();
+                let want = by_options.values(&[start]).unwrap();
+                let mut by_comparison = joint().unwrap();
+                let got = by_comparison.values_trying_numbers(&[start]).unwrap();
+                for k in 0..3 {
+                    let context = format!("{} {w} {text}", family[k]);
+                    let plain = by_options.arena.plain(want[k]);
+                    assert_same(&mut by_comparison.arena, got[k], &plain, &context);
+                    let x = by_comparison.number_value(&[start], k).unwrap();
+                    assert_eq!(x.as_ref(), by_options.arena.as_number(want[k]), "{context}");
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------
 // Play: game record, refusals in words
 // ---------------------------------------------------------------------
 
@@ -1078,19 +1215,19 @@ fn table_cells_over_budget_are_reported_per_cell() {
     let budget = Budget::new(ByteSize::mib(1), None);
     let mut seen = 0;
     let cells = blue_meadow_table(
-        0..=4,
-        0..=3,
+        0..=5,
+        0..=5,
         setting,
         TableKind::Value,
         &budget,
         |_, _, _| seen += 1,
     )
     .unwrap();
-    assert_eq!((cells.len(), seen), (20, 20));
+    assert_eq!((cells.len(), seen), (36, 36));
     let unlimited = Budget::unlimited();
     let reference = blue_meadow_table(
-        0..=4,
-        0..=3,
+        0..=5,
+        0..=5,
         setting,
         TableKind::Value,
         &unlimited,

@@ -20,7 +20,7 @@ use super::seen::SeenLists;
 use super::symmetry::Symmetry;
 use super::twins::Twins;
 use crate::budget::{table_bytes, Budget, Exceeded, Meter};
-use crate::game::{Arena, GameId, Outcome};
+use crate::game::{Arena, Dyadic, GameId, Outcome};
 use crate::rules::{Player, Ruleset};
 use crate::solve::BestMoves;
 use rustc_hash::FxHashMap;
@@ -190,6 +190,12 @@ fn key_bytes(s: &[RealId]) -> u64 {
     alloc_bytes(size_of_val(s))
 }
 
+/// How many comparisons [`QuantumSolver::number_value`] makes before it
+/// gives up: more than the birthday of any number a solve could reach
+/// (each comparison is a search of its own, so this also bounds the work
+/// spent before falling back to the options).
+pub const NUMBER_STEPS: usize = 64;
+
 /// At most this many flavours are valued by one solver at once (see
 /// [`QuantumSolver::jointly`]): a family sharing one normalisation.
 pub const MAX_JOINT: usize = 3;
@@ -214,6 +220,28 @@ pub fn joinable(flavours: &[Flavour]) -> bool {
     }
 }
 
+/// The outcome memo of the sums of states with one number, under one
+/// flavour: the outcome search of `state + number` for the comparisons of
+/// [`QuantumSolver::number_value`] (the plain outcome search is the sum
+/// with 0).
+struct SumMemo {
+    /// The flavour searched, as an index into the solver's flavours.
+    flavour: usize,
+    number: Dyadic,
+    memo: IdMemo,
+}
+
+impl SumMemo {
+    /// The plain outcome search: the first flavour, nothing added.
+    fn plain() -> SumMemo {
+        SumMemo {
+            flavour: 0,
+            number: Dyadic::zero(),
+            memo: IdMemo::default(),
+        }
+    }
+}
+
 /// Values and outcomes of superposed states of one base position.
 pub struct QuantumSolver<B: QuantumBase> {
     pub base: B,
@@ -229,8 +257,10 @@ pub struct QuantumSolver<B: QuantumBase> {
     /// Each valued state's value under each flavour valued, as one word
     /// per flavour (so a one-flavour memo entry stays one word).
     values: IdMemo,
-    /// Outcome bits of states searched without values.
-    wins: IdMemo,
+    /// Outcome bits of sums `state + number` searched without values,
+    /// one memo per flavour and number ([`SumMemo`]); the first is the
+    /// plain outcome memo (the first flavour, the number 0).
+    wins: Vec<SumMemo>,
     account: Account,
     scratch: Scratch,
 }
@@ -301,7 +331,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 dense,
             },
             values: IdMemo::default(),
-            wins: IdMemo::default(),
+            wins: vec![SumMemo::plain()],
             account: Account::new(Meter::default()),
             scratch: Scratch::default(),
         };
@@ -356,13 +386,13 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// How many states have a memoised value or outcome.
     pub fn memo_len(&self) -> usize {
-        self.values.len() + self.wins.len()
+        self.values.len() + self.wins.iter().map(|w| w.memo.len()).sum::<usize>()
     }
 
     /// Forget memoised states (the arena of values stays).
     pub fn clear_memo(&mut self) {
         self.values = IdMemo::with_words(self.flavours.len());
-        self.wins = IdMemo::default();
+        self.wins = vec![SumMemo::plain()];
         self.charge_all();
     }
 
@@ -383,7 +413,12 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// Report the memos (and, at geometrically spaced sizes, the arena).
     fn charge_memo(&mut self) -> Result<(), Exceeded> {
-        let bytes = self.values.bytes() + self.wins.bytes();
+        let bytes = self.values.bytes()
+            + self
+                .wins
+                .iter()
+                .map(|w| w.memo.bytes() + alloc_bytes(size_of_val(w.number.numerator())))
+                .sum::<u64>();
         self.account.report(MEMO, bytes)?;
         let len = self.values.len();
         if len >= self.account.arena_at {
@@ -899,17 +934,40 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// Does `p` win moving first? Alternating search only, no values.
     pub fn wins_moving_first(&mut self, state: &[B::State], p: Player) -> Result<bool, Exceeded> {
         let s = self.reduce(state);
-        self.wins_ids(&s, p)
+        self.wins_sum(&s, 0, p)
     }
 
-    fn wins_ids(&mut self, s: &[RealId], p: Player) -> Result<bool, Exceeded> {
+    /// The index of the outcome memo of sums with `number` under flavour
+    /// `flavour` (an index into [`Self::flavours`]), made if new.
+    fn sum_memo(&mut self, flavour: usize, number: &Dyadic) -> usize {
+        if let Some(at) = self
+            .wins
+            .iter()
+            .position(|w| w.flavour == flavour && w.number == *number)
+        {
+            return at;
+        }
+        self.wins.push(SumMemo {
+            flavour,
+            number: number.clone(),
+            memo: IdMemo::default(),
+        });
+        self.wins.len() - 1
+    }
+
+    /// Does `p` win moving first in the sum of state `s` and the number
+    /// of memo `at` (under that memo's flavour)? A move is a move of the
+    /// state or a move of the number (to its canonical option); the
+    /// number's move is tried last, as it rarely wins (number avoidance).
+    fn wins_sum(&mut self, s: &[RealId], at: usize, p: Player) -> Result<bool, Exceeded> {
         let (known, win) = bits(p);
-        if let Some(b) = self.wins.get(s) {
+        if let Some(b) = self.wins[at].memo.get(s) {
             if b & u32::from(known) != 0 {
                 return Ok(b & u32::from(win) != 0);
             }
         }
         self.account.tick()?;
+        let flavour = self.flavours[self.wins[at].flavour];
         let map = self.legal_ids(s, p);
         let mut twins = self.twins(s, &map.labels);
         // The map stays on the stack while the options are searched.
@@ -926,12 +984,12 @@ impl<B: QuantumBase> QuantumSolver<B> {
         if result.is_ok() {
             // Repeated options are answered by the memo (a finished search
             // is always stored), so they need no set of their own.
-            let setting = self.setting;
+            let width = self.setting.width;
             enumeration.for_each(
                 self,
                 &map,
-                &[setting.flavour],
-                setting.width,
+                &[flavour],
+                width,
                 |solver, a, b, out| solver.union_pruned(a, b, out),
                 |solver, idx, built, bytes, _| {
                     // Options answered by the memo do not tick below, and a
@@ -945,7 +1003,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                     }
                     let mut child = built.to_vec();
                     solver.orient_ids(&mut child);
-                    match solver.wins_ids(&child, p.opponent()) {
+                    match solver.wins_sum(&child, at, p.opponent()) {
                         Ok(true) => true,
                         Ok(false) => {
                             result = Ok(true);
@@ -961,11 +1019,83 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         self.put_back(enumeration);
         self.account.release(held + buffer_bytes);
-        let w = result?;
+        let mut w = result?;
+        if !w {
+            let (left, right) = self.wins[at].number.options();
+            let option = match p {
+                Player::Left => left,
+                Player::Right => right,
+            };
+            if let Some(x) = option {
+                let next = self.sum_memo(self.wins[at].flavour, &x);
+                w = !self.wins_sum(s, next, p.opponent())?;
+            }
+        }
         let bits = known | if w { win } else { 0 };
-        self.wins.update(s, |b| *b |= u32::from(bits));
+        self.wins[at].memo.update(s, |b| *b |= u32::from(bits));
         self.charge_memo()?;
         Ok(w)
+    }
+
+    /// The value of `state` under flavour `flavour` (an index into
+    /// [`Self::flavours`]) if it is a number, found and proved by outcome
+    /// searches alone: no option is valued and no canonical form built.
+    ///
+    /// G = x exactly when G − x is a second-player win (G ≥ x: Right
+    /// moving first in G − x loses; G ≤ x: Left moving first loses), for
+    /// any short game G and number x. The search walks down the tree of
+    /// numbers: x is the simplest number strictly between the bounds known
+    /// so far, and each comparison G > x or G < x narrows them, so a
+    /// number G is met after about its birthday's count of steps. `None`
+    /// when G is confused with some x (so not a number) or is not met
+    /// within [`NUMBER_STEPS`] steps (e.g. x + ↑, which every number
+    /// comparison places between ever closer bounds); the caller then
+    /// values the state by its options.
+    ///
+    /// An outcome search stops at the first winning move, so the states
+    /// these comparisons visit are far fewer than the states a value
+    /// needs (every option of every state, all the way down).
+    pub fn number_value(
+        &mut self,
+        state: &[B::State],
+        flavour: usize,
+    ) -> Result<Option<Dyadic>, Exceeded> {
+        assert!(flavour < self.flavours.len(), "no such flavour");
+        let s = self.reduce(state);
+        let (mut lo, mut hi): (Option<Dyadic>, Option<Dyadic>) = (None, None);
+        for _ in 0..NUMBER_STEPS {
+            let x = match (&lo, &hi) {
+                // Integers far from 0 are found by doubling, not one by
+                // one; any x in the bounds is a valid comparison.
+                (Some(l), None) if l >= &Dyadic::integer(2) => Dyadic::integer(l.floor() * 2),
+                (None, Some(h)) if h <= &Dyadic::integer(-2) => Dyadic::integer(h.ceil() * 2),
+                _ => Dyadic::simplest_between(lo.as_ref(), hi.as_ref()),
+            };
+            let at = self.sum_memo(flavour, &x.neg());
+            let ge = !self.wins_sum(&s, at, Player::Right)?;
+            let le = !self.wins_sum(&s, at, Player::Left)?;
+            match (ge, le) {
+                (true, true) => return Ok(Some(x)),
+                (true, false) => lo = Some(x),
+                (false, true) => hi = Some(x),
+                (false, false) => return Ok(None),
+            }
+        }
+        Ok(None)
+    }
+
+    /// The values of `state` under each of [`Self::flavours`]: by
+    /// [`Self::number_value`] where that finds a number for every flavour,
+    /// else from its options as [`Self::values`] does.
+    pub fn values_trying_numbers(&mut self, state: &[B::State]) -> Result<Vec<GameId>, Exceeded> {
+        let mut numbers = Vec::with_capacity(self.flavours.len());
+        for k in 0..self.flavours.len() {
+            match self.number_value(state, k)? {
+                Some(x) => numbers.push(self.arena.number(x)),
+                None => return self.values(state),
+            }
+        }
+        Ok(numbers)
     }
 
     /// The outcome class by alternating search (fast; no canonical forms).

@@ -69,7 +69,9 @@ pub fn blue_meadow_cell(
         TableKind::Outcome => solver
             .outcome_by_search(&state)
             .map(|o| o.letter().to_string()),
-        TableKind::Value => solver.value(&state).map(|v| solver.arena.plain(v)),
+        TableKind::Value => solver
+            .values_trying_numbers(&state)
+            .map(|vs| solver.arena.plain(vs[0])),
     };
     let (states, bytes) = (solver.memo_len(), solver.charged_bytes());
     // Give the cell's bytes back before reporting, so the cells still
@@ -172,7 +174,7 @@ pub fn blue_meadow_row(
             TableKind::Outcome => solver
                 .outcome_by_search(&state)
                 .map(|o| vec![o.letter().to_string()]),
-            TableKind::Value => solver.values(&state).map(|vs| {
+            TableKind::Value => solver.values_trying_numbers(&state).map(|vs| {
                 vs.into_iter()
                     .map(|v| solver.arena.plain(v))
                     .collect::<Vec<_>>()
