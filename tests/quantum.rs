@@ -764,6 +764,22 @@ fn check_number_value<B: QuantumBase + Clone>(
         "{context}: value {}, by comparison {x:?}",
         by_options.arena.plain(v)
     );
+    // A solver trying numbers first gives the same value and best moves
+    // (found by outcome searches when some move wins).
+    by_comparison.try_numbers_first(true);
+    let w = by_comparison.value(state).unwrap();
+    assert_eq!(
+        by_comparison.arena.plain(w),
+        by_options.arena.plain(v),
+        "{context}"
+    );
+    for p in Player::BOTH {
+        assert_eq!(
+            by_comparison.best_moves(state, p).unwrap(),
+            by_options.best_moves(state, p).unwrap(),
+            "{context} {p:?}"
+        );
+    }
     want.is_some()
 }
 
@@ -838,7 +854,7 @@ fn values_by_comparison_match_on_symmetric_positions_and_nim() {
 }
 
 /// A joint solver compares each of its flavours under that flavour's own
-/// moves, and `values_trying_numbers` gives what `values` gives, on Blue
+/// moves, and `values` trying numbers first gives what it gives without, on Blue
 /// Meadow (numbers) and on positions with green edges (mostly not).
 #[test]
 fn joint_values_by_comparison_match_values_by_options() {
@@ -863,7 +879,8 @@ fn joint_values_by_comparison_match_values_by_options() {
                 let mut by_options = joint().unwrap();
                 let want = by_options.values(&[start]).unwrap();
                 let mut by_comparison = joint().unwrap();
-                let got = by_comparison.values_trying_numbers(&[start]).unwrap();
+                by_comparison.try_numbers_first(true);
+                let got = by_comparison.values(&[start]).unwrap();
                 for k in 0..3 {
                     let context = format!("{} {w} {text}", family[k]);
                     let plain = by_options.arena.plain(want[k]);

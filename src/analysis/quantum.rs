@@ -23,7 +23,8 @@ pub(super) fn hackenbush(
         }
     }
     let start = game.base.start();
-    after_moves(game, start, req, budget)
+    let numbers_first = crate::quantum::numbers_likely(&game.base.position);
+    after_moves(game, start, numbers_first, req, budget)
 }
 
 /// Quantum Nim (`nim:3,2`) after `req.moves`.
@@ -37,7 +38,7 @@ pub(super) fn nim(
         labels: options.labels,
     };
     let game = QuantumGame::with_budget(base, heaps.clone(), options.setting, budget);
-    after_moves(game, heaps, req, budget)
+    after_moves(game, heaps, false, req, budget)
 }
 
 /// A move as typed: labels joined by `+` (the CLI) or `,` (the page).
@@ -48,9 +49,13 @@ fn move_labels(text: &str) -> String {
 /// Replay `req.moves` and report on the state reached (value, outcome,
 /// birthday, best moves, realisations). The solver's reductions use the
 /// start's symmetries, which stay sound for any state reached from it.
+/// With `numbers_first`, the state and its options are valued by
+/// comparison with numbers where they are numbers
+/// ([`QuantumSolver::try_numbers_first`]).
 fn after_moves<B: QuantumBase + Clone>(
     mut game: QuantumGame<B>,
     start: B::State,
+    numbers_first: bool,
     req: &Request,
     budget: &Budget,
 ) -> Result<Answer, AnalysisError> {
@@ -74,6 +79,7 @@ fn after_moves<B: QuantumBase + Clone>(
     let (base, setting) = (game.base.clone(), game.setting);
     drop(game);
     let mut solver = QuantumSolver::with_budget(base, &start, setting, budget);
+    solver.try_numbers_first(numbers_first);
     let v = solver.value(&state)?;
     let mut advice = |p| -> Result<MoveAdvice, Exceeded> {
         let best = solver.best_moves(&state, p)?;

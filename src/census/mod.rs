@@ -195,22 +195,8 @@ pub fn values(
             crate::quantum::QuantumSolver::jointly(rules, &start, settings[group[0]], &flavours)
                 .ok_or_else(|| CensusError::Invalid("flavours that cannot be joined".into()))?;
         solver.set_budget(budget);
-        // Blue-red sums (meadows, hollyhocks) are mostly numbers
-        // (Conjectures 8.1, 8.3), and comparing with numbers proves such a
-        // value with a fraction of the search, whose states multiply with
-        // the components. A single component has few states to save, and
-        // with green edges a value is rarely a number: there the
-        // comparisons would cost more than they spare.
-        let blue_red_sum = position
-            .edges
-            .iter()
-            .all(|e| matches!(e.colour, Colour::Blue | Colour::Red))
-            && position.components(start).len() >= 2;
-        let vs = if blue_red_sum {
-            solver.values_trying_numbers(&[start])?
-        } else {
-            solver.values(&[start])?
-        };
+        solver.try_numbers_first(crate::quantum::numbers_likely(position));
+        let vs = solver.values(&[start])?;
         for (&k, v) in group.iter().zip(vs) {
             out[quantum[k].0] = Some(Valued {
                 plain: solver.arena.plain(v),

@@ -41,7 +41,7 @@ pub use normalise::Reductions;
 pub use ruleset::Quantum;
 pub use solver::QuantumSolver;
 
-use crate::position::Position;
+use crate::position::{Colour, Position};
 use crate::rules::{Hackenbush, Nim, NimLabels};
 
 /// The engine for quantum Hackenbush on `position` and its classical start
@@ -53,6 +53,24 @@ pub fn hackenbush_solver(
     let rules = Hackenbush::new(position);
     let start = rules.start();
     (QuantumSolver::new(rules, &start, setting), start)
+}
+
+/// Is it worth valuing quantum states of `position` by comparison with
+/// numbers first ([`QuantumSolver::try_numbers_first`])? For blue-red
+/// sums (meadows, hollyhocks) it is: their values are mostly numbers
+/// (Conjectures 8.1, 8.3), proved so with a fraction of the search, whose
+/// states multiply with the components. A single component has few states
+/// to save, and with green edges a value is rarely a number: there the
+/// failed comparisons would cost more than they spare.
+pub fn numbers_likely(position: &Position) -> bool {
+    position
+        .edges
+        .iter()
+        .all(|e| matches!(e.colour, Colour::Blue | Colour::Red))
+        && position
+            .components(position.grounded(position.full_set()))
+            .len()
+            >= 2
 }
 
 /// The engine for quantum Nim on `heaps` and its classical start (no

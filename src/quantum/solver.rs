@@ -263,6 +263,8 @@ pub struct QuantumSolver<B: QuantumBase> {
     wins: Vec<SumMemo>,
     account: Account,
     scratch: Scratch,
+    /// See [`QuantumSolver::try_numbers_first`].
+    numbers_first: bool,
 }
 
 /// Buffers reused across options instead of allocated per option: a
@@ -334,6 +336,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             wins: vec![SumMemo::plain()],
             account: Account::new(Meter::default()),
             scratch: Scratch::default(),
+            numbers_first: false,
         };
         solver.charge_all();
         solver
@@ -855,14 +858,46 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// The canonical value of a superposed state (any state, reduced or not).
     pub fn value(&mut self, state: &[B::State]) -> Result<GameId, Exceeded> {
         let s = self.reduce(state);
-        Ok(self.value_of_ids(&s)?[0])
+        self.first_value_of_ids(&s)
     }
 
     /// The values of a superposed state under each of [`Self::flavours`].
     pub fn values(&mut self, state: &[B::State]) -> Result<Vec<GameId>, Exceeded> {
         let s = self.reduce(state);
+        if self.numbers_first {
+            let mut numbers = Vec::with_capacity(self.flavours.len());
+            for k in 0..self.flavours.len() {
+                match self.number_value_of_ids(&s, k)? {
+                    Some(x) => numbers.push(self.arena.number(x)),
+                    None => break,
+                }
+            }
+            if numbers.len() == self.flavours.len() {
+                return Ok(numbers);
+            }
+        }
         let joint = self.value_of_ids(&s)?;
         Ok(joint[..self.flavours.len()].to_vec())
+    }
+
+    /// The value of reduced state `s` under the first flavour: by
+    /// comparison with numbers first if the solver is set to.
+    fn first_value_of_ids(&mut self, s: &[RealId]) -> Result<GameId, Exceeded> {
+        if self.numbers_first {
+            if let Some(x) = self.number_value_of_ids(s, 0)? {
+                return Ok(self.arena.number(x));
+            }
+        }
+        Ok(self.value_of_ids(s)?[0])
+    }
+
+    /// Value states by [`Self::number_value`] first, and from their
+    /// options only where that finds no number ([`Self::value`],
+    /// [`Self::values`] and the options scored by [`Self::best_moves`]).
+    /// Off by default: where values are rarely numbers (green edges, Nim),
+    /// the failed comparisons are wasted work.
+    pub fn try_numbers_first(&mut self, on: bool) {
+        self.numbers_first = on;
     }
 
     fn value_of_ids(&mut self, s: &[RealId]) -> Result<Joint, Exceeded> {
@@ -1093,8 +1128,17 @@ impl<B: QuantumBase> QuantumSolver<B> {
         state: &[B::State],
         flavour: usize,
     ) -> Result<Option<Dyadic>, Exceeded> {
-        assert!(flavour < self.flavours.len(), "no such flavour");
         let s = self.reduce(state);
+        self.number_value_of_ids(&s, flavour)
+    }
+
+    /// [`Self::number_value`] of a reduced state.
+    fn number_value_of_ids(
+        &mut self,
+        s: &[RealId],
+        flavour: usize,
+    ) -> Result<Option<Dyadic>, Exceeded> {
+        assert!(flavour < self.flavours.len(), "no such flavour");
         let (mut lo, mut hi): (Option<Dyadic>, Option<Dyadic>) = (None, None);
         for _ in 0..NUMBER_STEPS {
             let x = match (&lo, &hi) {
@@ -1105,8 +1149,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 _ => Dyadic::simplest_between(lo.as_ref(), hi.as_ref()),
             };
             let at = self.sum_memo(flavour, &x.neg());
-            let ge = !self.wins_sum(&s, at, Player::Right)?;
-            let le = !self.wins_sum(&s, at, Player::Left)?;
+            let ge = !self.wins_sum(s, at, Player::Right)?;
+            let le = !self.wins_sum(s, at, Player::Left)?;
             match (ge, le) {
                 (true, true) => return Ok(Some(x)),
                 (true, false) => lo = Some(x),
@@ -1115,20 +1159,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
             }
         }
         Ok(None)
-    }
-
-    /// The values of `state` under each of [`Self::flavours`]: by
-    /// [`Self::number_value`] where that finds a number for every flavour,
-    /// else from its options as [`Self::values`] does.
-    pub fn values_trying_numbers(&mut self, state: &[B::State]) -> Result<Vec<GameId>, Exceeded> {
-        let mut numbers = Vec::with_capacity(self.flavours.len());
-        for k in 0..self.flavours.len() {
-            match self.number_value(state, k)? {
-                Some(x) => numbers.push(self.arena.number(x)),
-                None => return self.values(state),
-            }
-        }
-        Ok(numbers)
     }
 
     /// The outcome class by alternating search (fast; no canonical forms).
@@ -1153,9 +1183,18 @@ impl<B: QuantumBase> QuantumSolver<B> {
     ) -> Result<BestMoves<QuantumMove<B::Move>>, Exceeded> {
         let map = legal_map(&self.base, &self.accel, state, p);
         let mut held = 0;
-        let scored = self.score_moves(&map, &mut held);
+        let options = self.option_states(&map, &mut held);
+        let scored = options.and_then(|options| self.score_moves(options, p));
         self.account.release(held);
-        let scored = scored?;
+        let scored = match scored? {
+            Scored::Winning(moves) => {
+                return Ok(BestMoves {
+                    winning: true,
+                    moves,
+                })
+            }
+            Scored::Values(scored) => scored,
+        };
         let zero = self.arena.zero();
         let a = &mut self.arena;
         let winning: Vec<_> = scored
@@ -1189,14 +1228,14 @@ impl<B: QuantumBase> QuantumSolver<B> {
         })
     }
 
-    /// Every allowed move of `map` with the value it leads to; what is
-    /// collected is charged and added to `held`.
+    /// Every allowed move of `map` with the reduced state it leads to;
+    /// what is collected is charged and added to `held`.
     #[allow(clippy::type_complexity)]
-    fn score_moves(
+    fn option_states(
         &mut self,
         map: &Legal<B::Move, B::State>,
         held: &mut u64,
-    ) -> Result<Vec<(QuantumMove<B::Move>, GameId)>, Exceeded> {
+    ) -> Result<Vec<(QuantumMove<B::Move>, IdState)>, Exceeded> {
         let mut moves = Vec::new();
         let mut result = Ok(());
         map.for_each_move(self.setting, |idx| {
@@ -1207,15 +1246,55 @@ impl<B: QuantumBase> QuantumSolver<B> {
             result.is_ok()
         });
         result?;
-        let mut scored = Vec::with_capacity(moves.len());
+        let mut options = Vec::with_capacity(moves.len());
         for idx in moves {
             let child = self.reduce(&map.raw_result(&idx));
-            let v = self.value_of_ids(&child)?[0];
+            let bytes = key_bytes(&child) + alloc_bytes(size_of_val(&*idx));
+            *held += bytes;
+            self.account.hold(bytes)?;
             let labels: QuantumMove<B::Move> = idx.iter().map(|&i| map.labels[i].clone()).collect();
+            options.push((labels, child));
+        }
+        Ok(options)
+    }
+
+    /// The moves of `options` (the mover `p`'s) with the values they lead
+    /// to. When the solver tries numbers first, the winning moves are found
+    /// by outcome searches before any option is valued, and returned alone
+    /// if there are any: valuing every option of a large state by
+    /// comparison would cost a search per option, where a winning move
+    /// needs one outcome search.
+    fn score_moves(
+        &mut self,
+        options: Vec<(QuantumMove<B::Move>, IdState)>,
+        p: Player,
+    ) -> Result<Scored<B::Move>, Exceeded> {
+        if self.numbers_first {
+            let mut winning = Vec::new();
+            for (labels, child) in &options {
+                // A move wins iff the opponent, moving first after it, loses.
+                if !self.wins_sum(child, 0, p.opponent())? {
+                    winning.push(labels.clone());
+                }
+            }
+            if !winning.is_empty() {
+                return Ok(Scored::Winning(winning));
+            }
+        }
+        let mut scored = Vec::with_capacity(options.len());
+        for (labels, child) in options {
+            let v = self.first_value_of_ids(&child)?;
             scored.push((labels, v));
         }
-        Ok(scored)
+        Ok(Scored::Values(scored))
     }
+}
+
+/// What [`QuantumSolver::score_moves`] found: the winning moves alone, or
+/// every move with its value.
+enum Scored<M> {
+    Winning(Vec<QuantumMove<M>>),
+    Values(Vec<(QuantumMove<M>, GameId)>),
 }
 
 #[cfg(test)]

@@ -64,14 +64,14 @@ pub fn blue_meadow_cell(
     let clock = Instant::now();
     let (mut solver, start) = hackenbush_solver(blue_meadow(n, m), setting);
     solver.set_budget(budget);
+    // Every Blue Meadow value met so far is a number (Conjecture 8.1).
+    solver.try_numbers_first(true);
     let state = [start];
     let result = match kind {
         TableKind::Outcome => solver
             .outcome_by_search(&state)
             .map(|o| o.letter().to_string()),
-        TableKind::Value => solver
-            .values_trying_numbers(&state)
-            .map(|vs| solver.arena.plain(vs[0])),
+        TableKind::Value => solver.value(&state).map(|v| solver.arena.plain(v)),
     };
     let (states, bytes) = (solver.memo_len(), solver.charged_bytes());
     // Give the cell's bytes back before reporting, so the cells still
@@ -145,6 +145,7 @@ pub fn blue_meadow_row(
         let mut solver =
             QuantumSolver::jointly(rules, &start, setting, &flavours).expect("checked above");
         solver.set_budget(budget);
+        solver.try_numbers_first(true);
         solver
     };
     let mut solver = None;
@@ -174,7 +175,7 @@ pub fn blue_meadow_row(
             TableKind::Outcome => solver
                 .outcome_by_search(&state)
                 .map(|o| vec![o.letter().to_string()]),
-            TableKind::Value => solver.values_trying_numbers(&state).map(|vs| {
+            TableKind::Value => solver.values(&state).map(|vs| {
                 vs.into_iter()
                     .map(|v| solver.arena.plain(v))
                     .collect::<Vec<_>>()
