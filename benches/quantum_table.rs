@@ -19,6 +19,10 @@
 //! Rows (or, with --independent, cells) run in parallel on T threads
 //! (default: all cores); per-cell CPU is the worker thread's.
 //!
+//! Value cells are valued as `hackenbush table` values them: by comparison
+//! with numbers first (outcome searches of state + number, see
+//! `QuantumSolver::number_value`), from the options where that fails.
+//!
 //! Value tables value each row under the flavours of one family at once
 //! (A, B, D and C, C', C'u: `QuantumSolver::jointly`); such a row's CPU
 //! is reported once, under its family, and its cells show the joint

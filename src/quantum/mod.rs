@@ -7,7 +7,8 @@
 //! - [`ruleset`]: the quantum game as a [`crate::rules::Ruleset`], for the
 //!   generic solver.
 //! - [`solver`]: the fast engine (reduced states, merged moves, outcome-only
-//!   search), within a [`crate::budget::Budget`].
+//!   search, values that are numbers proved by outcome searches of the state
+//!   plus a number), within a [`crate::budget::Budget`].
 //! - [`normalise`], [`symmetry`], [`twins`]: the sound reductions it uses.
 //! - [`options`]: the depth-first enumeration of a player's move results
 //!   that skips move sets repeating smaller ones' results; [`seen`]: the
