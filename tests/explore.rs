@@ -205,6 +205,24 @@ fn classical_moves_are_replayed() {
     assert!(explore(&req, &budget()).is_err(), "2 is red: not Left's");
 }
 
+/// Up to two random allowed moves from Left on, played in `game`; the
+/// moves as the CLI writes them.
+fn random_moves(game: &mut QuantumGame<Hackenbush>, rng: &mut SplitMix64) -> Vec<String> {
+    let mut moves = Vec::new();
+    let mut p = Player::Left;
+    for _ in 0..rng.below(3) {
+        let allowed = game.allowed(p);
+        if allowed.is_empty() {
+            break;
+        }
+        let mv = allowed[rng.below(allowed.len())].clone();
+        game.play(p, &mv).unwrap();
+        moves.push(mv.iter().map(cut_label).collect::<Vec<_>>().join("+"));
+        p = p.opponent();
+    }
+    moves
+}
+
 #[test]
 fn quantum_states_reached_by_random_moves_match_the_definition() {
     let mut rng = SplitMix64::new(11);
@@ -218,18 +236,7 @@ fn quantum_states_reached_by_random_moves_match_the_definition() {
         let base = Hackenbush::new(pos.clone());
         let start = base.start();
         let mut game = QuantumGame::new(base.clone(), start, setting);
-        let mut moves = Vec::new();
-        let mut p = Player::Left;
-        for _ in 0..rng.below(3) {
-            let allowed = game.allowed(p);
-            if allowed.is_empty() {
-                break;
-            }
-            let mv = allowed[rng.below(allowed.len())].clone();
-            game.play(p, &mv).unwrap();
-            moves.push(mv.iter().map(cut_label).collect::<Vec<_>>().join("+"));
-            p = p.opponent();
-        }
+        let moves = random_moves(&mut game, &mut rng);
         let rules: Rules = format!("quantum:{flavour}:2").parse().unwrap();
         let mut req = Request::new(pos.to_string(), rules);
         req.moves = moves.clone();
@@ -240,6 +247,37 @@ fn quantum_states_reached_by_random_moves_match_the_definition() {
         let mut reference = Solver::without_splitting(Quantum::new(base, setting));
         check(&mut reference, &state, label, &e, &what);
         assert_eq!(e.realisations.as_ref().map(Vec::len), Some(state.len()));
+    }
+}
+
+/// Blue-red sums are explored with values found by comparison with
+/// numbers first: the same options, values and marks as the definition.
+#[test]
+fn blue_red_sums_explored_by_numbers_match_the_definition() {
+    let mut rng = SplitMix64::new(5);
+    let sums = ["BR BR R", "BR RB B R", "BRB R R", "BR BR BR R", "RB B B"];
+    for (k, text) in sums.iter().enumerate() {
+        for flavour in Flavour::ALL {
+            let width = if k % 2 == 0 {
+                Width::Unbounded
+            } else {
+                Width::Limited(2)
+            };
+            let setting = Setting { flavour, width };
+            let pos: hackenbush_lab::position::Position = text.parse().unwrap();
+            let base = Hackenbush::new(pos.clone());
+            let mut game = QuantumGame::new(base.clone(), base.start(), setting);
+            let moves = random_moves(&mut game, &mut rng);
+            let rules: Rules = format!("quantum:{flavour}:{width}").parse().unwrap();
+            let mut req = Request::new(pos.to_string(), rules);
+            req.moves = moves.clone();
+            let e = explore(&req, &budget()).unwrap();
+            let state = game.state().clone();
+            let what = format!("{flavour} {width} {pos} after {moves:?}");
+            let label = |m: &Vec<usize>| m.iter().map(cut_label).collect::<Vec<_>>().join("+");
+            let mut reference = Solver::without_splitting(Quantum::new(base, setting));
+            check(&mut reference, &state, label, &e, &what);
+        }
     }
 }
 

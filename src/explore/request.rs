@@ -22,7 +22,7 @@ pub fn explore(req: &Request, budget: &Budget) -> Result<Exploration, AnalysisEr
             let base = Nim {
                 labels: options.labels,
             };
-            return quantum(base, heaps, options.setting, req, budget);
+            return quantum(base, heaps, options.setting, false, req, budget);
         }
         Rules::Misere => return Err(InputError::NotShortGame("misere").into()),
         Rules::Sync(_) => return Err(InputError::NotShortGame("sync").into()),
@@ -54,7 +54,8 @@ pub fn explore(req: &Request, budget: &Budget) -> Result<Exploration, AnalysisEr
                 }
             }
             let start = game.base.start();
-            quantum(game.base, start, game.setting, req, budget)
+            let numbers_first = crate::quantum::numbers_likely(&game.base.position);
+            quantum(game.base, start, game.setting, numbers_first, req, budget)
         }
         GameRules::Misere(_) => Err(InputError::NotShortGame("misere").into()),
         GameRules::Sync(..) => Err(InputError::NotShortGame("sync").into()),
@@ -123,11 +124,14 @@ fn classical<E: Engine>(
 }
 
 /// Replay quantum moves through a [`QuantumGame`] (each checked against
-/// the flavour), then explore the superposed state reached.
+/// the flavour), then explore the superposed state reached; with
+/// `numbers_first`, values that are numbers are found by comparison
+/// ([`QuantumSolver::try_numbers_first`]).
 fn quantum<B: QuantumBase + Clone>(
     base: B,
     start: B::State,
     setting: crate::quantum::Setting,
+    numbers_first: bool,
     req: &Request,
     budget: &Budget,
 ) -> Result<Exploration, AnalysisError> {
@@ -145,7 +149,8 @@ fn quantum<B: QuantumBase + Clone>(
     }
     let state = game.state().clone();
     drop(game);
-    let solver = QuantumSolver::with_budget(base, &start, setting, budget);
+    let mut solver = QuantumSolver::with_budget(base, &start, setting, budget);
+    solver.try_numbers_first(numbers_first);
     let mut engine = Quantum::new(solver, budget);
     let mut e = explore_state(&mut engine, &state, budget.text_limit())?;
     let b = &engine.solver.base;
