@@ -803,6 +803,13 @@ fn values_by_comparison_match_values_by_options_on_random_states() {
             } else {
                 others += 1;
             }
+            // And against the naive definition itself.
+            let naive_base = NaiveHackenbush(p.clone());
+            let want = Naive::new(&naive_base, f, w).plain(&state);
+            let mut numbers_first = QuantumSolver::new(base.clone(), &start, setting);
+            numbers_first.try_numbers_first(true);
+            let v = numbers_first.value(&state).unwrap();
+            assert_same(&mut numbers_first.arena, v, &want, &context);
         }
     }
     // Both answers occur often (so the test can fail either way).
