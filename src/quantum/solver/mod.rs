@@ -659,7 +659,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
     ) -> Result<(), Exceeded> {
         let map = self.legal_ids(state, p);
         let mut twins = self.twins(state, &map.labels);
-        let width = self.setting.width;
         let flavours = Rc::clone(&self.flavours);
         let every = every_flavour(flavours.len());
         let mut child = std::mem::take(&mut self.scratch.child);
@@ -673,21 +672,13 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let mut seen = std::mem::take(&mut self.scratch.seen);
         seen.clear();
         let mut seen_bytes = seen.bytes();
-        let mut result = Ok(());
-        enumeration.for_each(
-            self,
+        let result = self.for_each_canonical_option(
+            &mut enumeration,
             &map,
             &flavours,
-            width,
-            |solver, a, b, out| solver.union_pruned(a, b, out),
-            |solver, idx, built, bytes, mask| {
-                if let Err(e) = solver.charge_option(bytes, &mut buffer_bytes) {
-                    result = Err(e);
-                    return false;
-                }
-                if !twins.is_canonical(idx) {
-                    return true;
-                }
+            &mut twins,
+            &mut buffer_bytes,
+            |solver, built, mask| {
                 if mask == every && !seen.insert(built) {
                     // A repeat is kept nowhere, but a move count can be
                     // astronomical (wide moves on many labels) and the
@@ -696,17 +687,14 @@ impl<B: QuantumBase> QuantumSolver<B> {
                     // option list would have kept for it.
                     let bytes = size_of::<GameId>() as u64;
                     *held += bytes;
-                    result = solver.account.hold(bytes);
-                    return result.is_ok();
+                    solver.account.hold(bytes)?;
+                    return Ok(true);
                 }
                 let now = seen.bytes();
                 let grown = now.saturating_sub(seen_bytes);
                 seen_bytes = now.max(seen_bytes);
                 *held += grown;
-                if let Err(e) = solver.account.hold(grown) {
-                    result = Err(e);
-                    return false;
-                }
+                solver.account.hold(grown)?;
                 child.clear();
                 child.extend_from_slice(built);
                 solver.orient_ids(&mut child);
@@ -725,14 +713,56 @@ impl<B: QuantumBase> QuantumSolver<B> {
                     }
                 };
                 *held += bytes;
-                result = solver.account.hold(bytes);
-                result.is_ok()
+                solver.account.hold(bytes)?;
+                Ok(true)
             },
         );
         self.scratch.child = child;
         self.scratch.seen = seen;
         self.put_back(enumeration);
         *held += buffer_bytes;
+        result
+    }
+
+    /// Run `enumeration` over `map` under `flavours`, charging every
+    /// option met (a step of the clock, and the growth of the
+    /// enumeration's buffers, counted in `buffer_bytes`), and hand `visit`
+    /// the options of canonical moves only (one move per orbit of twin
+    /// blocks, see [`Twins`]). `visit` says whether to go on; the first
+    /// excess, from a charge or from `visit`, ends the enumeration.
+    fn for_each_canonical_option(
+        &mut self,
+        enumeration: &mut Enumeration,
+        map: &Legal<B::Move, RealId>,
+        flavours: &[Flavour],
+        twins: &mut Twins,
+        buffer_bytes: &mut u64,
+        mut visit: impl FnMut(&mut Self, &[RealId], FlavourMask) -> Result<bool, Exceeded>,
+    ) -> Result<(), Exceeded> {
+        let mut result = Ok(());
+        let width = self.setting.width;
+        enumeration.for_each(
+            self,
+            map,
+            flavours,
+            width,
+            |solver, a, b, out| solver.union_pruned(a, b, out),
+            |solver, idx, built, bytes, mask| {
+                // Options answered by the memo do not tick elsewhere, and a
+                // wide move on many labels has a vast number of them.
+                if let Err(e) = solver.charge_option(bytes, buffer_bytes) {
+                    result = Err(e);
+                    return false;
+                }
+                if !twins.is_canonical(idx) {
+                    return true;
+                }
+                visit(solver, built, mask).unwrap_or_else(|e| {
+                    result = Err(e);
+                    false
+                })
+            },
+        );
         result
     }
 

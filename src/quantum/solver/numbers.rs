@@ -103,43 +103,33 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let mut unknown: Vec<IdState> = Vec::new();
         let mut unknown_bytes = 0;
         if result.is_ok() {
-            let width = self.setting.width;
-            enumeration.for_each(
-                self,
-                &map,
-                &[flavour],
-                width,
-                |solver, a, b, out| solver.union_pruned(a, b, out),
-                |solver, idx, built, bytes, _| {
-                    // Options answered by the memo do not tick below, and a
-                    // wide move on many labels has a vast number of them.
-                    if let Err(e) = solver.charge_option(bytes, &mut buffer_bytes) {
-                        result = Err(e);
-                        return false;
-                    }
-                    if !twins.is_canonical(idx) {
-                        return true;
-                    }
-                    let mut child = built.to_vec();
-                    solver.orient_ids(&mut child);
-                    match solver.wins[at].memo.get(&child) {
-                        Some(b) if b & u32::from(opponent_known) != 0 => {
-                            if b & u32::from(opponent_wins) == 0 {
-                                result = Ok(true);
-                                return false;
+            let mut won = false;
+            result = self
+                .for_each_canonical_option(
+                    &mut enumeration,
+                    &map,
+                    &[flavour],
+                    &mut twins,
+                    &mut buffer_bytes,
+                    |solver, built, _| {
+                        let mut child = built.to_vec();
+                        solver.orient_ids(&mut child);
+                        match solver.wins[at].memo.get(&child) {
+                            Some(b) if b & u32::from(opponent_known) != 0 => {
+                                won = b & u32::from(opponent_wins) == 0;
+                                Ok(!won)
                             }
-                            true
+                            _ => {
+                                let bytes = size_of::<IdState>() as u64 + key_bytes(&child);
+                                unknown_bytes += bytes;
+                                unknown.push(child);
+                                solver.account.hold(bytes)?;
+                                Ok(true)
+                            }
                         }
-                        _ => {
-                            let bytes = size_of::<IdState>() as u64 + key_bytes(&child);
-                            unknown_bytes += bytes;
-                            unknown.push(child);
-                            result = solver.account.hold(bytes).map(|()| false);
-                            result.is_ok()
-                        }
-                    }
-                },
-            );
+                    },
+                )
+                .map(|()| won);
         }
         self.put_back(enumeration);
         self.account.release(held + buffer_bytes);
