@@ -223,6 +223,29 @@ fn random_moves(game: &mut QuantumGame<Hackenbush>, rng: &mut SplitMix64) -> Vec
     moves
 }
 
+/// Explore `pos` under `setting` after up to two random moves, and check
+/// the exploration against the generic solver over the definition.
+fn check_after_random_moves(
+    pos: &hackenbush_lab::position::Position,
+    setting: Setting,
+    rng: &mut SplitMix64,
+) {
+    let base = Hackenbush::new(pos.clone());
+    let mut game = QuantumGame::new(base.clone(), base.start(), setting);
+    let moves = random_moves(&mut game, rng);
+    let Setting { flavour, width } = setting;
+    let rules: Rules = format!("quantum:{flavour}:{width}").parse().unwrap();
+    let mut req = Request::new(pos.to_string(), rules);
+    req.moves = moves.clone();
+    let e = explore(&req, &budget()).unwrap();
+    let state = game.state().clone();
+    let what = format!("{flavour} {width} {pos} after {moves:?}");
+    let label = |m: &Vec<usize>| m.iter().map(cut_label).collect::<Vec<_>>().join("+");
+    let mut reference = Solver::without_splitting(Quantum::new(base, setting));
+    check(&mut reference, &state, label, &e, &what);
+    assert_eq!(e.realisations.as_ref().map(Vec::len), Some(state.len()));
+}
+
 #[test]
 fn quantum_states_reached_by_random_moves_match_the_definition() {
     let mut rng = SplitMix64::new(11);
@@ -233,20 +256,7 @@ fn quantum_states_reached_by_random_moves_match_the_definition() {
             width: Width::Limited(2),
         };
         let pos = presets::random(100 + seed, 4 + (seed % 2) as usize, &[]);
-        let base = Hackenbush::new(pos.clone());
-        let start = base.start();
-        let mut game = QuantumGame::new(base.clone(), start, setting);
-        let moves = random_moves(&mut game, &mut rng);
-        let rules: Rules = format!("quantum:{flavour}:2").parse().unwrap();
-        let mut req = Request::new(pos.to_string(), rules);
-        req.moves = moves.clone();
-        let e = explore(&req, &budget()).unwrap();
-        let state = game.state().clone();
-        let what = format!("{flavour} {pos} after {moves:?}");
-        let label = |m: &Vec<usize>| m.iter().map(cut_label).collect::<Vec<_>>().join("+");
-        let mut reference = Solver::without_splitting(Quantum::new(base, setting));
-        check(&mut reference, &state, label, &e, &what);
-        assert_eq!(e.realisations.as_ref().map(Vec::len), Some(state.len()));
+        check_after_random_moves(&pos, setting, &mut rng);
     }
 }
 
@@ -264,19 +274,7 @@ fn blue_red_sums_explored_by_numbers_match_the_definition() {
                 Width::Limited(2)
             };
             let setting = Setting { flavour, width };
-            let pos: hackenbush_lab::position::Position = text.parse().unwrap();
-            let base = Hackenbush::new(pos.clone());
-            let mut game = QuantumGame::new(base.clone(), base.start(), setting);
-            let moves = random_moves(&mut game, &mut rng);
-            let rules: Rules = format!("quantum:{flavour}:{width}").parse().unwrap();
-            let mut req = Request::new(pos.to_string(), rules);
-            req.moves = moves.clone();
-            let e = explore(&req, &budget()).unwrap();
-            let state = game.state().clone();
-            let what = format!("{flavour} {width} {pos} after {moves:?}");
-            let label = |m: &Vec<usize>| m.iter().map(cut_label).collect::<Vec<_>>().join("+");
-            let mut reference = Solver::without_splitting(Quantum::new(base, setting));
-            check(&mut reference, &state, label, &e, &what);
+            check_after_random_moves(&text.parse().unwrap(), setting, &mut rng);
         }
     }
 }
