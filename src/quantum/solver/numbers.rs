@@ -12,9 +12,10 @@ use crate::rules::Player;
 use std::mem::size_of;
 
 /// How many comparisons [`QuantumSolver::number_value`] makes before it
-/// gives up: more than the birthday of any number a solve could reach
-/// (each comparison is a search of its own, so this also bounds the work
-/// spent before falling back to the options).
+/// gives up: far more than the birthday of any value met so far (a number
+/// of birthday b is met within about b + 2 steps), and each comparison is
+/// a search of its own, so this also bounds the work spent before falling
+/// back to the options.
 pub const NUMBER_STEPS: usize = 64;
 
 /// The outcome memo of the sums of states with one number, under one
