@@ -123,6 +123,14 @@ impl Frame {
     /// stack; parallel edges fall in one block.
     pub fn split(&self, root: usize, mask: u64) -> Split {
         let mut out = Split::new();
+        self.split_into(root, mask, &mut out);
+        out
+    }
+
+    /// [`Frame::split`] into `out` (cleared first), so a caller that
+    /// splits often reuses one buffer.
+    pub fn split_into(&self, root: usize, mask: u64, out: &mut Split) {
+        out.clear();
         let mut dfs = Dfs {
             frame: self,
             mask,
@@ -130,10 +138,17 @@ impl Frame {
             low: [0; MAX_FRAME_EDGES],
             time: 0,
             stack: 0,
-            out: &mut out,
+            out,
         };
         dfs.visit(root, usize::MAX);
-        out
+    }
+
+    /// The vertices the edges of `mask` touch.
+    pub fn touched(&self, mask: u64) -> u64 {
+        bits(mask).fold(0, |set, e| {
+            let (a, b) = self.ends[e];
+            set | 1 << a | 1 << b
+        })
     }
 }
 

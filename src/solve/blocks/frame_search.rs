@@ -12,7 +12,6 @@ use crate::budget::{table_bytes, Exceeded};
 use crate::game::GameId;
 use crate::rules::Player;
 use rustc_hash::FxHashMap;
-use std::cell::RefCell;
 use std::rc::Rc;
 
 /// The frames met so far and the values of their states.
@@ -32,35 +31,61 @@ pub(super) struct Frames {
     /// [`super::number_search`]).
     pub(super) numbers: NumberMemo,
     key_bytes: u64,
-    /// What the edges of a mask leave standing from a root, and its
-    /// blocks, by (frame, root, mask): a frame has few masks but each is
+    /// Shape ids by (frame, root, mask): a frame has few masks but each is
     /// met with many decorations.
-    shapes: FxHashMap<(u32, u8, u64), Rc<Shape>>,
-    /// Every shape by its id.
-    by_id: Vec<Rc<Shape>>,
-    shape_bytes: u64,
-    shape_count: u32,
+    shape_ids: FxHashMap<(u32, u8, u64), u32>,
+    /// Every shape by its id. Shapes are small `Copy` records pointing into
+    /// the two flat lists below, so the searches pass them by value and
+    /// follow no pointer (and count no reference) per state.
+    shapes: Vec<Shape>,
+    /// The parts of every shape that is several blocks.
+    parts: Vec<Part>,
+    /// For every shape searched as one block, the shape left by cutting
+    /// each frame edge (by its index), or [`UNKNOWN`] until first cut: a
+    /// shape is searched with many decorations, and each cut then costs an
+    /// index, not a table lookup.
+    cuts: Vec<u32>,
+    /// A buffer for the blocks of a mask being split.
+    split: Split,
 }
 
 /// The edges of a mask still connected to a root, the vertices they reach,
-/// and their blocks (children first).
+/// and where its blocks are listed.
+#[derive(Clone, Copy)]
 pub(super) struct Shape {
     /// Its number among the shapes of every frame.
     pub(super) id: u32,
     pub(super) mask: u64,
     pub(super) reached: u64,
-    /// For a shape that is several blocks: each block as a shape seen from
-    /// the vertex it hangs from, children first (empty for one block).
-    pub(super) parts: Vec<(u8, Rc<Shape>)>,
-    /// The shape left by cutting each edge (by frame edge index), filled
-    /// as the search first cuts it: a shape is searched with many
-    /// decorations, and each cut then costs an index, not a table lookup.
-    /// Empty for shapes that are never searched as one block.
-    cuts: RefCell<Box<[u32]>>,
+    /// For a shape that is several blocks: its blocks, children first, at
+    /// `Frames::parts[parts..parts + part_count]` (none for one block).
+    parts: u32,
+    pub(super) part_count: u32,
+    /// Where its cuts start in `Frames::cuts` ([`NO_CUTS`]: a shape that
+    /// is never searched as one block).
+    cuts: u32,
 }
 
-/// No shape recorded yet in [`Shape::cuts`].
+/// One block of a shape that is several, seen from the vertex it hangs
+/// from.
+#[derive(Clone, Copy)]
+pub(super) struct Part {
+    pub(super) root: u8,
+    /// The edge of a part that is one edge ([`NOT_AN_EDGE`] otherwise):
+    /// most parts are, and are valued on the spot.
+    pub(super) edge: u8,
+    /// The part's own shape.
+    pub(super) shape: u32,
+}
+
+/// [`Part::edge`] of a part of two or more edges.
+pub(super) const NOT_AN_EDGE: u8 = u8::MAX;
+
+/// No shape recorded yet in [`Frames::cuts`].
 const UNKNOWN: u32 = u32::MAX;
+
+/// [`Shape::cuts`] of a shape that is never cut.
+const NO_CUTS: u32 = u32::MAX;
 
 impl Frames {
     /// The bytes held by the tables and their keys (for budgets).
@@ -68,82 +93,127 @@ impl Frames {
         self.states.bytes()
             + self.numbers.bytes()
             + table_bytes(&self.ids)
-            + table_bytes(&self.shapes)
+            + table_bytes(&self.shape_ids)
             + self.key_bytes
-            + self.shape_bytes
+            + (self.shapes.capacity() * std::mem::size_of::<Shape>()
+                + self.parts.capacity() * std::mem::size_of::<Part>()
+                + self.cuts.capacity() * std::mem::size_of::<u32>()) as u64
+    }
+
+    /// How many shapes were worked out.
+    pub(super) fn shape_count(&self) -> usize {
+        self.shapes.len()
+    }
+
+    /// The shape with id `id`.
+    pub(super) fn shape_by_id(&self, id: u32) -> Shape {
+        self.shapes[id as usize]
+    }
+
+    /// Part `i` of `shape` (of [`Shape::part_count`]).
+    pub(super) fn part(&self, shape: &Shape, i: u32) -> Part {
+        self.parts[(shape.parts + i) as usize]
     }
 
     /// The shape of `mask` from `state.root`, worked out once.
-    pub(super) fn shape(&mut self, state: &State, mask: u64) -> Rc<Shape> {
+    pub(super) fn shape(&mut self, state: &State, mask: u64) -> Shape {
         let key = (state.id, state.root as u8, mask);
-        if let Some(shape) = self.shapes.get(&key) {
-            return shape.clone();
+        if let Some(&id) = self.shape_ids.get(&key) {
+            return self.shapes[id as usize];
         }
-        let f = &*state.frame;
+        let f = state.frame;
         let (pruned, reached) = f.reach(state.root, mask);
         // Masks that leave the same edges standing share one shape (and so
         // one id in the state memo's keys).
         if pruned != mask {
-            if let Some(shape) = self.shapes.get(&(state.id, state.root as u8, pruned)) {
-                let shape = shape.clone();
-                self.shapes.insert(key, shape.clone());
-                return shape;
+            if let Some(&id) = self.shape_ids.get(&(state.id, state.root as u8, pruned)) {
+                self.shape_ids.insert(key, id);
+                return self.shapes[id as usize];
             }
         }
         let mask = pruned;
-        let blocks: Split = if mask.count_ones() > 1 {
-            f.split(state.root, mask)
+        let mut blocks = std::mem::take(&mut self.split);
+        if mask.count_ones() > 1 {
+            f.split_into(state.root, mask, &mut blocks);
         } else {
-            Split::new()
-        };
-        let mut parts = Vec::new();
-        if blocks.len() > 1 {
-            for (root, block) in blocks {
-                let below = State {
-                    id: state.id,
-                    frame: state.frame.clone(),
-                    root: root as usize,
-                };
-                parts.push((root, self.shape(&below, block)));
-            }
+            blocks.clear();
         }
-        // Only a block of two or more edges is searched, and so cut.
-        let edges = if parts.is_empty() && mask.count_ones() > 1 {
-            f.ends.len()
+        let shape = if blocks.len() > 1 {
+            let parts = self.parts.len() as u32;
+            for &(root, block) in &blocks {
+                let edge = if block.is_power_of_two() {
+                    block.trailing_zeros() as u8
+                } else {
+                    NOT_AN_EDGE
+                };
+                let shape = self.block_shape(state.id, f, root, block);
+                self.parts.push(Part { root, edge, shape });
+            }
+            self.new_shape(mask, reached, parts, blocks.len() as u32, NO_CUTS)
         } else {
-            0
+            self.new_shape_of_block(f, mask, reached)
         };
-        self.shape_bytes += (std::mem::size_of::<Shape>()
-            + parts.capacity() * std::mem::size_of::<(u8, Rc<Shape>)>()
-            + edges * std::mem::size_of::<u32>()) as u64;
-        let shape = Rc::new(Shape {
-            id: self.shape_count,
+        self.split = blocks;
+        if key.2 != mask {
+            self.shape_ids
+                .insert((state.id, state.root as u8, mask), shape.id);
+        }
+        self.shape_ids.insert(key, shape.id);
+        shape
+    }
+
+    /// The id of the shape of `mask`, known to be one block (or one edge)
+    /// hanging from `root` in frame `frame_id`: no search for its blocks.
+    fn block_shape(&mut self, frame_id: u32, f: &Frame, root: u8, mask: u64) -> u32 {
+        let key = (frame_id, root, mask);
+        if let Some(&id) = self.shape_ids.get(&key) {
+            return id;
+        }
+        let shape = self.new_shape_of_block(f, mask, f.touched(mask));
+        self.shape_ids.insert(key, shape.id);
+        shape.id
+    }
+
+    /// A new shape that is one block: only a block of two or more edges
+    /// is searched, and so cut.
+    fn new_shape_of_block(&mut self, f: &Frame, mask: u64, reached: u64) -> Shape {
+        let cuts = if mask.count_ones() > 1 {
+            let start = self.cuts.len();
+            self.cuts.resize(start + f.ends.len(), UNKNOWN);
+            start as u32
+        } else {
+            NO_CUTS
+        };
+        self.new_shape(mask, reached, 0, 0, cuts)
+    }
+
+    fn new_shape(&mut self, mask: u64, reached: u64, parts: u32, count: u32, cuts: u32) -> Shape {
+        let shape = Shape {
+            id: self.shapes.len() as u32,
             mask,
             reached,
             parts,
-            cuts: RefCell::new(vec![UNKNOWN; edges].into_boxed_slice()),
-        });
-        self.shape_count += 1;
-        self.by_id.push(shape.clone());
-        if key.2 != mask {
-            self.shapes
-                .insert((state.id, state.root as u8, mask), shape.clone());
-        }
-        self.shapes.insert(key, shape.clone());
+            part_count: count,
+            cuts,
+        };
+        self.shapes.push(shape);
         shape
     }
 
     /// The shape `shape` (of `state`) leaves when edge `e` is cut.
-    pub(super) fn cut(&mut self, state: &State, shape: &Shape, e: usize) -> Rc<Shape> {
-        let known = shape.cuts.borrow().get(e).copied();
-        if let Some(id) = known.filter(|&id| id != UNKNOWN) {
-            return self.by_id[id as usize].clone();
+    pub(super) fn cut(&mut self, state: &State, shape: &Shape, e: usize) -> Shape {
+        if shape.cuts == NO_CUTS {
+            return self.shape(state, shape.mask & !(1 << e));
         }
-        let next = self.shape(state, shape.mask & !(1 << e));
-        if let Some(slot) = shape.cuts.borrow_mut().get_mut(e) {
-            *slot = next.id;
+        let slot = shape.cuts as usize + e;
+        match self.cuts[slot] {
+            UNKNOWN => {
+                let next = self.shape(state, shape.mask & !(1 << e));
+                self.cuts[slot] = next.id;
+                next
+            }
+            id => self.shapes[id as usize],
         }
-        next
     }
 
     pub(super) fn id_of(&mut self, frame: Frame) -> (u32, Rc<Frame>) {
@@ -266,10 +336,11 @@ impl StateMemo {
 }
 
 /// Where a search stands in its frame: which frame, and the vertex the
-/// piece being valued hangs from.
-pub(super) struct State {
+/// piece being valued hangs from. The frame is borrowed from whoever
+/// started the search (which holds it), so no level counts references.
+pub(super) struct State<'f> {
     pub(super) id: u32,
-    pub(super) frame: Rc<Frame>,
+    pub(super) frame: &'f Frame,
     pub(super) root: usize,
 }
 
@@ -281,7 +352,7 @@ impl BlockSolver {
         let all = frame.all();
         let state = State {
             id,
-            frame,
+            frame: &frame,
             root: ROOT,
         };
         self.state_value(&state, all, &g.decorations)
@@ -299,7 +370,7 @@ impl BlockSolver {
     ) -> Result<GameId, Exceeded> {
         let state = State {
             id,
-            frame: frame.clone(),
+            frame,
             root: ROOT,
         };
         self.state_value(&state, mask, decorations)
@@ -329,38 +400,38 @@ impl BlockSolver {
     fn shape_value(
         &mut self,
         state: &State,
-        shape: &Rc<Shape>,
+        shape: &Shape,
         decorations: &[GameId],
     ) -> Result<GameId, Exceeded> {
         self.meter_tick()?;
-        let Shape {
-            mask, ref parts, ..
-        } = **shape;
+        let mask = shape.mask;
         if mask == 0 {
             return Ok(self.arena.zero());
         }
         if mask.is_power_of_two() {
-            return self.edge_value(&state.frame, mask, state.root, decorations);
+            return self.edge_value(state.frame, mask, state.root, decorations);
         }
-        if parts.is_empty() {
+        if shape.part_count == 0 {
             return self.block_state(state, shape, decorations);
         }
         // Decorations live in stack arrays: a frame has at most 64 vertices.
         let mut hanging = [self.arena.zero(); MAX_FRAME_EDGES];
         hanging[..decorations.len()].copy_from_slice(decorations);
         hanging[state.root] = self.arena.zero();
-        for (root, part) in parts.iter() {
-            let root = *root as usize;
+        for i in 0..shape.part_count {
+            let part = self.frames.part(shape, i);
+            let root = part.root as usize;
             // Most parts are single edges: valued here, without a call.
-            let v = if part.mask.is_power_of_two() {
-                self.edge_value(&state.frame, part.mask, root, &hanging)?
+            let v = if part.edge != NOT_AN_EDGE {
+                self.edge_value(state.frame, 1 << part.edge, root, &hanging)?
             } else {
                 let below = State {
                     id: state.id,
-                    frame: state.frame.clone(),
+                    frame: state.frame,
                     root,
                 };
-                self.shape_value(&below, part, &hanging[..decorations.len()])?
+                let part = self.frames.shape_by_id(part.shape);
+                self.shape_value(&below, &part, &hanging[..decorations.len()])?
             };
             hanging[root] = self.arena.add(hanging[root], v);
         }
@@ -439,7 +510,7 @@ impl BlockSolver {
         shape: &Shape,
         decorations: &[GameId],
     ) -> Result<GameId, Exceeded> {
-        let Shape { mask, reached, .. } = *shape;
+        let (mask, reached) = (shape.mask, shape.reached);
         let zero = self.arena.zero();
         let decorated = bits(reached & !(1 << state.root))
             .filter(|&v| decorations[v] != zero)

@@ -30,7 +30,7 @@
 //! wrong value.
 
 use super::frame::{bits, Frame};
-use super::frame_search::{Shape, State};
+use super::frame_search::{Shape, State, NOT_AN_EDGE};
 use super::solver::BlockSolver;
 use crate::budget::{table_bytes, Exceeded};
 use crate::game::{Dyadic, GameId};
@@ -38,7 +38,6 @@ use crate::position::Colour;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 use rustc_hash::FxHashMap;
-use std::rc::Rc;
 
 /// A number as a multiple of 2^−[`FRACTION_BITS`].
 pub(super) type Fixed = i64;
@@ -259,7 +258,7 @@ impl BlockSolver {
     pub(super) fn number_value(
         &mut self,
         state: &State,
-        shape: &Rc<Shape>,
+        shape: &Shape,
         decorations: &[GameId],
     ) -> Result<Option<GameId>, Exceeded> {
         if !self.number_search || !state.frame.blue_red() {
@@ -300,34 +299,36 @@ impl BlockSolver {
 
     /// [`Self::shape_value`] on numbers, with the `n` decorations at
     /// offset `at` of the stack.
-    fn number_shape(&mut self, state: &State, shape: &Rc<Shape>, at: usize, n: usize) -> Step {
+    fn number_shape(&mut self, state: &State, shape: &Shape, at: usize, n: usize) -> Step {
         self.meter_tick()?;
         let mask = shape.mask;
         if mask == 0 {
             return Ok(0);
         }
         if mask.is_power_of_two() {
-            return self.number_edge(&state.frame, mask, state.root, at);
+            return self.number_edge(state.frame, mask, state.root, at);
         }
-        if shape.parts.is_empty() {
+        if shape.part_count == 0 {
             return self.number_block(state, shape, at, n);
         }
         self.on_copy(at, n, |solver, here| {
             // The copy is `hanging`: each part's value is added at the
             // vertex it hangs from, children first.
             solver.frames.numbers.stack[here + state.root] = 0;
-            for (root, part) in shape.parts.iter() {
-                let root = *root as usize;
+            for i in 0..shape.part_count {
+                let part = solver.frames.part(shape, i);
+                let root = part.root as usize;
                 // Most parts are single edges: valued here, without a call.
-                let v = if part.mask.is_power_of_two() {
-                    solver.number_edge(&state.frame, part.mask, root, here)?
+                let v = if part.edge != NOT_AN_EDGE {
+                    solver.number_edge(state.frame, 1 << part.edge, root, here)?
                 } else {
                     let below = State {
                         id: state.id,
-                        frame: state.frame.clone(),
+                        frame: state.frame,
                         root,
                     };
-                    solver.number_shape(&below, part, here, n)?
+                    let part = solver.frames.shape_by_id(part.shape);
+                    solver.number_shape(&below, &part, here, n)?
                 };
                 let slot = &mut solver.frames.numbers.stack[here + root];
                 *slot = exact(checked(slot.checked_add(v)))?;

@@ -136,13 +136,15 @@ impl BlockSolver {
     }
 
     /// Entries of the memo tables: (decorated blocks, bridges, raw graphs,
-    /// frame states of either search), for benchmarks and tuning.
-    pub fn memo_sizes(&self) -> (usize, usize, usize, usize) {
+    /// frame states of either search, frame shapes), for benchmarks and
+    /// tuning.
+    pub fn memo_sizes(&self) -> (usize, usize, usize, usize, usize) {
         (
             self.blocks.len(),
             self.bridges.len(),
             self.raw.len(),
             self.frames.states.len() + self.frames.numbers.len(),
+            self.frames.shape_count(),
         )
     }
 
