@@ -151,28 +151,96 @@ fn simplest_between(lo: Option<Fixed>, hi: Option<Fixed>) -> Option<Fixed> {
     })
 }
 
-/// Words kept inline in a key: the shape, the decorated vertices, and up
-/// to four decorations (each the number itself).
-const INLINE_WORDS: usize = 6;
-
-/// A block state's key: its shape id, the mask of reached vertices (but
-/// the root) whose decoration is not 0, then those decorations.
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// A block state's key: its shape id and the reached vertices (but the
+/// root) whose decoration is not 0, each with that decoration.
+///
+/// Most states have a few small decorations (halves, quarters, small
+/// integers), so most keys pack into two words: the memo's entries stay
+/// small, and a lookup hashes and compares two words. The rest are
+/// written out in full (see [`WideKey`]). Each state has exactly one key
+/// (the packed one whenever it fits), so the two tables never disagree.
 enum NumberKey {
-    Inline([u64; INLINE_WORDS]),
-    Boxed(Box<[u64]>),
+    Packed([u64; 2]),
+    Wide(WideKey),
+}
+
+/// Bits of a packed key, as one 128-bit number: the shape id, then how
+/// many decorations, then each decoration as its vertex and its value in
+/// [`SMALL_BITS`].
+const PACKED_SHAPE_BITS: u32 = 24;
+const PACKED_COUNT_BITS: u32 = 3;
+const PACKED_MAX_DECORATIONS: u32 = 4;
+const VERTEX_BITS: u32 = 6;
+const SMALL_BITS: u32 = 16;
+/// A small decoration is a multiple of 2^−8 below 2^7 in size: its fixed
+/// point value shifted down by this many bits fits in [`SMALL_BITS`].
+const SMALL_SHIFT: u32 = FRACTION_BITS - 8;
+
+/// `x` as a signed [`SMALL_BITS`]-bit word, if it is small.
+fn small(x: Fixed) -> Option<u128> {
+    if x & ((1 << SMALL_SHIFT) - 1) != 0 {
+        return None;
+    }
+    let w = i16::try_from(x >> SMALL_SHIFT).ok()?;
+    Some(u128::from(w as u16))
 }
 
 impl NumberKey {
     fn new(shape: &Shape, root: usize, decorations: &[Fixed]) -> NumberKey {
+        let reached = shape.reached & !(1 << root);
+        match packed(shape.id, reached, decorations) {
+            Some(key) => NumberKey::Packed([key as u64, (key >> 64) as u64]),
+            None => NumberKey::Wide(WideKey::new(shape.id, reached, decorations)),
+        }
+    }
+}
+
+/// The packed key of a state, if its decorations are few and small.
+fn packed(shape: u32, reached: u64, decorations: &[Fixed]) -> Option<u128> {
+    if shape >= 1 << PACKED_SHAPE_BITS {
+        return None;
+    }
+    let mut key = u128::from(shape);
+    let mut at = PACKED_SHAPE_BITS + PACKED_COUNT_BITS;
+    let mut count = 0;
+    for v in bits(reached) {
+        let d = decorations[v];
+        if d == 0 {
+            continue;
+        }
+        if count == PACKED_MAX_DECORATIONS {
+            return None;
+        }
+        key |= (v as u128 | small(d)? << VERTEX_BITS) << at;
+        at += VERTEX_BITS + SMALL_BITS;
+        count += 1;
+    }
+    Some(key | u128::from(count) << PACKED_SHAPE_BITS)
+}
+
+/// Words kept inline in a wide key: the shape, the decorated vertices,
+/// and up to four decorations (each the number itself).
+const INLINE_WORDS: usize = 6;
+
+/// A key written out in full: its shape id, the mask of decorated
+/// vertices, then their decorations; inline (no allocation) when there
+/// are at most four.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum WideKey {
+    Inline([u64; INLINE_WORDS]),
+    Boxed(Box<[u64]>),
+}
+
+impl WideKey {
+    fn new(shape: u32, reached: u64, decorations: &[Fixed]) -> WideKey {
         // One pass over the reached vertices: most keys fit inline, so the
         // decorations are written as they are found, and only a key that
         // turns out too long is built again on the heap.
         let mut words = [0u64; INLINE_WORDS];
-        words[0] = u64::from(shape.id);
+        words[0] = u64::from(shape);
         let mut decorated = 0u64;
         let mut count = 0;
-        for v in bits(shape.reached & !(1 << root)) {
+        for v in bits(reached) {
             let d = decorations[v];
             if d != 0 {
                 decorated |= 1 << v;
@@ -184,21 +252,21 @@ impl NumberKey {
         }
         words[1] = decorated;
         if count + 2 <= INLINE_WORDS {
-            return NumberKey::Inline(words);
+            return WideKey::Inline(words);
         }
         let mut words = Vec::with_capacity(count + 2);
-        words.push(u64::from(shape.id));
+        words.push(u64::from(shape));
         words.push(decorated);
         for v in bits(decorated) {
             words.push(decorations[v] as u64);
         }
-        NumberKey::Boxed(words.into())
+        WideKey::Boxed(words.into())
     }
 
     fn heap_words(&self) -> u64 {
         match self {
-            NumberKey::Inline(_) => 0,
-            NumberKey::Boxed(words) => words.len() as u64,
+            WideKey::Inline(_) => 0,
+            WideKey::Boxed(words) => words.len() as u64,
         }
     }
 }
@@ -206,7 +274,8 @@ impl NumberKey {
 /// The values of blue-red block states, by [`NumberKey`].
 #[derive(Default)]
 pub(super) struct NumberMemo {
-    values: FxHashMap<NumberKey, Fixed>,
+    packed: FxHashMap<[u64; 2], Fixed>,
+    wide: FxHashMap<WideKey, Fixed>,
     heap_words: u64,
     /// The decorations of the states being searched, one frame's worth per
     /// level: a state names its decorations by their offset here, so a
@@ -216,11 +285,32 @@ pub(super) struct NumberMemo {
 
 impl NumberMemo {
     pub(super) fn len(&self) -> usize {
-        self.values.len()
+        self.packed.len() + self.wide.len()
     }
 
     pub(super) fn bytes(&self) -> u64 {
-        table_bytes(&self.values) + self.heap_words * std::mem::size_of::<u64>() as u64
+        table_bytes(&self.packed)
+            + table_bytes(&self.wide)
+            + self.heap_words * std::mem::size_of::<u64>() as u64
+    }
+
+    fn get(&self, key: &NumberKey) -> Option<Fixed> {
+        match key {
+            NumberKey::Packed(k) => self.packed.get(k).copied(),
+            NumberKey::Wide(k) => self.wide.get(k).copied(),
+        }
+    }
+
+    fn insert(&mut self, key: NumberKey, v: Fixed) {
+        match key {
+            NumberKey::Packed(k) => {
+                self.packed.insert(k, v);
+            }
+            NumberKey::Wide(k) => {
+                self.heap_words += k.heap_words();
+                self.wide.insert(k, v);
+            }
+        }
     }
 }
 
@@ -349,7 +439,7 @@ impl BlockSolver {
     /// best option of each player.
     fn number_block(&mut self, state: &State, shape: &Shape, at: usize, n: usize) -> Step {
         let key = NumberKey::new(shape, state.root, self.decorations_at(at, n));
-        if let Some(&v) = self.frames.numbers.values.get(&key) {
+        if let Some(v) = self.frames.numbers.get(&key) {
             return Ok(v);
         }
         let (mut left, mut right): (Option<Fixed>, Option<Fixed>) = (None, None);
@@ -380,9 +470,7 @@ impl BlockSolver {
             Ok(0)
         })?;
         let v = exact(simplest_between(left, right))?;
-        let memo = &mut self.frames.numbers;
-        memo.heap_words += key.heap_words();
-        memo.values.insert(key, v);
+        self.frames.numbers.insert(key, v);
         self.charge()?;
         Ok(v)
     }
@@ -446,6 +534,42 @@ mod tests {
                 Some(Dyadic::simplest_between(None, Some(&x)))
             );
         }
+    }
+
+    /// Two states get one packed key exactly when they are the same state
+    /// (shape, and every decoration of the reached vertices but the root).
+    #[test]
+    fn packed_keys_tell_states_apart() {
+        let mut rng = SplitMix64(5);
+        let mut seen: FxHashMap<u128, (u32, Vec<(usize, Fixed)>)> = FxHashMap::default();
+        let mut packed_count = 0;
+        for _ in 0..20000 {
+            let shape = rng.below(4) as u32;
+            let reached = rng.next_u64() & 0xff;
+            let decorations: Vec<Fixed> = (0..8)
+                .map(|_| match rng.below(4) {
+                    0 => 0,
+                    _ => to_fixed(&random_number(&mut rng)).unwrap(),
+                })
+                .collect();
+            let state: Vec<(usize, Fixed)> = bits(reached)
+                .filter(|&v| decorations[v] != 0)
+                .map(|v| (v, decorations[v]))
+                .collect();
+            let Some(key) = packed(shape, reached, &decorations) else {
+                // Only many or fine decorations are written out in full.
+                assert!(state.len() > 4 || state.iter().any(|&(_, d)| small(d).is_none()));
+                continue;
+            };
+            packed_count += 1;
+            match seen.get(&key) {
+                Some(other) => assert_eq!(other, &(shape, state)),
+                None => {
+                    seen.insert(key, (shape, state));
+                }
+            }
+        }
+        assert!(packed_count > 5000 && seen.len() > 1000);
     }
 
     #[test]
