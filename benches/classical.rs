@@ -14,6 +14,10 @@
 //! - `HACKENBUSH_BENCH_FAMILIES=gallery,random,big,trees,stalks` runs only
 //!   the named families (default: all).
 
+/// As in the `hackenbush` binary, so the figures are what the tool does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use hackenbush_lab::budget::{Budget, ByteSize, Timeout};
 use hackenbush_lab::game::{Arena, GameId};
 use hackenbush_lab::position::{self, pictures, presets, Colour, Edge, Position};

@@ -29,6 +29,10 @@
 //! figures. `--separate` values every flavour on its own, for before/after
 //! figures.
 
+/// As in the `hackenbush` binary, so the figures are what the tool does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use hackenbush_lab::budget::{Budget, ByteSize, Timeout};
 use hackenbush_lab::quantum::table::{
     available_threads, blue_meadow_cell, blue_meadow_row, format_table, joint_groups, run_cells,

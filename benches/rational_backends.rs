@@ -10,6 +10,10 @@
 //! the fastq path.
 //! Run with `cargo bench --bench rational_backends`.
 
+/// As in the `hackenbush` binary, so the figures are what the tool does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use dashu_base::UnsignedAbs;
 #[path = "support/fastq.rs"]
 #[allow(dead_code)]

@@ -9,6 +9,10 @@
 //! so the table shows 6-decimal roundings (computed with integers) and then
 //! every entry whose fraction is short; `--exact` prints every fraction.
 
+/// As in the `hackenbush` binary, so the figures are what the tool does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::time::Instant;
 
 use hackenbush_lab::sync::{format_rational, halves_table_with, Conflict};

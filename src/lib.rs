@@ -30,11 +30,3 @@ pub use parse_error::ParseError;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
-
-/// Native builds (the CLI, its tests and benchmarks) allocate through
-/// mimalloc: the searches make and drop many small option lists and table
-/// entries, which it serves faster than the system allocator. The browser
-/// build keeps the default allocator.
-#[cfg(not(target_arch = "wasm32"))]
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
