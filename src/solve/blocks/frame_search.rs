@@ -226,12 +226,28 @@ impl Frames {
         if let Some(&id) = self.ids.get(&shape) {
             return (id, self.frames[id as usize].clone());
         }
+        if self.frames.is_empty() {
+            self.reserve_for_a_search();
+        }
         let id = self.frames.len() as u32;
         self.key_bytes += (shape.len() * std::mem::size_of::<u32>()) as u64;
         self.ids.insert(shape, id);
         let frame = Rc::new(frame);
         self.frames.push(frame.clone());
         (id, frame)
+    }
+
+    /// Room for a small search, made when the first frame is met: even
+    /// the smallest search fills these tables with dozens of entries, and
+    /// growing them from empty costs more than the search itself there.
+    fn reserve_for_a_search(&mut self) {
+        const SHAPES: usize = 128;
+        self.shape_ids.reserve(SHAPES);
+        self.shapes.reserve(SHAPES);
+        self.parts.reserve(2 * SHAPES);
+        self.cuts.reserve(16 * SHAPES);
+        self.states.reserve(SHAPES);
+        self.numbers.reserve(SHAPES);
     }
 
     /// The remembered value of a state, or its key to store it under.
@@ -326,6 +342,10 @@ impl StateMemo {
 
     pub(super) fn len(&self) -> usize {
         self.inline.len() + self.boxed.len()
+    }
+
+    fn reserve(&mut self, n: usize) {
+        self.inline.reserve(n);
     }
 
     fn bytes(&self) -> u64 {

@@ -288,6 +288,11 @@ impl NumberMemo {
         self.packed.len() + self.wide.len()
     }
 
+    pub(super) fn reserve(&mut self, n: usize) {
+        self.packed.reserve(n);
+        self.stack.reserve(n);
+    }
+
     pub(super) fn bytes(&self) -> u64 {
         table_bytes(&self.packed)
             + table_bytes(&self.wide)
