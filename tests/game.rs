@@ -231,7 +231,7 @@ fn pretty_forms_read_back_and_plain_forms_keep_the_contract() {
 fn sums_obey_the_group_laws() {
     let mut rng = SplitMix64(11);
     let mut a = Arena::new();
-    let trees: Vec<Tree> = (0..25).map(|_| random_tree(&mut rng, 3)).collect();
+    let trees: Vec<Tree> = (0..60).map(|_| random_tree(&mut rng, 3)).collect();
     let ids: Vec<GameId> = trees.iter().map(|t| to_arena(&mut a, t)).collect();
     let z = a.zero();
     for i in 0..ids.len() {
@@ -247,6 +247,10 @@ fn sums_obey_the_group_laws() {
         let naive = naive_sum(&trees[i], &trees[(i + 1) % trees.len()]);
         let canon = from_arena(&mut a, gh);
         assert!(naive_le(&naive, &canon) && naive_le(&canon, &naive));
+        // The sum is built in canonical form (its options compared only
+        // across the two operands' families): the same game as the naive
+        // sum built from scratch by the general constructor.
+        assert_eq!(to_arena(&mut a, &naive), gh);
         // Outcome of G agrees with the naive first-player analysis.
         let zero_tree = Tree {
             left: vec![],
@@ -262,6 +266,30 @@ fn sums_obey_the_group_laws() {
             (false, false) => Outcome::N,
         };
         assert_eq!(a.outcome(g), expected);
+    }
+}
+
+/// Every sum of two random forms is built in canonical form: the same
+/// game (the same id) as the naive sum of the two trees built from scratch
+/// by the general constructor, which compares every pair of options.
+#[test]
+fn sums_are_canonical() {
+    let mut rng = SplitMix64(23);
+    let mut a = Arena::new();
+    let trees: Vec<Tree> = (0..40).map(|_| random_tree(&mut rng, 3)).collect();
+    let ids: Vec<GameId> = trees.iter().map(|t| to_arena(&mut a, t)).collect();
+    for i in 0..trees.len() {
+        for j in 0..trees.len() {
+            let sum = a.add(ids[i], ids[j]);
+            let naive = naive_sum(&trees[i], &trees[j]);
+            assert_eq!(
+                to_arena(&mut a, &naive),
+                sum,
+                "{} + {}",
+                a.plain(ids[i]),
+                a.plain(ids[j])
+            );
+        }
     }
 }
 

@@ -7,13 +7,40 @@ use super::dyadic::Dyadic;
 
 impl Arena {
     /// The canonical game {left | right} whose options are games of this arena.
-    pub fn make(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
+    pub fn make(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+        self.make_from_families(left, usize::MAX, right, usize::MAX)
+    }
+
+    /// [`Arena::make`] for option lists that each come in two families,
+    /// `left[..left_split]` and the rest (likewise `right`), where no two
+    /// options of one family compare: the options G^L + H of a sum (and
+    /// its G + H^L), since G^L1 + H ≤ G^L2 + H iff G^L1 ≤ G^L2, which never
+    /// holds between two options of a canonical form. Only pairs across
+    /// the families are then compared for dominance. A split past the end
+    /// (`usize::MAX`) claims nothing: every pair is compared.
+    pub(crate) fn make_from_families(
+        &mut self,
+        mut left: Vec<GameId>,
+        left_split: usize,
+        mut right: Vec<GameId>,
+        right_split: usize,
+    ) -> GameId {
         if let Some(g) = self.make_from_numbers(&left, &right) {
             return g;
         }
+        let mut splits = Some((left_split, right_split));
         loop {
-            self.remove_dominated(&mut left, true);
-            self.remove_dominated(&mut right, false);
+            match splits.take() {
+                // Reversal changes the lists: later rounds compare all.
+                Some((l, r)) if l <= left.len() && r <= right.len() => {
+                    self.remove_dominated_across(&mut left, l, true);
+                    self.remove_dominated_across(&mut right, r, false);
+                }
+                _ => {
+                    self.remove_dominated(&mut left, true);
+                    self.remove_dominated(&mut right, false);
+                }
+            }
             // A left option G^L is reversible through G^LR ≤ G: replace it by
             // the left options of G^LR. The value of G never changes, so the
             // current form is as good as any for the test. Lists are only
@@ -135,6 +162,53 @@ impl Arena {
         }
         options.truncate(kept);
         options.sort_unstable();
+    }
+
+    /// [`Self::remove_dominated`] for options in two families whose members
+    /// never compare with each other (see [`Arena::make_from_families`]):
+    /// only pairs across them are compared. An option beaten by one of the
+    /// other family is dropped at once: nothing of that other family can
+    /// be below it (that would put two of one family in order), so nothing
+    /// is missed by not comparing it further. Sorts and deduplicates.
+    fn remove_dominated_across(&mut self, options: &mut Vec<GameId>, split: usize, left: bool) {
+        let worse = |arena: &mut Arena, a: GameId, b: GameId| {
+            if left {
+                arena.le(a, b)
+            } else {
+                arena.le(b, a)
+            }
+        };
+        let (first, second) = options.split_at(split);
+        let mut keep_second = vec![true; second.len()];
+        let mut kept = Vec::with_capacity(options.len());
+        'first: for &a in first {
+            for (j, &b) in second.iter().enumerate() {
+                if !keep_second[j] {
+                    continue;
+                }
+                if a == b {
+                    // The same game in both families: keep it once.
+                    keep_second[j] = false;
+                    continue;
+                }
+                if worse(self, a, b) {
+                    continue 'first;
+                }
+                if worse(self, b, a) {
+                    keep_second[j] = false;
+                }
+            }
+            kept.push(a);
+        }
+        kept.extend(
+            second
+                .iter()
+                .zip(&keep_second)
+                .filter(|&(_, &keep)| keep)
+                .map(|(&b, _)| b),
+        );
+        kept.sort_unstable();
+        *options = kept;
     }
 
     /// Intern a canonical form, recognising numbers and x + *n.

@@ -63,7 +63,7 @@ impl Arena {
                 let mut right = Vec::with_capacity(gr.len() + hr.len());
                 right.extend(gr.iter().map(|&a| self.add(a, h)));
                 right.extend(hr.iter().map(|&b| self.add(g, b)));
-                self.make(left, right)
+                self.make_from_families(left, gl.len(), right, gr.len())
             }
         };
         self.sum_cache.insert(key, s);
@@ -74,9 +74,11 @@ impl Arena {
     /// (number translation), so x's own options never enter.
     fn translate(&mut self, g: GameId, x: GameId) -> GameId {
         let (gl, gr) = self.options(g);
-        let left = gl.iter().map(|&a| self.add(a, x)).collect();
-        let right = gr.iter().map(|&a| self.add(a, x)).collect();
-        self.make(left, right)
+        let left: Vec<GameId> = gl.iter().map(|&a| self.add(a, x)).collect();
+        let right: Vec<GameId> = gr.iter().map(|&a| self.add(a, x)).collect();
+        // One family each: G^L1 + x and G^L2 + x never compare.
+        let (l, r) = (left.len(), right.len());
+        self.make_from_families(left, l, right, r)
     }
 
     /// G − H.
