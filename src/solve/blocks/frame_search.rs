@@ -8,6 +8,7 @@ use super::decorated::{Decorated, ROOT};
 use super::frame::{bits, Frame, Split, MAX_FRAME_EDGES};
 use super::number_search::NumberMemo;
 use super::solver::BlockSolver;
+use super::two_tables::{Key, TwoTables};
 use crate::budget::{table_bytes, Exceeded};
 use crate::game::GameId;
 use crate::rules::Player;
@@ -258,7 +259,7 @@ impl Frames {
         reached: u64,
         decorations: &[GameId],
     ) -> Result<GameId, StateKey> {
-        let key = StateKey::new(shape, reached & !(1 << state.root), decorations);
+        let key = state_key(shape, reached & !(1 << state.root), decorations);
         match self.states.get(&key) {
             Some(v) => Ok(v),
             None => Err(key),
@@ -276,83 +277,39 @@ const INLINE_WORDS: usize = 8;
 
 /// A state's key: its shape id, the mask of reached vertices with a
 /// decoration other than 0 (the shape fixes the reached vertices, so the
-/// others are 0), and those decorations in vertex order.
-pub(super) enum StateKey {
-    Inline([u32; INLINE_WORDS]),
-    Boxed(Box<[u32]>),
-}
-
-impl StateKey {
-    fn new(shape: u32, reached: u64, decorations: &[GameId]) -> StateKey {
-        // One pass over the reached vertices: most keys fit inline, so the
-        // decorations are written as they are found, and only a key that
-        // turns out too long is built again on the heap.
-        const HEAD: usize = 3;
-        let mut words = [0u32; INLINE_WORDS];
-        words[0] = shape;
-        let mut decorated = 0u64;
-        let mut count = 0;
-        for v in bits(reached) {
-            let d = decorations[v].0;
-            if d != 0 {
-                decorated |= 1 << v;
-                if HEAD + count < INLINE_WORDS {
-                    words[HEAD + count] = d;
-                }
-                count += 1;
-            }
-        }
-        words[1] = decorated as u32;
-        words[2] = (decorated >> 32) as u32;
-        if HEAD + count <= INLINE_WORDS {
-            return StateKey::Inline(words);
-        }
-        let values = bits(decorated).map(|v| decorations[v].0);
-        StateKey::Boxed(words[..HEAD].iter().copied().chain(values).collect())
-    }
-}
+/// others are 0), and those decorations in vertex order; inline when they
+/// fit in [`INLINE_WORDS`].
+pub(super) type StateKey = Key<[u32; INLINE_WORDS], Box<[u32]>>;
 
 /// The values of one-block states, by [`StateKey`].
-#[derive(Default)]
-pub(super) struct StateMemo {
-    inline: FxHashMap<[u32; INLINE_WORDS], GameId>,
-    boxed: FxHashMap<Box<[u32]>, GameId>,
-    boxed_words: u64,
-}
+pub(super) type StateMemo = TwoTables<[u32; INLINE_WORDS], Box<[u32]>, GameId>;
 
-impl StateMemo {
-    fn get(&self, key: &StateKey) -> Option<GameId> {
-        match key {
-            StateKey::Inline(k) => self.inline.get(k).copied(),
-            StateKey::Boxed(k) => self.boxed.get(k).copied(),
+fn state_key(shape: u32, reached: u64, decorations: &[GameId]) -> StateKey {
+    // One pass over the reached vertices: most keys fit inline, so the
+    // decorations are written as they are found, and only a key that
+    // turns out too long is built again on the heap.
+    const HEAD: usize = 3;
+    let mut words = [0u32; INLINE_WORDS];
+    words[0] = shape;
+    let mut decorated = 0u64;
+    let mut count = 0;
+    for v in bits(reached) {
+        let d = decorations[v].0;
+        if d != 0 {
+            decorated |= 1 << v;
+            if HEAD + count < INLINE_WORDS {
+                words[HEAD + count] = d;
+            }
+            count += 1;
         }
     }
-
-    fn insert(&mut self, key: StateKey, v: GameId) {
-        match key {
-            StateKey::Inline(k) => {
-                self.inline.insert(k, v);
-            }
-            StateKey::Boxed(k) => {
-                self.boxed_words += k.len() as u64;
-                self.boxed.insert(k, v);
-            }
-        }
+    words[1] = decorated as u32;
+    words[2] = (decorated >> 32) as u32;
+    if HEAD + count <= INLINE_WORDS {
+        return Key::Short(words);
     }
-
-    pub(super) fn len(&self) -> usize {
-        self.inline.len() + self.boxed.len()
-    }
-
-    fn reserve(&mut self, n: usize) {
-        self.inline.reserve(n);
-    }
-
-    fn bytes(&self) -> u64 {
-        table_bytes(&self.inline)
-            + table_bytes(&self.boxed)
-            + self.boxed_words * std::mem::size_of::<u32>() as u64
-    }
+    let values = bits(decorated).map(|v| decorations[v].0);
+    Key::Long(words[..HEAD].iter().copied().chain(values).collect())
 }
 
 /// Where a search stands in its frame: which frame, and the vertex the

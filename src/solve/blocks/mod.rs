@@ -71,5 +71,6 @@ mod frame_search;
 mod layout;
 mod number_search;
 mod solver;
+mod two_tables;
 
 pub use solver::{best_moves, normal_value, BlockSolver};

@@ -32,12 +32,12 @@
 use super::frame::{bits, Frame};
 use super::frame_search::{Shape, State, NOT_AN_EDGE};
 use super::solver::BlockSolver;
-use crate::budget::{table_bytes, Exceeded};
+use super::two_tables::{HeapBytes, Key, TwoTables};
+use crate::budget::Exceeded;
 use crate::game::{Dyadic, GameId};
 use crate::position::Colour;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
-use rustc_hash::FxHashMap;
 
 /// A number as a multiple of 2^−[`FRACTION_BITS`].
 pub(super) type Fixed = i64;
@@ -157,12 +157,8 @@ fn simplest_between(lo: Option<Fixed>, hi: Option<Fixed>) -> Option<Fixed> {
 /// Most states have a few small decorations (halves, quarters, small
 /// integers), so most keys pack into two words: the memo's entries stay
 /// small, and a lookup hashes and compares two words. The rest are
-/// written out in full (see [`WideKey`]). Each state has exactly one key
-/// (the packed one whenever it fits), so the two tables never disagree.
-enum NumberKey {
-    Packed([u64; 2]),
-    Wide(WideKey),
-}
+/// written out in full (see [`WideKey`]).
+type NumberKey = Key<[u64; 2], WideKey>;
 
 /// Bits of a packed key, as one 128-bit number: the shape id, then how
 /// many decorations, then each decoration as its vertex and its value in
@@ -185,13 +181,11 @@ fn small(x: Fixed) -> Option<u128> {
     Some(u128::from(w as u16))
 }
 
-impl NumberKey {
-    fn new(shape: &Shape, root: usize, decorations: &[Fixed]) -> NumberKey {
-        let reached = shape.reached & !(1 << root);
-        match packed(shape.id, reached, decorations) {
-            Some(key) => NumberKey::Packed([key as u64, (key >> 64) as u64]),
-            None => NumberKey::Wide(WideKey::new(shape.id, reached, decorations)),
-        }
+fn number_key(shape: &Shape, root: usize, decorations: &[Fixed]) -> NumberKey {
+    let reached = shape.reached & !(1 << root);
+    match packed(shape.id, reached, decorations) {
+        Some(key) => Key::Short([key as u64, (key >> 64) as u64]),
+        None => Key::Long(WideKey::new(shape.id, reached, decorations)),
     }
 }
 
@@ -262,11 +256,13 @@ impl WideKey {
         }
         WideKey::Boxed(words.into())
     }
+}
 
-    fn heap_words(&self) -> u64 {
+impl HeapBytes for WideKey {
+    fn heap_bytes(&self) -> u64 {
         match self {
             WideKey::Inline(_) => 0,
-            WideKey::Boxed(words) => words.len() as u64,
+            WideKey::Boxed(words) => std::mem::size_of_val::<[u64]>(words) as u64,
         }
     }
 }
@@ -274,9 +270,7 @@ impl WideKey {
 /// The values of blue-red block states, by [`NumberKey`].
 #[derive(Default)]
 pub(super) struct NumberMemo {
-    packed: FxHashMap<[u64; 2], Fixed>,
-    wide: FxHashMap<WideKey, Fixed>,
-    heap_words: u64,
+    values: TwoTables<[u64; 2], WideKey, Fixed>,
     /// The decorations of the states being searched, one frame's worth per
     /// level: a state names its decorations by their offset here, so a
     /// level copies only its own vertices (not a 64-slot array).
@@ -285,37 +279,16 @@ pub(super) struct NumberMemo {
 
 impl NumberMemo {
     pub(super) fn len(&self) -> usize {
-        self.packed.len() + self.wide.len()
-    }
-
-    pub(super) fn reserve(&mut self, n: usize) {
-        self.packed.reserve(n);
-        self.stack.reserve(n);
+        self.values.len()
     }
 
     pub(super) fn bytes(&self) -> u64 {
-        table_bytes(&self.packed)
-            + table_bytes(&self.wide)
-            + self.heap_words * std::mem::size_of::<u64>() as u64
+        self.values.bytes()
     }
 
-    fn get(&self, key: &NumberKey) -> Option<Fixed> {
-        match key {
-            NumberKey::Packed(k) => self.packed.get(k).copied(),
-            NumberKey::Wide(k) => self.wide.get(k).copied(),
-        }
-    }
-
-    fn insert(&mut self, key: NumberKey, v: Fixed) {
-        match key {
-            NumberKey::Packed(k) => {
-                self.packed.insert(k, v);
-            }
-            NumberKey::Wide(k) => {
-                self.heap_words += k.heap_words();
-                self.wide.insert(k, v);
-            }
-        }
+    pub(super) fn reserve(&mut self, n: usize) {
+        self.values.reserve(n);
+        self.stack.reserve(n);
     }
 }
 
@@ -443,8 +416,8 @@ impl BlockSolver {
     /// [`Self::block_state`] on numbers: remembered, and valued from the
     /// best option of each player.
     fn number_block(&mut self, state: &State, shape: &Shape, at: usize, n: usize) -> Step {
-        let key = NumberKey::new(shape, state.root, self.decorations_at(at, n));
-        if let Some(v) = self.frames.numbers.get(&key) {
+        let key = number_key(shape, state.root, self.decorations_at(at, n));
+        if let Some(v) = self.frames.numbers.values.get(&key) {
             return Ok(v);
         }
         let (mut left, mut right): (Option<Fixed>, Option<Fixed>) = (None, None);
@@ -475,7 +448,7 @@ impl BlockSolver {
             Ok(0)
         })?;
         let v = exact(simplest_between(left, right))?;
-        self.frames.numbers.insert(key, v);
+        self.frames.numbers.values.insert(key, v);
         self.charge()?;
         Ok(v)
     }
@@ -485,6 +458,7 @@ impl BlockSolver {
 mod tests {
     use super::*;
     use crate::rng::SplitMix64;
+    use rustc_hash::FxHashMap;
 
     fn random_number(rng: &mut SplitMix64) -> Dyadic {
         let n = rng.below(200) as i64 - 100;
