@@ -69,6 +69,15 @@ fn random_child(rng: &mut SplitMix64, depth: u32) -> Tree {
     random_tree(rng, depth - 1 - shallower)
 }
 
+/// `count` random forms of depth 3 from `seed`, as trees and in an arena.
+fn random_forms(seed: u64, count: usize) -> (Arena, Vec<Tree>, Vec<GameId>) {
+    let mut rng = SplitMix64(seed);
+    let mut a = Arena::new();
+    let trees: Vec<Tree> = (0..count).map(|_| random_tree(&mut rng, 3)).collect();
+    let ids = trees.iter().map(|t| to_arena(&mut a, t)).collect();
+    (a, trees, ids)
+}
+
 fn rel(le: bool, ge: bool) -> Relation {
     match (le, ge) {
         (true, true) => Relation::Equal,
@@ -141,10 +150,7 @@ fn number_arithmetic_and_simplicity() {
 
 #[test]
 fn random_forms_compare_like_the_definition() {
-    let mut rng = SplitMix64(7);
-    let mut a = Arena::new();
-    let trees: Vec<Tree> = (0..60).map(|_| random_tree(&mut rng, 3)).collect();
-    let ids: Vec<GameId> = trees.iter().map(|t| to_arena(&mut a, t)).collect();
+    let (mut a, trees, ids) = random_forms(7, 60);
     for (i, ti) in trees.iter().enumerate() {
         for (j, tj) in trees.iter().enumerate() {
             let naive = rel(naive_le(ti, tj), naive_le(tj, ti));
@@ -229,10 +235,7 @@ fn pretty_forms_read_back_and_plain_forms_keep_the_contract() {
 
 #[test]
 fn sums_obey_the_group_laws() {
-    let mut rng = SplitMix64(11);
-    let mut a = Arena::new();
-    let trees: Vec<Tree> = (0..60).map(|_| random_tree(&mut rng, 3)).collect();
-    let ids: Vec<GameId> = trees.iter().map(|t| to_arena(&mut a, t)).collect();
+    let (mut a, trees, ids) = random_forms(11, 60);
     let z = a.zero();
     for i in 0..ids.len() {
         let (g, h, k) = (ids[i], ids[(i + 1) % ids.len()], ids[(i + 7) % ids.len()]);
@@ -274,10 +277,7 @@ fn sums_obey_the_group_laws() {
 /// by the general constructor, which compares every pair of options.
 #[test]
 fn sums_are_canonical() {
-    let mut rng = SplitMix64(23);
-    let mut a = Arena::new();
-    let trees: Vec<Tree> = (0..40).map(|_| random_tree(&mut rng, 3)).collect();
-    let ids: Vec<GameId> = trees.iter().map(|t| to_arena(&mut a, t)).collect();
+    let (mut a, trees, ids) = random_forms(23, 40);
     for i in 0..trees.len() {
         for j in 0..trees.len() {
             let sum = a.add(ids[i], ids[j]);
