@@ -46,6 +46,11 @@ pub(crate) enum Node {
     },
 }
 
+/// Two games as one cache key.
+pub(crate) fn pair_key(g: GameId, h: GameId) -> u64 {
+    (u64::from(g.0) << 32) | u64::from(h.0)
+}
+
 /// The arena of canonical games with its operation caches.
 pub struct Arena {
     pub(crate) nodes: Vec<Node>,
@@ -60,8 +65,9 @@ pub struct Arena {
     others: FxHashMap<u64, GameId>,
     /// Further games whose option lists hash alike (rare).
     clashes: FxHashMap<u64, Vec<GameId>>,
-    pub(crate) le_cache: FxHashMap<(GameId, GameId), bool>,
-    pub(crate) sum_cache: FxHashMap<(GameId, GameId), GameId>,
+    /// Comparisons and sums by [`pair_key`]: one word, hashed in one step.
+    pub(crate) le_cache: FxHashMap<u64, bool>,
+    pub(crate) sum_cache: FxHashMap<u64, GameId>,
     pub(crate) neg_cache: FxHashMap<GameId, GameId>,
 }
 

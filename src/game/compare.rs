@@ -1,7 +1,7 @@
 //! Comparison of games: G ≤ H iff no G^L ≥ H and no H^R ≤ G, with direct
 //! answers for numbers and nimbers and a cache for everything else.
 
-use super::arena::{Arena, GameId, Node};
+use super::arena::{pair_key, Arena, GameId, Node};
 use std::cmp::Ordering;
 
 /// How two games compare in the partial order of games.
@@ -67,7 +67,7 @@ impl Arena {
         if let Some(answer) = self.le_symbolic(g, h) {
             return answer;
         }
-        if let Some(&answer) = self.le_cache.get(&(g, h)) {
+        if let Some(&answer) = self.le_cache.get(&pair_key(g, h)) {
             return answer;
         }
         self.le_uncached(g, h)
@@ -81,7 +81,7 @@ impl Arena {
         let answer = self
             .le_avoiding_number(g, h)
             .unwrap_or_else(|| self.le_by_options(g, h));
-        self.le_cache.insert((g, h), answer);
+        self.le_cache.insert(pair_key(g, h), answer);
         answer
     }
 

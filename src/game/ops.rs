@@ -1,7 +1,7 @@
 //! Negation and disjunctive sums, with direct arithmetic for numbers and
 //! nimbers and number translation for a number plus anything else.
 
-use super::arena::{Arena, GameId, Node};
+use super::arena::{pair_key, Arena, GameId, Node};
 
 impl Arena {
     /// −G = {−G^R | −G^L}.
@@ -41,7 +41,11 @@ impl Arena {
         }
         // Sums of numbers and nimbers are direct, but the cache is still
         // cheaper than big-number arithmetic and interning the result.
-        let key = if g <= h { (g, h) } else { (h, g) };
+        let key = if g <= h {
+            pair_key(g, h)
+        } else {
+            pair_key(h, g)
+        };
         if let Some(&s) = self.sum_cache.get(&key) {
             return s;
         }
