@@ -338,7 +338,7 @@ fn sums_of_day_three_games_are_canonical() {
     for _ in 0..3 {
         let born = pool.clone();
         for _ in 0..150 {
-            let mut pick = |rng: &mut SplitMix64| -> Vec<GameId> {
+            let pick = |rng: &mut SplitMix64| -> Vec<GameId> {
                 (0..rng.below(4))
                     .map(|_| born[rng.below(born.len())])
                     .collect()
