@@ -120,15 +120,8 @@ impl Frame {
 
     /// The blocks of the edges `mask` (all connected to `root`), children
     /// first, by Hopcroft and Tarjan's depth-first search with an edge
-    /// stack; parallel edges fall in one block.
-    pub fn split(&self, root: usize, mask: u64) -> Split {
-        let mut out = Split::new();
-        self.split_into(root, mask, &mut out);
-        out
-    }
-
-    /// [`Frame::split`] into `out` (cleared first), so a caller that
-    /// splits often reuses one buffer.
+    /// stack; parallel edges fall in one block. They go into `out`
+    /// (cleared first), so a caller that splits often reuses one buffer.
     pub fn split_into(&self, root: usize, mask: u64, out: &mut Split) {
         out.clear();
         let mut dfs = Dfs {
@@ -248,8 +241,9 @@ mod tests {
             (1, 6),
         ]);
         let f = Frame::of(&g).unwrap();
-        let mut ours: Vec<(usize, Vec<usize>)> = f
-            .split(0, f.all())
+        let mut split = Split::new();
+        f.split_into(0, f.all(), &mut split);
+        let mut ours: Vec<(usize, Vec<usize>)> = split
             .into_iter()
             .map(|(r, m)| (r as usize, bits(m).collect()))
             .collect();

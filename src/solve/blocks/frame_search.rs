@@ -80,7 +80,14 @@ pub(super) struct Part {
 }
 
 /// [`Part::edge`] of a part of two or more edges.
-pub(super) const NOT_AN_EDGE: u8 = u8::MAX;
+const NOT_AN_EDGE: u8 = u8::MAX;
+
+/// One part of a shape as its searches value it: a single edge (its mask),
+/// valued on the spot, or a block, valued as a state of its own.
+pub(super) enum Hanging<'f> {
+    Edge(u64),
+    Block(State<'f>, Shape),
+}
 
 /// No shape recorded yet in [`Frames::cuts`].
 const UNKNOWN: u32 = u32::MAX;
@@ -106,14 +113,27 @@ impl Frames {
         self.shapes.len()
     }
 
-    /// The shape with id `id`.
-    pub(super) fn shape_by_id(&self, id: u32) -> Shape {
-        self.shapes[id as usize]
-    }
-
-    /// Part `i` of `shape` (of [`Shape::part_count`]).
-    pub(super) fn part(&self, shape: &Shape, i: u32) -> Part {
-        self.parts[(shape.parts + i) as usize]
+    /// Part `i` of `shape` (of [`Shape::part_count`]) in `state`'s frame:
+    /// the vertex it hangs from, and what hangs there.
+    pub(super) fn part<'f>(
+        &self,
+        state: &State<'f>,
+        shape: &Shape,
+        i: u32,
+    ) -> (usize, Hanging<'f>) {
+        let part = self.parts[(shape.parts + i) as usize];
+        let root = part.root as usize;
+        let hanging = if part.edge != NOT_AN_EDGE {
+            Hanging::Edge(1 << part.edge)
+        } else {
+            let below = State {
+                id: state.id,
+                frame: state.frame,
+                root,
+            };
+            Hanging::Block(below, self.shapes[part.shape as usize])
+        };
+        (root, hanging)
     }
 
     /// The shape of `mask` from `state.root`, worked out once.
@@ -396,19 +416,15 @@ impl BlockSolver {
         hanging[..decorations.len()].copy_from_slice(decorations);
         hanging[state.root] = self.arena.zero();
         for i in 0..shape.part_count {
-            let part = self.frames.part(shape, i);
-            let root = part.root as usize;
             // Most parts are single edges: valued here, without a call.
-            let v = if part.edge != NOT_AN_EDGE {
-                self.edge_value(state.frame, 1 << part.edge, root, &hanging)?
-            } else {
-                let below = State {
-                    id: state.id,
-                    frame: state.frame,
-                    root,
-                };
-                let part = self.frames.shape_by_id(part.shape);
-                self.shape_value(&below, &part, &hanging[..decorations.len()])?
+            let (root, v) = match self.frames.part(state, shape, i) {
+                (root, Hanging::Edge(mask)) => {
+                    (root, self.edge_value(state.frame, mask, root, &hanging)?)
+                }
+                (root, Hanging::Block(below, part)) => {
+                    let v = self.shape_value(&below, &part, &hanging[..decorations.len()])?;
+                    (root, v)
+                }
             };
             hanging[root] = self.arena.add(hanging[root], v);
         }

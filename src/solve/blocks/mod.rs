@@ -34,8 +34,9 @@
 //! carry: a tree costs one entry per edge and subposition of what it
 //! carries), and, below each block, the states of its search inside the
 //! block's frame: a mask of the block's edges, the vertex the piece hangs
-//! from and the decorations of the vertices it reaches (see [`frame`]). Blocks wider than a frame fall
-//! back to graphs rebuilt per state, remembered exactly as met (`raw`).
+//! from and the decorations of the vertices it reaches (see [`frame`]).
+//! Blocks wider than a frame fall back to graphs rebuilt per state,
+//! remembered exactly as met (`raw`).
 //!
 //! # Blue-red blocks
 //!

@@ -30,7 +30,7 @@
 //! wrong value.
 
 use super::frame::{bits, Frame};
-use super::frame_search::{Shape, State, NOT_AN_EDGE};
+use super::frame_search::{Hanging, Shape, State};
 use super::solver::BlockSolver;
 use super::two_tables::{HeapBytes, Key, TwoTables};
 use crate::budget::Exceeded;
@@ -384,19 +384,14 @@ impl BlockSolver {
             // vertex it hangs from, children first.
             solver.frames.numbers.stack[here + state.root] = 0;
             for i in 0..shape.part_count {
-                let part = solver.frames.part(shape, i);
-                let root = part.root as usize;
                 // Most parts are single edges: valued here, without a call.
-                let v = if part.edge != NOT_AN_EDGE {
-                    solver.number_edge(state.frame, 1 << part.edge, root, here)?
-                } else {
-                    let below = State {
-                        id: state.id,
-                        frame: state.frame,
-                        root,
-                    };
-                    let part = solver.frames.shape_by_id(part.shape);
-                    solver.number_shape(&below, &part, here, n)?
+                let (root, v) = match solver.frames.part(state, shape, i) {
+                    (root, Hanging::Edge(mask)) => {
+                        (root, solver.number_edge(state.frame, mask, root, here)?)
+                    }
+                    (root, Hanging::Block(below, part)) => {
+                        (root, solver.number_shape(&below, &part, here, n)?)
+                    }
                 };
                 let slot = &mut solver.frames.numbers.stack[here + root];
                 *slot = exact(checked(slot.checked_add(v)))?;
