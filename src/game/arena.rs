@@ -95,6 +95,21 @@ impl Arena {
         arena
     }
 
+    /// Room for the games and comparisons of a small search, made by a
+    /// solver before its first one: even a small search makes hundreds of
+    /// games and compares thousands of pairs, and growing the tables from
+    /// empty costs a good share of it.
+    pub fn reserve_for_a_search(&mut self) {
+        const GAMES: usize = 256;
+        self.nodes.reserve(GAMES);
+        self.options.reserve(GAMES);
+        self.birthdays.reserve(GAMES);
+        self.index.reserve(GAMES);
+        self.others.reserve(GAMES);
+        self.le_cache.reserve(8 * GAMES);
+        self.sum_cache.reserve(2 * GAMES);
+    }
+
     /// How many distinct canonical games the arena holds.
     pub fn len(&self) -> usize {
         self.nodes.len()

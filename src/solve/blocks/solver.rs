@@ -199,6 +199,9 @@ impl BlockSolver {
                 return layout.clone();
             }
         }
+        if self.layout.is_none() {
+            self.arena.reserve_for_a_search();
+        }
         let frames = &mut self.frames;
         let layout = Rc::new(Layout::new(p, |f| frames.id_of(f)));
         self.layout = Some(layout.clone());
