@@ -289,11 +289,19 @@ impl Arena {
         o
     }
 
+    /// The Left options alone (only that list's count is touched).
     pub fn left_options(&mut self, g: GameId) -> Rc<[GameId]> {
-        self.options(g).0
+        match &self.options[g.index()] {
+            Some((left, _)) => left.clone(),
+            None => self.options(g).0,
+        }
     }
 
+    /// The Right options alone.
     pub fn right_options(&mut self, g: GameId) -> Rc<[GameId]> {
-        self.options(g).1
+        match &self.options[g.index()] {
+            Some((_, right)) => right.clone(),
+            None => self.options(g).1,
+        }
     }
 }
