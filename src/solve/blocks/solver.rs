@@ -176,16 +176,23 @@ impl BlockSolver {
             let Some((id, frame)) = &b.frame else {
                 unreachable!("a framed layout")
             };
-            decorations.clear();
-            decorations.push(zero);
-            decorations.extend(b.vertices[1..].iter().map(|&v| hanging[v]));
-            let v = if s.mask == frame.all() {
-                self.local_block_value(&Decorated {
-                    edges: b.edges.clone(),
-                    decorations: decorations.clone(),
-                })?
+            let v = if let [e] = b.edges[..] {
+                // A bridge (standing, as its block has an edge standing):
+                // valued from what hangs at its top, with no local copy.
+                let top = if e.u == ROOT { e.v } else { e.u };
+                self.bridge(e.colour, hanging[b.vertices[top]])?
             } else {
-                self.frame_state_value(*id, frame, s.mask, &decorations)?
+                decorations.clear();
+                decorations.push(zero);
+                decorations.extend(b.vertices[1..].iter().map(|&v| hanging[v]));
+                if s.mask == frame.all() {
+                    self.local_block_value(&Decorated {
+                        edges: b.edges.clone(),
+                        decorations: decorations.clone(),
+                    })?
+                } else {
+                    self.frame_state_value(*id, frame, s.mask, &decorations)?
+                }
             };
             hanging[b.root] = self.arena.add(hanging[b.root], v);
         }
