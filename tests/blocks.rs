@@ -621,6 +621,38 @@ fn the_numeric_search_of_blue_red_blocks_equals_the_general_search() {
 }
 
 #[test]
+fn the_decoration_shortcut_equals_valuing_every_option() {
+    // The numeric search values a state from the states with its
+    // decoration's two options when their values and bounds settle it;
+    // against the same search valuing every option of every state, on
+    // every state along random games of random blue-red graphs.
+    let mut rng = SplitMix64(505);
+    let mut settled = 0;
+    for seed in 0..400u64 {
+        let edges = 6 + seed as usize % 17;
+        let p = blue_red(&block_rich(93_000 + seed, edges), &mut rng);
+        let mut fast = BlockSolver::new();
+        let mut full = BlockSolver::new().without_decoration_shortcut();
+        for &s in &states_to_try(&p, &mut rng, 3) {
+            let v = fast.value_of(&p, s).unwrap();
+            let w = full.value_of(&p, s).unwrap();
+            assert_eq!(
+                fast.arena.plain(v),
+                full.arena.plain(w),
+                "seed {seed} state {s:?}: {}",
+                position::print(&p)
+            );
+        }
+        settled += usize::from(fast.memo_len() < full.memo_len());
+    }
+    // The shortcut is taken (fewer states valued) on many of them.
+    assert!(
+        settled > 40,
+        "the shortcut settled states in {settled} graphs"
+    );
+}
+
+#[test]
 fn blue_red_values_too_fine_for_fixed_point_come_from_the_general_search() {
     // A blue and a red edge from the ground to one vertex, carrying red
     // stalks: cutting one of the pair leaves a blue edge under −k, worth

@@ -18,6 +18,40 @@
 //! its moves are its canonical options: n − 1 (Left) for an integer
 //! n > 0, n + 1 (Right) for n < 0, and x ∓ 2^−k for x = p/2^k with p odd.
 //!
+//! # A state from its decoration's options
+//!
+//! Decorations multiply the states: a shape is searched once for every
+//! combination of the decorations' followers. Many of those states are
+//! settled by two states with simpler decorations, without their cuts.
+//!
+//! Let f(x) be the state's value with x at vertex v (the rest fixed). The
+//! state is monotone in x: raising what hangs at v never hurts Left (in
+//! f(x) − f(y) with x ≥ y, Left mirrors every move outside the two
+//! decorations and answers moves in them by her winning strategy in
+//! x − y ≥ 0, as in the argument of [`super`]), and likewise for every
+//! option that keeps v standing. Let x have both options, p be the one
+//! born the day before x (its parent: x is p followed by one more sign),
+//! and o the other. Say x = p+ (p < x < o; the other case mirrors it).
+//! Then in the state with x:
+//!
+//! - Left's move in x leads to f(p) = a, Right's to f(o) = b;
+//! - every other Left option is at most the same move made with o at v,
+//!   so at most the best Left option of the state with o, L(o);
+//! - every other Right option is at least the same move made with p at
+//!   v, so at least the best Right option of the state with p, R(p).
+//!
+//! Let q be the first number born after a above it (the simplest number
+//! between a and a's own Right option). If L(o) < q < R(p) and b is at
+//! most a's Right option, the best Left option lies in [a, q) and the best
+//! Right option in (q, b], and every number strictly between a and b
+//! other than q is born after q, so f(x) = q by the simplicity theorem.
+//! The state is then remembered with the bounds max(a, L(o)) and R(p) in
+//! place of its best options, which is all later uses ask of them: each
+//! state keeps an upper bound on its best Left option and a lower bound
+//! on its best Right option (exact when it was valued from its options).
+//! The test `the_decoration_shortcut_equals_valuing_every_option` checks
+//! the values against the search that values every option.
+//!
 //! # Exactness
 //!
 //! Numbers are held as `i64` multiples of 2^−40, below 2^21 in size: a key
@@ -270,7 +304,7 @@ impl HeapBytes for WideKey {
 /// The values of blue-red block states, by [`NumberKey`].
 #[derive(Default)]
 pub(super) struct NumberMemo {
-    values: TwoTables<[u64; 2], WideKey, Fixed>,
+    values: TwoTables<[u64; 2], WideKey, Known>,
     /// The decorations of the states being searched, one frame's worth per
     /// level: a state names its decorations by their offset here, so a
     /// level copies only its own vertices (not a 64-slot array).
@@ -356,7 +390,12 @@ impl BlockSolver {
 
     /// Copy the `n` decorations at `at` to the top of the stack, run `f`
     /// on the copy (by its offset), and pop it again.
-    fn on_copy(&mut self, at: usize, n: usize, f: impl FnOnce(&mut Self, usize) -> Step) -> Step {
+    fn on_copy<T>(
+        &mut self,
+        at: usize,
+        n: usize,
+        f: impl FnOnce(&mut Self, usize) -> Result<T, Stop>,
+    ) -> Result<T, Stop> {
         let stack = &mut self.frames.numbers.stack;
         let here = stack.len();
         stack.extend_from_within(at..at + n);
@@ -409,12 +448,59 @@ impl BlockSolver {
     }
 
     /// [`Self::block_state`] on numbers: remembered, and valued from the
-    /// best option of each player.
+    /// best option of each player (or from two states with simpler
+    /// decorations, see [`Self::number_by_parent`]).
     fn number_block(&mut self, state: &State, shape: &Shape, at: usize, n: usize) -> Step {
+        Ok(self.number_known(state, shape, at, n)?.value)
+    }
+
+    /// The value of a one-block state with bounds on its best options.
+    fn number_known(
+        &mut self,
+        state: &State,
+        shape: &Shape,
+        at: usize,
+        n: usize,
+    ) -> Result<Known, Stop> {
         let key = number_key(shape, state.root, self.decorations_at(at, n));
-        if let Some(v) = self.frames.numbers.values.get(&key) {
-            return Ok(v);
+        if let Some(k) = self.frames.numbers.values.get(&key) {
+            return Ok(k);
         }
+        let decorated = shape.reached & !(1 << state.root);
+        let mut known = None;
+        if self.decoration_shortcut {
+            // Tried at the finest decoration (lowest set bit), if it has
+            // both options (is not an integer): the longest chain of
+            // states below it is the one most worth skipping.
+            let finest = bits(decorated)
+                .map(|v| (v, self.frames.numbers.stack[at + v]))
+                .filter(|&(_, d)| d != 0)
+                .min_by_key(|&(_, d)| (d & d.wrapping_neg()) as u64);
+            if let Some((v, d)) = finest {
+                if (d & d.wrapping_neg()) < ONE {
+                    known = self.number_by_parent(state, shape, at, n, v)?;
+                }
+            }
+        }
+        let known = match known {
+            Some(k) => k,
+            None => self.number_by_options(state, shape, at, n, decorated)?,
+        };
+        self.frames.numbers.values.insert(key, known);
+        self.charge()?;
+        Ok(known)
+    }
+
+    /// The value from every option (cuts, and moves in the decorations of
+    /// the vertices `decorated`).
+    fn number_by_options(
+        &mut self,
+        state: &State,
+        shape: &Shape,
+        at: usize,
+        n: usize,
+        decorated: u64,
+    ) -> Result<Known, Stop> {
         let (mut left, mut right): (Option<Fixed>, Option<Fixed>) = (None, None);
         for e in bits(shape.mask) {
             let after = self.frames.cut(state, shape, e);
@@ -425,7 +511,6 @@ impl BlockSolver {
                 Colour::Green | Colour::Uncoloured => return Err(Stop::Inexact),
             }
         }
-        let decorated = shape.reached & !(1 << state.root);
         self.on_copy(at, n, |solver, here| {
             for v in bits(decorated) {
                 let d = solver.frames.numbers.stack[here + v];
@@ -442,11 +527,112 @@ impl BlockSolver {
             }
             Ok(0)
         })?;
-        let v = exact(simplest_between(left, right))?;
-        self.frames.numbers.values.insert(key, v);
-        self.charge()?;
-        Ok(v)
+        let value = exact(simplest_between(left, right))?;
+        Ok(Known::new(
+            value,
+            left.unwrap_or(NO_LEFT),
+            right.unwrap_or(NO_RIGHT),
+        ))
     }
+
+    /// The value of a state whose decoration x at `v` has both options, from
+    /// the states with x's parent and x's other option there, when that
+    /// settles it (`None` otherwise). See the module documentation.
+    fn number_by_parent(
+        &mut self,
+        state: &State,
+        shape: &Shape,
+        at: usize,
+        n: usize,
+        v: usize,
+    ) -> Result<Option<Known>, Stop> {
+        let x = self.frames.numbers.stack[at + v];
+        let (Some(xl), Some(xr)) = options(x) else {
+            return Ok(None);
+        };
+        // x's parent, the option born the day before x: for x = m/2 the
+        // integer farther from 0, else the option with one bit fewer.
+        let low = x & x.wrapping_neg();
+        let parent_is_left = if low == ONE / 2 {
+            x < 0
+        } else {
+            xl & (2 * low) != 0
+        };
+        let (parent, other) = if parent_is_left { (xl, xr) } else { (xr, xl) };
+        let (a, b) = self.on_copy(at, n, |solver, here| {
+            solver.frames.numbers.stack[here + v] = parent;
+            let a = solver.number_known(state, shape, here, n)?;
+            solver.frames.numbers.stack[here + v] = other;
+            let b = solver.number_known(state, shape, here, n)?;
+            solver.frames.numbers.stack[here + v] = x;
+            Ok((a, b))
+        })?;
+        let (al, ar) = options(a.value);
+        if parent_is_left {
+            // x = p+: the candidate is the first number born after a above it.
+            let Some(q) = simplest_between(Some(a.value), ar) else {
+                return Ok(None);
+            };
+            let fits =
+                b.left_at_most() < q && q < a.right_at_least() && ar.is_none_or(|r| b.value <= r);
+            Ok(fits.then(|| Known::new(q, a.value.max(b.left_at_most()), a.right_at_least())))
+        } else {
+            // x = p−, the mirror image.
+            let Some(q) = simplest_between(al, Some(a.value)) else {
+                return Ok(None);
+            };
+            let fits =
+                a.left_at_most() < q && q < b.right_at_least() && al.is_none_or(|l| b.value >= l);
+            Ok(fits.then(|| Known::new(q, a.left_at_most(), a.value.min(b.right_at_least()))))
+        }
+    }
+}
+
+/// A state's value, with an upper bound on its best Left option and a
+/// lower bound on its best Right option, each kept as its gap from the
+/// value in 32 bits (see [`gap_code`]): a memo entry stays two words.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Known {
+    value: Fixed,
+    below: u32,
+    above: u32,
+}
+
+/// No Left option: −∞ (any bound holds); no Right option: +∞.
+const NO_LEFT: Fixed = Fixed::MIN;
+const NO_RIGHT: Fixed = Fixed::MAX;
+
+impl Known {
+    fn new(value: Fixed, left_at_most: Fixed, right_at_least: Fixed) -> Known {
+        Known {
+            value,
+            below: gap_code(value.abs_diff(left_at_most)),
+            above: gap_code(right_at_least.abs_diff(value)),
+        }
+    }
+
+    fn left_at_most(&self) -> Fixed {
+        self.value.saturating_sub_unsigned(gap(self.below))
+    }
+
+    fn right_at_least(&self) -> Fixed {
+        self.value.saturating_add_unsigned(gap(self.above))
+    }
+}
+
+/// Mantissa bits of a gap code; the rest is the exponent.
+const GAP_MANTISSA: u32 = 26;
+
+/// A gap (≥ 0) rounded down to m · 2^e with m below 2^26, as e and m in
+/// one word. Rounding down only moves a bound towards the value, so a
+/// bound read back from its code is still a bound.
+fn gap_code(d: u64) -> u32 {
+    let e = (u64::BITS - d.leading_zeros()).saturating_sub(GAP_MANTISSA);
+    ((e << GAP_MANTISSA) as u64 | (d >> e)) as u32
+}
+
+fn gap(code: u32) -> u64 {
+    u64::from(code & ((1 << GAP_MANTISSA) - 1)) << (code >> GAP_MANTISSA)
 }
 
 #[cfg(test)]
@@ -544,6 +730,25 @@ mod tests {
             }
         }
         assert!(packed_count > 5000 && seen.len() > 1000);
+    }
+
+    /// A gap read back from its code is at most the gap and within one
+    /// part in 2^25 of it, so a bound kept as a gap stays a bound.
+    #[test]
+    fn gap_codes_round_down() {
+        let mut rng = SplitMix64(8);
+        for _ in 0..20000 {
+            let d = rng.next_u64() >> rng.below(64);
+            let back = gap(gap_code(d));
+            assert!(back <= d && d - back <= d >> 25, "{d} read back as {back}");
+        }
+        for d in [0, 1, (1 << 26) - 1, 1 << 26, u64::MAX] {
+            assert!(gap(gap_code(d)) <= d);
+        }
+        let k = Known::new(ONE, NO_LEFT, NO_RIGHT);
+        assert!(k.left_at_most() < -LIMIT && k.right_at_least() > LIMIT);
+        let k = Known::new(ONE, ONE / 2, 2 * ONE);
+        assert_eq!((k.left_at_most(), k.right_at_least()), (ONE / 2, 2 * ONE));
     }
 
     #[test]

@@ -76,6 +76,10 @@ pub struct BlockSolver {
     /// Blue-red blocks go through the numeric search (on by default; off
     /// only to test it against the general search).
     pub(super) number_search: bool,
+    /// The numeric search values a state from two states with simpler
+    /// decorations where that settles it (on by default; off only to test
+    /// it against valuing every option).
+    pub(super) decoration_shortcut: bool,
 }
 
 impl Default for BlockSolver {
@@ -110,6 +114,7 @@ impl BlockSolver {
             meter: budget.meter(),
             since_recount: 0,
             number_search: true,
+            decoration_shortcut: true,
         }
     }
 
@@ -118,6 +123,13 @@ impl BlockSolver {
     /// against.
     pub fn without_number_search(mut self) -> BlockSolver {
         self.number_search = false;
+        self
+    }
+
+    /// This solver with the numeric search valuing every state from all
+    /// of its options: the reference its shortcut is tested against.
+    pub fn without_decoration_shortcut(mut self) -> BlockSolver {
+        self.decoration_shortcut = false;
         self
     }
 
