@@ -99,7 +99,7 @@ impl Arena {
     /// solver before its first one: even a small search makes hundreds of
     /// games and compares thousands of pairs, and growing the tables from
     /// empty costs a good share of it.
-    pub fn reserve_for_a_search(&mut self) {
+    pub(crate) fn reserve_for_a_search(&mut self) {
         const GAMES: usize = 256;
         self.nodes.reserve(GAMES);
         self.options.reserve(GAMES);

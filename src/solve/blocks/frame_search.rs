@@ -7,8 +7,9 @@ use super::canonical_key::colour_code;
 use super::decorated::{Decorated, ROOT};
 use super::frame::{bits, Frame, Split, MAX_FRAME_EDGES};
 use super::number_search::NumberMemo;
+use super::packed_key::pack;
 use super::solver::BlockSolver;
-use super::two_tables::{Key, TwoTables};
+use super::two_tables::{HeapBytes, Key, TwoTables};
 use crate::budget::{table_bytes, Exceeded};
 use crate::game::GameId;
 use crate::rules::Player;
@@ -65,6 +66,22 @@ pub(super) struct Shape {
     /// Where its cuts start in `Frames::cuts` ([`NO_CUTS`]: a shape that
     /// is never searched as one block).
     cuts: u32,
+}
+
+#[cfg(test)]
+impl Shape {
+    /// A one-block shape with id `id` reaching the vertices `reached`
+    /// (for tests of keys).
+    pub(super) fn for_test(id: u32, reached: u64) -> Shape {
+        Shape {
+            id,
+            mask: 0b11,
+            reached,
+            parts: 0,
+            part_count: 0,
+            cuts: NO_CUTS,
+        }
+    }
 }
 
 /// One block of a shape that is several, seen from the vertex it hangs
@@ -295,16 +312,39 @@ impl Frames {
 /// inline (no allocation, no pointer to follow on a lookup).
 const INLINE_WORDS: usize = 8;
 
-/// A state's key: its shape id, the mask of reached vertices with a
-/// decoration other than 0 (the shape fixes the reached vertices, so the
-/// others are 0), and those decorations in vertex order; inline when they
-/// fit in [`INLINE_WORDS`].
-pub(super) type StateKey = Key<[u32; INLINE_WORDS], Box<[u32]>>;
+/// A state's key: its shape id and the reached vertices (the shape fixes
+/// them) with a decoration other than 0, each with that decoration. Packed
+/// into two words when the decorations are few and their ids small (see
+/// [`super::packed_key`]), else written out (see [`WideStateKey`]).
+pub(super) type StateKey = Key<[u64; 2], WideStateKey>;
 
 /// The values of one-block states, by [`StateKey`].
-pub(super) type StateMemo = TwoTables<[u32; INLINE_WORDS], Box<[u32]>, GameId>;
+pub(super) type StateMemo = TwoTables<[u64; 2], WideStateKey, GameId>;
+
+/// A key written out: the shape id, the mask of reached vertices with a
+/// decoration other than 0, and those decorations in vertex order; inline
+/// when they fit in [`INLINE_WORDS`].
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(super) enum WideStateKey {
+    Inline([u32; INLINE_WORDS]),
+    Boxed(Box<[u32]>),
+}
+
+impl HeapBytes for WideStateKey {
+    fn heap_bytes(&self) -> u64 {
+        match self {
+            WideStateKey::Inline(_) => 0,
+            WideStateKey::Boxed(words) => words.heap_bytes(),
+        }
+    }
+}
 
 fn state_key(shape: u32, reached: u64, decorations: &[GameId]) -> StateKey {
+    if let Some(key) = pack(shape, reached, decorations, GameId(0), |g| {
+        u16::try_from(g.0).ok()
+    }) {
+        return Key::Short(key);
+    }
     // One pass over the reached vertices: most keys fit inline, so the
     // decorations are written as they are found, and only a key that
     // turns out too long is built again on the heap.
@@ -326,10 +366,12 @@ fn state_key(shape: u32, reached: u64, decorations: &[GameId]) -> StateKey {
     words[1] = decorated as u32;
     words[2] = (decorated >> 32) as u32;
     if HEAD + count <= INLINE_WORDS {
-        return Key::Short(words);
+        return Key::Long(WideStateKey::Inline(words));
     }
     let values = bits(decorated).map(|v| decorations[v].0);
-    Key::Long(words[..HEAD].iter().copied().chain(values).collect())
+    Key::Long(WideStateKey::Boxed(
+        words[..HEAD].iter().copied().chain(values).collect(),
+    ))
 }
 
 /// Where a search stands in its frame: which frame, and the vertex the

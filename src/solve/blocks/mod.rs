@@ -71,6 +71,7 @@ pub mod frame;
 mod frame_search;
 mod layout;
 mod number_search;
+mod packed_key;
 mod solver;
 mod two_tables;
 

@@ -65,6 +65,7 @@
 
 use super::frame::{bits, Frame};
 use super::frame_search::{Hanging, Shape, State};
+use super::packed_key::pack;
 use super::solver::BlockSolver;
 use super::two_tables::{HeapBytes, Key, TwoTables};
 use crate::budget::Exceeded;
@@ -194,56 +195,30 @@ fn simplest_between(lo: Option<Fixed>, hi: Option<Fixed>) -> Option<Fixed> {
 /// written out in full (see [`WideKey`]).
 type NumberKey = Key<[u64; 2], WideKey>;
 
-/// Bits of a packed key, as one 128-bit number: the shape id, then how
-/// many decorations, then each decoration as its vertex and its value in
-/// [`SMALL_BITS`].
-const PACKED_SHAPE_BITS: u32 = 24;
-const PACKED_COUNT_BITS: u32 = 3;
-const PACKED_MAX_DECORATIONS: u32 = 4;
-const VERTEX_BITS: u32 = 6;
-const SMALL_BITS: u32 = 16;
 /// A small decoration is a multiple of 2^−8 below 2^7 in size: its fixed
-/// point value shifted down by this many bits fits in [`SMALL_BITS`].
+/// point value shifted down by this many bits fits in 16 bits.
 const SMALL_SHIFT: u32 = FRACTION_BITS - 8;
 
-/// `x` as a signed [`SMALL_BITS`]-bit word, if it is small.
-fn small(x: Fixed) -> Option<u128> {
+/// `x` as a signed 16-bit word, if it is small: its code in a packed key.
+fn small(x: Fixed) -> Option<u16> {
     if x & ((1 << SMALL_SHIFT) - 1) != 0 {
         return None;
     }
     let w = i16::try_from(x >> SMALL_SHIFT).ok()?;
-    Some(u128::from(w as u16))
+    Some(w as u16)
 }
 
 fn number_key(shape: &Shape, root: usize, decorations: &[Fixed]) -> NumberKey {
     let reached = shape.reached & !(1 << root);
     match packed(shape.id, reached, decorations) {
-        Some(key) => Key::Short([key as u64, (key >> 64) as u64]),
+        Some(key) => Key::Short(key),
         None => Key::Long(WideKey::new(shape.id, reached, decorations)),
     }
 }
 
 /// The packed key of a state, if its decorations are few and small.
-fn packed(shape: u32, reached: u64, decorations: &[Fixed]) -> Option<u128> {
-    if shape >= 1 << PACKED_SHAPE_BITS {
-        return None;
-    }
-    let mut key = u128::from(shape);
-    let mut at = PACKED_SHAPE_BITS + PACKED_COUNT_BITS;
-    let mut count = 0;
-    for v in bits(reached) {
-        let d = decorations[v];
-        if d == 0 {
-            continue;
-        }
-        if count == PACKED_MAX_DECORATIONS {
-            return None;
-        }
-        key |= (v as u128 | small(d)? << VERTEX_BITS) << at;
-        at += VERTEX_BITS + SMALL_BITS;
-        count += 1;
-    }
-    Some(key | u128::from(count) << PACKED_SHAPE_BITS)
+fn packed(shape: u32, reached: u64, decorations: &[Fixed]) -> Option<[u64; 2]> {
+    pack(shape, reached, decorations, 0, small)
 }
 
 /// Words kept inline in a wide key: the shape, the decorated vertices,
@@ -696,40 +671,25 @@ mod tests {
         }
     }
 
-    /// Two states get one packed key exactly when they are the same state
-    /// (shape, and every decoration of the reached vertices but the root).
+    /// A decoration's code in a packed key (see [`super::packed_key`]) is
+    /// one-to-one: small numbers (multiples of 2^−8 below 2^7) get distinct
+    /// codes, and others none.
     #[test]
-    fn packed_keys_tell_states_apart() {
-        let mut rng = SplitMix64(5);
-        let mut seen: FxHashMap<u128, (u32, Vec<(usize, Fixed)>)> = FxHashMap::default();
-        let mut packed_count = 0;
-        for _ in 0..20000 {
-            let shape = rng.below(4) as u32;
-            let reached = rng.next_u64() & 0xff;
-            let decorations: Vec<Fixed> = (0..8)
-                .map(|_| match rng.below(4) {
-                    0 => 0,
-                    _ => to_fixed(&random_number(&mut rng)).unwrap(),
-                })
-                .collect();
-            let state: Vec<(usize, Fixed)> = bits(reached)
-                .filter(|&v| decorations[v] != 0)
-                .map(|v| (v, decorations[v]))
-                .collect();
-            let Some(key) = packed(shape, reached, &decorations) else {
-                // Only many or fine decorations are written out in full.
-                assert!(state.len() > 4 || state.iter().any(|&(_, d)| small(d).is_none()));
-                continue;
-            };
-            packed_count += 1;
-            match seen.get(&key) {
-                Some(other) => assert_eq!(other, &(shape, state)),
-                None => {
-                    seen.insert(key, (shape, state));
-                }
-            }
+    fn small_decorations_have_distinct_codes() {
+        let mut codes = FxHashMap::default();
+        for n in -(1i64 << 15)..(1i64 << 15) {
+            let x = n << SMALL_SHIFT;
+            let code = small(x).expect("small");
+            assert_eq!(codes.insert(code, x), None, "{x} shares code {code}");
         }
-        assert!(packed_count > 5000 && seen.len() > 1000);
+        assert_eq!(small(1 << 15 << SMALL_SHIFT), None);
+        assert_eq!(small(ONE >> 9), None);
+        assert_eq!(small(-(1 << 15 << SMALL_SHIFT) - (1 << SMALL_SHIFT)), None);
+        let shape = Shape::for_test(3, 0b1110);
+        let decorations = [0, ONE / 2, 0, -3 * ONE];
+        assert!(matches!(number_key(&shape, 0, &decorations), Key::Short(_)));
+        let decorations = [0, ONE >> 20, 0, 0];
+        assert!(matches!(number_key(&shape, 0, &decorations), Key::Long(_)));
     }
 
     /// A gap read back from its code is at most the gap and within one

@@ -1,0 +1,113 @@
+//! State keys packed into two words: a block state is its shape and the
+//! decorations of its reached vertices, most states have a few non-zero
+//! decorations with short codes, and a memo of two-word keys has small
+//! entries (a large search's memo lives out of the processor's caches,
+//! so entry size is lookup time) and hashes and compares two words.
+//!
+//! Layout, as one 128-bit number from the low end: the shape id
+//! ([`SHAPE_BITS`]), how many decorations ([`COUNT_BITS`]), then each
+//! decoration as its vertex ([`VERTEX_BITS`]) and its code ([`CODE_BITS`]).
+
+use super::frame::bits;
+
+const SHAPE_BITS: u32 = 24;
+const COUNT_BITS: u32 = 3;
+/// At most this many decorations (other than 0) pack.
+pub(super) const MAX_DECORATIONS: u32 = 4;
+const VERTEX_BITS: u32 = 6;
+const CODE_BITS: u32 = 16;
+
+/// The packed key of the state of shape `shape` whose reached vertices
+/// `reached` carry `decorations` (those equal to `zero` are left out):
+/// `None` if the shape id is too large, more than [`MAX_DECORATIONS`] are
+/// not `zero`, or one has no 16-bit `code`. Two states of the same kind
+/// share a packed key exactly when they are equal, provided `code` is
+/// one-to-one.
+pub(super) fn pack<T: Copy + PartialEq>(
+    shape: u32,
+    reached: u64,
+    decorations: &[T],
+    zero: T,
+    code: impl Fn(T) -> Option<u16>,
+) -> Option<[u64; 2]> {
+    if shape >= 1 << SHAPE_BITS {
+        return None;
+    }
+    let mut key = u128::from(shape);
+    let mut at = SHAPE_BITS + COUNT_BITS;
+    let mut count = 0;
+    for v in bits(reached) {
+        let d = decorations[v];
+        if d == zero {
+            continue;
+        }
+        if count == MAX_DECORATIONS {
+            return None;
+        }
+        key |= (v as u128 | u128::from(code(d)?) << VERTEX_BITS) << at;
+        at += VERTEX_BITS + CODE_BITS;
+        count += 1;
+    }
+    let key = key | u128::from(count) << SHAPE_BITS;
+    Some([key as u64, (key >> 64) as u64])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+    use rustc_hash::FxHashMap;
+
+    /// Two states share a packed key exactly when they are the same state
+    /// (shape, and every non-zero decoration of the reached vertices), and
+    /// only states with too many decorations or a code that does not fit
+    /// are left unpacked.
+    #[test]
+    fn packed_keys_tell_states_apart() {
+        let mut rng = SplitMix64(17);
+        // A state: its shape and its (vertex, decoration) pairs.
+        type State = (u32, Vec<(usize, u32)>);
+        let mut seen: FxHashMap<[u64; 2], State> = FxHashMap::default();
+        let mut packed = 0;
+        for _ in 0..30000 {
+            let shape = rng.below(5) as u32 * 3_000_000;
+            // Vertices whose numbers differ in one bit, codes that do too,
+            // and codes too large to pack.
+            let reached = rng.next_u64() & 0xc000_0003_c000_0007;
+            let decorations: Vec<u32> = (0..64)
+                .map(|_| match rng.below(6) {
+                    0 | 1 => 0,
+                    2 => 70_000 + rng.below(3) as u32,
+                    3 => 0xfffe + rng.below(2) as u32,
+                    _ => rng.below(4) as u32,
+                })
+                .collect();
+            let state: Vec<(usize, u32)> = bits(reached)
+                .filter(|&v| decorations[v] != 0)
+                .map(|v| (v, decorations[v]))
+                .collect();
+            let code = |d: u32| u16::try_from(d).ok();
+            let Some(key) = pack(shape, reached, &decorations, 0, code) else {
+                assert!(
+                    shape >= 1 << SHAPE_BITS
+                        || state.len() > MAX_DECORATIONS as usize
+                        || state.iter().any(|&(_, d)| d > 0xffff),
+                    "{shape} {state:?} should pack"
+                );
+                continue;
+            };
+            packed += 1;
+            match seen.get(&key) {
+                Some(other) => assert_eq!(other, &(shape, state)),
+                None => {
+                    seen.insert(key, (shape, state));
+                }
+            }
+        }
+        assert!(
+            packed > 3000 && seen.len() > 1000,
+            "{packed} {}",
+            seen.len()
+        );
+    }
+}
