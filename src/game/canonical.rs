@@ -130,14 +130,6 @@ impl Arena {
         if options.len() < 2 {
             return;
         }
-        // `worse(a, b)`: a is no better than b for the side choosing.
-        let worse = |arena: &mut Arena, a: GameId, b: GameId| {
-            if left {
-                arena.le(a, b)
-            } else {
-                arena.le(b, a)
-            }
-        };
         // The kept options live in the front of the list itself (no second
         // list): option `i` is read before anything is written at `i`,
         // because at most `i` options are kept when it is reached.
@@ -147,10 +139,10 @@ impl Arena {
             let mut j = 0;
             while j < kept {
                 let b = options[j];
-                if worse(self, a, b) {
+                if self.no_better(a, b, left) {
                     continue 'options;
                 }
-                if worse(self, b, a) {
+                if self.no_better(b, a, left) {
                     kept -= 1;
                     options[j] = options[kept];
                 } else {
@@ -171,13 +163,6 @@ impl Arena {
     /// be below it (that would put two of one family in order), so nothing
     /// is missed by not comparing it further. Sorts and deduplicates.
     fn remove_dominated_across(&mut self, options: &mut Vec<GameId>, split: usize, left: bool) {
-        let worse = |arena: &mut Arena, a: GameId, b: GameId| {
-            if left {
-                arena.le(a, b)
-            } else {
-                arena.le(b, a)
-            }
-        };
         let (first, second) = options.split_at(split);
         let mut keep_second = vec![true; second.len()];
         let mut kept = Vec::with_capacity(options.len());
@@ -191,10 +176,10 @@ impl Arena {
                     keep_second[j] = false;
                     continue;
                 }
-                if worse(self, a, b) {
+                if self.no_better(a, b, left) {
                     continue 'first;
                 }
-                if worse(self, b, a) {
+                if self.no_better(b, a, left) {
                     keep_second[j] = false;
                 }
             }
@@ -209,6 +194,16 @@ impl Arena {
         );
         kept.sort_unstable();
         *options = kept;
+    }
+
+    /// `a` is no better than `b` for the side choosing (Left if `left`):
+    /// a ≤ b for Left, a ≥ b for Right.
+    fn no_better(&mut self, a: GameId, b: GameId, left: bool) -> bool {
+        if left {
+            self.le(a, b)
+        } else {
+            self.le(b, a)
+        }
     }
 
     /// Intern a canonical form, recognising numbers and x + *n.

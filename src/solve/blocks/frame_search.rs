@@ -7,9 +7,9 @@ use super::canonical_key::colour_code;
 use super::decorated::{Decorated, ROOT};
 use super::frame::{bits, Frame, Split, MAX_FRAME_EDGES};
 use super::number_search::NumberMemo;
-use super::packed_key::pack;
+use super::packed_key::{pack, WideKey};
 use super::solver::BlockSolver;
-use super::two_tables::{HeapBytes, Key, TwoTables};
+use super::two_tables::{Key, TwoTables};
 use crate::budget::{table_bytes, Exceeded};
 use crate::game::GameId;
 use crate::rules::Player;
@@ -308,10 +308,6 @@ impl Frames {
     }
 }
 
-/// Most states carry few decorations other than 0: their keys are kept
-/// inline (no allocation, no pointer to follow on a lookup).
-const INLINE_WORDS: usize = 8;
-
 /// A state's key: its shape id and the reached vertices (the shape fixes
 /// them) with a decoration other than 0, each with that decoration. Packed
 /// into two words when the decorations are few and their ids small (see
@@ -321,57 +317,18 @@ pub(super) type StateKey = Key<[u64; 2], WideStateKey>;
 /// The values of one-block states, by [`StateKey`].
 pub(super) type StateMemo = TwoTables<[u64; 2], WideStateKey, GameId>;
 
-/// A key written out: the shape id, the mask of reached vertices with a
-/// decoration other than 0, and those decorations in vertex order; inline
-/// when they fit in [`INLINE_WORDS`].
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub(super) enum WideStateKey {
-    Inline([u32; INLINE_WORDS]),
-    Boxed(Box<[u32]>),
-}
-
-impl HeapBytes for WideStateKey {
-    fn heap_bytes(&self) -> u64 {
-        match self {
-            WideStateKey::Inline(_) => 0,
-            WideStateKey::Boxed(words) => words.heap_bytes(),
-        }
-    }
-}
+/// A key written out: the shape, the decorated vertices (two words) and up
+/// to five decorations inline.
+pub(super) type WideStateKey = WideKey<u32, 8>;
 
 fn state_key(shape: u32, reached: u64, decorations: &[GameId]) -> StateKey {
-    if let Some(key) = pack(shape, reached, decorations, GameId(0), |g| {
+    let zero = GameId(0);
+    match pack(shape, reached, decorations, zero, |g| {
         u16::try_from(g.0).ok()
     }) {
-        return Key::Short(key);
+        Some(key) => Key::Short(key),
+        None => Key::Long(WideKey::new(shape, reached, decorations, zero, |g| g.0)),
     }
-    // One pass over the reached vertices: most keys fit inline, so the
-    // decorations are written as they are found, and only a key that
-    // turns out too long is built again on the heap.
-    const HEAD: usize = 3;
-    let mut words = [0u32; INLINE_WORDS];
-    words[0] = shape;
-    let mut decorated = 0u64;
-    let mut count = 0;
-    for v in bits(reached) {
-        let d = decorations[v].0;
-        if d != 0 {
-            decorated |= 1 << v;
-            if HEAD + count < INLINE_WORDS {
-                words[HEAD + count] = d;
-            }
-            count += 1;
-        }
-    }
-    words[1] = decorated as u32;
-    words[2] = (decorated >> 32) as u32;
-    if HEAD + count <= INLINE_WORDS {
-        return Key::Long(WideStateKey::Inline(words));
-    }
-    let values = bits(decorated).map(|v| decorations[v].0);
-    Key::Long(WideStateKey::Boxed(
-        words[..HEAD].iter().copied().chain(values).collect(),
-    ))
 }
 
 /// Where a search stands in its frame: which frame, and the vertex the

@@ -65,9 +65,9 @@
 
 use super::frame::{bits, Frame};
 use super::frame_search::{Hanging, Shape, State};
-use super::packed_key::pack;
+use super::packed_key::{pack, WideKey};
 use super::solver::BlockSolver;
-use super::two_tables::{HeapBytes, Key, TwoTables};
+use super::two_tables::{Key, TwoTables};
 use crate::budget::Exceeded;
 use crate::game::{Dyadic, GameId};
 use crate::position::Colour;
@@ -193,7 +193,7 @@ fn simplest_between(lo: Option<Fixed>, hi: Option<Fixed>) -> Option<Fixed> {
 /// integers), so most keys pack into two words: the memo's entries stay
 /// small, and a lookup hashes and compares two words. The rest are
 /// written out in full (see [`WideKey`]).
-type NumberKey = Key<[u64; 2], WideKey>;
+type NumberKey = Key<[u64; 2], WideNumberKey>;
 
 /// A small decoration is a multiple of 2^−8 below 2^7 in size: its fixed
 /// point value shifted down by this many bits fits in 16 bits.
@@ -210,76 +210,22 @@ fn small(x: Fixed) -> Option<u16> {
 
 fn number_key(shape: &Shape, root: usize, decorations: &[Fixed]) -> NumberKey {
     let reached = shape.reached & !(1 << root);
-    match packed(shape.id, reached, decorations) {
+    match pack(shape.id, reached, decorations, 0, small) {
         Some(key) => Key::Short(key),
-        None => Key::Long(WideKey::new(shape.id, reached, decorations)),
+        None => Key::Long(WideKey::new(shape.id, reached, decorations, 0, |d| {
+            d as u64
+        })),
     }
 }
 
-/// The packed key of a state, if its decorations are few and small.
-fn packed(shape: u32, reached: u64, decorations: &[Fixed]) -> Option<[u64; 2]> {
-    pack(shape, reached, decorations, 0, small)
-}
-
-/// Words kept inline in a wide key: the shape, the decorated vertices,
-/// and up to four decorations (each the number itself).
-const INLINE_WORDS: usize = 6;
-
-/// A key written out in full: its shape id, the mask of decorated
-/// vertices, then their decorations; inline (no allocation) when there
-/// are at most four.
-#[derive(Clone, PartialEq, Eq, Hash)]
-enum WideKey {
-    Inline([u64; INLINE_WORDS]),
-    Boxed(Box<[u64]>),
-}
-
-impl WideKey {
-    fn new(shape: u32, reached: u64, decorations: &[Fixed]) -> WideKey {
-        // One pass over the reached vertices: most keys fit inline, so the
-        // decorations are written as they are found, and only a key that
-        // turns out too long is built again on the heap.
-        let mut words = [0u64; INLINE_WORDS];
-        words[0] = u64::from(shape);
-        let mut decorated = 0u64;
-        let mut count = 0;
-        for v in bits(reached) {
-            let d = decorations[v];
-            if d != 0 {
-                decorated |= 1 << v;
-                if count + 2 < INLINE_WORDS {
-                    words[count + 2] = d as u64;
-                }
-                count += 1;
-            }
-        }
-        words[1] = decorated;
-        if count + 2 <= INLINE_WORDS {
-            return WideKey::Inline(words);
-        }
-        let mut words = Vec::with_capacity(count + 2);
-        words.push(u64::from(shape));
-        words.push(decorated);
-        for v in bits(decorated) {
-            words.push(decorations[v] as u64);
-        }
-        WideKey::Boxed(words.into())
-    }
-}
-
-impl HeapBytes for WideKey {
-    fn heap_bytes(&self) -> u64 {
-        match self {
-            WideKey::Inline(_) => 0,
-            WideKey::Boxed(words) => std::mem::size_of_val::<[u64]>(words) as u64,
-        }
-    }
-}
+/// A key written out: the shape, the decorated vertices, and up to four
+/// decorations (each the number itself) inline.
+type WideNumberKey = WideKey<u64, 6>;
 
 /// The values of blue-red block states, by [`NumberKey`].
 #[derive(Default)]
 pub(super) struct NumberMemo {
-    values: TwoTables<[u64; 2], WideKey, Known>,
+    values: TwoTables<[u64; 2], WideNumberKey, Known>,
     /// The decorations of the states being searched, one frame's worth per
     /// level: a state names its decorations by their offset here, so a
     /// level copies only its own vertices (not a 64-slot array).

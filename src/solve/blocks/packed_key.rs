@@ -2,13 +2,16 @@
 //! decorations of its reached vertices, most states have a few non-zero
 //! decorations with short codes, and a memo of two-word keys has small
 //! entries (a large search's memo lives out of the processor's caches,
-//! so entry size is lookup time) and hashes and compares two words.
+//! so entry size is lookup time) and hashes and compares two words. A
+//! state that does not pack is written out in full ([`WideKey`]).
 //!
 //! Layout, as one 128-bit number from the low end: the shape id
 //! ([`SHAPE_BITS`]), how many decorations ([`COUNT_BITS`]), then each
 //! decoration as its vertex ([`VERTEX_BITS`]) and its code ([`CODE_BITS`]).
 
 use super::frame::bits;
+use super::two_tables::HeapBytes;
+use std::hash::Hash;
 
 const SHAPE_BITS: u32 = 24;
 const COUNT_BITS: u32 = 3;
@@ -50,6 +53,87 @@ pub(super) fn pack<T: Copy + PartialEq>(
     }
     let key = key | u128::from(count) << SHAPE_BITS;
     Some([key as u64, (key >> 64) as u64])
+}
+
+/// A word of a written-out key: the shape id and the mask of decorated
+/// vertices go first, in as many words as they need.
+pub(super) trait KeyWord: Copy + Default + Eq + Hash {
+    /// Words taken by the shape and the mask.
+    const HEAD: usize;
+    fn head(shape: u32, decorated: u64, out: &mut [Self]);
+}
+
+impl KeyWord for u64 {
+    const HEAD: usize = 2;
+    fn head(shape: u32, decorated: u64, out: &mut [u64]) {
+        out[0] = u64::from(shape);
+        out[1] = decorated;
+    }
+}
+
+impl KeyWord for u32 {
+    const HEAD: usize = 3;
+    fn head(shape: u32, decorated: u64, out: &mut [u32]) {
+        out[0] = shape;
+        out[1] = decorated as u32;
+        out[2] = (decorated >> 32) as u32;
+    }
+}
+
+/// A state's key written out: its shape id, the mask of reached vertices
+/// whose decoration is not zero, then those decorations in vertex order
+/// (each one word); inline (no allocation, no pointer to follow on a
+/// lookup) when it fits in `N` words.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(super) enum WideKey<W, const N: usize> {
+    Inline([W; N]),
+    Boxed(Box<[W]>),
+}
+
+impl<W: KeyWord, const N: usize> WideKey<W, N> {
+    /// The key of the state of shape `shape` whose reached vertices
+    /// `reached` carry `decorations` (`zero` left out), each as `word`.
+    pub(super) fn new<T: Copy + PartialEq>(
+        shape: u32,
+        reached: u64,
+        decorations: &[T],
+        zero: T,
+        word: impl Fn(T) -> W,
+    ) -> Self {
+        // One pass over the reached vertices: most keys fit inline, so the
+        // decorations are written as they are found, and only a key that
+        // turns out too long is built again on the heap.
+        let mut words = [W::default(); N];
+        let mut decorated = 0u64;
+        let mut count = 0;
+        for v in bits(reached) {
+            let d = decorations[v];
+            if d != zero {
+                decorated |= 1 << v;
+                if W::HEAD + count < N {
+                    words[W::HEAD + count] = word(d);
+                }
+                count += 1;
+            }
+        }
+        if W::HEAD + count <= N {
+            W::head(shape, decorated, &mut words);
+            return WideKey::Inline(words);
+        }
+        let mut words = vec![W::default(); W::HEAD];
+        W::head(shape, decorated, &mut words);
+        words.extend(bits(decorated).map(|v| word(decorations[v])));
+        WideKey::Boxed(words.into())
+    }
+}
+
+impl<W, const N: usize> HeapBytes for WideKey<W, N> {
+    fn heap_bytes(&self) -> u64 {
+        match self {
+            WideKey::Inline(_) => 0,
+            WideKey::Boxed(words) => std::mem::size_of_val::<[W]>(words) as u64,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -18,12 +18,6 @@ pub(super) trait HeapBytes {
     fn heap_bytes(&self) -> u64;
 }
 
-impl HeapBytes for Box<[u32]> {
-    fn heap_bytes(&self) -> u64 {
-        std::mem::size_of_val::<[u32]>(self) as u64
-    }
-}
-
 pub(super) struct TwoTables<S, L, V> {
     short: FxHashMap<S, V>,
     long: FxHashMap<L, V>,
@@ -78,6 +72,12 @@ impl<S: Hash + Eq, L: Hash + Eq + HeapBytes, V: Copy> TwoTables<S, L, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl HeapBytes for Box<[u32]> {
+        fn heap_bytes(&self) -> u64 {
+            std::mem::size_of_val::<[u32]>(self) as u64
+        }
+    }
 
     #[test]
     fn both_forms_are_kept_apart_and_counted() {
