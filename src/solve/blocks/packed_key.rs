@@ -194,4 +194,30 @@ mod tests {
             seen.len()
         );
     }
+
+    /// A written-out key holds the shape, the decorated vertices and their
+    /// decorations: inline while they fit, on the heap (and counted) after,
+    /// equal for equal states either way, with zero decorations left out.
+    #[test]
+    fn written_out_keys_hold_the_whole_state() {
+        let word = |d: u32| d;
+        let few = [0, 7, 0, 9];
+        let k: WideKey<u32, 8> = WideKey::new(5, 0b1111, &few, 0, word);
+        assert!(k == WideKey::Inline([5, 0b1010, 0, 7, 9, 0, 0, 0]));
+        assert_eq!(k.heap_bytes(), 0);
+        let many = [1, 2, 3, 4, 5, 6];
+        let k: WideKey<u32, 8> = WideKey::new(5, 0b111111, &many, 0, word);
+        assert!(k == WideKey::Boxed(vec![5, 0b111111, 0, 1, 2, 3, 4, 5, 6].into()));
+        assert_eq!(k.heap_bytes(), 9 * 4);
+        // Unreached vertices and zeros do not enter: one state, one key.
+        let other: [u32; 4] = [0, 7, 3, 9];
+        assert!(
+            WideKey::<u64, 6>::new(5, 0b1011, &other, 0, u64::from)
+                == WideKey::<u64, 6>::new(5, 0b1111, &few, 0, u64::from)
+        );
+        let k: WideKey<u64, 6> = WideKey::new(1, 0b1111, &many, 0, u64::from);
+        assert!(k == WideKey::Inline([1, 0b1111, 1, 2, 3, 4]));
+        let k: WideKey<u64, 6> = WideKey::new(1, 0b11111, &many, 0, u64::from);
+        assert!(k == WideKey::Boxed(vec![1, 0b11111, 1, 2, 3, 4, 5].into()));
+    }
 }
