@@ -18,10 +18,10 @@ pub use request::explore;
 use crate::budget::Exceeded;
 use crate::game::{Arena, GameId};
 use crate::rules::Player;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
 /// One level of the game tree.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Exploration {
     /// The state's value, plain notation.
     pub value: String,
@@ -40,9 +40,8 @@ pub struct Exploration {
 }
 
 /// One option of one player.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExploredOption {
-    #[serde(serialize_with = "player_letter")]
     pub player: Player,
     /// The move as typed for `--moves` (`3`, `1+3`).
     #[serde(rename = "move")]
@@ -62,7 +61,7 @@ pub struct ExploredOption {
 /// A reversible option: the opponent's answer `through` leads to a value
 /// at least as good for the opponent as the whole game, so the option is
 /// replaced by the mover's options from there (`bypass`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reversal {
     /// The opponent's move from the option.
     pub through: String,
@@ -70,10 +69,6 @@ pub struct Reversal {
     pub value: String,
     /// The mover's options of that value's canonical form (plain).
     pub bypass: Vec<String>,
-}
-
-fn player_letter<S: Serializer>(p: &Player, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(p)
 }
 
 /// "Left" or "Right", for sentences.

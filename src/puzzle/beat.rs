@@ -18,7 +18,7 @@ use crate::rules::Player;
 use serde::Serialize;
 
 /// Where a game against the engine stands.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(tag = "state", rename_all = "lowercase")]
 pub enum BeatStatus {
     /// The student's turn, and every move so far kept the win.

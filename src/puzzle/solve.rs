@@ -10,7 +10,7 @@ use crate::game::{Arena, GameId, Relation};
 use crate::rules::Player;
 
 /// What the engine found.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Solution {
     /// The state's value, plain notation.
     pub value: String,
@@ -23,7 +23,7 @@ pub struct Solution {
 }
 
 /// A judged answer.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Verdict {
     pub correct: bool,
     /// Why, in words from the engine.

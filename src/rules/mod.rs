@@ -47,6 +47,20 @@ impl Default for Player {
 #[error("unknown player '{0}' (expected L or R)")]
 pub struct PlayerParseError(pub String);
 
+/// A player crosses serde boundaries (the worker, links) as its letter.
+impl serde::Serialize for Player {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Player {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl std::str::FromStr for Player {
     type Err = PlayerParseError;
 

@@ -14,7 +14,7 @@ use crate::budget::Budget;
 use crate::sync::{matrix_json, payoff_matrix};
 
 /// The matrix of the board's state.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct BoardMatrix {
     /// The board's request (the standing edges, renumbered from 1).
     pub request: Request,

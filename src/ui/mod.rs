@@ -33,6 +33,7 @@ pub mod editor;
 pub mod gallery;
 pub mod geometry;
 pub mod history;
+pub mod jobs;
 pub mod move_preview;
 pub mod opponent;
 pub mod play;

@@ -64,7 +64,7 @@ pub fn read_board(fragment: &str) -> Result<BoardState, String> {
 }
 
 /// An option as the board shows it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct ShownOption {
     /// The move in the board's labels (the request renumbers the standing
     /// edges of a classical board).
@@ -79,7 +79,7 @@ pub struct ShownOption {
 
 /// The exploration of the board's state, `path` moves deeper (request
 /// labels, each with its player: `L:3`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct BoardExploration {
     /// The board's request (the state before `path`), as `hackenbush
     /// options` takes it: position, rules, moves and first player.

@@ -1,0 +1,243 @@
+//! Work the page hands to the engine worker, as typed values.
+//!
+//! Every question the page asks the engine (the value of the board, an
+//! exploration, a payoff matrix, a puzzle's solution or a judged answer)
+//! is a [`Job`]; the worker runs it with [`run`] and sends back a
+//! [`JobReply`] carrying the job it answers, so the session can refuse an
+//! answer to a state no longer on screen. Jobs and replies cross the
+//! worker boundary through serde (serde-wasm-bindgen), never as JSON text,
+//! and the same [`run`] is called natively by the tests.
+//!
+//! A board is named by its share fragment (`ui::share`): drawing, rules,
+//! moves and cursor, everything an answer depends on, so two jobs are the
+//! same question exactly when they are equal.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::board_matrix::{self, BoardMatrix};
+use super::puzzle_board::{self, BoardExploration};
+use crate::analysis::{self, AnalysisError, Answer, Request};
+use crate::budget::Budget;
+use crate::puzzle::{self, BeatStatus, Puzzle, Solution, Verdict};
+
+/// Which worker runs a job: the value card's question never waits behind
+/// a long exploration, and cancelling one never stops the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Lane {
+    /// The value of the board (and the engine opponent's moves).
+    Analysis,
+    /// The explorer, the payoff matrix and puzzles.
+    Teach,
+}
+
+/// A question for the engine.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "job", rename_all = "snake_case")]
+pub enum Job {
+    /// The value, outcome and best moves of a request.
+    Analyse { request: Request },
+    /// The game tree at the board's state, `path` moves deeper (moves
+    /// named with their player, `L:3`).
+    Explore {
+        board: String,
+        path: Vec<String>,
+        colour_blind: bool,
+    },
+    /// The synchronous payoff matrix of the board's state.
+    Matrix { board: String },
+    /// A puzzle's answer (or why it has none).
+    Solve { puzzle: Puzzle },
+    /// A student's answer to a puzzle, judged.
+    Check { puzzle: Puzzle, answer: String },
+    /// A game against the engine, judged from the board's record.
+    Judge { puzzle: Puzzle, board: String },
+    /// A winning move from the board's state in a game against the engine.
+    Hint { puzzle: Puzzle, board: String },
+    /// The legal moves of a puzzle's mover (the move buttons).
+    Choices { puzzle: Puzzle },
+}
+
+impl Job {
+    pub fn lane(&self) -> Lane {
+        match self {
+            Job::Analyse { .. } => Lane::Analysis,
+            _ => Lane::Teach,
+        }
+    }
+}
+
+/// A move a student may pick (a button of its own on a phone).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choice {
+    /// As the puzzle's answers write it (`3`, `1+3`).
+    pub label: String,
+}
+
+/// What the engine found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum JobAnswer {
+    Analysis { answer: Answer },
+    Exploration { board: Box<BoardExploration> },
+    Matrix { board: Box<BoardMatrix> },
+    Solution { solution: Solution },
+    Verdict { verdict: Verdict },
+    Judged { status: BeatStatus, played: usize },
+    Hint { mv: Option<String> },
+    Choices { choices: Vec<Choice> },
+}
+
+/// Why a job gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "message", rename_all = "snake_case")]
+pub enum JobError {
+    /// The question was wrong (a bad position, option or move).
+    Input(String),
+    /// The work needed more than the tab's budget.
+    Budget(String),
+    /// Stopped by the person (Cancel) or by the page's time limit.
+    Stopped(String),
+    /// The engine failed (a panic in the worker); the worker is replaced.
+    Crashed(String),
+}
+
+impl fmt::Display for JobError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JobError::Input(m) | JobError::Budget(m) | JobError::Stopped(m) => f.write_str(m),
+            JobError::Crashed(m) => write!(f, "the engine failed: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for JobError {}
+
+/// A job's answer, with the job it answers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JobReply {
+    pub id: u32,
+    pub job: Job,
+    pub result: Result<JobAnswer, JobError>,
+}
+
+/// A job on its way to the worker, numbered by the page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JobMessage {
+    pub id: u32,
+    pub job: Job,
+}
+
+fn input(e: impl fmt::Display) -> JobError {
+    JobError::Input(e.to_string())
+}
+
+fn puzzle_error(e: puzzle::PuzzleError) -> JobError {
+    match e {
+        puzzle::PuzzleError::Budget(b) => JobError::Budget(
+            super::answer_view::too_long_message(&b).unwrap_or_else(|| too_large(&b)),
+        ),
+        other => input(other),
+    }
+}
+
+fn too_large(e: &crate::budget::Exceeded) -> String {
+    format!("Too large to analyse here: {e}")
+}
+
+/// Run `job` within `budget`.
+pub fn run(job: &Job, budget: &Budget) -> Result<JobAnswer, JobError> {
+    match job {
+        Job::Analyse { request } => match analysis::analyse(request, budget) {
+            Ok(answer) => Ok(JobAnswer::Analysis { answer }),
+            Err(AnalysisError::Input(e)) => Err(input(e)),
+            Err(AnalysisError::Budget(e)) => Err(JobError::Budget(too_large_for(&e, request))),
+        },
+        Job::Explore {
+            board,
+            path,
+            colour_blind,
+        } => {
+            let b = puzzle_board::read_board(board).map_err(JobError::Input)?;
+            puzzle_board::explore_board(&b, path, *colour_blind, budget)
+                .map(|board| JobAnswer::Exploration {
+                    board: Box::new(board),
+                })
+                .map_err(JobError::Input)
+        }
+        Job::Matrix { board } => {
+            let b = puzzle_board::read_board(board).map_err(JobError::Input)?;
+            board_matrix::board_matrix(&b, budget)
+                .map(|m| JobAnswer::Matrix { board: Box::new(m) })
+                .map_err(JobError::Input)
+        }
+        Job::Solve { puzzle: p } => puzzle::solve(p, budget)
+            .map(|solution| JobAnswer::Solution { solution })
+            .map_err(puzzle_error),
+        Job::Check { puzzle: p, answer } => {
+            let s = puzzle::solve(p, budget).map_err(puzzle_error)?;
+            puzzle::check(p, &s, answer, budget)
+                .map(|verdict| JobAnswer::Verdict { verdict })
+                .map_err(puzzle_error)
+        }
+        Job::Judge { puzzle: p, board } => {
+            let b = puzzle_board::read_board(board).map_err(JobError::Input)?;
+            let history =
+                puzzle_board::moves_since(&b.game, p.moves.len()).map_err(JobError::Input)?;
+            let status = puzzle::judge(p, &history, budget).map_err(puzzle_error)?;
+            Ok(JobAnswer::Judged {
+                status,
+                played: history.len(),
+            })
+        }
+        Job::Hint { puzzle: p, board } => {
+            let b = puzzle_board::read_board(board).map_err(JobError::Input)?;
+            let history =
+                puzzle_board::moves_since(&b.game, p.moves.len()).map_err(JobError::Input)?;
+            puzzle::hint(p, &history, budget)
+                .map(|mv| JobAnswer::Hint { mv })
+                .map_err(puzzle_error)
+        }
+        Job::Choices { puzzle: p } => {
+            let Some(mover) = p.question.mover() else {
+                return Ok(JobAnswer::Choices {
+                    choices: Vec::new(),
+                });
+            };
+            let request = Request {
+                position: p.position.clone(),
+                rules: p.rules.clone(),
+                moves: p.moves.clone(),
+                first: p.first,
+            };
+            let e = crate::explore::explore(&request, budget).map_err(|e| match e {
+                AnalysisError::Input(e) => input(e),
+                AnalysisError::Budget(b) => JobError::Budget(too_large(&b)),
+            })?;
+            Ok(JobAnswer::Choices {
+                choices: e
+                    .options
+                    .into_iter()
+                    .filter(|o| o.player == mover)
+                    .map(|o| Choice { label: o.mv })
+                    .collect(),
+            })
+        }
+    }
+}
+
+/// The message a page shows when the budget stops an analysis: what to
+/// try instead (a narrower width only where the width is not already 2).
+pub fn too_large_for(e: &crate::budget::Exceeded, req: &Request) -> String {
+    if let Some(message) = super::answer_view::too_long_message(e) {
+        return message;
+    }
+    let narrower = match req.rules.setting() {
+        Some(s) if s.width != crate::quantum::Width::Limited(2) => "width 2 or fewer edges",
+        _ => "fewer edges",
+    };
+    format!(
+        "Too large to analyse here: {e} — try {narrower}; the command-line tool goes further with --max-memory"
+    )
+}
