@@ -36,6 +36,7 @@ pub mod history;
 pub mod jobs;
 pub mod move_preview;
 pub mod opponent;
+pub mod page;
 pub mod play;
 pub mod puzzle_board;
 pub mod puzzle_link;

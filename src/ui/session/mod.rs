@@ -17,6 +17,7 @@ mod deck;
 mod editing;
 mod input;
 mod play;
+mod page;
 mod view;
 
 use serde::Serialize;
@@ -46,8 +47,9 @@ pub const STALE: &str = "this answer is for an earlier state of the board; it is
 pub const FALL_MS: f64 = 600.0;
 
 /// Editing the position, or playing it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub enum Mode {
+    #[default]
     Edit,
     Play,
 }
