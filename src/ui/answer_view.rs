@@ -244,3 +244,15 @@ fn grouped(n: u64) -> String {
     }
     out
 }
+
+/// The message shown when the page's time limit stops an analysis: what
+/// to try instead (a narrower width only where the width is not 2 already).
+pub fn stopped_message(req: &Request, seconds: u32) -> String {
+    let narrower = match req.rules.setting() {
+        Some(s) if s.width != crate::quantum::Width::Limited(2) => "width 2 or fewer edges",
+        _ => "fewer edges",
+    };
+    format!(
+        "Too large to analyse here within {seconds} s — try {narrower} (the command-line tool has no time limit)."
+    )
+}

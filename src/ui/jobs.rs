@@ -79,7 +79,7 @@ pub struct Choice {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum JobAnswer {
-    Analysis { answer: Answer },
+    Analysis { answer: Box<Answer> },
     Exploration { board: Box<BoardExploration> },
     Matrix { board: Box<BoardMatrix> },
     Solution { solution: Solution },
@@ -150,7 +150,9 @@ fn too_large(e: &crate::budget::Exceeded) -> String {
 pub fn run(job: &Job, budget: &Budget) -> Result<JobAnswer, JobError> {
     match job {
         Job::Analyse { request } => match analysis::analyse(request, budget) {
-            Ok(answer) => Ok(JobAnswer::Analysis { answer }),
+            Ok(answer) => Ok(JobAnswer::Analysis {
+                answer: Box::new(answer),
+            }),
             Err(AnalysisError::Input(e)) => Err(input(e)),
             Err(AnalysisError::Budget(e)) => Err(JobError::Budget(too_large_for(&e, request))),
         },

@@ -110,19 +110,42 @@ pub enum PresenterPanel {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
     // ---- the board (CSS pixels on the canvas; `now` in milliseconds) ----
-    PointerDown { x: f64, y: f64 },
-    PointerMove { x: f64, y: f64 },
-    PointerUp { x: f64, y: f64 },
+    PointerDown {
+        x: f64,
+        y: f64,
+    },
+    PointerMove {
+        x: f64,
+        y: f64,
+    },
+    PointerUp {
+        x: f64,
+        y: f64,
+    },
     PointerCancel,
     /// The pointer moved over the board with no button pressed.
-    Hover { x: f64, y: f64 },
+    Hover {
+        x: f64,
+        y: f64,
+    },
     PointerLeave,
     /// A key pressed on the focused board.
-    BoardKey { key: String, ctrl: bool, shift: bool },
+    BoardKey {
+        key: String,
+        ctrl: bool,
+        shift: bool,
+    },
     /// A key pressed anywhere else but a text field (presenter keys, `?`,
     /// `H`, `V`, undo and redo).
-    PageKey { key: String, ctrl: bool, shift: bool },
-    Resize { width: f64, height: f64 },
+    PageKey {
+        key: String,
+        ctrl: bool,
+        shift: bool,
+    },
+    Resize {
+        width: f64,
+        height: f64,
+    },
 
     // ---- editing ----
     SetMode(Mode),
@@ -137,7 +160,10 @@ pub enum Action {
     /// Analyse: apply the text now and ask again even if asked before.
     Analyse(String),
     LoadPreset(usize),
-    LoadPresetForm { index: usize, values: Vec<String> },
+    LoadPresetForm {
+        index: usize,
+        values: Vec<String>,
+    },
 
     // ---- rules ----
     SetRulesKind(RulesKind),
@@ -145,7 +171,10 @@ pub enum Action {
     SetWidth(Option<Width>),
     SetConflict(Option<Conflict>),
     SetFirst(Player),
-    SetController { player: Player, controller: Controller },
+    SetController {
+        player: Player,
+        controller: Controller,
+    },
 
     // ---- play ----
     Takeback,
@@ -173,7 +202,10 @@ pub enum Action {
     NextSlide,
     PrevSlide,
     SetSlideTitle(String),
-    MoveSlide { from: usize, to: usize },
+    MoveSlide {
+        from: usize,
+        to: usize,
+    },
     DeleteSlide(usize),
     SetPresenting(bool),
     SetPresenterPanel(PresenterPanel),
@@ -183,7 +215,10 @@ pub enum Action {
     OpenLink(String),
     CopyLink(LinkScope),
     /// The browser copied (or could not copy) the text of a place.
-    Copied { place: Place, ok: bool },
+    Copied {
+        place: Place,
+        ok: bool,
+    },
     ShowQr(LinkScope),
     CloseQr,
     SetExportHalos(bool),
@@ -198,15 +233,22 @@ pub enum Action {
 
     // ---- the engine ----
     /// The page sent `job` to its worker (`now`: when).
-    JobStarted { job: Job },
+    JobStarted {
+        job: Job,
+    },
     /// The worker answered.
     JobDone(Box<JobReply>),
     /// Cancel the work of a lane (the Cancel button).
     CancelLane(Lane),
     /// The page's time limit stopped `job` after `seconds`.
-    TimedOut { job: Job, seconds: u32 },
+    TimedOut {
+        job: Job,
+        seconds: u32,
+    },
     /// The engine opponent's turn: `random` samples a mixed strategy.
-    EngineMove { random: u32 },
+    EngineMove {
+        random: u32,
+    },
 
     // ---- teaching: explorer, matrix, making puzzles ----
     SetExplorerOpen(bool),
@@ -214,7 +256,10 @@ pub enum Action {
     ExploreBack,
     SetMatrixOpen(bool),
     /// Play a cell of the payoff matrix on the board (board labels).
-    MatrixStep { left: usize, right: usize },
+    MatrixStep {
+        left: usize,
+        right: usize,
+    },
     SetDraftQuestion(Question),
     SetDraftTitle(String),
     SetDraftHint(String),
@@ -260,7 +305,10 @@ pub enum Download {
     /// Text (an SVG document).
     Text(String),
     /// The board drawn as a PNG by the page, with this caption band.
-    Png { halos: bool, caption: Option<String> },
+    Png {
+        halos: bool,
+        caption: Option<String>,
+    },
 }
 
 // ------------------------------------------------------------- the view
@@ -512,18 +560,13 @@ pub struct TeachView {
 }
 
 /// A teaching panel's content: for the state on screen, or being made.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub enum Panel<T> {
+    #[default]
     Closed,
     Computing,
     Ready(Box<T>),
     Failed(String),
-}
-
-impl<T> Default for Panel<T> {
-    fn default() -> Self {
-        Panel::Closed
-    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

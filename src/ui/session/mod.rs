@@ -16,8 +16,10 @@ mod advice;
 mod deck;
 mod editing;
 mod input;
-mod play;
 mod page;
+mod play;
+mod puzzle;
+mod teach;
 mod view;
 
 use serde::Serialize;
@@ -128,6 +130,12 @@ pub struct Session {
     /// stopped early), if anything.
     link_note: Option<String>,
     presenting: bool,
+    /// The page's own state: notices, running jobs, dialogs, options.
+    page: page::PageState,
+    /// The explorer, the payoff matrix and the puzzle maker.
+    teach: teach::Teach,
+    /// The puzzle set being solved, if a puzzle link was opened.
+    puzzle: Option<puzzle::PuzzleRun>,
 }
 
 impl Session {
@@ -156,6 +164,9 @@ impl Session {
             opponents: Opponents::default(),
             link_note: None,
             presenting: false,
+            page: page::PageState::new(),
+            teach: teach::Teach::default(),
+            puzzle: None,
         }
     }
 

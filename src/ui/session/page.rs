@@ -1,28 +1,857 @@
 //! The page as one view of the session, and actions applied to it
-//! (see `ui::page`).
+//! (see `ui::page`): every control, card and caption comes from
+//! [`Session::page_view`], every event goes through [`Session::dispatch`].
 
 use super::*;
-use crate::ui::jobs::Job;
-use crate::ui::page::{Action, Effect, PageView, UiError};
+use crate::analysis::{RulesKind, RulesParts};
+use crate::ui::answer_view;
+use crate::ui::jobs::{Job, JobAnswer, JobError, JobReply, Lane};
+use crate::ui::page::{
+    Action, BoardView, DeckView, Download, EditView, Effect, ExportFormat, HelpView, HistoryView,
+    LinkScope, Notice, PageView, PickView, Place, PlayView, PresenterPanel, QrView, QuantumPanel,
+    RulesView, ShareView, TextView, UiError, ValueState, ValueView, ViewOptions, Zoom,
+};
+
+/// The page's own state beside the board's: what is running, messages,
+/// view options that do not travel with a slide, the open dialogs.
+#[derive(Default)]
+pub(super) struct PageState {
+    /// Messages next to the controls that caused them.
+    pub(super) notices: Vec<Notice>,
+    /// The job each lane is working on, as the page reported it.
+    pub(super) running: Vec<Job>,
+    /// The analysis that gave no answer, and why (shown while it is the
+    /// board's question; Analyse asks again).
+    pub(super) failed: Option<(Job, String)>,
+    pub(super) halos: bool,
+    pub(super) caption: bool,
+    pub(super) export_halos: bool,
+    pub(super) export_caption: bool,
+    pub(super) presenter_panel: PresenterPanel,
+    pub(super) help: HelpView,
+    pub(super) qr: Option<LinkScope>,
+    pub(super) zoom: Option<usize>,
+}
+
+impl PageState {
+    pub(super) fn new() -> PageState {
+        PageState {
+            halos: true,
+            caption: true,
+            export_caption: true,
+            ..PageState::default()
+        }
+    }
+}
+
+fn at(place: Place) -> impl Fn(String) -> UiError {
+    move |m| UiError::at(place, m)
+}
 
 impl Session {
-    /// Everything the page shows, from this state.
-    pub fn page_view(&self) -> PageView {
-        PageView::default()
+    // ---------------------------------------------------------- notices
+
+    pub(super) fn say_at(&mut self, place: Place, text: impl Into<String>, error: bool) {
+        self.page.notices.retain(|n| n.place != place);
+        let text = text.into();
+        if !text.is_empty() {
+            self.page.notices.push(Notice { place, text, error });
+        }
     }
 
-    /// Apply `action` at time `now` (milliseconds); returns what only the
-    /// browser can do. A refused action changes nothing and says why,
-    /// next to the control that was used.
-    pub fn dispatch(&mut self, action: Action, now: f64) -> Result<Vec<Effect>, UiError> {
-        let _ = (action, now);
-        Ok(Vec::new())
+    fn quiet(&mut self, place: Place) {
+        self.page.notices.retain(|n| n.place != place);
+    }
+
+    // -------------------------------------------------------- the engine
+
+    /// The board's question, as a job (`None`: nothing to analyse).
+    pub(super) fn analysis_job(&mut self) -> Option<Job> {
+        self.analysis_request().map(|r| Job::Analyse {
+            request: r.to_request(),
+        })
     }
 
     /// The questions the engine must answer for the state on screen, at
     /// most one per lane: the page sends those it has not sent, and
     /// cancels work no longer wanted.
     pub fn wanted_jobs(&mut self) -> Vec<Job> {
-        Vec::new()
+        let mut jobs = Vec::new();
+        if let Some(job) = self.analysis_job() {
+            let answered = self.is_current(&self.answers.answered);
+            let failed = self.page.failed.as_ref().is_some_and(|(j, _)| *j == job);
+            if !answered && !failed {
+                jobs.push(job);
+            }
+        }
+        if let Some(job) = self.wanted_teach_job() {
+            jobs.push(job);
+        }
+        jobs
     }
+
+    fn job_done(&mut self, reply: JobReply) {
+        self.page.running.retain(|j| *j != reply.job);
+        match reply.job.lane() {
+            Lane::Analysis => self.analysis_done(reply),
+            Lane::Teach => self.teach_done(reply),
+        }
+    }
+
+    fn analysis_done(&mut self, reply: JobReply) {
+        let Job::Analyse { request } = &reply.job else {
+            return;
+        };
+        match reply.result {
+            Ok(JobAnswer::Analysis { answer }) => {
+                // An answer for an earlier board is refused: nothing shows it.
+                if self.accept_answer(request, &answer).is_ok() {
+                    self.page.failed = None;
+                }
+            }
+            Ok(_) => {}
+            Err(e) => {
+                if self.accept_failure(request).is_ok() {
+                    self.page.failed = Some((reply.job.clone(), e.to_string()));
+                }
+            }
+        }
+    }
+
+    fn job_stopped(&mut self, job: Job, message: String) {
+        self.page.running.retain(|j| *j != job);
+        match job.lane() {
+            Lane::Analysis => {
+                if let Job::Analyse { request } = &job {
+                    if self.accept_failure(request).is_ok() {
+                        self.page.failed = Some((job, message));
+                    }
+                }
+            }
+            Lane::Teach => self.teach_done(JobReply {
+                id: 0,
+                job,
+                result: Err(JobError::Stopped(message)),
+            }),
+        }
+    }
+
+    // ----------------------------------------------------------- dispatch
+
+    /// Apply `action` at time `now` (milliseconds); returns what only the
+    /// browser can do. A refused action says why next to the control that
+    /// was used (also kept in the view's notices).
+    pub fn dispatch(&mut self, action: Action, now: f64) -> Result<Vec<Effect>, UiError> {
+        let result = self.apply(action, now);
+        if let Err(e) = &result {
+            self.say_at(e.place, e.message.clone(), true);
+        }
+        self.after_action(now);
+        result
+    }
+
+    /// What every action ends with: the puzzle follows the board, the
+    /// address bar follows the state.
+    fn after_action(&mut self, now: f64) {
+        self.sync_game();
+        self.puzzle_follow_board(now);
+        self.teach_follow_board();
+    }
+
+    fn apply(&mut self, action: Action, now: f64) -> Result<Vec<Effect>, UiError> {
+        let none = Ok(Vec::new());
+        match action {
+            Action::PointerDown { x, y } => {
+                self.pointer_down(x, y);
+            }
+            Action::PointerMove { x, y } => self.pointer_move(x, y),
+            Action::PointerUp { x, y } => {
+                self.quiet(Place::Board);
+                self.pointer_up(x, y, now).map_err(at(Place::Board))?;
+            }
+            Action::PointerCancel => self.pointer_cancel(),
+            Action::Hover { x, y } => {
+                if self.mode == Mode::Play {
+                    let l = self.label_at(x, y);
+                    self.set_hover(l);
+                }
+            }
+            Action::PointerLeave => self.set_hover(None),
+            Action::BoardKey { key, ctrl, shift } => {
+                self.quiet(Place::Board);
+                if self.puzzle.is_some() && self.mode == Mode::Edit {
+                    return none;
+                }
+                let was = self.presenting;
+                self.key(&key, ctrl, shift, now).map_err(at(Place::Board))?;
+                if was != self.presenting {
+                    return Ok(vec![Effect::Fullscreen(self.presenting)]);
+                }
+            }
+            Action::PageKey { key, ctrl, shift } => return self.page_key(&key, ctrl, shift),
+            Action::Resize { width, height } => {
+                self.viewport.resize(width.max(1.0), height.max(1.0));
+                self.fit();
+            }
+
+            Action::SetMode(mode) => {
+                if mode == Mode::Edit && self.puzzle.is_some() {
+                    return Err(UiError::at(
+                        Place::Board,
+                        "a puzzle's board cannot be edited",
+                    ));
+                }
+                self.set_mode(mode);
+            }
+            Action::SetTool(t) => {
+                self.editable()?;
+                self.set_tool(t)
+            }
+            Action::SetColour(c) => {
+                self.editable()?;
+                self.set_colour(c).map_err(at(Place::Board))?
+            }
+            Action::Undo => {
+                self.editable()?;
+                self.undo()
+            }
+            Action::Redo => {
+                self.editable()?;
+                self.redo()
+            }
+            Action::Clear => {
+                self.editable()?;
+                self.clear()
+            }
+            Action::DeleteSelection => {
+                self.editable()?;
+                self.delete_selection().map_err(at(Place::Board))?
+            }
+            Action::SetText(text) => {
+                self.editable_at(Place::Text)?;
+                self.quiet(Place::Text);
+                self.set_text(&text).map_err(at(Place::Text))?;
+            }
+            Action::Analyse(text) => {
+                self.editable_at(Place::Text)?;
+                self.quiet(Place::Text);
+                if text.trim() != self.editor.text() {
+                    self.set_text(&text).map_err(at(Place::Text))?;
+                }
+                // Asked again even if it failed or was stopped before.
+                self.page.failed = None;
+            }
+            Action::LoadPreset(i) => {
+                self.editable_at(Place::Presets)?;
+                self.quiet(Place::Presets);
+                self.load_preset(i).map_err(at(Place::Presets))?;
+            }
+            Action::LoadPresetForm { index, values } => {
+                self.editable_at(Place::Presets)?;
+                self.quiet(Place::Presets);
+                let v: Vec<&str> = values.iter().map(String::as_str).collect();
+                self.load_preset_form(index, &v)
+                    .map_err(at(Place::Presets))?;
+            }
+
+            Action::SetRulesKind(kind) => self.change_rules(|p| {
+                *p = RulesParts {
+                    kind: Some(kind),
+                    ..RulesParts::default()
+                }
+            })?,
+            Action::SetFlavour(f) => self.change_rules(|p| p.flavour = f)?,
+            Action::SetWidth(w) => self.change_rules(|p| p.width = w)?,
+            Action::SetConflict(c) => self.change_rules(|p| p.conflict = c)?,
+            Action::SetFirst(p) => {
+                self.rules_editable()?;
+                self.set_first(p)
+            }
+            Action::SetController { player, controller } => {
+                if self.puzzle.is_some() {
+                    return Err(UiError::at(Place::Board, "a puzzle decides who plays"));
+                }
+                self.set_controller(player, controller)
+            }
+
+            Action::Takeback => {
+                self.takeback();
+            }
+            Action::Restart => self.restart(),
+            Action::Jump(k) => self.jump(k),
+            Action::Commit => {
+                self.quiet(Place::Board);
+                self.commit(now).map_err(at(Place::Board))?
+            }
+            Action::ClearPicks => self.game_clear_selection(),
+            Action::SetSuperpose(on) => {
+                self.superpose = on || !self.single_cut_allowed();
+                self.game_clear_selection();
+            }
+            Action::HoverLabel(l) => self.set_hover(l),
+            Action::HoverRealisation(k) => self.set_hover_realisation(k),
+            Action::Zoom(k) => self.page.zoom = k,
+
+            Action::SetHideValues(on) => {
+                if self.puzzle.is_some() && !on {
+                    return Err(UiError::at(
+                        Place::Puzzle,
+                        "values stay hidden while a puzzle is open",
+                    ));
+                }
+                self.view.hide_values = on;
+            }
+            Action::SetColourBlind(on) => self.view.colour_blind = on,
+            Action::SetHalos(on) => self.page.halos = on,
+            Action::SetCaption(on) => self.page.caption = on,
+
+            Action::AddSlide => {
+                self.quiet(Place::Deck);
+                self.add_slide()
+            }
+            Action::GoToSlide(k) => self.slide_to(k)?,
+            Action::NextSlide => self.slide_to(self.deck.slide + 1)?,
+            Action::PrevSlide => {
+                let k = self
+                    .deck
+                    .slide
+                    .checked_sub(1)
+                    .ok_or_else(|| UiError::at(Place::Deck, "this is the first slide"))?;
+                self.slide_to(k)?
+            }
+            Action::SetSlideTitle(t) => {
+                self.quiet(Place::Deck);
+                self.set_slide_title(&t).map_err(at(Place::Deck))?
+            }
+            Action::MoveSlide { from, to } => self.move_slide(from, to).map_err(at(Place::Deck))?,
+            Action::DeleteSlide(k) => self.delete_slide(k).map_err(at(Place::Deck))?,
+            Action::SetPresenting(on) => {
+                if on != self.presenting {
+                    self.set_presenting(on);
+                    return Ok(vec![Effect::Fullscreen(on)]);
+                }
+            }
+            Action::SetPresenterPanel(p) => self.page.presenter_panel = p,
+
+            Action::OpenLink(fragment) => {
+                self.quiet(Place::Opened);
+                let fragment = fragment.trim_start_matches('#').to_string();
+                if fragment.is_empty() || fragment == self.link() {
+                    return none;
+                }
+                self.open_link(&fragment).map_err(|e| {
+                    UiError::at(Place::Opened, format!("This link could not be opened: {e}"))
+                })?;
+                if let Some(note) = self.link_note().map(String::from) {
+                    self.say_at(Place::Opened, note, false);
+                }
+                self.open_puzzles(&fragment);
+            }
+            Action::CopyLink(scope) => {
+                let place = if scope == LinkScope::Puzzle {
+                    Place::Puzzle
+                } else {
+                    Place::Link
+                };
+                let text = self
+                    .link_for(scope)
+                    .ok_or_else(|| UiError::at(place, "make the puzzle first"))?;
+                return Ok(vec![Effect::Copy { place, text }]);
+            }
+            Action::Copied { place, ok } => {
+                let text = if ok {
+                    "Link copied."
+                } else {
+                    "Could not copy: select the link and copy it by hand."
+                };
+                self.say_at(place, text, !ok);
+            }
+            Action::ShowQr(scope) => {
+                if self.link_for(scope).is_none() {
+                    return Err(UiError::at(Place::Puzzle, "make the puzzle first"));
+                }
+                self.page.qr = Some(scope)
+            }
+            Action::CloseQr => self.page.qr = None,
+            Action::SetExportHalos(on) => self.page.export_halos = on,
+            Action::SetExportCaption(on) => self.page.export_caption = on,
+            Action::Export(format) => {
+                let caption = self
+                    .page
+                    .export_caption
+                    .then(|| self.export_caption())
+                    .filter(|c| !c.is_empty());
+                let halos = self.page.export_halos && !self.view.hide_values;
+                let (name, mime, content) = match format {
+                    ExportFormat::Svg => (
+                        "hackenbush.svg",
+                        "image/svg+xml",
+                        Download::Text(crate::ui::svg::to_svg(&self.export_scene(halos))),
+                    ),
+                    ExportFormat::Png => (
+                        "hackenbush.png",
+                        "image/png",
+                        Download::Png { halos, caption },
+                    ),
+                };
+                self.say_at(Place::Export, format!("Saved {name}."), false);
+                return Ok(vec![Effect::Download {
+                    name: name.into(),
+                    mime: mime.into(),
+                    content,
+                }]);
+            }
+            Action::PrintHandout => {
+                return Ok(vec![Effect::Print {
+                    html: self.handout_html(),
+                }])
+            }
+
+            Action::SetIntro(on) => {
+                self.page.help.intro = on;
+                return Ok(vec![Effect::RememberIntro(!on)]);
+            }
+            Action::SetShortcuts(on) => self.page.help.shortcuts = on,
+            Action::SetLegend(on) => self.page.help.legend = on,
+
+            Action::JobStarted { job } => {
+                if !self.page.running.contains(&job) {
+                    self.page.running.retain(|j| j.lane() != job.lane());
+                    self.page.running.push(job);
+                }
+            }
+            Action::JobDone(reply) => self.job_done(*reply),
+            Action::CancelLane(lane) => {
+                let stopped: Vec<Job> = self
+                    .page
+                    .running
+                    .iter()
+                    .filter(|j| j.lane() == lane)
+                    .cloned()
+                    .collect();
+                for job in stopped {
+                    self.job_stopped(
+                        job,
+                        "Cancelled: press Analyse (Enter) to compute again.".into(),
+                    );
+                }
+            }
+            Action::TimedOut { job, seconds } => {
+                let message = match &job {
+                    Job::Analyse { request } => answer_view::stopped_message(request, seconds),
+                    _ => format!("Stopped after {seconds} s: too large to compute here."),
+                };
+                self.job_stopped(job, message);
+            }
+            Action::EngineMove { random } => {
+                self.quiet(Place::Board);
+                self.engine_move(random, now).map_err(at(Place::Board))?;
+            }
+
+            teach => return self.apply_teach(teach, now),
+        }
+        none
+    }
+
+    /// Keys pressed outside the board and text fields.
+    fn page_key(&mut self, key: &str, ctrl: bool, shift: bool) -> Result<Vec<Effect>, UiError> {
+        if ctrl {
+            match key {
+                "z" | "Z" if !shift => {
+                    self.editable()?;
+                    self.undo();
+                }
+                "y" | "Y" | "z" | "Z" => {
+                    self.editable()?;
+                    self.redo();
+                }
+                _ => {}
+            }
+            return Ok(Vec::new());
+        }
+        match key {
+            "?" => self.page.help.shortcuts = !self.page.help.shortcuts,
+            "h" | "H" => self.page.halos = !self.page.halos,
+            "v" | "V" if self.presenting => self.page.caption = !self.page.caption,
+            "Escape" if self.page.help.shortcuts => self.page.help.shortcuts = false,
+            "Escape" if self.page.qr.is_some() => self.page.qr = None,
+            _ => {
+                let was = self.presenting;
+                self.presenter_key(key).map_err(at(Place::Deck))?;
+                if was != self.presenting {
+                    return Ok(vec![Effect::Fullscreen(self.presenting)]);
+                }
+            }
+        }
+        Ok(Vec::new())
+    }
+
+    fn slide_to(&mut self, k: usize) -> Result<(), UiError> {
+        self.quiet(Place::Deck);
+        self.go_to_slide(k).map_err(at(Place::Deck))?;
+        self.puzzle_on_slide();
+        Ok(())
+    }
+
+    fn editable(&self) -> Result<(), UiError> {
+        self.editable_at(Place::Board)
+    }
+
+    fn editable_at(&self, place: Place) -> Result<(), UiError> {
+        if self.puzzle.is_some() {
+            return Err(UiError::at(place, "a puzzle's board cannot be edited"));
+        }
+        Ok(())
+    }
+
+    fn rules_editable(&self) -> Result<(), UiError> {
+        if self.puzzle.is_some() {
+            return Err(UiError::at(Place::Rules, "a puzzle's rules are fixed"));
+        }
+        Ok(())
+    }
+
+    /// Change one part of the rules; the parts of other rulesets are
+    /// dropped, so what the pickers show is exactly the rules in force.
+    fn change_rules(&mut self, f: impl FnOnce(&mut RulesParts)) -> Result<(), UiError> {
+        self.rules_editable()?;
+        self.quiet(Place::Rules);
+        let mut parts = self.setup.rules.parts();
+        parts.kind = Some(self.setup.rules.kind());
+        f(&mut parts);
+        let kind = parts.kind.unwrap_or(RulesKind::Normal);
+        if kind != RulesKind::Quantum {
+            parts.flavour = None;
+            parts.width = None;
+            parts.labels = None;
+        }
+        if kind != RulesKind::Sync {
+            parts.conflict = None;
+            parts.precision = None;
+        }
+        let rules =
+            Rules::from_parts(parts).map_err(|e| UiError::at(Place::Rules, e.to_string()))?;
+        self.set_rules(rules).map_err(at(Place::Rules))?;
+        self.page.failed = None;
+        Ok(())
+    }
+
+    /// The link of `scope`, if there is one.
+    fn link_for(&self, scope: LinkScope) -> Option<String> {
+        match scope {
+            LinkScope::Deck => Some(self.deck_link(false)),
+            LinkScope::ThisSlide => Some(self.deck_link(true)),
+            LinkScope::Puzzle => self.teach.draft.link.clone(),
+        }
+    }
+
+    // ---------------------------------------------------------- the view
+
+    /// Everything the page shows, from this state.
+    pub fn page_view(&self) -> PageView {
+        let status = self.status();
+        let play = self.mode == Mode::Play;
+        let puzzle = self.puzzle.is_some();
+        let hidden = self.view.hide_values || puzzle;
+        let value = self.value_view(hidden);
+        let (caption_value, caption_outcome) = match (&value.state, hidden || !self.page.caption) {
+            (ValueState::Answer(a), false) => (a.caption_value.clone(), a.caption_outcome.clone()),
+            _ => (String::new(), String::new()),
+        };
+        let quantum_turn = play && status.quantum && !status.game_over;
+        let turn = if !play {
+            if self.presenting {
+                String::new()
+            } else {
+                "Editing: drag from the ground or a vertex to draw an edge.".into()
+            }
+        } else if quantum_turn {
+            format!(
+                "{} {}",
+                status.turn,
+                if self.superpose {
+                    "Click edges to pick them, then Commit (Enter)."
+                } else {
+                    "Click an edge to cut it alone."
+                }
+            )
+        } else {
+            status.turn.clone()
+        };
+        let preview = self.move_preview();
+        let refused = preview
+            .as_ref()
+            .filter(|p| p.refused.is_some() && !status.picked.is_empty())
+            .and_then(|p| p.refused.clone());
+        let commit =
+            (!status.commit.is_empty() && refused.is_none()).then(|| status.commit.clone());
+        let slides = self.deck.slides.len().max(1);
+        PageView {
+            mode: self.mode,
+            presenting: self.presenting,
+            presenter_panel: self.page.presenter_panel,
+            board: BoardView {
+                caption: status.caption.clone(),
+                slide_of: (slides > 1).then(|| format!("{}/{}", self.deck.slide + 1, slides)),
+                caption_value,
+                caption_outcome,
+                turn,
+                preview: status.preview.clone(),
+                engine_note: status.engine.clone(),
+                engine_blocked: status.engine_blocked,
+                ungrounded: match status.ungrounded {
+                    0 => String::new(),
+                    n if !play => format!(
+                        "{n} edge{} not connected to the ground (drawn faded; they fall when play starts).",
+                        if n == 1 { "" } else { "s" }
+                    ),
+                    _ => String::new(),
+                },
+                description: self.board_description(),
+            },
+            edit: EditView {
+                tool: self.editor.tool,
+                colour: self.editor.colour,
+                can_undo: status.can_undo && !puzzle,
+                can_redo: status.can_redo && !puzzle,
+                can_delete: self.editor.selection() != Selection::None && !puzzle,
+                locked: puzzle,
+            },
+            play: PlayView {
+                left: self.opponents.left,
+                right: self.opponents.right,
+                first: self.setup.first,
+                players_locked: puzzle,
+                can_takeback: status.cursor > 0,
+                can_restart: !self.game.moves().is_empty(),
+                game_over: status.game_over,
+                pick: (play && status.quantum).then_some(PickView {
+                    superpose: self.superpose,
+                    single_cut: status.single_cut,
+                }),
+                picked: if self.secret_pick() {
+                    Vec::new()
+                } else {
+                    status.picked.clone()
+                },
+                commit,
+                refused,
+            },
+            rules: self.rules_view(puzzle),
+            text: TextView {
+                text: status.text.clone(),
+                revision: status.revision,
+            },
+            value,
+            options: ViewOptions {
+                hide_values: hidden,
+                hide_locked: puzzle,
+                colour_blind: self.view.colour_blind,
+                halos: self.page.halos,
+                caption: self.page.caption,
+                export_halos: self.page.export_halos,
+                export_caption: self.page.export_caption,
+            },
+            history: HistoryView {
+                entries: std::iter::once("Start".to_string())
+                    .chain(
+                        status
+                            .history
+                            .iter()
+                            .enumerate()
+                            .map(|(k, h)| format!("{}. {h}", k + 1)),
+                    )
+                    .collect(),
+                cursor: status.cursor,
+            },
+            quantum: self.quantum_views().map(|views| QuantumPanel {
+                zoom: self.page.zoom.and_then(|k| {
+                    let svg = self.realisation_svg(k, 720.0, 480.0)?;
+                    let labels = views.thumbs.get(k).map(|t| t.labels.clone())?;
+                    Some(Zoom {
+                        index: k,
+                        svg,
+                        caption: format!(
+                            "Realisation {} of {}: edges {}",
+                            k + 1,
+                            views.count,
+                            if labels.is_empty() {
+                                "none".into()
+                            } else {
+                                labels
+                                    .iter()
+                                    .map(|l| l.to_string())
+                                    .collect::<Vec<_>>()
+                                    .join(" ")
+                            }
+                        ),
+                    })
+                }),
+                views,
+                preview,
+                hot: self.hover,
+                hot_realisation: self.hover_realisation,
+            }),
+            deck: DeckView {
+                slides: self.slide_titles(),
+                current: self.deck.slide,
+                title: self
+                    .deck
+                    .slides
+                    .get(self.deck.slide)
+                    .map(|s| s.title.clone())
+                    .unwrap_or_default(),
+            },
+            share: ShareView {
+                fragment: self.link(),
+                qr: self.page.qr.and_then(|scope| {
+                    let link = self.link_for(scope)?;
+                    Some(QrView {
+                        scope,
+                        svg: Err("QR codes are not available yet".to_string()),
+                        link,
+                    })
+                }),
+            },
+            teach: self.teach_view(),
+            puzzle: self.puzzle_view(),
+            help: self.page.help.clone(),
+            notices: self.page.notices.clone(),
+        }
+    }
+
+    fn rules_view(&self, locked: bool) -> RulesView {
+        let rules = &self.setup.rules;
+        let p = rules.parts();
+        RulesView {
+            kind: rules.kind(),
+            flavour: p.flavour,
+            width: p.width,
+            conflict: p.conflict,
+            card: answer_view::rule_card(rules),
+            locked,
+        }
+    }
+
+    fn value_view(&self, hidden: bool) -> ValueView {
+        let state = match self.game.analysis_request() {
+            None => ValueState::Empty,
+            Some(req) => {
+                let request = req.to_request();
+                let job = Job::Analyse {
+                    request: request.clone(),
+                };
+                let what = answer_view::describe(&request);
+                match (&self.answers.answer, &self.page.failed) {
+                    (Some(a), _) if self.is_current(&self.answers.answered) => {
+                        let advice = self.advice_text(a);
+                        let advice = match self.strategy_text(a) {
+                            mix if mix.is_empty() => advice,
+                            mix => format!("{advice}\n{mix}"),
+                        };
+                        ValueState::Answer(Box::new(answer_view::view(&request, a, advice)))
+                    }
+                    (_, Some((j, message))) if *j == job => ValueState::Failed {
+                        what,
+                        message: message.clone(),
+                    },
+                    _ if self.page.running.contains(&job) => ValueState::Computing { what },
+                    _ => ValueState::Idle,
+                }
+            }
+        };
+        ValueView { hidden, state }
+    }
+
+    /// The canvas's accessible description: what is drawn and how to use it.
+    fn board_description(&self) -> String {
+        let edges = self.game.board().present().len();
+        let what = match self.mode {
+            Mode::Edit => {
+                "In editing, drag to draw; b r g x recolour, Delete removes, Ctrl+Z undoes."
+            }
+            Mode::Play => "Arrow keys or Tab select an edge; Enter cuts it.",
+        };
+        format!(
+            "Hackenbush board, {edges} edge{}. {what}",
+            if edges == 1 { "" } else { "s" }
+        )
+    }
+
+    /// A share link of the deck (the board as one slide when there is no
+    /// deck), opening at its first slide unless `here`.
+    pub fn deck_link(&self, here: bool) -> String {
+        let mut shared = self.shared();
+        if !here {
+            shared.current = 0;
+        }
+        share::encode(&shared)
+    }
+
+    /// Everything a link carries, the current slide as shown now.
+    pub(super) fn shared(&self) -> Shared {
+        let mut slides = self.deck.slides.clone();
+        if slides.is_empty() {
+            slides.push(self.current_slide());
+        } else {
+            slides[self.deck.slide] = self.current_slide();
+        }
+        Shared {
+            slides,
+            current: self.deck.slide,
+            opponents: self.opponents,
+            presenting: self.presenting,
+        }
+    }
+
+    /// The share fragment of the slide on screen alone: what the teaching
+    /// jobs name the board by.
+    pub(super) fn board_fragment(&self) -> String {
+        share::encode(&Shared::single(self.current_slide()))
+    }
+
+    /// A printable handout of the deck, one slide a page.
+    pub fn handout_html(&self) -> String {
+        let shared = self.shared();
+        let mut pages = String::new();
+        for (k, slide) in shared.slides.iter().enumerate() {
+            let title = if slide.title.is_empty() {
+                slide.drawing.text()
+            } else {
+                slide.title.clone()
+            };
+            let mut viewport = Viewport::new(900.0, 560.0);
+            viewport.fit(&slide.drawing);
+            let scene = scene::build(
+                &slide.drawing,
+                &viewport,
+                &SceneOptions {
+                    show_labels: true,
+                    colour_blind: self.view.colour_blind,
+                    ..SceneOptions::default()
+                },
+            );
+            pages.push_str(&format!(
+                "<section class=\"page\"><div class=\"picture\">{}</div><p class=\"caption\">{} · {} · {}</p></section>\n",
+                svg::to_svg(&scene),
+                k + 1,
+                escape(&title),
+                escape(&answer_view::rules_phrase(&slide.setup.rules)),
+            ));
+        }
+        format!(
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Hackenbush handout</title><style>\
+             @page {{ size: A4 landscape; margin: 12mm; }} body {{ font-family: system-ui, sans-serif; margin: 0; }} \
+             .page {{ page-break-after: always; break-after: page; }} .picture svg {{ width: 100%; height: auto; max-height: 80vh; }} \
+             .caption {{ font-size: 18pt; margin: 6mm 0 0; }}</style></head><body>\n{pages}</body></html>"
+        )
+    }
+}
+
+/// Text for HTML.
+pub(super) fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }

@@ -16,7 +16,12 @@ impl Session {
         };
         let r = self.radius();
         // Advice belongs to the request it answers, never to another state.
-        let show_advice = !self.view.hide_values && self.is_current(&self.answers.answered);
+        // Halos give the answer away: off whenever values are hidden (and in
+        // a puzzle), and at the presenter's wish (H).
+        let show_advice = !self.view.hide_values
+            && self.page.halos
+            && self.puzzle.is_none()
+            && self.is_current(&self.answers.answered);
         let opts = SceneOptions {
             board: (self.mode == Mode::Play).then(|| self.game.board().colours.clone()),
             selected_edge,
