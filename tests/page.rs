@@ -1,0 +1,452 @@
+//! The page as one state: after any sequence of actions, every part of the
+//! page view (pickers, rule card, position box, caption, slide list, value
+//! card) describes the same state, and a value on show is the value of
+//! that state. The engine runs natively here (`ui::jobs::run`), with its
+//! answers delivered late at random, as a worker would.
+
+use hackenbush_lab::analysis::{self, Request, Rules, RulesKind, RulesParts};
+use hackenbush_lab::budget::{Budget, ByteSize};
+use hackenbush_lab::quantum::{Flavour, Width};
+use hackenbush_lab::rng::SplitMix64;
+use hackenbush_lab::rules::Player;
+use hackenbush_lab::ui::answer_view::{rule_card, rules_phrase};
+use hackenbush_lab::ui::jobs::{self, JobReply};
+use hackenbush_lab::ui::page::{Action, PageView, Place, ValueState};
+use hackenbush_lab::ui::session::{Mode, Session};
+
+fn budget() -> Budget {
+    Budget::new(ByteSize::mib(64), None).with_text_limit(100_000)
+}
+
+/// The page with a worker: jobs sent are answered, now or later.
+struct Page {
+    session: Session,
+    now: f64,
+    /// Replies not yet delivered (a slow worker).
+    late: Vec<JobReply>,
+    next_id: u32,
+}
+
+impl Page {
+    fn new() -> Page {
+        Page {
+            session: Session::new(800.0, 500.0),
+            now: 0.0,
+            late: Vec::new(),
+            next_id: 1,
+        }
+    }
+
+    fn act(&mut self, a: Action) -> Result<(), String> {
+        self.now += 700.0;
+        self.session
+            .dispatch(a, self.now)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    /// Send the jobs the session wants; answer them at once or keep the
+    /// reply for later (`defer`).
+    fn work(&mut self, defer: bool) {
+        for job in self.session.wanted_jobs() {
+            let running = self.late.iter().any(|r| r.job == job);
+            if running {
+                continue;
+            }
+            self.act(Action::JobStarted { job: job.clone() }).unwrap();
+            let result = jobs::run(&job, &budget());
+            let reply = JobReply {
+                id: self.next_id,
+                job,
+                result,
+            };
+            self.next_id += 1;
+            if defer {
+                self.late.push(reply);
+            } else {
+                let _ = self.act(Action::JobDone(Box::new(reply)));
+            }
+        }
+    }
+
+    fn deliver_late(&mut self) {
+        for reply in std::mem::take(&mut self.late) {
+            let _ = self.act(Action::JobDone(Box::new(reply)));
+        }
+    }
+
+    /// Answer everything until the session wants nothing more.
+    fn settle(&mut self) {
+        self.deliver_late();
+        for _ in 0..8 {
+            if self.session.wanted_jobs().is_empty() {
+                return;
+            }
+            self.work(false);
+        }
+    }
+
+    fn view(&self) -> PageView {
+        self.session.page_view()
+    }
+}
+
+/// The rules the pickers show.
+fn picked_rules(v: &PageView) -> Rules {
+    Rules::from_parts(RulesParts {
+        kind: Some(v.rules.kind),
+        flavour: v.rules.flavour,
+        width: v.rules.width,
+        conflict: v.rules.conflict,
+        ..RulesParts::default()
+    })
+    .expect("the pickers show rules that exist")
+}
+
+/// Every part of the view describes one state.
+fn check_consistent(p: &Page, step: &str) {
+    let v = p.view();
+    let rules = picked_rules(&v);
+    assert_eq!(
+        v.rules.card,
+        rule_card(&rules),
+        "{step}: rule card vs pickers"
+    );
+    let slide_title = &v.deck.slides[v.deck.current];
+    assert_eq!(
+        &v.board.caption, slide_title,
+        "{step}: caption vs slide list"
+    );
+    if v.deck.title.is_empty() {
+        assert_eq!(
+            v.board.caption, v.text.text,
+            "{step}: untitled caption vs box"
+        );
+    } else {
+        assert_eq!(v.board.caption, v.deck.title, "{step}: caption vs title");
+    }
+    match &v.value.state {
+        ValueState::Answer(a) => {
+            assert!(
+                a.value_of.contains(&rules_phrase(&rules)),
+                "{step}: value card ({}) vs pickers ({})",
+                a.value_of,
+                rules_phrase(&rules)
+            );
+            let at_start = v.history.cursor == 0;
+            if at_start && v.text.text.len() < 40 {
+                assert!(
+                    a.value_of.starts_with(&v.text.text),
+                    "{step}: value card ({}) vs position box ({})",
+                    a.value_of,
+                    v.text.text
+                );
+                // The value on show is the value of the state on screen.
+                let fresh = analysis::analyse(&Request::new(v.text.text.clone(), rules), &budget());
+                if let Ok(fresh) = fresh {
+                    assert_eq!(a.value, fresh.value, "{step}: value on show vs fresh");
+                }
+            }
+        }
+        ValueState::Computing { what } | ValueState::Failed { what, .. } => {
+            assert!(
+                what.contains(&rules_phrase(&rules)),
+                "{step}: computing {what} vs pickers"
+            );
+        }
+        ValueState::Idle | ValueState::Empty => {}
+    }
+    if v.puzzle.is_some() {
+        assert!(
+            v.options.hide_values && v.options.hide_locked,
+            "{step}: puzzle hides values"
+        );
+        assert!(
+            v.edit.locked && v.rules.locked,
+            "{step}: puzzle locks the board"
+        );
+        assert_eq!(v.mode, Mode::Play, "{step}: a puzzle is played");
+    }
+}
+
+/// A three-slide deck: normal, misère, quantum (flavour C).
+fn deck(p: &mut Page) {
+    p.act(Action::SetText("BR BR R".into())).unwrap();
+    p.act(Action::SetSlideTitle("Normal stalks".into()))
+        .unwrap();
+    p.act(Action::AddSlide).unwrap();
+    p.act(Action::SetText("B BR RR".into())).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Misere)).unwrap();
+    p.act(Action::SetSlideTitle("Misère".into())).unwrap();
+    p.act(Action::AddSlide).unwrap();
+    p.act(Action::SetText("BR R G".into())).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+    p.act(Action::SetFlavour(Some(Flavour::C))).unwrap();
+    p.act(Action::SetSlideTitle("Quantum, flavour C".into()))
+        .unwrap();
+    p.settle();
+}
+
+#[test]
+fn switching_slides_shows_each_slides_rules_and_value() {
+    let mut p = Page::new();
+    deck(&mut p);
+    let kinds = [RulesKind::Normal, RulesKind::Misere, RulesKind::Quantum];
+    for round in 0..2 {
+        for k in (0..3).chain((0..3).rev()) {
+            p.act(Action::GoToSlide(k)).unwrap();
+            let v = p.view();
+            assert_eq!(v.rules.kind, kinds[k], "slide {k}, round {round}");
+            // While the worker computes, no other slide's value is shown.
+            match &v.value.state {
+                ValueState::Answer(_) => {}
+                ValueState::Idle | ValueState::Computing { .. } => {}
+                other => panic!("slide {k}: {other:?}"),
+            }
+            p.settle();
+            check_consistent(&p, &format!("slide {k}"));
+            assert!(matches!(p.view().value.state, ValueState::Answer(_)));
+        }
+    }
+    // Changing a picker changes this slide only.
+    p.act(Action::GoToSlide(1)).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Childish)).unwrap();
+    p.act(Action::GoToSlide(0)).unwrap();
+    assert_eq!(p.view().rules.kind, RulesKind::Normal);
+    p.act(Action::GoToSlide(2)).unwrap();
+    assert_eq!(p.view().rules.kind, RulesKind::Quantum);
+    assert_eq!(p.view().rules.flavour, Some(Flavour::C));
+    p.act(Action::GoToSlide(1)).unwrap();
+    assert_eq!(p.view().rules.kind, RulesKind::Childish);
+}
+
+#[test]
+fn analyse_after_a_slide_switch_keeps_the_slide() {
+    let mut p = Page::new();
+    deck(&mut p);
+    p.act(Action::GoToSlide(0)).unwrap();
+    let text = p.view().text.text;
+    assert_eq!(text, p.view().text.text);
+    p.act(Action::Analyse(text.clone())).unwrap();
+    p.act(Action::GoToSlide(1)).unwrap();
+    assert_eq!(p.view().text.text, "B BR RR");
+    p.act(Action::GoToSlide(0)).unwrap();
+    assert_eq!(p.view().text.text, text);
+}
+
+#[test]
+fn a_late_answer_for_another_slide_is_never_shown() {
+    let mut p = Page::new();
+    deck(&mut p);
+    p.act(Action::GoToSlide(0)).unwrap();
+    p.act(Action::Analyse("BR BR R B".into())).unwrap();
+    p.work(true); // the worker is slow
+    p.act(Action::GoToSlide(1)).unwrap();
+    p.deliver_late(); // the answer for slide 1's old text arrives now
+    match p.view().value.state {
+        ValueState::Answer(a) => assert!(a.value_of.contains("misère"), "{}", a.value_of),
+        _ => {}
+    }
+    check_consistent(&p, "late answer");
+}
+
+#[test]
+fn the_stopped_message_never_suggests_the_width_in_force() {
+    let mut p = Page::new();
+    p.act(Action::SetText("BR BR BR".into())).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+    p.act(Action::SetWidth(Some(Width::Limited(2)))).unwrap();
+    let job = p.session.wanted_jobs().remove(0);
+    p.act(Action::JobStarted { job: job.clone() }).unwrap();
+    p.act(Action::TimedOut { job, seconds: 30 }).unwrap();
+    match p.view().value.state {
+        ValueState::Failed { message, .. } => {
+            assert!(message.contains("fewer edges"), "{message}");
+            assert!(!message.contains("width 2"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Analyse asks again.
+    p.act(Action::Analyse("BR BR BR".into())).unwrap();
+    assert_eq!(p.session.wanted_jobs().len(), 1);
+}
+
+fn key(p: &mut Page, k: &str) {
+    let _ = p.act(Action::BoardKey {
+        key: k.into(),
+        ctrl: false,
+        shift: false,
+    });
+}
+
+#[test]
+fn a_refused_single_cut_is_not_offered() {
+    let mut p = Page::new();
+    p.act(Action::SetText("BR BR".into())).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+    p.act(Action::SetFlavour(Some(Flavour::C))).unwrap();
+    p.act(Action::SetMode(Mode::Play)).unwrap();
+    // Left superposes the two blue edges: one realisation keeps 1 2, the
+    // other 3 4.
+    for k in ["Tab", " ", "Tab", "Tab", " "] {
+        key(&mut p, k);
+    }
+    assert_eq!(p.view().play.picked, vec![1, 3]);
+    p.act(Action::Commit).unwrap();
+    assert_eq!(p.view().quantum.as_ref().unwrap().views.count, 2);
+    // Right picks 2 alone: flavour C refuses it (2 is not in every
+    // realisation), so no button offers to cut it.
+    p.act(Action::SetSuperpose(true)).unwrap();
+    // (a click on edge 2 does this)
+    let now = p.now;
+    p.session.play_label(2, now).unwrap();
+    let v = p.view();
+    assert_eq!(v.play.picked, vec![2], "{:?}", v.board.turn);
+    assert!(v.play.refused.is_some(), "the preview refuses the cut");
+    assert_eq!(v.play.commit, None, "no button offers a refused move");
+}
+
+/// Seeded random sessions: every action leaves a consistent page.
+#[test]
+fn random_actions_keep_every_part_of_the_page_in_agreement() {
+    let texts = ["BR BR R", "B BR", "G R B", "BRB R", "RR B G"];
+    let kinds = RulesKind::ALL;
+    for seed in 0..12u64 {
+        let mut rng = SplitMix64::new(seed);
+        let mut p = Page::new();
+        deck(&mut p);
+        for step in 0..60 {
+            let pick = rng.next_u64() % 15;
+            let action = match pick {
+                0 => Action::GoToSlide((rng.next_u64() % 3) as usize),
+                1 => Action::NextSlide,
+                2 => Action::PrevSlide,
+                3 => {
+                    let k = kinds[(rng.next_u64() % kinds.len() as u64) as usize];
+                    // Quantum and synchronous values of these drawings are
+                    // quick; keep them small all the same.
+                    Action::SetRulesKind(k)
+                }
+                4 => Action::SetMode(if rng.next_u64() % 2 == 0 {
+                    Mode::Play
+                } else {
+                    Mode::Edit
+                }),
+                5 => Action::BoardKey {
+                    key: "Tab".into(),
+                    ctrl: false,
+                    shift: false,
+                },
+                6 => Action::BoardKey {
+                    key: "Enter".into(),
+                    ctrl: false,
+                    shift: false,
+                },
+                7 => Action::Takeback,
+                8 => Action::Undo,
+                9 => Action::SetText(texts[(rng.next_u64() % texts.len() as u64) as usize].into()),
+                10 => Action::SetPresenting(rng.next_u64() % 2 == 0),
+                11 => Action::SetFirst(if rng.next_u64() % 2 == 0 {
+                    Player::Left
+                } else {
+                    Player::Right
+                }),
+                12 => Action::Commit,
+                13 => Action::SetFlavour(Some(Flavour::ALL[(rng.next_u64() % 6) as usize])),
+                _ => Action::SetHideValues(rng.next_u64() % 2 == 0),
+            };
+            let label = format!("seed {seed} step {step} {action:?}");
+            let _ = p.act(action);
+            // Sometimes the worker is slow: answers arrive after later actions.
+            let slow = rng.next_u64() % 3 == 0;
+            p.work(slow);
+            if !slow && rng.next_u64() % 2 == 0 {
+                p.deliver_late();
+            }
+            check_consistent(&p, &label);
+        }
+        p.settle();
+        check_consistent(&p, &format!("seed {seed} settled"));
+    }
+}
+
+#[test]
+fn errors_are_shown_next_to_the_control_used() {
+    let mut p = Page::new();
+    let e = p.act(Action::SetText("BQ".into())).unwrap_err();
+    assert!(!e.is_empty());
+    let v = p.view();
+    let n = v.notice(Place::Text).expect("the error is beside the box");
+    assert!(n.error);
+    assert!(v.notice(Place::Link).is_none());
+}
+
+fn puzzle_set() -> String {
+    use hackenbush_lab::puzzle::{Puzzle, Question};
+    let p = |position: &str, question: Question| Puzzle {
+        position: position.into(),
+        rules: Rules::Normal,
+        moves: Vec::new(),
+        first: Player::Left,
+        question,
+        title: String::new(),
+        hint: "look at the blue edges".into(),
+    };
+    hackenbush_lab::ui::puzzle_link::puzzle_fragment(&[
+        p("BR B R", Question::WinningMove(Player::Left)),
+        p("BR B", Question::Value),
+        p("B R", Question::Winner(Player::Left)),
+    ])
+    .unwrap()
+}
+
+#[test]
+fn a_puzzle_set_is_solved_with_a_cut_on_the_board_and_next() {
+    let mut p = Page::new();
+    p.act(Action::OpenLink(puzzle_set())).unwrap();
+    p.settle();
+    let v = p.view();
+    let puzzle = v.puzzle.as_ref().expect("the link holds puzzles");
+    assert_eq!(puzzle.count, 3);
+    assert!(v.edit.locked && v.options.hide_values && v.options.hide_locked);
+    assert_eq!(puzzle.choices.len(), 2, "{:?}", puzzle.choices);
+    // Values cannot be shown, the board cannot be edited, the rules are fixed.
+    assert!(p.act(Action::SetHideValues(false)).is_err());
+    assert!(p.act(Action::SetMode(Mode::Edit)).is_err());
+    assert!(p.act(Action::SetRulesKind(RulesKind::Misere)).is_err());
+    assert_eq!(p.view().rules.kind, RulesKind::Normal);
+    // A wrong answer typed: the verdict says so.
+    p.act(Action::SetPuzzleAnswer("3".into())).unwrap();
+    p.act(Action::PuzzleCheck).unwrap();
+    p.settle();
+    let verdict = p.view().puzzle.unwrap().verdict.expect("judged");
+    assert!(!verdict.correct, "{}", verdict.text);
+    p.act(Action::PuzzleTryAgain).unwrap();
+    // The winning cut made on the board is taken back and checked.
+    let now = p.now;
+    p.session.play_label(1, now).unwrap();
+    let _ = p.act(Action::PointerLeave);
+    p.settle();
+    let v = p.view();
+    let puzzle = v.puzzle.unwrap();
+    assert_eq!(v.history.cursor, 0, "the board stays on the question");
+    assert!(puzzle.solved_here, "{:?}", puzzle.verdict);
+    assert!(puzzle.verdict.unwrap().correct);
+    // Next: the value question, answered by typing.
+    p.act(Action::PuzzleNext).unwrap();
+    p.settle();
+    let v = p.view();
+    assert_eq!(v.deck.current, 1);
+    assert!(
+        v.puzzle.as_ref().unwrap().verdict.is_none(),
+        "a fresh puzzle"
+    );
+    assert!(v.puzzle.as_ref().unwrap().choices.is_empty());
+    p.act(Action::SetPuzzleAnswer("3/2".into())).unwrap();
+    p.act(Action::PuzzleCheck).unwrap();
+    p.settle();
+    assert!(p.view().puzzle.unwrap().solved_here);
+    p.act(Action::PuzzleHint).unwrap();
+    assert!(p.view().puzzle.unwrap().help.contains("blue edges"));
+    check_consistent(&p, "puzzle");
+}
