@@ -450,3 +450,23 @@ fn a_puzzle_set_is_solved_with_a_cut_on_the_board_and_next() {
     assert!(p.view().puzzle.unwrap().help.contains("blue edges"));
     check_consistent(&p, "puzzle");
 }
+
+#[test]
+fn the_gallery_writes_values_as_the_value_card_does() {
+    use hackenbush_lab::ui::gallery;
+    let mut seen = 0;
+    for i in 0..gallery::ENTRIES.len() {
+        let Some(pretty) = gallery::card_value_pretty(i) else {
+            continue;
+        };
+        let mut p = Page::new();
+        p.act(Action::LoadPreset(i)).unwrap();
+        p.settle();
+        match p.view().value.state {
+            ValueState::Answer(a) => assert_eq!(a.pretty, pretty, "entry {i}"),
+            other => panic!("entry {i}: {other:?}"),
+        }
+        seen += 1;
+    }
+    assert!(seen > 3, "the gallery has pictures with values");
+}

@@ -211,6 +211,15 @@ pub fn card_value(index: usize) -> Option<&'static str> {
     Some(pictures::picture(e.params.first()?)?.value)
 }
 
+/// [`card_value`] as the value card writes it (`1 113/256`, not
+/// `369/256`): one number format on the whole page.
+pub fn card_value_pretty(index: usize) -> Option<String> {
+    let plain = card_value(index)?;
+    let mut arena = crate::game::Arena::new();
+    let g = arena.parse(plain).ok()?;
+    Some(arena.pretty(g))
+}
+
 /// Build any preset by name with string parameters (the preset form).
 pub fn build(name: &str, params: &[&str]) -> Result<Drawing, String> {
     Ok(Drawing::auto(&presets::build(name, params)?))
