@@ -3,6 +3,8 @@
 
 use super::*;
 
+use crate::ui::answer_view::ExportCaption;
+
 impl Session {
     // ---------- drawing ----------
 
@@ -119,14 +121,16 @@ impl Session {
             .collect()
     }
 
-    /// The board as exported: no selection, preview or picks, and the
-    /// engine's halos and strategy notes only if `analysis` (a puzzle's
-    /// picture must not give the answer away).
+    /// The board as exported, cropped to the drawing (see
+    /// [`scene::crop`]): no selection, preview, picks or rubber band, and
+    /// the engine's halos and strategy notes only if `analysis` (a
+    /// puzzle's picture must not give the answer away).
     pub fn export_scene(&self, analysis: bool) -> Scene {
         let mut s = self.scene(f64::INFINITY);
         for v in &mut s.vertices {
             v.1 = false;
         }
+        s.rubber = None;
         s.edges.iter_mut().for_each(|e| {
             e.selected = false;
             e.preview = false;
@@ -136,24 +140,37 @@ impl Session {
                 e.note = None;
             }
         });
-        s
+        scene::crop(&s, scene::EXPORT_MARGIN)
     }
 
-    /// The caption for an exported picture: position and rules, and the
-    /// value only if the answer on hand is for this very board.
-    pub fn export_caption(&self) -> String {
-        let req = self.game.analysis_request();
+    /// The caption for an exported picture: the slide's title (else the
+    /// position), the rules, and the value only if the answer on hand is
+    /// for this very board.
+    pub fn export_caption(&self) -> ExportCaption {
+        let req = self.game.analysis_request().map(|r| r.to_request());
         let answer = self
             .answers
             .answer
             .as_ref()
             .filter(|_| self.is_current(&self.answers.answered));
-        crate::ui::answer_view::export_caption(req.map(|r| r.to_request()).as_ref(), answer)
+        let title = self
+            .deck
+            .slides
+            .get(self.deck.slide)
+            .map(|s| s.title.as_str());
+        ExportCaption::new(title, &self.setup.rules, req.as_ref(), answer)
     }
 
     /// The board as SVG, without analysis (see [`Self::export_scene`]).
     pub fn svg(&self) -> String {
         svg::to_svg(&self.export_scene(false))
+    }
+
+    /// The board as exported to SVG: halos only if `analysis`, and
+    /// [`Self::export_caption`] in a band below if `caption`.
+    pub fn export_svg(&self, analysis: bool, caption: bool) -> String {
+        let text = caption.then(|| self.export_caption().to_string());
+        svg::to_svg_with_caption(&self.export_scene(analysis), text.as_deref())
     }
 
     pub fn status(&self) -> Status {
