@@ -463,8 +463,9 @@ pub const CAPTION_PAD: f64 = 12.0;
 /// The band's height for one line, and what each further line adds.
 const CAPTION_BAND: f64 = 44.0;
 const CAPTION_LINE: f64 = 24.0;
-/// A generous average advance of 18 px semibold type.
-const CAPTION_CHAR_PX: f64 = 10.0;
+/// A generous average advance of 18 px semibold type (DejaVu Sans, a
+/// wide fallback for system-ui, measures 10.6 px on captions).
+const CAPTION_CHAR_PX: f64 = 11.0;
 /// A narrower picture widens up to this for its caption to fit one line.
 const CAPTION_WIDTH: f64 = 600.0;
 /// Longer captions end in an ellipsis.
