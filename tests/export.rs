@@ -1,5 +1,6 @@
 //! Exported pictures: cropped to the drawing, captioned with the slide's
-//! title, rules and value (SVG and the PNG's layout alike).
+//! title, rules and value (SVG and the PNG's layout alike), and the whole
+//! deck as a printable HTML handout.
 
 use hackenbush_lab::analysis::{analyse, Answer};
 use hackenbush_lab::budget::Budget;
@@ -238,7 +239,7 @@ fn svg_captions_are_escaped_in_a_band_below() {
     assert_eq!(band.height, 44.0 + 2.0 * 24.0);
     assert_eq!(band.top, wide.height);
     for l in &band.lines {
-        assert!(l.chars().count() as f64 * 10.0 <= wide.width - 24.0, "{l}");
+        assert!(l.chars().count() as f64 * 11.0 <= wide.width - 24.0, "{l}");
     }
     assert!(band.line_middle(0) < band.line_middle(2));
     let svg = to_svg_with_caption(&s, Some(&long));
@@ -317,4 +318,80 @@ fn quantum_captions_carry_the_rules_and_moves() {
     let c = s.export_caption();
     assert_eq!(c.rules, "quantum, flavour C, width 2");
     assert_eq!(c.to_string(), "BR R · quantum, flavour C, width 2");
+}
+
+/// The text of each page's caption subject, in order.
+fn subjects(html: &str) -> Vec<&str> {
+    html.split("<span class=\"subject\">")
+        .skip(1)
+        .map(|rest| &rest[..rest.find("</span>").unwrap()])
+        .collect()
+}
+
+#[test]
+fn a_deck_prints_one_page_a_slide_in_order() {
+    let mut s = Session::new(BOARD.0, BOARD.1);
+    s.set_text("BR").unwrap();
+    s.set_slide_title("One <1>").unwrap();
+    s.add_slide();
+    s.set_text("R R").unwrap();
+    s.set_rules("misere".parse().unwrap()).unwrap();
+    s.set_slide_title("Two & two").unwrap();
+    s.add_slide();
+    s.set_text("GG").unwrap();
+    s.set_rules("normal".parse().unwrap()).unwrap();
+    s.set_slide_title("Three \"3\"").unwrap();
+    let a = answer_for(&mut s);
+    s.set_answer(&a);
+
+    let html = s.handout();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.trim_end().ends_with("</html>"));
+    assert!(html.contains("@page") && html.contains("page-break-after: always"));
+    assert_eq!(html.matches("<section class=\"page\">").count(), 3);
+    assert_eq!(html.matches("<svg xmlns").count(), 3);
+    assert_eq!(
+        subjects(&html),
+        ["One &lt;1&gt;", "Two &amp; two", "Three &quot;3&quot;"]
+    );
+    assert!(!html.contains("One <1>") && !html.contains("Two & two"));
+    assert!(html.contains(">1 / 3<") && html.contains(">3 / 3<"));
+    // Each page its own rules; the value only where the session has it
+    // (the slide shown).
+    assert!(html.contains(">misère play</span>"), "slide 2's rules");
+    assert!(html.contains(">normal play · value *2</span>"), "{html}");
+    assert_eq!(html.matches("value").count(), 1);
+
+    // The slide shown does not change, nor the deck.
+    assert_eq!(s.status().slide, 2);
+    assert_eq!(s.status().slides, 3);
+}
+
+#[test]
+fn a_board_alone_prints_one_page() {
+    let mut s = Session::new(BOARD.0, BOARD.1);
+    s.set_text("B").unwrap();
+    let html = s.handout();
+    assert_eq!(html.matches("<section class=\"page\">").count(), 1);
+    assert_eq!(subjects(&html), ["B"]);
+    assert!(html.contains("<title>B — Hackenbush Lab</title>"));
+}
+
+#[test]
+fn handout_pages_show_the_board_in_play() {
+    // A slide in play after a cut shows what stands, not the drawing.
+    let mut s = Session::new(BOARD.0, BOARD.1);
+    s.set_text("BB").unwrap();
+    s.set_mode(Mode::Play);
+    s.play_label(2, 0.0).unwrap();
+    s.add_slide();
+    s.set_mode(Mode::Edit);
+    s.set_text("RRR").unwrap();
+    let html = s.handout();
+    let first = &html[..html.find("</section>").unwrap()];
+    assert_eq!(first.matches("<path").count(), 1, "one edge left standing");
+    assert!(
+        first.contains("after 1 move") || first.contains(">B<"),
+        "{first}"
+    );
 }
