@@ -2167,9 +2167,7 @@ mod move_preview {
 mod answer_view {
     use hackenbush_lab::analysis::{Answer, Request, Rules};
     use hackenbush_lab::game::Outcome;
-    use hackenbush_lab::ui::answer_view::{
-        describe, export_caption, rule_card, rules_phrase, view,
-    };
+    use hackenbush_lab::ui::answer_view::{describe, rule_card, rules_phrase, view, ExportCaption};
 
     fn rules(text: &str) -> Rules {
         text.parse().unwrap()
@@ -2252,12 +2250,27 @@ mod answer_view {
         assert_eq!(v.outcome, "Left (blue) wins whoever starts (L)");
         assert_eq!((v.caption_value.as_str(), v.advice.as_str()), ("= ½", "—"));
         assert_eq!(v.birthday.as_deref(), Some("2"));
+        let caption = |title, req: Option<&Request>, answer| {
+            ExportCaption::new(
+                title,
+                &req.map_or(Rules::Normal, |r| r.rules.clone()),
+                req,
+                answer,
+            )
+            .to_string()
+        };
         assert_eq!(
-            export_caption(Some(&normal), Some(&a)),
+            caption(None, Some(&normal), Some(&a)),
             "BR · normal play · value ½"
         );
-        assert_eq!(export_caption(Some(&normal), None), "BR · normal play");
-        assert_eq!(export_caption(None, None), "empty board");
+        assert_eq!(caption(None, Some(&normal), None), "BR · normal play");
+        assert_eq!(caption(None, None, Some(&a)), "empty board · normal play");
+        assert_eq!(
+            caption(Some(" Half "), Some(&normal), Some(&a)),
+            "Half · normal play · value ½",
+            "a title stands for the position"
+        );
+        assert_eq!(caption(Some("  "), Some(&normal), None), "BR · normal play");
 
         let misere = Request::new("BR", rules("misere"));
         let m = Answer {
@@ -2274,7 +2287,7 @@ mod answer_view {
         assert_eq!(v.caption_value, "misère P");
         assert_eq!(v.advice, "Left (blue) wins with: 1");
         assert_eq!(
-            export_caption(Some(&misere), Some(&m)),
+            caption(None, Some(&misere), Some(&m)),
             "BR · misère play · misère outcome P"
         );
 

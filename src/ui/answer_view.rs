@@ -1,7 +1,7 @@
 //! The words the page shows around a value, from typed rules and answers
 //! (one source, so `www/` never re-parses a rules string): the rule card,
 //! what an answer is the value of, the outcome row and the presenter
-//! caption, and the export caption.
+//! caption, and the caption of an exported picture ([`ExportCaption`]).
 
 use serde::Serialize;
 
@@ -41,12 +41,17 @@ pub fn rules_phrase(rules: &Rules) -> String {
 /// after 2 moves`.
 pub fn describe(req: &Request) -> String {
     let mut parts = vec![req.position.clone(), rules_phrase(&req.rules)];
-    match req.moves.len() {
-        0 => {}
-        1 => parts.push("after 1 move".into()),
-        n => parts.push(format!("after {n} moves")),
-    }
+    parts.extend(moves_phrase(req.moves.len()));
     parts.join(" · ")
+}
+
+/// `after 2 moves` (nothing for none).
+fn moves_phrase(n: usize) -> Option<String> {
+    match n {
+        0 => None,
+        1 => Some("after 1 move".into()),
+        n => Some(format!("after {n} moves")),
+    }
 }
 
 /// The rule card: how a move goes, and how the game is won (quantum: what
@@ -191,23 +196,89 @@ pub fn view(req: &Request, answer: &Answer, advice: String) -> AnswerView {
     }
 }
 
-/// The caption under an exported picture: the position and rules, and the
-/// value when `answer` is the answer for this very board.
-pub fn export_caption(req: Option<&Request>, answer: Option<&Answer>) -> String {
-    let Some(req) = req else {
-        return "empty board".into();
-    };
-    let text = describe(req);
-    match answer {
-        None => text,
-        Some(a) if matches!(req.rules, Rules::Misere) => {
-            let letter = a.outcome.map(|o| o.letter().to_string());
-            format!(
-                "{text} · misère outcome {}",
-                letter.as_deref().unwrap_or(&a.value)
-            )
+/// The caption under an exported picture or a handout page: the slide's
+/// title (else what stands on the board), the rules, and the value only
+/// when the answer on hand is the answer for this very board.
+///
+/// Shown as one line: `Quantum circus tent · quantum, flavour C, width 2 ·
+/// value ½`, or without a title `BR R · normal play · after 1 move`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ExportCaption {
+    /// The slide's title (`None` when untitled).
+    pub title: Option<String>,
+    /// The position as text (`empty board` when nothing stands), shown
+    /// only when there is no title.
+    pub position: String,
+    /// The rules in words ([`rules_phrase`]).
+    pub rules: String,
+    /// Moves played that the value takes into account (quantum play
+    /// replays them; other rules show the board after them).
+    pub moves: usize,
+    pub value: Option<CaptionValue>,
+}
+
+/// The value in a caption: a value, or under misère play an outcome class.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum CaptionValue {
+    Value(String),
+    MisereOutcome(String),
+}
+
+impl std::fmt::Display for CaptionValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CaptionValue::Value(v) => write!(f, "value {v}"),
+            CaptionValue::MisereOutcome(o) => write!(f, "misère outcome {o}"),
         }
-        Some(a) => format!("{text} · value {}", shown_value(a)),
+    }
+}
+
+impl ExportCaption {
+    /// The caption for a board under `rules` titled `title` (blank: none),
+    /// whose engine request is `req` (`None`: nothing stands), with
+    /// `answer` if it is the answer to `req`.
+    pub fn new(
+        title: Option<&str>,
+        rules: &Rules,
+        req: Option<&Request>,
+        answer: Option<&Answer>,
+    ) -> ExportCaption {
+        let value = req.zip(answer).map(|(req, a)| match req.rules {
+            Rules::Misere => CaptionValue::MisereOutcome(
+                a.outcome
+                    .map_or_else(|| a.value.clone(), |o| o.letter().to_string()),
+            ),
+            _ => CaptionValue::Value(shown_value(a)),
+        });
+        ExportCaption {
+            title: title
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(String::from),
+            position: req.map_or_else(|| "empty board".into(), |r| r.position.clone()),
+            rules: rules_phrase(req.map_or(rules, |r| &r.rules)),
+            moves: req.map_or(0, |r| r.moves.len()),
+            value,
+        }
+    }
+
+    /// What the picture is: the title, else the position.
+    pub fn subject(&self) -> &str {
+        self.title.as_deref().unwrap_or(&self.position)
+    }
+
+    /// The rest of the line: rules, moves, value.
+    pub fn details(&self) -> String {
+        let mut parts = vec![self.rules.clone()];
+        parts.extend(moves_phrase(self.moves));
+        parts.extend(self.value.as_ref().map(ToString::to_string));
+        parts.join(" · ")
+    }
+}
+
+impl std::fmt::Display for ExportCaption {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} · {}", self.subject(), self.details())
     }
 }
 

@@ -16,7 +16,8 @@
 //!   [`move_preview`]: what a superposed move would do to the realisations.
 //! - [`gallery`]: the preset menu, laid out.
 //! - [`viewport`], [`scene`] and [`svg`]: layout units to pixels, what to
-//!   draw (shared by the canvas and the SVG export), and the SVG export.
+//!   draw (shared by the canvas and the SVG export), and the SVG export;
+//!   [`handout`]: the whole deck as a printable HTML document.
 //! - [`share`] and [`base64url`]: the state in a link.
 //! - [`puzzle_link`] and [`puzzle_board`]: puzzles in links, and the board
 //!   as the teaching panel reads it (explorer thumbnails, games against
@@ -32,6 +33,7 @@ pub mod drawing;
 pub mod editor;
 pub mod gallery;
 pub mod geometry;
+pub mod handout;
 pub mod history;
 pub mod jobs;
 pub mod move_preview;

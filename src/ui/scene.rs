@@ -261,3 +261,316 @@ pub const PREVIEW_DASH: &[f64] = &[10.0, 8.0];
 pub fn fall_offset(fall: f64) -> f64 {
     220.0 * fall * fall
 }
+
+// ---------- export: cropping and the caption band ----------
+
+/// Room kept around a cropped export, in CSS pixels.
+pub const EXPORT_MARGIN: f64 = 24.0;
+
+/// A box in pixels (y down).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Extent {
+    pub left: f64,
+    pub top: f64,
+    pub right: f64,
+    pub bottom: f64,
+}
+
+impl Extent {
+    fn around(p: Point, pad: f64) -> Extent {
+        Extent {
+            left: p.x - pad,
+            top: p.y - pad,
+            right: p.x + pad,
+            bottom: p.y + pad,
+        }
+    }
+
+    fn union(self, o: Extent) -> Extent {
+        Extent {
+            left: self.left.min(o.left),
+            top: self.top.min(o.top),
+            right: self.right.max(o.right),
+            bottom: self.bottom.max(o.bottom),
+        }
+    }
+
+    pub fn width(&self) -> f64 {
+        self.right - self.left
+    }
+
+    pub fn height(&self) -> f64 {
+        self.bottom - self.top
+    }
+}
+
+/// The box of a shape's centre line: a curve's extremes come from where
+/// its derivative vanishes, a loop is its whole circle.
+fn shape_extent(s: &Shape) -> Extent {
+    match *s {
+        Shape::Line(a, b) => Extent::around(a, 0.0).union(Extent::around(b, 0.0)),
+        Shape::Curve(a, c, b) => {
+            let mut e = Extent::around(a, 0.0).union(Extent::around(b, 0.0));
+            // Per axis, B'(t) = 0 at t = (a − c) / (a − 2c + b).
+            for (pa, pc, pb) in [(a.x, c.x, b.x), (a.y, c.y, b.y)] {
+                let den = pa - 2.0 * pc + pb;
+                if den.abs() > 1e-12 {
+                    let t = (pa - pc) / den;
+                    if t > 0.0 && t < 1.0 {
+                        e = e.union(Extent::around(super::geometry::bezier(a, c, b, t), 0.0));
+                    }
+                }
+            }
+            e
+        }
+        Shape::Loop { centre, radius } => Extent::around(centre, radius.abs()),
+    }
+}
+
+fn shift(s: &Shape, dx: f64, dy: f64) -> Shape {
+    let m = |p: Point| Point {
+        x: p.x + dx,
+        y: p.y + dy,
+    };
+    match *s {
+        Shape::Line(a, b) => Shape::Line(m(a), m(b)),
+        Shape::Curve(a, c, b) => Shape::Curve(m(a), m(c), m(b)),
+        Shape::Loop { centre, radius } => Shape::Loop {
+            centre: m(centre),
+            radius,
+        },
+    }
+}
+
+/// The box of everything drawn of the picture itself (ground excluded):
+/// each visible edge with half its widest stroke (halos included), each
+/// vertex with its disc, each label with its pill. Sizes are taken at
+/// least at 1× so the box holds both the canvas and the SVG drawing.
+/// `None` when nothing is drawn.
+pub fn drawing_extent(s: &Scene) -> Option<Extent> {
+    let k = scale(s).max(1.0);
+    let lk = label_scale(s).max(1.0);
+    let mut boxes = Vec::new();
+    for e in &s.edges {
+        if opacity(e) <= 0.0 {
+            continue;
+        }
+        let mut width = stroke(e.colour, s.colour_blind).width;
+        if e.advice != Advice::None {
+            width = width.max(20.0);
+        }
+        if e.picked {
+            width = width.max(16.0);
+        }
+        if e.selected {
+            width = width.max(14.0);
+        }
+        let pad = width * k / 2.0;
+        let b = shape_extent(&e.shape);
+        let dy = fall_offset(e.fall);
+        boxes.push(Extent {
+            left: b.left - pad,
+            top: b.top + dy - pad,
+            right: b.right + pad,
+            bottom: b.bottom + dy + pad,
+        });
+        if s.show_labels && e.fall == 0.0 {
+            // The canvas's pill: 8 px right of the midpoint, 16 px high,
+            // about 7 px per character (12 px type), all times `lk`.
+            let m = e.shape.midpoint();
+            let chars = label_text(e).chars().count() as f64;
+            boxes.push(Extent {
+                left: m.x,
+                top: m.y - 8.0 * lk,
+                right: m.x + lk * (16.0 + 7.0 * chars),
+                bottom: m.y + 8.0 * lk,
+            });
+        }
+    }
+    for (p, selected) in &s.vertices {
+        boxes.push(Extent::around(*p, k * if *selected { 8.0 } else { 5.0 }));
+    }
+    boxes.into_iter().reduce(Extent::union)
+}
+
+/// Move everything drawn by (`dx`, `dy`) pixels.
+fn translate(s: &mut Scene, dx: f64, dy: f64) {
+    for e in &mut s.edges {
+        e.shape = shift(&e.shape, dx, dy);
+    }
+    for (p, _) in &mut s.vertices {
+        p.x += dx;
+        p.y += dy;
+    }
+    if let Some((a, b, _)) = &mut s.rubber {
+        for p in [a, b] {
+            p.x += dx;
+            p.y += dy;
+        }
+    }
+    s.ground_y += dy;
+}
+
+/// `s` cropped to its drawing: the box of [`drawing_extent`] and the
+/// ground line under it, with `margin` pixels all round, moved so the
+/// picture starts at the margin. The ground line (drawn across the whole
+/// width) so runs `margin` past the outermost edges. An empty board keeps
+/// a short stretch of ground.
+pub fn crop(s: &Scene, margin: f64) -> Scene {
+    /// Half the ground line's stroke.
+    const GROUND_HALF: f64 = 3.0;
+    /// The stretch of ground an empty board keeps.
+    const EMPTY_WIDTH: f64 = 120.0;
+    let ground = Extent {
+        left: s.width / 2.0 - EMPTY_WIDTH / 2.0,
+        top: s.ground_y - GROUND_HALF,
+        right: s.width / 2.0 + EMPTY_WIDTH / 2.0,
+        bottom: s.ground_y + GROUND_HALF,
+    };
+    let b = match drawing_extent(s) {
+        Some(d) => Extent {
+            top: d.top.min(ground.top),
+            bottom: d.bottom.max(ground.bottom),
+            ..d
+        },
+        None => ground,
+    };
+    let mut out = s.clone();
+    translate(&mut out, margin - b.left, margin - b.top);
+    out.width = b.width() + 2.0 * margin;
+    out.height = b.height() + 2.0 * margin;
+    out
+}
+
+/// `s` widened to `width` (if narrower), the drawing kept centred.
+pub fn widen(s: &Scene, width: f64) -> Scene {
+    let mut out = s.clone();
+    if width > s.width {
+        translate(&mut out, (width - s.width) / 2.0, 0.0);
+        out.width = width;
+    }
+    out
+}
+
+/// The caption's type, as the canvas's `font` (the SVG says the same in
+/// attributes).
+pub const CAPTION_FONT: &str = "600 18px system-ui, sans-serif";
+pub const CAPTION_FONT_PX: f64 = 18.0;
+/// The band's colour.
+pub const CAPTION_BACKGROUND: &str = "#ffffff";
+/// Text starts this far from the band's left edge.
+pub const CAPTION_PAD: f64 = 12.0;
+/// The band's height for one line, and what each further line adds.
+const CAPTION_BAND: f64 = 44.0;
+const CAPTION_LINE: f64 = 24.0;
+/// A generous average advance of 18 px semibold type (DejaVu Sans, a
+/// wide fallback for system-ui, measures 10.6 px on captions).
+const CAPTION_CHAR_PX: f64 = 11.0;
+/// A narrower picture widens up to this for its caption to fit one line.
+const CAPTION_WIDTH: f64 = 600.0;
+/// Longer captions end in an ellipsis.
+const CAPTION_MAX_LINES: usize = 3;
+
+/// The white band under an exported picture, with its text in lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaptionBand {
+    /// Pixel y of the band's top (the picture's height).
+    pub top: f64,
+    pub height: f64,
+    pub lines: Vec<String>,
+}
+
+impl CaptionBand {
+    /// Pixel y of the middle of line `k`.
+    pub fn line_middle(&self, k: usize) -> f64 {
+        let n = self.lines.len() as f64;
+        self.top + self.height / 2.0 + (k as f64 - (n - 1.0) / 2.0) * CAPTION_LINE
+    }
+}
+
+/// The scene for an export captioned `caption`: widened (up to a point)
+/// so a short caption fits on one line under a narrow drawing, and the
+/// band below it with the caption broken into lines at spaces (at most
+/// three; a longer one ends in "…"). `None` for a blank caption: the
+/// scene is then unchanged.
+pub fn with_caption(s: &Scene, caption: &str) -> (Scene, Option<CaptionBand>) {
+    let text = caption.trim();
+    if text.is_empty() {
+        return (s.clone(), None);
+    }
+    let wanted = text.chars().count() as f64 * CAPTION_CHAR_PX + 2.0 * CAPTION_PAD;
+    let s = widen(s, wanted.min(CAPTION_WIDTH));
+    let per_line = (((s.width - 2.0 * CAPTION_PAD) / CAPTION_CHAR_PX).floor() as usize).max(8);
+    let lines = wrap(text, per_line, CAPTION_MAX_LINES);
+    let band = CaptionBand {
+        top: s.height,
+        height: CAPTION_BAND + CAPTION_LINE * (lines.len() - 1) as f64,
+        lines,
+    };
+    (s, Some(band))
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces (a
+/// longer word is cut), at most `max_lines` of them: the last line of a
+/// text that does not fit ends in "…".
+fn wrap(text: &str, width: usize, max_lines: usize) -> Vec<String> {
+    let (width, max_lines) = (width.max(1), max_lines.max(1));
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    let mut len = 0;
+    for word in text.split_whitespace() {
+        let mut chars: Vec<char> = word.chars().collect();
+        loop {
+            let need = if len == 0 {
+                chars.len()
+            } else {
+                len + 1 + chars.len()
+            };
+            if need <= width {
+                if len > 0 {
+                    line.push(' ');
+                }
+                line.extend(chars.iter());
+                len = need;
+                break;
+            }
+            if len > 0 {
+                lines.push(std::mem::take(&mut line));
+                len = 0;
+                continue;
+            }
+            // A word longer than a line: cut it.
+            let rest = chars.split_off(width);
+            lines.push(chars.into_iter().collect());
+            chars = rest;
+        }
+    }
+    if len > 0 {
+        lines.push(line);
+    }
+    if lines.len() > max_lines {
+        lines.truncate(max_lines);
+        let last = &mut lines[max_lines - 1];
+        let mut kept: Vec<char> = last.chars().collect();
+        kept.truncate(width.saturating_sub(1));
+        *last = kept.into_iter().collect::<String>().trim_end().to_string() + "…";
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn captions_wrap_at_spaces_and_end_in_an_ellipsis() {
+        assert_eq!(wrap("ab cd ef", 5, 3), ["ab cd", "ef"]);
+        assert_eq!(wrap("  one  ", 5, 3), ["one"]);
+        assert_eq!(wrap("abcdefghij k", 4, 5), ["abcd", "efgh", "ij k"]);
+        let w = wrap("aa bb cc dd ee", 2, 2);
+        assert_eq!(w, ["aa", "b…"]);
+        assert!(wrap("x ".repeat(500).as_str(), 20, 3)
+            .iter()
+            .all(|l| l.chars().count() <= 20));
+    }
+}

@@ -16,6 +16,7 @@ use crate::ui::answer_view;
 use crate::ui::editor::Tool;
 use crate::ui::gallery;
 use crate::ui::opponent::Controller;
+use crate::ui::scene;
 use crate::ui::session::{Mode, Session};
 
 fn err_text(r: Result<(), String>) -> String {
@@ -314,10 +315,11 @@ impl Playground {
         serde_json::to_string(&card).unwrap_or_default()
     }
 
-    /// The caption for an exported picture (position, rules, and the value
-    /// if it is the value of this very board).
+    /// The caption for an exported picture (the slide's title or the
+    /// position, the rules, and the value if it is the value of this very
+    /// board), as one line.
     pub fn export_caption(&self) -> String {
-        self.session.export_caption()
+        self.session.export_caption().to_string()
     }
 
     /// Is `request` (an `analysis::Request` object) the one for what the
@@ -423,8 +425,9 @@ impl Playground {
     }
 
     /// The board drawn for a PNG at `scale` device pixels per CSS pixel
-    /// (at least 2), with the halos only if `analysis`, and `caption`
-    /// (e.g. position, rules and value; "" for none) in a band below.
+    /// (at least 2), cropped to the drawing, with the halos only if
+    /// `analysis`, and `caption` (e.g. [`Self::export_caption`]; "" for
+    /// none) in a band below, laid out as the SVG export lays it out.
     pub fn export_canvas(
         &self,
         analysis: bool,
@@ -436,32 +439,36 @@ impl Playground {
         } else {
             2.0
         };
-        let scene = self.session.export_scene(analysis);
-        let band = if caption.is_empty() { 0.0 } else { 44.0 };
+        let (picture, band) = scene::with_caption(&self.session.export_scene(analysis), caption);
+        let band_height = band.as_ref().map_or(0.0, |b| b.height);
         let document = web_sys::window()
             .and_then(|w| w.document())
             .ok_or("no document")?;
         let canvas: HtmlCanvasElement = document.create_element("canvas")?.dyn_into()?;
-        canvas.set_width((scene.width * scale).round() as u32);
-        canvas.set_height(((scene.height + band) * scale).round() as u32);
+        canvas.set_width((picture.width * scale).round() as u32);
+        canvas.set_height(((picture.height + band_height) * scale).round() as u32);
         let ctx: CanvasRenderingContext2d = canvas
             .get_context("2d")?
             .ok_or("no 2d context")?
             .dyn_into()?;
-        super::canvas::render(&ctx, &scene, scale);
-        if band > 0.0 {
+        super::canvas::render(&ctx, &picture, scale);
+        if let Some(band) = &band {
             let _ = ctx.set_transform(scale, 0.0, 0.0, scale, 0.0, 0.0);
-            ctx.set_fill_style_str("#ffffff");
-            ctx.fill_rect(0.0, scene.height, scene.width, band);
-            ctx.set_fill_style_str("#1d1f24");
-            ctx.set_font("600 18px system-ui, sans-serif");
+            ctx.set_global_alpha(1.0);
+            ctx.set_fill_style_str(scene::CAPTION_BACKGROUND);
+            ctx.fill_rect(0.0, band.top, picture.width, band.height);
+            ctx.set_fill_style_str(scene::VERTEX);
+            ctx.set_font(scene::CAPTION_FONT);
+            ctx.set_text_align("left");
             ctx.set_text_baseline("middle");
-            let _ = ctx.fill_text_with_max_width(
-                caption,
-                12.0,
-                scene.height + band / 2.0,
-                (scene.width - 24.0).max(1.0),
-            );
+            for (k, line) in band.lines.iter().enumerate() {
+                let _ = ctx.fill_text_with_max_width(
+                    line,
+                    scene::CAPTION_PAD,
+                    band.line_middle(k),
+                    (picture.width - 2.0 * scene::CAPTION_PAD).max(1.0),
+                );
+            }
         }
         Ok(canvas)
     }

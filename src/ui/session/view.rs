@@ -3,6 +3,9 @@
 
 use super::*;
 
+use crate::ui::answer_view::ExportCaption;
+use crate::ui::handout::{self, HandoutPage};
+
 impl Session {
     // ---------- drawing ----------
 
@@ -108,30 +111,22 @@ impl Session {
 
     /// Quantum play: labels standing in some realisations but not all.
     pub(super) fn partial_labels(&self) -> Vec<usize> {
-        let board = self.game.board();
-        if self.mode != Mode::Play || board.realisations.len() < 2 {
+        if self.mode != Mode::Play {
             return Vec::new();
         }
-        let everywhere = board
-            .realisations
-            .iter()
-            .fold(board.present(), |a, r| a.intersection(*r));
-        board
-            .present()
-            .difference(everywhere)
-            .iter()
-            .map(|i| i + 1)
-            .collect()
+        partial_labels(&self.game)
     }
 
-    /// The board as exported: no selection, preview or picks, and the
-    /// engine's halos and strategy notes only if `analysis` (a puzzle's
-    /// picture must not give the answer away).
+    /// The board as exported, cropped to the drawing (see
+    /// [`scene::crop`]): no selection, preview, picks or rubber band, and
+    /// the engine's halos and strategy notes only if `analysis` (a
+    /// puzzle's picture must not give the answer away).
     pub fn export_scene(&self, analysis: bool) -> Scene {
         let mut s = self.scene(f64::INFINITY);
         for v in &mut s.vertices {
             v.1 = false;
         }
+        s.rubber = None;
         s.edges.iter_mut().for_each(|e| {
             e.selected = false;
             e.preview = false;
@@ -141,24 +136,114 @@ impl Session {
                 e.note = None;
             }
         });
-        s
+        scene::crop(&s, scene::EXPORT_MARGIN)
     }
 
-    /// The caption for an exported picture: position and rules, and the
-    /// value only if the answer on hand is for this very board.
-    pub fn export_caption(&self) -> String {
-        let req = self.game.analysis_request();
+    /// The caption for an exported picture: the slide's title (else the
+    /// position), the rules, and the value only if the answer on hand is
+    /// for this very board.
+    pub fn export_caption(&self) -> ExportCaption {
+        let req = self.game.analysis_request().map(|r| r.to_request());
         let answer = self
             .answers
             .answer
             .as_ref()
             .filter(|_| self.is_current(&self.answers.answered));
-        crate::ui::answer_view::export_caption(req.map(|r| r.to_request()).as_ref(), answer)
+        let title = self
+            .deck
+            .slides
+            .get(self.deck.slide)
+            .map(|s| s.title.as_str());
+        ExportCaption::new(title, &self.setup.rules, req.as_ref(), answer)
     }
 
     /// The board as SVG, without analysis (see [`Self::export_scene`]).
     pub fn svg(&self) -> String {
         svg::to_svg(&self.export_scene(false))
+    }
+
+    /// The board as exported to SVG: halos only if `analysis`, and
+    /// [`Self::export_caption`] in a band below if `caption`.
+    pub fn export_svg(&self, analysis: bool, caption: bool) -> String {
+        let text = caption.then(|| self.export_caption().to_string());
+        svg::to_svg_with_caption(&self.export_scene(analysis), text.as_deref())
+    }
+
+    /// The deck as a printable HTML handout (see [`handout::handout_html`]):
+    /// each slide as its board shows it (the board alone when there is no
+    /// deck), without halos, captioned with its title and rules; the value
+    /// only on the slide shown, and only if the answer on hand is for it.
+    pub fn handout(&self) -> String {
+        let current = || HandoutPage {
+            picture: svg::to_svg(&self.handout_scene(
+                self.editor.drawing(),
+                (self.mode == Mode::Play).then_some(&self.game),
+                self.view.colour_blind,
+            )),
+            caption: self.export_caption(),
+        };
+        let pages: Vec<HandoutPage> = if self.deck.slides.is_empty() {
+            vec![current()]
+        } else {
+            self.deck
+                .slides
+                .iter()
+                .enumerate()
+                .map(|(k, slide)| {
+                    if k == self.deck.slide {
+                        current()
+                    } else {
+                        self.handout_page(slide)
+                    }
+                })
+                .collect()
+        };
+        handout::handout_html(&pages)
+    }
+
+    /// A slide not shown, as a handout page (no value: the session has no
+    /// answer for it). A slide whose moves no longer replay shows its
+    /// drawing.
+    fn handout_page(&self, slide: &Slide) -> HandoutPage {
+        let title = Some(slide.title.as_str());
+        let rules = &slide.setup.rules;
+        let (scene, req) = match slide.game() {
+            Ok(game) => (
+                self.handout_scene(
+                    &slide.drawing,
+                    slide.view.play.then_some(&game),
+                    slide.view.colour_blind,
+                ),
+                game.analysis_request().map(|r| r.to_request()),
+            ),
+            Err(_) => (
+                self.handout_scene(&slide.drawing, None, slide.view.colour_blind),
+                Some(Request::new(slide.drawing.text(), rules.clone())),
+            ),
+        };
+        HandoutPage {
+            picture: svg::to_svg(&scene),
+            caption: ExportCaption::new(title, rules, req.as_ref(), None),
+        }
+    }
+
+    /// `drawing` as the board of `play` shows it (`None`: as drawn),
+    /// fitted at the board's size and the editor's scale (never the
+    /// presenter's) and cropped, without selection or analysis.
+    fn handout_scene(&self, drawing: &Drawing, play: Option<&Game>, colour_blind: bool) -> Scene {
+        let mut viewport = Viewport::new(self.viewport.width, self.viewport.height);
+        viewport.fit(drawing);
+        let opts = SceneOptions {
+            board: play.map(|g| g.board().colours.clone()),
+            partial: play.map(partial_labels).unwrap_or_default(),
+            colour_blind,
+            show_labels: true,
+            ..SceneOptions::default()
+        };
+        scene::crop(
+            &scene::build(drawing, &viewport, &opts),
+            scene::EXPORT_MARGIN,
+        )
     }
 
     pub fn status(&self) -> Status {
@@ -218,4 +303,23 @@ impl Session {
             },
         }
     }
+}
+
+/// Quantum play: the labels of `game`'s board standing in some
+/// realisations but not all.
+fn partial_labels(game: &Game) -> Vec<usize> {
+    let board = game.board();
+    if board.realisations.len() < 2 {
+        return Vec::new();
+    }
+    let everywhere = board
+        .realisations
+        .iter()
+        .fold(board.present(), |a, r| a.intersection(*r));
+    board
+        .present()
+        .difference(everywhere)
+        .iter()
+        .map(|i| i + 1)
+        .collect()
 }

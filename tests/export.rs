@@ -1,0 +1,397 @@
+//! Exported pictures: cropped to the drawing, captioned with the slide's
+//! title, rules and value (SVG and the PNG's layout alike), and the whole
+//! deck as a printable HTML handout.
+
+use hackenbush_lab::analysis::{analyse, Answer};
+use hackenbush_lab::budget::Budget;
+use hackenbush_lab::position::Point;
+use hackenbush_lab::ui::geometry::Shape;
+use hackenbush_lab::ui::scene::{self, Scene, SceneOptions, EXPORT_MARGIN};
+use hackenbush_lab::ui::session::{Mode, Session};
+use hackenbush_lab::ui::svg::{to_svg, to_svg_with_caption};
+use hackenbush_lab::ui::viewport::Viewport;
+use hackenbush_lab::ui::{gallery, Drawing};
+
+/// The CSS size of the board that gave a 2028×928 PNG at 2×.
+const BOARD: (f64, f64) = (1014.0, 464.0);
+
+fn board_scene(d: &Drawing) -> Scene {
+    let mut v = Viewport::new(BOARD.0, BOARD.1);
+    v.fit(d);
+    let opts = SceneOptions {
+        show_labels: true,
+        ..SceneOptions::default()
+    };
+    scene::build(d, &v, &opts)
+}
+
+/// The points a shape passes through at its extremes: ends, a curve's
+/// control-bounded middle, a loop's four compass points.
+fn shape_points(s: &Shape) -> Vec<Point> {
+    match *s {
+        Shape::Line(a, b) => vec![a, b],
+        Shape::Curve(a, c, b) => {
+            let mid = Point {
+                x: 0.25 * a.x + 0.5 * c.x + 0.25 * b.x,
+                y: 0.25 * a.y + 0.5 * c.y + 0.25 * b.y,
+            };
+            vec![a, mid, b]
+        }
+        Shape::Loop { centre, radius } => [(0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0)]
+            .iter()
+            .map(|(dx, dy)| Point {
+                x: centre.x + dx * radius,
+                y: centre.y + dy * radius,
+            })
+            .collect(),
+    }
+}
+
+/// The box (left, top, right, bottom) of every edge's points and every
+/// vertex: the drawing itself, without stroke widths or labels.
+fn points_box(s: &Scene) -> (f64, f64, f64, f64) {
+    let points = s
+        .edges
+        .iter()
+        .flat_map(|e| shape_points(&e.shape))
+        .chain(s.vertices.iter().map(|v| v.0));
+    points.fold(
+        (
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        ),
+        |(l, t, r, b), p| (l.min(p.x), t.min(p.y), r.max(p.x), b.max(p.y)),
+    )
+}
+
+/// How much of the picture less its margins the drawing's box covers,
+/// across and down (the better of the two is what "fills" means for a
+/// drawing whose shape differs from the picture's).
+fn cover(s: &Scene, margin: f64) -> (f64, f64) {
+    let (l, t, r, b) = drawing_box(s);
+    (
+        (r - l) / (s.width - 2.0 * margin),
+        (b - t) / (s.height - 2.0 * margin),
+    )
+}
+
+/// [`points_box`] with the ground line, which belongs to the drawing.
+fn drawing_box(s: &Scene) -> (f64, f64, f64, f64) {
+    let (l, t, r, b) = points_box(s);
+    (l, t.min(s.ground_y), r, b.max(s.ground_y))
+}
+
+/// The widest empty strip between the drawing's box and a side of the
+/// picture: the margin plus what strokes, discs and labels take.
+fn widest_gap(s: &Scene) -> f64 {
+    let (l, t, r, b) = drawing_box(s);
+    [l, t, s.width - r, s.height - b]
+        .into_iter()
+        .fold(0.0, f64::max)
+}
+
+/// Room for labels (a pill of two digits reaches 38 px right of its
+/// edge) and strokes, beyond the margin.
+const SLACK: f64 = 40.0;
+
+fn inside(s: &Scene, p: Point) -> bool {
+    (0.0..=s.width).contains(&p.x) && (0.0..=s.height).contains(&p.y)
+}
+
+#[test]
+fn gallery_drawings_crop_to_fill_the_picture() {
+    let mut report = Vec::new();
+    let mut board_fills = 0;
+    for i in 0..gallery::ENTRIES.len() {
+        let d = gallery::load(i).unwrap();
+        let s = board_scene(&d);
+        let c = scene::crop(&s, EXPORT_MARGIN);
+        let title = gallery::ENTRIES[i].title;
+        for e in &c.edges {
+            for p in shape_points(&e.shape) {
+                assert!(inside(&c, p), "{title}: edge {} at {p:?} outside", e.label);
+            }
+        }
+        for (p, _) in &c.vertices {
+            assert!(inside(&c, *p), "{title}: vertex {p:?} outside");
+        }
+        assert!(
+            c.ground_y > EXPORT_MARGIN && c.ground_y < c.height,
+            "{title}: the ground is in the picture"
+        );
+        let (across, down) = cover(&c, EXPORT_MARGIN);
+        assert!(
+            across >= 0.8 || down >= 0.8,
+            "{title}: the drawing covers {across:.2} across, {down:.2} down"
+        );
+        let gap = widest_gap(&c);
+        assert!(
+            gap <= EXPORT_MARGIN + SLACK,
+            "{title}: an empty strip of {gap:.0} px"
+        );
+        // Nothing was rescaled: the crop is a translation.
+        assert_eq!(c.unit, s.unit, "{title}");
+        let area = |s: &Scene| s.width * s.height;
+        let drawn = |s: &Scene| {
+            let b = scene::drawing_extent(s).unwrap();
+            let ground = s.ground_y + 3.0 - b.top.min(s.ground_y - 3.0);
+            100.0 * (1.0 - b.width() * ground.max(b.height()) / area(s))
+        };
+        report.push(format!(
+            "{title}: {:.0}×{:.0} → {:.0}×{:.0} ({:.0} % of the area); empty {:.0} % → {:.0} %",
+            s.width,
+            s.height,
+            c.width,
+            c.height,
+            100.0 * area(&c) / area(&s),
+            drawn(&s),
+            drawn(&c),
+        ));
+        if widest_gap(&s) <= EXPORT_MARGIN + SLACK {
+            board_fills += 1;
+        }
+    }
+    println!("{}", report.join("\n"));
+    // The check bites: on the board's whole viewport no drawing passes.
+    assert_eq!(board_fills, 0, "drawings that fill the uncropped board");
+}
+
+#[test]
+fn curves_loops_and_labels_stay_inside_the_margin() {
+    // Two parallel edges bow apart; two loops stand on top of vertex 1.
+    let d = Drawing::from_text("0-1:B 0-1:R 1-1:G 1-1:G").unwrap();
+    let s = board_scene(&d);
+    let c = scene::crop(&s, EXPORT_MARGIN);
+    let outer = match c.edges[3].shape {
+        Shape::Loop { centre, radius } => centre.y - radius,
+        ref other => panic!("{other:?}"),
+    };
+    // The outer loop's top is the highest thing drawn: its stroke starts
+    // at the margin.
+    let half_stroke = scene::stroke(c.edges[3].colour, false).width / 2.0;
+    assert!(
+        (outer - half_stroke - EXPORT_MARGIN).abs() < 1e-9,
+        "loop top {outer}"
+    );
+    // The labels' pills are inside on the right.
+    let b = scene::drawing_extent(&c).unwrap();
+    assert!((b.right - (c.width - EXPORT_MARGIN)).abs() < 1e-9);
+    assert!(b.left >= EXPORT_MARGIN - 1e-9 && b.top >= EXPORT_MARGIN - 1e-9);
+    // Below the ground: the margin.
+    assert!((c.height - EXPORT_MARGIN - 3.0 - c.ground_y).abs() < 1e-9);
+}
+
+#[test]
+fn an_empty_board_crops_to_a_stretch_of_ground() {
+    let s = board_scene(&Drawing::default());
+    assert!(s.edges.is_empty());
+    let c = scene::crop(&s, EXPORT_MARGIN);
+    assert!(
+        c.width < 200.0 && c.height < 60.0,
+        "{}×{}",
+        c.width,
+        c.height
+    );
+    assert!(inside(
+        &c,
+        Point {
+            x: 0.0,
+            y: c.ground_y
+        }
+    ));
+}
+
+#[test]
+fn svg_captions_are_escaped_in_a_band_below() {
+    let d = gallery::load(1).unwrap();
+    let s = scene::crop(&board_scene(&d), EXPORT_MARGIN);
+    let plain = to_svg(&s);
+    assert_eq!(
+        to_svg_with_caption(&s, None),
+        plain,
+        "no caption: unchanged"
+    );
+    assert_eq!(to_svg_with_caption(&s, Some("  ")), plain, "blank: none");
+
+    let height = |svg: &str| -> f64 {
+        let at = svg.find("height=\"").unwrap() + 8;
+        svg[at..at + svg[at..].find('"').unwrap()].parse().unwrap()
+    };
+    let svg = to_svg_with_caption(&s, Some("Tom & Jerry's <tent> · \"quantum\""));
+    assert!(
+        svg.contains(">Tom &amp; Jerry&#39;s &lt;tent&gt; · &quot;quantum&quot;</text>"),
+        "{svg}"
+    );
+    assert!(!svg.contains("<tent>"));
+    assert_eq!(height(&svg), (s.height + 44.0).round());
+    assert!(svg.contains("font-size=\"18\" font-weight=\"600\""));
+    assert!(svg.contains("fill=\"#ffffff\""), "a white band");
+
+    // A caption longer than the picture is wide takes more lines, each
+    // within the width; the band grows by a line each.
+    let long = "word ".repeat(150);
+    let (wide, band) = scene::with_caption(&s, &long);
+    let band = band.unwrap();
+    assert_eq!(band.lines.len(), 3, "at most three lines");
+    assert!(band.lines[2].ends_with('…'));
+    assert_eq!(band.height, 44.0 + 2.0 * 24.0);
+    assert_eq!(band.top, wide.height);
+    for l in &band.lines {
+        assert!(l.chars().count() as f64 * 11.0 <= wide.width - 24.0, "{l}");
+    }
+    assert!(band.line_middle(0) < band.line_middle(2));
+    let svg = to_svg_with_caption(&s, Some(&long));
+    assert_eq!(svg.matches("font-weight=\"600\"").count(), 3);
+    assert_eq!(height(&svg), (s.height + 92.0).round());
+}
+
+#[test]
+fn a_narrow_picture_widens_for_its_caption() {
+    let s = scene::crop(
+        &board_scene(&Drawing::from_text("B").unwrap()),
+        EXPORT_MARGIN,
+    );
+    assert!(s.width < 120.0, "one edge: {}", s.width);
+    let caption = "Circus tent · normal play · value 1/2";
+    let (wide, band) = scene::with_caption(&s, caption);
+    assert_eq!(band.unwrap().lines, [caption], "one line");
+    assert!(wide.width > s.width);
+    // The drawing (edge, vertex and label) stays centred.
+    let b = scene::drawing_extent(&wide).unwrap();
+    assert!((b.left - (wide.width - b.right)).abs() < 1e-9, "{b:?}");
+    assert_eq!(wide.height, s.height);
+}
+
+fn answer_for(s: &mut Session) -> Answer {
+    let req = s.analysis_request().unwrap().to_request();
+    analyse(&req, &Budget::default()).unwrap()
+}
+
+#[test]
+fn the_session_exports_cropped_and_captioned() {
+    let mut s = Session::new(BOARD.0, BOARD.1);
+    s.set_text("BR").unwrap();
+    let e = s.export_scene(false);
+    assert!(
+        e.width < 300.0 && e.height < 300.0,
+        "{}×{}",
+        e.width,
+        e.height
+    );
+    assert!(s.svg().contains(&format!("width=\"{:.0}\"", e.width)));
+
+    // No title: the position; the value once the engine answered.
+    assert_eq!(s.export_caption().to_string(), "BR · normal play");
+    let a = answer_for(&mut s);
+    s.set_answer(&a);
+    let c = s.export_caption();
+    assert_eq!(c.to_string(), "BR · normal play · value 1/2");
+    assert_eq!(c.title, None);
+
+    // A titled slide: the title instead of the position.
+    s.set_slide_title("Half <a> stalk").unwrap();
+    assert_eq!(
+        s.export_caption().to_string(),
+        "Half <a> stalk · normal play · value 1/2"
+    );
+    let svg = s.export_svg(false, true);
+    assert!(svg.contains(">Half &lt;a&gt; stalk · normal play · value 1/2</text>"));
+    assert!(!s.export_svg(false, false).contains("Half"));
+    assert_eq!(s.export_svg(false, false), s.svg());
+
+    // Another board: the old value is not this board's.
+    s.set_text("BRR").unwrap();
+    assert_eq!(
+        s.export_caption().to_string(),
+        "Half <a> stalk · normal play"
+    );
+}
+
+#[test]
+fn quantum_captions_carry_the_rules_and_moves() {
+    let mut s = Session::new(BOARD.0, BOARD.1);
+    s.set_text("BR R").unwrap();
+    s.set_rules("quantum:C:2".parse().unwrap()).unwrap();
+    s.set_mode(Mode::Play);
+    let c = s.export_caption();
+    assert_eq!(c.rules, "quantum, flavour C, width 2");
+    assert_eq!(c.to_string(), "BR R · quantum, flavour C, width 2");
+}
+
+/// The text of each page's caption subject, in order.
+fn subjects(html: &str) -> Vec<&str> {
+    html.split("<span class=\"subject\">")
+        .skip(1)
+        .map(|rest| &rest[..rest.find("</span>").unwrap()])
+        .collect()
+}
+
+#[test]
+fn a_deck_prints_one_page_a_slide_in_order() {
+    let mut s = Session::new(BOARD.0, BOARD.1);
+    s.set_text("BR").unwrap();
+    s.set_slide_title("One <1>").unwrap();
+    s.add_slide();
+    s.set_text("R R").unwrap();
+    s.set_rules("misere".parse().unwrap()).unwrap();
+    s.set_slide_title("Two & two").unwrap();
+    s.add_slide();
+    s.set_text("GG").unwrap();
+    s.set_rules("normal".parse().unwrap()).unwrap();
+    s.set_slide_title("Three \"3\"").unwrap();
+    let a = answer_for(&mut s);
+    s.set_answer(&a);
+
+    let html = s.handout();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.trim_end().ends_with("</html>"));
+    assert!(html.contains("@page") && html.contains("page-break-after: always"));
+    assert_eq!(html.matches("<section class=\"page\">").count(), 3);
+    assert_eq!(html.matches("<svg xmlns").count(), 3);
+    assert_eq!(
+        subjects(&html),
+        ["One &lt;1&gt;", "Two &amp; two", "Three &quot;3&quot;"]
+    );
+    assert!(!html.contains("One <1>") && !html.contains("Two & two"));
+    assert!(html.contains(">1 / 3<") && html.contains(">3 / 3<"));
+    // Each page its own rules; the value only where the session has it
+    // (the slide shown).
+    assert!(html.contains(">misère play</span>"), "slide 2's rules");
+    assert!(html.contains(">normal play · value *2</span>"), "{html}");
+    assert_eq!(html.matches("value").count(), 1);
+
+    // The slide shown does not change, nor the deck.
+    assert_eq!(s.status().slide, 2);
+    assert_eq!(s.status().slides, 3);
+}
+
+#[test]
+fn a_board_alone_prints_one_page() {
+    let mut s = Session::new(BOARD.0, BOARD.1);
+    s.set_text("B").unwrap();
+    let html = s.handout();
+    assert_eq!(html.matches("<section class=\"page\">").count(), 1);
+    assert_eq!(subjects(&html), ["B"]);
+    assert!(html.contains("<title>B — Hackenbush Lab</title>"));
+}
+
+#[test]
+fn handout_pages_show_the_board_in_play() {
+    // A slide in play after a cut shows what stands, not the drawing.
+    let mut s = Session::new(BOARD.0, BOARD.1);
+    s.set_text("BB").unwrap();
+    s.set_mode(Mode::Play);
+    s.play_label(2, 0.0).unwrap();
+    s.add_slide();
+    s.set_mode(Mode::Edit);
+    s.set_text("RRR").unwrap();
+    let html = s.handout();
+    let first = &html[..html.find("</section>").unwrap()];
+    assert_eq!(first.matches("<path").count(), 1, "one edge left standing");
+    assert!(
+        first.contains("after 1 move") || first.contains(">B<"),
+        "{first}"
+    );
+}
