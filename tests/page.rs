@@ -470,3 +470,36 @@ fn the_gallery_writes_values_as_the_value_card_does() {
     }
     assert!(seen > 3, "the gallery has pictures with values");
 }
+
+#[test]
+fn an_exported_svg_names_the_slide_and_hides_hidden_values() {
+    use hackenbush_lab::ui::page::{Download, Effect, ExportFormat};
+    let mut p = Page::new();
+    deck(&mut p);
+    p.act(Action::GoToSlide(0)).unwrap();
+    p.settle();
+    let svg = |p: &mut Page| {
+        p.now += 1.0;
+        let effects = p
+            .session
+            .dispatch(Action::Export(ExportFormat::Svg), p.now)
+            .unwrap();
+        match &effects[..] {
+            [Effect::Download {
+                content: Download::Text(svg),
+                ..
+            }] => svg.clone(),
+            other => panic!("{other:?}"),
+        }
+    };
+    let shown = svg(&mut p);
+    assert!(shown.contains("Normal stalks"), "the slide title");
+    assert!(shown.contains("normal play"), "the rules");
+    assert!(shown.contains("value"), "the value of this board");
+    p.act(Action::SetHideValues(true)).unwrap();
+    let hidden = svg(&mut p);
+    assert!(hidden.contains("Normal stalks"));
+    assert!(!hidden.contains("value"), "hidden values stay hidden");
+    p.act(Action::SetExportCaption(false)).unwrap();
+    assert!(!svg(&mut p).contains("Normal stalks"));
+}

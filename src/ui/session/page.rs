@@ -376,17 +376,25 @@ impl Session {
             Action::SetExportHalos(on) => self.page.export_halos = on,
             Action::SetExportCaption(on) => self.page.export_caption = on,
             Action::Export(format) => {
-                let caption = self
-                    .page
-                    .export_caption
-                    .then(|| self.export_caption())
-                    .filter(|c| !c.is_empty());
-                let halos = self.page.export_halos && !self.view.hide_values;
+                // Hidden values stay hidden in pictures too (a puzzle's
+                // picture must not give the answer away).
+                let hidden = self.view.hide_values || self.puzzle.is_some();
+                let caption = self.page.export_caption.then(|| {
+                    let mut c = self.export_caption();
+                    if hidden {
+                        c.value = None;
+                    }
+                    c.to_string()
+                });
+                let halos = self.page.export_halos && !hidden;
                 let (name, mime, content) = match format {
                     ExportFormat::Svg => (
                         "hackenbush.svg",
                         "image/svg+xml",
-                        Download::Text(crate::ui::svg::to_svg(&self.export_scene(halos))),
+                        Download::Text(crate::ui::svg::to_svg_with_caption(
+                            &self.export_scene(halos),
+                            caption.as_deref(),
+                        )),
                     ),
                     ExportFormat::Png => (
                         "hackenbush.png",
@@ -403,7 +411,7 @@ impl Session {
             }
             Action::PrintHandout => {
                 return Ok(vec![Effect::Print {
-                    html: self.handout_html(),
+                    html: self.handout(),
                 }])
             }
 
@@ -809,49 +817,4 @@ impl Session {
     pub(super) fn board_fragment(&self) -> String {
         share::encode(&Shared::single(self.current_slide()))
     }
-
-    /// A printable handout of the deck, one slide a page.
-    pub fn handout_html(&self) -> String {
-        let shared = self.shared();
-        let mut pages = String::new();
-        for (k, slide) in shared.slides.iter().enumerate() {
-            let title = if slide.title.is_empty() {
-                slide.drawing.text()
-            } else {
-                slide.title.clone()
-            };
-            let mut viewport = Viewport::new(900.0, 560.0);
-            viewport.fit(&slide.drawing);
-            let scene = scene::build(
-                &slide.drawing,
-                &viewport,
-                &SceneOptions {
-                    show_labels: true,
-                    colour_blind: self.view.colour_blind,
-                    ..SceneOptions::default()
-                },
-            );
-            pages.push_str(&format!(
-                "<section class=\"page\"><div class=\"picture\">{}</div><p class=\"caption\">{} · {} · {}</p></section>\n",
-                svg::to_svg(&scene),
-                k + 1,
-                escape(&title),
-                escape(&answer_view::rules_phrase(&slide.setup.rules)),
-            ));
-        }
-        format!(
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Hackenbush handout</title><style>\
-             @page {{ size: A4 landscape; margin: 12mm; }} body {{ font-family: system-ui, sans-serif; margin: 0; }} \
-             .page {{ page-break-after: always; break-after: page; }} .picture svg {{ width: 100%; height: auto; max-height: 80vh; }} \
-             .caption {{ font-size: 18pt; margin: 6mm 0 0; }}</style></head><body>\n{pages}</body></html>"
-        )
-    }
-}
-
-/// Text for HTML.
-pub(super) fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
