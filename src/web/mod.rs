@@ -110,6 +110,10 @@ pub fn engine_version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
+mod app;
 mod canvas;
+mod engine;
+mod export;
 pub mod playground;
 mod teach;
+mod worker;

@@ -1,0 +1,503 @@
+//! The page as a Leptos (client-side) app: a pure function of the
+//! session's [`PageView`], with every event turned into an [`Action`].
+//!
+//! One [`Shell`] per page holds the [`Session`] (the whole page state),
+//! the engine client, the board's canvas and the view signal. Everything
+//! goes through [`dispatch`]: the session applies the action, the shell
+//! carries out the browser [`Effect`]s, publishes the new `PageView`
+//! (regions re-render from memos of their part), redraws the canvas and
+//! brings the engine workers in line with the jobs the session wants.
+//! Nothing here keeps a copy of the page state; the only local state is
+//! browser plumbing (the canvas, the workers, timers, whether the person
+//! is typing in a text box).
+//!
+//! The regions live in one module each: [`board`] (canvas, action bar,
+//! toolbars), [`rules`], [`value`], [`quantum`], [`history`], [`deck`],
+//! [`share`] (links, QR, export), [`text`] (position box and presets),
+//! [`teach`] (explorer, payoff matrix, making puzzles), [`puzzle`] and
+//! [`help`] (how to play, legend, shortcuts).
+
+mod board;
+mod deck;
+mod effects;
+mod help;
+mod history;
+mod puzzle;
+mod quantum;
+mod rules;
+mod share;
+mod teach;
+mod text;
+mod value;
+
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use std::rc::Rc;
+use std::time::Duration;
+
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+use super::engine::{Engine, Event};
+use crate::ui::jobs::{JobAnswer, Lane};
+use crate::ui::opponent::Controller;
+use crate::ui::page::{Action, Notice, PageView, Place, PresenterPanel};
+use crate::ui::session::{Mode, Session};
+
+/// The pause before the engine opponent answers, so the person's cut is
+/// seen to fall first.
+const ENGINE_PAUSE_MS: u64 = 450;
+
+/// The board's canvas and its 2D context.
+struct Board {
+    canvas: HtmlCanvasElement,
+    ctx: CanvasRenderingContext2d,
+    dpr: f64,
+}
+
+/// The page's one owner of the session and the browser plumbing.
+pub(crate) struct Shell {
+    session: RefCell<Session>,
+    /// Actions waiting while one is applied (an effect or a worker reply
+    /// may ask for another).
+    queue: RefCell<VecDeque<Action>>,
+    applying: Cell<bool>,
+    view: RwSignal<PageView>,
+    board: RefCell<Option<Board>>,
+    engine: RefCell<Engine>,
+    animating: Cell<bool>,
+    /// Whether the last board key changed anything (then the browser's
+    /// default for it is prevented).
+    key_used: Cell<bool>,
+    /// The engine opponent's pending turn.
+    engine_turn: RefCell<Option<TimeoutHandle>>,
+    /// How long the last analysis took (ms), for the value card.
+    last_ms: RwSignal<Option<f64>>,
+    /// Seconds since the running analysis started (ticks while it runs).
+    computing_s: RwSignal<u32>,
+    /// The person is typing in the position box: a new drawing text does
+    /// not overwrite what they type.
+    typing: Cell<bool>,
+}
+
+thread_local! {
+    static SHELL: RefCell<Option<Rc<Shell>>> = const { RefCell::new(None) };
+}
+
+fn shell() -> Rc<Shell> {
+    SHELL.with(|s| s.borrow().clone().expect("the app is started"))
+}
+
+/// Milliseconds since the page loaded.
+pub(crate) fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
+/// The page view signal (read by every region).
+pub(crate) fn page() -> RwSignal<PageView> {
+    shell().view
+}
+
+/// A part of the page view that re-renders only when it changes.
+pub(crate) fn part<T>(f: impl Fn(&PageView) -> T + Send + Sync + 'static) -> Memo<T>
+where
+    T: PartialEq + Clone + Send + Sync + 'static,
+{
+    let view = page();
+    Memo::new(move |_| view.with(&f))
+}
+
+/// The message at `place`, if any.
+pub(crate) fn notice_at(place: Place) -> Memo<Option<Notice>> {
+    part(move |v| v.notice(place).cloned())
+}
+
+/// Apply `action` (now, or after the one being applied).
+pub(crate) fn dispatch(action: Action) {
+    let s = shell();
+    s.queue.borrow_mut().push_back(action);
+    if s.applying.replace(true) {
+        return;
+    }
+    loop {
+        let next = s.queue.borrow_mut().pop_front();
+        let Some(a) = next else { break };
+        s.apply(a);
+    }
+    s.applying.set(false);
+}
+
+/// Whether the last board key was used by the board.
+pub(crate) fn key_used() -> bool {
+    shell().key_used.get()
+}
+
+pub(crate) fn set_typing(on: bool) {
+    shell().typing.set(on);
+}
+
+pub(crate) fn typing() -> bool {
+    shell().typing.get()
+}
+
+/// Actions that say nothing about the text box (the drawing's text may
+/// refill it only when the person is not typing there).
+fn leaves_typing(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::SetText(_)
+            | Action::Hover { .. }
+            | Action::PointerLeave
+            | Action::JobStarted { .. }
+            | Action::JobDone(_)
+            | Action::TimedOut { .. }
+            | Action::Resize { .. }
+            | Action::HoverLabel(_)
+            | Action::HoverRealisation(_)
+    )
+}
+
+impl Shell {
+    fn apply(&self, action: Action) {
+        let now = now_ms();
+        if !leaves_typing(&action) {
+            self.typing.set(false);
+        }
+        let analysis_done = matches!(
+            &action,
+            Action::JobDone(r) if matches!(r.result, Ok(JobAnswer::Analysis { .. }))
+        );
+        let engine_poke = analysis_done || matches!(action, Action::SetController { .. });
+        let is_key = matches!(action, Action::BoardKey { .. });
+        let before = is_key.then(|| self.session.borrow().scene(now));
+        let result = self.session.borrow_mut().dispatch(action, now);
+        let effects = result.unwrap_or_default();
+        let view = self.session.borrow().page_view();
+        if is_key {
+            let changed = self.view.with_untracked(|v| *v != view)
+                || before.as_ref() != Some(&self.session.borrow().scene(now));
+            self.key_used.set(changed);
+        }
+        if self.view.with_untracked(|v| *v != view) {
+            self.view.set(view);
+        }
+        for e in effects {
+            effects::carry_out(self, e);
+        }
+        self.draw(now);
+        self.sync_jobs(now);
+        if engine_poke {
+            self.schedule_engine_turn();
+        }
+    }
+
+    /// Send the jobs the session wants and stop those it no longer does.
+    fn sync_jobs(&self, now: f64) {
+        let wanted = self.session.borrow_mut().wanted_jobs();
+        let (started, failed) = self.engine.borrow_mut().sync(&wanted, now);
+        let mut q = self.queue.borrow_mut();
+        for job in started {
+            if job.lane() == Lane::Analysis {
+                self.computing_s.set(0);
+            }
+            q.push_back(Action::JobStarted { job });
+        }
+        for e in failed {
+            q.push_back(event_action(e));
+        }
+    }
+
+    /// The engine opponent moves after a short pause once an answer is on
+    /// hand (the session decides whether it is its turn and which move).
+    fn schedule_engine_turn(&self) {
+        if let Some(t) = self.engine_turn.borrow_mut().take() {
+            t.clear();
+        }
+        let engine_plays = self.view.with_untracked(|v| {
+            v.mode == Mode::Play
+                && (v.play.left == Controller::Engine || v.play.right == Controller::Engine)
+        });
+        if !engine_plays {
+            return;
+        }
+        let handle = set_timeout_with_handle(
+            || {
+                dispatch(Action::EngineMove {
+                    random: random_u32(),
+                })
+            },
+            Duration::from_millis(ENGINE_PAUSE_MS),
+        )
+        .ok();
+        *self.engine_turn.borrow_mut() = handle;
+    }
+
+    /// Draw the board; keep drawing each frame while something falls.
+    fn draw(&self, now: f64) {
+        if let Some(b) = self.board.borrow().as_ref() {
+            super::canvas::render(&b.ctx, &self.session.borrow().scene(now), b.dpr);
+        }
+        if !self.animating.get() && self.session.borrow().animating(now) {
+            self.animating.set(true);
+            request_animation_frame(frame);
+        }
+    }
+
+    /// The canvas's CSS size (and pixel ratio) changed.
+    fn resize(&self, width: f64, height: f64) {
+        let dpr = web_sys::window()
+            .map(|w| w.device_pixel_ratio())
+            .filter(|d| d.is_finite() && *d > 0.0)
+            .unwrap_or(1.0);
+        let (width, height) = (width.max(1.0), height.max(1.0));
+        if let Some(b) = self.board.borrow_mut().as_mut() {
+            b.dpr = dpr;
+            b.canvas.set_width((width * dpr).round() as u32);
+            b.canvas.set_height((height * dpr).round() as u32);
+        }
+        dispatch(Action::Resize { width, height });
+    }
+}
+
+fn frame() {
+    let s = shell();
+    let now = now_ms();
+    if let Some(b) = s.board.borrow().as_ref() {
+        super::canvas::render(&b.ctx, &s.session.borrow().scene(now), b.dpr);
+    }
+    if s.session.borrow().animating(now) {
+        request_animation_frame(frame);
+    } else {
+        s.animating.set(false);
+    }
+}
+
+fn event_action(e: Event) -> Action {
+    match e {
+        Event::Reply(reply, _) => Action::JobDone(reply),
+        Event::TimedOut(job, seconds) => Action::TimedOut { job, seconds },
+    }
+}
+
+/// A worker of `lane` posted `data` (a reply, or a crash report).
+pub(crate) fn engine_message(lane: Lane, data: JsValue) {
+    let s = shell();
+    let event = s.engine.borrow_mut().receive(lane, data, now_ms());
+    if let Some(e) = event {
+        if let (Event::Reply(_, ms), Lane::Analysis) = (&e, lane) {
+            s.last_ms.set(Some(*ms));
+        }
+        dispatch(event_action(e));
+    }
+}
+
+/// The time limit of job `id` on `lane` ran out.
+pub(crate) fn engine_timed_out(lane: Lane, id: u32) {
+    let s = shell();
+    let event = s.engine.borrow_mut().time_out(lane, id);
+    if let Some(e) = event {
+        dispatch(event_action(e));
+    }
+}
+
+/// The job running on `lane`, if any, for how long (seconds).
+pub(crate) fn computing_seconds() -> RwSignal<u32> {
+    shell().computing_s
+}
+
+pub(crate) fn last_ms() -> RwSignal<Option<f64>> {
+    shell().last_ms
+}
+
+fn random_u32() -> u32 {
+    let mut b = [0u8; 4];
+    let ok = web_sys::window()
+        .and_then(|w| w.crypto().ok())
+        .and_then(|c| c.get_random_values_with_u8_array(&mut b).ok())
+        .is_some();
+    if ok {
+        u32::from_le_bytes(b)
+    } else {
+        (js_sys::Math::random() * f64::from(u32::MAX)) as u32
+    }
+}
+
+/// Attach the board's canvas (once it is in the document).
+pub(crate) fn attach_canvas(canvas: HtmlCanvasElement) {
+    let s = shell();
+    let Some(ctx) = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+    else {
+        return;
+    };
+    let (w, h) = (
+        f64::from(canvas.client_width()),
+        f64::from(canvas.client_height()),
+    );
+    *s.board.borrow_mut() = Some(Board {
+        canvas: canvas.clone(),
+        ctx,
+        dpr: 1.0,
+    });
+    s.resize(w, h);
+    let observer = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        let Some(e) = entries
+            .get(0)
+            .dyn_into::<web_sys::ResizeObserverEntry>()
+            .ok()
+        else {
+            return;
+        };
+        let r = e.content_rect();
+        shell().resize(r.width(), r.height());
+    });
+    if let Ok(ro) = web_sys::ResizeObserver::new(observer.as_ref().unchecked_ref()) {
+        ro.observe(&canvas);
+    }
+    observer.forget();
+    let _ = canvas.set_attribute("data-ready", "true");
+}
+
+/// Mount the app into `<div id="app">` and open the link in the address
+/// bar, if any.
+#[wasm_bindgen]
+pub fn start() -> Result<(), JsValue> {
+    console_error_panic_hook::set_once();
+    let window = web_sys::window().ok_or("no window")?;
+    let document = window.document().ok_or("no document")?;
+    let root: web_sys::HtmlElement = document
+        .get_element_by_id("app")
+        .ok_or("no element #app")?
+        .dyn_into()?;
+    let owner = Rc::new(Shell {
+        session: RefCell::new(Session::new(800.0, 480.0)),
+        queue: RefCell::new(VecDeque::new()),
+        applying: Cell::new(false),
+        view: RwSignal::new(PageView::default()),
+        board: RefCell::new(None),
+        engine: RefCell::new(Engine::new()),
+        animating: Cell::new(false),
+        key_used: Cell::new(false),
+        engine_turn: RefCell::new(None),
+        last_ms: RwSignal::new(None),
+        computing_s: RwSignal::new(0),
+        typing: Cell::new(false),
+    });
+    let first = owner.session.borrow().page_view();
+    owner.view.set(first);
+    SHELL.with(|s| *s.borrow_mut() = Some(owner));
+    effects::restore_intro();
+    let hash = window.location().hash().unwrap_or_default();
+    if hash.len() > 1 {
+        dispatch(Action::OpenLink(hash[1..].to_string()));
+    }
+    root.set_inner_html("");
+    leptos::mount::mount_to(root, App).forget();
+    effects::listen_to_window();
+    // The value card counts the seconds of a long analysis.
+    let _ = set_interval_with_handle(
+        || {
+            let s = shell();
+            if s.engine
+                .borrow()
+                .running_for(Lane::Analysis, now_ms())
+                .is_some()
+            {
+                s.computing_s.update(|n| *n += 1);
+            }
+        },
+        Duration::from_secs(1),
+    );
+    Ok(())
+}
+
+/// `"true"` or `"false"`, for ARIA states.
+pub(crate) fn tf(b: bool) -> &'static str {
+    if b {
+        "true"
+    } else {
+        "false"
+    }
+}
+
+/// A notice as a paragraph (an alert for errors), hidden when empty.
+#[component]
+pub(crate) fn NoticeLine(place: Place, #[prop(into)] id: String) -> impl IntoView {
+    let n = notice_at(place);
+    view! {
+        <p
+            id=id
+            class=move || if n.with(|n| n.as_ref().is_some_and(|n| n.error)) { "error" } else { "note" }
+            role=move || if n.with(|n| n.as_ref().is_some_and(|n| n.error)) { "alert" } else { "status" }
+            hidden=move || n.with(|n| n.is_none())
+        >
+            {move || n.with(|n| n.as_ref().map(|n| n.text.clone()).unwrap_or_default())}
+        </p>
+    }
+}
+
+/// The whole page.
+#[component]
+fn App() -> impl IntoView {
+    let presenting = part(|v| v.presenting);
+    let quantum = part(|v| v.quantum.is_some());
+    let puzzle = part(|v| v.puzzle.is_some());
+    let panel = part(|v| v.presenter_panel);
+    // The body's classes follow the view (presenter layout, quantum
+    // columns, puzzle layout on phones).
+    Effect::new(move |_| {
+        if let Some(body) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.body())
+        {
+            let list = body.class_list();
+            let _ = list.toggle_with_force("presenting", presenting.get());
+            let _ = list.toggle_with_force("quantum", quantum.get());
+            let _ = list.toggle_with_force("puzzle", puzzle.get());
+            let p = panel.get();
+            let _ = list.toggle_with_force("panel-explorer", p == PresenterPanel::Explorer);
+            let _ = list.toggle_with_force("panel-matrix", p == PresenterPanel::Matrix);
+        }
+    });
+    view! {
+        <main class="layout">
+            <board::BoardRegion/>
+            <quantum::QuantumRegion/>
+            <div class="side">
+                <header class="masthead">
+                    <h1>"Hackenbush Lab"</h1>
+                    <p class="lede">"Draw a Hackenbush position, see its exact value, and play it."</p>
+                </header>
+                <help::Intro/>
+                <puzzle::PuzzleRegion/>
+                <value::ValueRegion/>
+                <rules::RulesRegion/>
+                <teach::PresenterPanel/>
+                <history::HistoryRegion/>
+                <text::PositionBox/>
+                <deck::DeckRegion/>
+                <share::ShareRegion/>
+                <teach::TeachRegion/>
+                <text::Presets/>
+                <help::Legend/>
+                <footer>
+                    <p>
+                        "Engine " <span id="version">"v" {env!("CARGO_PKG_VERSION")}</span>
+                        ". All computation runs in your browser, in a worker. Press ? for keyboard shortcuts."
+                    </p>
+                </footer>
+            </div>
+        </main>
+        <help::Shortcuts/>
+        <quantum::ZoomDialog/>
+        <share::QrDialog/>
+    }
+}

@@ -1,0 +1,132 @@
+//! The value card (idle, nothing to analyse, computing with a Cancel
+//! button, the answer, or why there is none) and the view toggles.
+
+use leptos::prelude::*;
+
+use super::{computing_seconds, dispatch, last_ms, part};
+use crate::ui::jobs::Lane;
+use crate::ui::page::{Action, ValueState};
+
+#[component]
+pub(super) fn ValueRegion() -> impl IntoView {
+    let value = part(|v| v.value.clone());
+    let options = part(|v| v.options.clone());
+    let seconds = computing_seconds();
+    let ms = last_ms();
+    let status = move || {
+        value.with(|v| match &v.state {
+            ValueState::Idle => String::new(),
+            ValueState::Empty => "No edges left to analyse.".into(),
+            ValueState::Computing { what } => format!("Computing {what}…"),
+            ValueState::Answer(_) => match ms.get() {
+                Some(ms) => format!("Done in {} ms.", ms.round()),
+                None => "Done.".into(),
+            },
+            ValueState::Failed { what, .. } => format!("Could not analyse {what}."),
+        })
+    };
+    let answer = move || {
+        value.with(|v| match &v.state {
+            ValueState::Answer(a) => Some((**a).clone()),
+            _ => None,
+        })
+    };
+    let computing = move || value.with(|v| matches!(v.state, ValueState::Computing { .. }));
+    let failure = move || {
+        value.with(|v| match &v.state {
+            ValueState::Failed { message, .. } => Some(message.clone()),
+            _ => None,
+        })
+    };
+    view! {
+        <section id="output" class="card" aria-labelledby="output-heading">
+            <h2 id="output-heading">"Value"</h2>
+            <p id="values-hidden" class="help" hidden=move || !value.with(|v| v.hidden)>
+                "Values are hidden."
+            </p>
+            <div id="values" hidden=move || value.with(|v| v.hidden)>
+                <p id="status" role="status" aria-live="polite">{status}</p>
+                <span id="busy" class="busy" hidden=move || !computing()>
+                    <span class="spinner" aria-hidden="true"></span>
+                    <span id="busy-text">{move || format!("computing… {} s", seconds.get())}</span>
+                    <button id="cancel" type="button" on:click=move |_| dispatch(Action::CancelLane(Lane::Analysis))>
+                        "Cancel"
+                    </button>
+                </span>
+                <p id="error" class="error" role="alert" hidden=move || failure().is_none()>
+                    {move || failure().unwrap_or_default()}
+                </p>
+                {move || {
+                    answer()
+                        .map(|a| {
+                            view! {
+                                <dl id="report">
+                                    <div>
+                                        <dt>"Value of"</dt>
+                                        <dd id="value-of">{a.value_of.clone()}</dd>
+                                    </div>
+                                    <div id="row-pretty" hidden=a.misere>
+                                        <dt>"Value"</dt>
+                                        <dd id="pretty" class="pretty">{a.pretty.clone()}</dd>
+                                    </div>
+                                    <div id="row-value" hidden=a.misere || a.value.is_empty()>
+                                        <dt>
+                                            <abbr title="The value in plain notation, as the command line prints it and reads it back">"Plain"</abbr>
+                                        </dt>
+                                        <dd><code id="value">{a.value.clone()}</code></dd>
+                                    </div>
+                                    <div>
+                                        <dt id="outcome-label">
+                                            <abbr title="Who wins: L Left (blue) whoever starts, R Right (red), P the second player, N the first player">{a.outcome_label.clone()}</abbr>
+                                        </dt>
+                                        <dd id="outcome">{a.outcome.clone()}</dd>
+                                    </div>
+                                    <div id="row-birthday" hidden=a.birthday.is_none()>
+                                        <dt>
+                                            <abbr title="The day the value is born: how many rounds of {left options | right options} it takes to build it from 0">"Birthday"</abbr>
+                                        </dt>
+                                        <dd id="birthday">{a.birthday.clone().unwrap_or_else(|| "—".into())}</dd>
+                                    </div>
+                                    <div>
+                                        <dt>"Best moves"</dt>
+                                        <dd id="advice">{a.advice.clone()}</dd>
+                                    </div>
+                                </dl>
+                            }
+                        })
+                }}
+            </div>
+            <div class="toggles" role="group" aria-label="View">
+                <label>
+                    <input
+                        id="hide-values"
+                        type="checkbox"
+                        prop:checked=move || options.with(|o| o.hide_values)
+                        disabled=move || options.with(|o| o.hide_locked)
+                        on:change=move |e| dispatch(Action::SetHideValues(event_target_checked(&e)))
+                    />
+                    " Hide values"
+                </label>
+                <label>
+                    <input
+                        id="colour-blind"
+                        type="checkbox"
+                        prop:checked=move || options.with(|o| o.colour_blind)
+                        on:change=move |e| dispatch(Action::SetColourBlind(event_target_checked(&e)))
+                    />
+                    " Colour-blind mode"
+                </label>
+                <label title="Halos mark the best moves on the board (H); off while values are hidden">
+                    <input
+                        id="halos"
+                        type="checkbox"
+                        prop:checked=move || options.with(|o| o.halos && !o.hide_values)
+                        disabled=move || options.with(|o| o.hide_values)
+                        on:change=move |e| dispatch(Action::SetHalos(event_target_checked(&e)))
+                    />
+                    " Best-move halos"
+                </label>
+            </div>
+        </section>
+    }
+}
