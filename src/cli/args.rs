@@ -502,7 +502,8 @@ pub enum Notation {
 position JSON (as --to json prints it). The CGSuite string is printed after the prefix \
 cgsuite:, so it reads back here as it is; paste the part after the prefix into CGSuite's \
 game.graph.Hackenbush(\"…\"). Positions CGSuite cannot hold (uncoloured edges, pieces \
-off the ground) and the empty position in the edges notation are refused with status 2."
+off the ground), and the empty position in either text notation, are refused with \
+status 2."
 )]
 pub struct ConvertArgs {
     /// cgsuite, edges or json.

@@ -34,7 +34,7 @@ pub(super) fn run(a: &ConvertArgs) -> Result<String, CliError> {
         Notation::Edges => {
             if p.edges.is_empty() {
                 return Err(CliError::Unwritable(
-                    "the empty position has no edges notation (cgsuite:. writes it)".into(),
+                    "the empty position has no text form in the edges notation".into(),
                 ));
             }
             print(&p)

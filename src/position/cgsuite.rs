@@ -47,8 +47,9 @@
 //!   surely typos).
 //! - `-`, `>` and `<` (CGSuite's unlabelled and directed edges) are no
 //!   Hackenbush edges; CGSuite refuses them here too.
-//! - The empty string has no ground and is refused; `.` is the ground
-//!   alone, the empty position.
+//! - The empty string has no ground and is refused. So is a graph without
+//!   edges (`.`, the ground alone, which CGSuite reads as 0): as in the edges
+//!   notation, the empty position has no text form here.
 //! - Every vertex must be connected to the ground, as CGSuite requires.
 //!
 //! Edges are labelled 1, 2, … in the order they are written, and vertices
@@ -63,8 +64,8 @@
 //! reached again are named `A`, `B`, … `Z`, then `{v27}`, … in the order they
 //! are written, as CGSuite writes its graphs. Every position whose edges are
 //! blue, red or green and reach the ground can be written, multigraphs and
-//! loops included; uncoloured (`X`) edges and pieces off the ground cannot
-//! ([`WriteError`]). Reading the string gives the same position up to
+//! loops included; uncoloured (`X`) edges, pieces off the ground and the
+//! empty position cannot ([`WriteError`]). Reading the string gives the same position up to
 //! relabelling, and writing that again gives the same string.
 
 use std::collections::HashMap;
@@ -128,6 +129,8 @@ impl fmt::Display for CgsuiteText {
 /// Why a position has no CGSuite string.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum WriteError {
+    #[error("the empty position has no CGSuite string here (CGSuite writes the ground alone as ., which this tool does not read: a position has edges)")]
+    Empty,
     #[error("edge {label} is uncoloured (X): CGSuite's Hackenbush strings have only l (blue), r (red) and e (green)")]
     Uncoloured { label: usize },
     #[error("{} not reach the ground: CGSuite refuses graphs in several pieces", labels_text(.labels))]
@@ -148,6 +151,9 @@ pub fn write(p: &Position) -> Result<String, WriteError> {
 }
 
 fn check_writable(p: &Position) -> Result<(), WriteError> {
+    if p.edges.is_empty() {
+        return Err(WriteError::Empty);
+    }
     if let Some(i) = p.edges.iter().position(|e| e.colour == Colour::Uncoloured) {
         return Err(WriteError::Uncoloured { label: i + 1 });
     }
@@ -187,6 +193,13 @@ pub(crate) fn parse_at(text: &str, column_offset: usize) -> Result<Position, Par
             column,
             token,
             TooManyEdges { count: r.written }.to_string(),
+        ));
+    }
+    if r.edges.is_empty() {
+        return Err(ParseError::new(
+            r.column(),
+            "",
+            "no edges: a position needs at least one (the ground alone, ., is not one)",
         ));
     }
     r.check_connected()?;
@@ -250,10 +263,7 @@ impl Reader {
     fn read(&mut self) -> Result<(), ParseError> {
         self.skip_spaces();
         if self.peek().is_none() {
-            return Err(self.error(
-                "",
-                "empty CGSuite string: it has no ground (write . for the ground alone)",
-            ));
+            return Err(self.error("", "empty CGSuite string: it has no ground"));
         }
         // The open groups: the vertex each branch starts from, and the
         // column of its '('.
@@ -532,9 +542,6 @@ enum Target {
 
 /// The string of a position already checked by [`check_writable`].
 fn write_checked(p: &Position) -> String {
-    if p.edges.is_empty() {
-        return ".".to_string();
-    }
     let n = p
         .edges
         .iter()
@@ -702,7 +709,6 @@ mod tests {
         // Top-level ';' starts a new vertex, joined here by the ground's name.
         assert_eq!(edges(&read(":g l;:g r")), [(0, 1, 'B'), (0, 2, 'R')]);
         assert_eq!(edges(&read("{l}.{r}")), [(0, 1, 'B'), (1, 2, 'R')]);
-        assert_eq!(read(".").edge_count(), 0);
         assert_eq!(edges(&read("l(;e)")), [(0, 1, 'B'), (1, 2, 'G')]);
         assert_eq!(
             edges(&read("((l;r);e)")),
@@ -724,6 +730,8 @@ mod tests {
         assert_eq!(err("l:{ab").column, 3);
         assert_eq!(err("").column, 1);
         assert_eq!(err("l;").column, 3);
+        assert_eq!(err(" . ").column, 4);
+        assert_eq!(err(":g").column, 3);
     }
 
     #[test]
@@ -739,7 +747,7 @@ mod tests {
     fn writing_reads_back_to_the_same_string() {
         let write_read = |text: &str| write(&read(text)).expect("writable");
         // Strings in the writer's own style come back unchanged.
-        for text in ["lrlrrllr", "l(l;rl)", ":Allllllrrrr:A", ":A(l:A;e)", "."] {
+        for text in ["lrlrrllr", "l(l;rl)", ":Allllllrrrr:A", ":A(l:A;e)"] {
             assert_eq!(write_read(text), text);
         }
         // Others are rewritten once, then stay.
@@ -757,6 +765,7 @@ mod tests {
 
     #[test]
     fn unwritable_positions_say_why() {
+        assert_eq!(write(&Position::default()), Err(WriteError::Empty));
         let x: Position = "BX".parse().unwrap();
         assert_eq!(write(&x), Err(WriteError::Uncoloured { label: 2 }));
         let off: Position = "B 1-2:R 2-3:G".parse().unwrap();
