@@ -273,3 +273,15 @@ fn positions_cgsuite_cannot_hold_are_refused() {
     assert_eq!(e, WriteError::Ungrounded { labels: vec![2] });
     assert!(e.to_string().contains("edge 2 does not reach the ground"));
 }
+
+/// The page's position box reads through the same parser: a CGSuite
+/// string loads into the editor, edges labelled in the order written.
+#[test]
+fn the_editor_reads_cgsuite_strings() {
+    use hackenbush_lab::ui::Drawing;
+    let d = Drawing::from_text("cgsuite:l(l;rl)").unwrap();
+    assert_eq!(d.edges.len(), 4);
+    assert_eq!(d.text(), "0-1:B 1-2:B 1-3:R 3-4:B");
+    let e = Drawing::from_text("cgsuite:l(l;rl").unwrap_err();
+    assert!(e.contains("column 10"), "{e}");
+}

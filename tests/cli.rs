@@ -846,6 +846,10 @@ fn draw_tikz_and_svg() {
         "{svg}"
     );
     assert_eq!(svg.matches("<path").count(), 2);
+    // Position JSON keeps its coordinates.
+    let json = r#"{"version":1,"vertices":[{"x":0,"y":0},{"x":3,"y":2}],"edges":[{"u":0,"v":1,"colour":"G"}]}"#;
+    let tex = ok_text(&["draw", "--bare", json]);
+    assert!(tex.contains("\\draw[green edge] (3,0) -- (3,2);"), "{tex}");
     usage_error(&["draw", "--format", "svg", "--bare", "BR"]);
     usage_error(&["draw", "--format", "pdf", "BR"]);
     usage_error(&["draw", "--caption", "--flavour", "A", "BR"]);
