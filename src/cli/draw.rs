@@ -3,15 +3,12 @@
 //! automatic layout, the edge shapes, `ui::tikz` and `ui::svg`; the LaTeX
 //! value is the pretty form respelled (`game::latex`).
 
-use std::fmt::Write;
-
 use super::args::{DrawArgs, DrawFormat};
 use super::{convert, CliError};
 use crate::analysis::{analyse, Answer, Request, Rules};
 use crate::budget::{Budget, Timeout};
-use crate::game::{latex_rational, Arena};
 use crate::position::Position;
-use crate::ui::answer_view::{export_caption, rules_phrase};
+use crate::ui::answer_view::export_caption;
 use crate::ui::scene::{self, SceneOptions};
 use crate::ui::tikz::{self, TikzOptions};
 use crate::ui::viewport::{Viewport, DEFAULT_SCALE};
@@ -21,6 +18,11 @@ use crate::ui::{svg, Drawing};
 const CAPTION_TIMEOUT: Timeout = Timeout::seconds(2);
 
 pub(super) fn run(a: &DrawArgs) -> Result<String, CliError> {
+    if a.bare && a.format == DrawFormat::Svg {
+        return Err(CliError::Usage(
+            "--bare is for --format tikz (an SVG image is already one element)".into(),
+        ));
+    }
     let (p, layout) = convert::read(&a.position)?;
     let drawing = match &layout {
         Some(l) => Drawing::from_position(&p, l),
@@ -35,7 +37,9 @@ pub(super) fn run(a: &DrawArgs) -> Result<String, CliError> {
         DrawFormat::Tikz => {
             let options = TikzOptions {
                 labels: a.labels,
-                caption: caption.map(|c| c.latex_lines()).unwrap_or_default(),
+                caption: caption
+                    .map(|c| tikz::caption(&c.request, c.answer.as_ref()))
+                    .unwrap_or_default(),
             };
             let picture = tikz::picture(&drawing, &options);
             if a.bare {
@@ -44,14 +48,7 @@ pub(super) fn run(a: &DrawArgs) -> Result<String, CliError> {
                 tikz::document(&[picture])
             }
         }
-        DrawFormat::Svg => {
-            if a.bare {
-                return Err(CliError::Usage(
-                    "--bare is for --format tikz (an SVG image is already one element)".into(),
-                ));
-            }
-            svg_picture(&drawing, a.labels, caption.as_ref())
-        }
+        DrawFormat::Svg => svg_picture(&drawing, a.labels, caption.as_ref()),
     })
 }
 
@@ -83,29 +80,6 @@ impl Caption {
             Err(e) => return Err(e.into()),
         };
         Ok(Caption { request, answer })
-    }
-
-    /// The position in typewriter type, then the rules and the value.
-    fn latex_lines(self) -> Vec<String> {
-        let mut second = tikz::escape(&rules_phrase(&self.request.rules));
-        if let Some(answer) = &self.answer {
-            match latex_value(&self.request.rules, answer) {
-                Ok(v) if matches!(self.request.rules, Rules::Misere) => {
-                    let _ = write!(second, ", outcome ${v}$");
-                }
-                Ok(v) => {
-                    let _ = write!(second, ", value ${v}$");
-                }
-                Err(_) => {}
-            }
-        }
-        vec![
-            format!(
-                "\\texttt{{{}}}",
-                tikz::escape_typewriter(self.request.position.trim())
-            ),
-            second,
-        ]
     }
 }
 
@@ -147,31 +121,7 @@ fn xml_escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// The value of `answer` (to the request under `rules`) in LaTeX math:
-/// a short game by the LaTeX printer, a synchronous value as an exact
-/// fraction (or the bracket it lies in), a misère outcome as its class.
+/// `value --latex`: the value in LaTeX math (see [`tikz::latex_value`]).
 pub(super) fn latex_value(rules: &Rules, answer: &Answer) -> Result<String, CliError> {
-    match rules {
-        Rules::Misere => Ok(format!("\\mathcal{{{}}}", answer.value)),
-        Rules::Sync(_) => Ok(
-            match answer
-                .value
-                .strip_prefix("~[")
-                .and_then(|r| r.strip_suffix(']'))
-                .and_then(|r| r.split_once(", "))
-            {
-                Some((lo, hi)) => format!("\\in [{}, {}]", latex_rational(lo), latex_rational(hi)),
-                None => latex_rational(&answer.value),
-            },
-        ),
-        _ => {
-            // The plain form is the engine's contract (RULES.md §2); reading
-            // it back gives the canonical game to respell.
-            let mut arena = Arena::new();
-            let g = arena
-                .parse(&answer.value)
-                .map_err(|e| CliError::Unwritable(format!("the value cannot be typeset: {e}")))?;
-            Ok(arena.latex(g))
-        }
-    }
+    tikz::latex_value(rules, answer).map_err(CliError::Unwritable)
 }

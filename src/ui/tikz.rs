@@ -10,11 +10,16 @@
 //! compiles as it is (one page per picture, for a deck). Every edge is one
 //! `\draw[blue edge]` (or `red`, `green`, `black`) command, in label order,
 //! so a picture can be checked against its position by reading it.
+//! [`caption`] and [`latex_value`] give the words under a picture, so the
+//! command line and the page caption alike.
 
 use std::fmt::Write;
 
+use crate::analysis::{Answer, Request, Rules};
+use crate::game::{latex_rational, Arena};
 use crate::position::{Colour, Point};
 
+use super::answer_view::rules_phrase;
 use super::drawing::Drawing;
 use super::geometry::{edge_shapes, Shape};
 use super::scene;
@@ -181,6 +186,55 @@ pub fn document(pictures: &[String]) -> String {
     }
     out.push_str("\\end{document}\n");
     out
+}
+
+/// The caption of a picture of `req`'s position: the position as typed
+/// (in typewriter type), then the rules and, with the answer for `req`,
+/// its value in LaTeX (a misère outcome as its class).
+pub fn caption(req: &Request, answer: Option<&Answer>) -> Vec<String> {
+    let mut second = escape(&rules_phrase(&req.rules));
+    if let Some(v) = answer.and_then(|a| latex_value(&req.rules, a).ok()) {
+        let what = match req.rules {
+            Rules::Misere => "outcome",
+            _ => "value",
+        };
+        let _ = write!(second, ", {what} ${v}$");
+    }
+    vec![
+        format!("\\texttt{{{}}}", escape_typewriter(req.position.trim())),
+        second,
+    ]
+}
+
+/// The value of `answer` (to a request under `rules`) in LaTeX math, no
+/// `$`: a short game by the LaTeX printer (`game::latex`), a synchronous
+/// value as an exact fraction (or `\in [lo, hi]`, the bracket it lies in),
+/// a misère outcome as its class (`\mathcal{L}`). An error says why a value
+/// cannot be typeset (one too large to read back).
+pub fn latex_value(rules: &Rules, answer: &Answer) -> Result<String, String> {
+    match rules {
+        Rules::Misere => Ok(format!("\\mathcal{{{}}}", answer.value)),
+        Rules::Sync(_) => Ok(
+            match answer
+                .value
+                .strip_prefix("~[")
+                .and_then(|r| r.strip_suffix(']'))
+                .and_then(|r| r.split_once(", "))
+            {
+                Some((lo, hi)) => format!("\\in [{}, {}]", latex_rational(lo), latex_rational(hi)),
+                None => latex_rational(&answer.value),
+            },
+        ),
+        _ => {
+            // The plain form is the engine's contract (RULES.md §2); reading
+            // it back gives the canonical game to respell.
+            let mut arena = Arena::new();
+            let g = arena
+                .parse(&answer.value)
+                .map_err(|e| format!("the value cannot be typeset: {e}"))?;
+            Ok(arena.latex(g))
+        }
+    }
 }
 
 /// Plain text for LaTeX's text mode: its special characters escaped.
