@@ -712,3 +712,162 @@ fn values_too_long_to_print_stop_at_the_text_limit() {
     let needed = needed.split_whitespace().next().unwrap();
     assert_eq!(ok_line(&["value", "--max-memory", needed, short]), printed);
 }
+
+// ---------- issue 25: CGSuite strings, convert, draw, LaTeX ----------
+
+/// A successful run's whole stdout (several lines allowed).
+fn ok_text(args: &[&str]) -> String {
+    let out = run(args);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{args:?}: stderr {stderr}");
+    assert!(stderr.is_empty(), "{args:?}: stderr {stderr}");
+    stdout
+}
+
+#[test]
+fn cgsuite_strings_are_positions_everywhere() {
+    assert_eq!(ok_line(&["value", "cgsuite:lrlrrllr"]), "77/128");
+    assert_eq!(
+        ok_line(&["value", "--rules", "childish", "cgsuite::{g}llllllrrrr:{g}"]),
+        "{4|-2}"
+    );
+    // Puzzles, options and moves read them too (labels in string order).
+    let options = ok_text(&["options", "cgsuite:l(l;rl)"]);
+    assert!(options.contains("3/2"), "{options}");
+    assert_eq!(
+        ok_line(&["puzzle", "--question", "win:L", "cgsuite:lr"]),
+        "1"
+    );
+    let e = usage_error(&["value", "cgsuite:lrlr;lr"]);
+    assert!(
+        e.contains("column 14") && e.contains("not connected"),
+        "{e}"
+    );
+    let e = usage_error(&["value", "cgsuite:l(l;r"]);
+    assert!(e.contains("column 10"), "{e}");
+}
+
+/// There and back through the binary: the same value, the same string.
+#[test]
+fn convert_round_trips() {
+    for position in [
+        "BR BR R",
+        "0-1:B 1-3:R 0-2:B 2-3:R",
+        "0-1:G 0-1:G 1-1:B 1-2:R 2-0:B",
+        "nim:3,2",
+        "cgsuite:e(ee:{waist};ee:{waist}e(ee;e(e:{head};e:{head}e)))",
+    ] {
+        let cg = ok_line(&["convert", "--to", "cgsuite", position]);
+        assert!(cg.starts_with("cgsuite:"), "{cg}");
+        let edges = ok_line(&["convert", "--to", "edges", &cg]);
+        let json = ok_line(&["convert", "--to", "json", &edges]);
+        assert_eq!(ok_line(&["convert", "--to", "cgsuite", &json]), cg);
+        assert_eq!(ok_line(&["convert", "--to", "cgsuite", &edges]), cg);
+        let value = ok_line(&["value", position]);
+        for other in [&cg, &edges] {
+            assert_value(&ok_line(&["value", other]), &value, other);
+        }
+    }
+}
+
+#[test]
+fn convert_refuses_what_a_notation_cannot_write() {
+    let e = usage_error(&["convert", "--to", "cgsuite", "BXB"]);
+    assert!(e.contains("edge 2 is uncoloured"), "{e}");
+    let e = usage_error(&["convert", "--to", "cgsuite", "B 1-2:R"]);
+    assert!(e.contains("does not reach the ground"), "{e}");
+    let e = usage_error(&["convert", "--to", "edges", "cgsuite:."]);
+    assert!(e.contains("no edges"), "{e}");
+    let e = usage_error(&[
+        "convert",
+        "--to",
+        "cgsuite",
+        "{\"version\":1,\"vertices\":[{\"x\":0,\"y\":0}],\"edges\":[]}",
+    ]);
+    assert!(e.contains("empty position"), "{e}");
+    usage_error(&["convert", "--to", "dot", "BR"]);
+    usage_error(&["convert", "--to", "edges", "{\"version\":1}"]);
+}
+
+#[test]
+fn latex_values() {
+    let cases = [
+        ("BRR", "\\frac{1}{4}"),
+        ("BRR R", "-\\frac{3}{4}"),
+        ("cgsuite:l(l;rl)", "1\\frac{1}{2}"),
+        ("GG", "{*}2"),
+        ("GB", "\\uparrow{*}"),
+        ("cgsuite:l(e;r)", "\\frac{1}{2}{*}"),
+        (
+            "cgsuite:lrlerrr",
+            "\\{\\frac{3}{4} \\mid \\frac{3}{4}, \\{\\frac{3}{4} \\mid \\frac{3}{4}, \\frac{3}{4}\\downarrow{*}\\}\\}",
+        ),
+    ];
+    for (position, latex) in cases {
+        assert_eq!(
+            ok_line(&["value", "--latex", position]),
+            latex,
+            "{position}"
+        );
+    }
+    let hot = [
+        "value",
+        "--latex",
+        "--rules",
+        "childish",
+        "cgsuite::{g}llllllrrrr:{g}",
+    ];
+    assert_eq!(ok_line(&hot), "1\\pm 3");
+    assert_eq!(
+        ok_line(&["value", "--latex", "--rules", "sync", "BR BR BR"]),
+        "\\frac{5}{6}"
+    );
+    assert_eq!(
+        ok_line(&["value", "--latex", "--rules", "misere", "BR"]),
+        "\\mathcal{R}"
+    );
+    usage_error(&["value", "--latex", "--json", "BR"]);
+}
+
+#[test]
+fn draw_tikz_and_svg() {
+    let tex = ok_text(&["draw", "--labels", "BR G"]);
+    assert!(tex.contains("\\begin{document}") && tex.contains("\\end{tikzpicture}"));
+    assert_eq!(tex.matches("\\draw[blue edge]").count(), 1);
+    assert_eq!(tex.matches("\\draw[red edge]").count(), 1);
+    assert_eq!(tex.matches("\\draw[green edge]").count(), 1);
+    assert_eq!(tex.matches("\\node[edge label]").count(), 3);
+    let bare = ok_text(&["draw", "--bare", "--caption", "BR"]);
+    assert!(bare.starts_with("\\begin{tikzpicture}") && !bare.contains("documentclass"));
+    assert!(bare.contains("value $\\frac{1}{2}$"), "{bare}");
+    let svg = ok_text(&["draw", "--format", "svg", "--caption", "BR"]);
+    assert!(
+        svg.starts_with("<svg") && svg.contains("value 1/2"),
+        "{svg}"
+    );
+    assert_eq!(svg.matches("<path").count(), 2);
+    // Position JSON keeps its coordinates.
+    let json = r#"{"version":1,"vertices":[{"x":0,"y":0},{"x":3,"y":2}],"edges":[{"u":0,"v":1,"colour":"G"}]}"#;
+    let tex = ok_text(&["draw", "--bare", json]);
+    assert!(tex.contains("\\draw[green edge] (3,0) -- (3,2);"), "{tex}");
+    usage_error(&["draw", "--format", "svg", "--bare", "BR"]);
+    usage_error(&["draw", "--format", "pdf", "BR"]);
+    usage_error(&["draw", "--caption", "--flavour", "A", "BR"]);
+    // A value past the caption's budget is left out, not an error.
+    let slow = ok_text(&["draw", "--caption", "--timeout", "0.001", &"BGR".repeat(12)]);
+    assert!(
+        slow.contains("normal play") && !slow.contains("value"),
+        "{slow}"
+    );
+}
+
+#[test]
+fn help_for_the_new_commands() {
+    let convert = ok_text(&["help", "convert"]);
+    assert!(
+        convert.contains("--to") && convert.contains("cgsuite"),
+        "{convert}"
+    );
+    let draw = ok_text(&["help", "draw"]);
+    assert!(draw.contains("--format") && draw.contains("tikz"), "{draw}");
+}

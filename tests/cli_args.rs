@@ -83,6 +83,20 @@ const WORDS: &[&str] = &[
     "--rules=quantum",
     "--width=2",
     "--json=yes",
+    "convert",
+    "draw",
+    "--to",
+    "cgsuite",
+    "edges",
+    "json",
+    "tikz",
+    "svg",
+    "--caption",
+    "--bare",
+    "--latex",
+    "cgsuite:l(l;rl)",
+    "cgsuite::A l:A",
+    "cgsuite:lrlr;lr",
 ];
 
 /// A random argument list: words from the vocabulary, sometimes mutated.
@@ -90,7 +104,7 @@ fn args(rng: &mut SplitMix64) -> Vec<String> {
     let n = rng.below(7);
     let mut out = vec!["hackenbush".to_string()];
     if rng.below(4) > 0 {
-        out.push(["value", "table"][rng.below(2)].to_string());
+        out.push(["value", "table", "convert", "draw"][rng.below(4)].to_string());
     }
     for _ in 0..n {
         let mut w = WORDS[rng.below(WORDS.len())].to_string();

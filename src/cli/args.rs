@@ -18,9 +18,10 @@ use std::str::FromStr;
     version,
     about,
     after_help = "POSITION uses the notation of RULES.md: stalks like `BR BRR G` (colours \
-from the ground up), edges like `0-1:B 1-2:R` (vertex 0 is the ground), or `nim:3,2` for \
-Nim heaps. Bad input exits with status 2, a computation past its budget with status 3, \
-each with one line on stderr."
+from the ground up), edges like `0-1:B 1-2:R` (vertex 0 is the ground), `nim:3,2` for \
+Nim heaps, or a CGSuite Hackenbush string after `cgsuite:`, like `cgsuite:l(l;rl)` (l blue, \
+r red, e green; quote it for the shell). Bad input exits with status 2, a computation past \
+its budget with status 3, each with one line on stderr."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -47,6 +48,12 @@ pub enum Command {
     /// Every position of a class up to a size (up to isomorphism),
     /// counted, valued and checked against a property.
     Census(CensusArgs),
+    /// Print a position in another notation: a CGSuite string, the edges
+    /// notation, or the position JSON.
+    Convert(ConvertArgs),
+    /// Draw a position as a TikZ picture (a standalone LaTeX document) or
+    /// an SVG image, laid out as on the page.
+    Draw(DrawArgs),
 }
 
 /// The quantum setting's flags, for `value` and `table` alike.
@@ -157,6 +164,10 @@ pub struct ValueArgs {
     /// The people-friendly form (±1, ↑, {2|1||0}) instead of plain notation.
     #[arg(long, conflicts_with = "json")]
     pub pretty: bool,
+    /// The value in LaTeX math (\frac{3}{4}, \uparrow, \pm 1, \{1 \mid {*}\}),
+    /// without $ delimiters.
+    #[arg(long, conflicts_with_all = ["json", "pretty"])]
+    pub latex: bool,
     /// The position; several words are joined with spaces.
     #[arg(required = true, value_name = "POSITION")]
     pub position: Vec<String>,
@@ -472,4 +483,73 @@ impl CensusArgs {
             show: self.show,
         }
     }
+}
+
+/// The notations `convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Notation {
+    /// `cgsuite:l(l;rl)`: CGSuite's Hackenbush string after the prefix.
+    Cgsuite,
+    /// `0-1:B 1-2:R`, stalks as letters: the notation of RULES.md.
+    Edges,
+    /// The position JSON with the automatic layout's coordinates.
+    Json,
+}
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "The position may be in any notation the other commands read, or \
+position JSON (as --to json prints it). The CGSuite string is printed after the prefix \
+cgsuite:, so it reads back here as it is; paste the part after the prefix into CGSuite's \
+game.graph.Hackenbush(\"…\"). Positions CGSuite cannot hold (uncoloured edges, pieces \
+off the ground), and the empty position in either text notation, are refused with \
+status 2."
+)]
+pub struct ConvertArgs {
+    /// cgsuite, edges or json.
+    #[arg(long, value_enum, value_name = "NOTATION")]
+    pub to: Notation,
+    /// The position; several words are joined with spaces.
+    #[arg(required = true, value_name = "POSITION")]
+    pub position: Vec<String>,
+}
+
+/// The picture formats `draw` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DrawFormat {
+    /// A standalone LaTeX document holding one tikzpicture.
+    Tikz,
+    /// An SVG image, as the page exports it.
+    Svg,
+}
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "The layout is the page's automatic one (position JSON keeps its own \
+coordinates). The TikZ picture needs only tikz: compile the output with pdflatex, or with \
+--bare paste the tikzpicture into a document that loads tikz. Each edge is one \\draw in \
+label order, styled blue edge, red edge, green edge or black edge (uncoloured). \
+--caption adds the position, the rules and the value, when it is found within the budget \
+(--timeout, 2 seconds unless given); otherwise the caption leaves the value out."
+)]
+pub struct DrawArgs {
+    /// tikz or svg.
+    #[arg(long, value_enum, default_value_t = DrawFormat::Tikz, value_name = "FORMAT")]
+    pub format: DrawFormat,
+    /// Each edge's label beside it.
+    #[arg(long)]
+    pub labels: bool,
+    /// A caption under the picture: position, rules and value.
+    #[arg(long)]
+    pub caption: bool,
+    /// TikZ: only the tikzpicture environment, not a whole document.
+    #[arg(long)]
+    pub bare: bool,
+    #[command(flatten)]
+    pub rules: RulesFlags,
+    #[command(flatten)]
+    pub budget: BudgetFlags,
+    /// The position; several words are joined with spaces.
+    #[arg(required = true, value_name = "POSITION")]
+    pub position: Vec<String>,
 }

@@ -21,6 +21,9 @@ pub enum CliError {
         elided: crate::analysis::Elided,
         known: String,
     },
+    /// A position read well that the asked notation cannot write.
+    #[error("{0}")]
+    Unwritable(String),
     #[error("cannot write the output: {0}")]
     Output(#[from] std::io::Error),
 }
@@ -28,7 +31,7 @@ pub enum CliError {
 impl CliError {
     pub fn exit_code(&self) -> i32 {
         match self {
-            CliError::Usage(_) | CliError::Input(_) => 2,
+            CliError::Usage(_) | CliError::Input(_) | CliError::Unwritable(_) => 2,
             CliError::Budget(_) | CliError::ValueTooLong { .. } => 3,
             CliError::Output(_) => 1,
         }

@@ -3,6 +3,8 @@
 
 mod args;
 mod census;
+mod convert;
+mod draw;
 mod error;
 mod json;
 mod matrix;
@@ -10,8 +12,8 @@ mod puzzles;
 mod table;
 
 pub use args::{
-    CensusArgs, Cli, Command, IndexRange, MatrixArgs, OptionsArgs, PuzzleArgs, PuzzlesArgs,
-    TableArgs, ValueArgs,
+    CensusArgs, Cli, Command, ConvertArgs, DrawArgs, DrawFormat, IndexRange, MatrixArgs, Notation,
+    OptionsArgs, PuzzleArgs, PuzzlesArgs, TableArgs, ValueArgs,
 };
 pub use error::CliError;
 
@@ -52,6 +54,8 @@ where
         Command::Puzzles(p) => puzzles::generate(&p)?,
         Command::Puzzle(p) => puzzles::one(&p)?,
         Command::Census(c) => return census::run(&c, out),
+        Command::Convert(c) => convert::run(&c)?,
+        Command::Draw(d) => draw::run(&d)?,
     };
     out.write_all(text.as_bytes())?;
     out.flush()?;
@@ -67,6 +71,9 @@ fn value(v: &ValueArgs) -> Result<String, CliError> {
         first: v.moves.first,
     };
     let answer = analyse(&req, &v.budget.budget())?;
+    if v.latex && answer.elided.is_none() {
+        return Ok(format!("{}\n", draw::latex_value(&req.rules, &answer)?));
+    }
     if let Some(elided) = answer.elided {
         let mut known = Vec::new();
         if let Some(o) = answer.outcome {

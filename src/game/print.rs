@@ -21,6 +21,11 @@
 //!   bar notation for nested braces: `{2|1||0}`.
 //!
 //! Every pretty form reads back with [`Arena::parse`] to the same game.
+//!
+//! The pretty printer decides *what* to write (which atom, where braces
+//! and bars go); a [`Notation`] decides how each piece is spelled. The
+//! Unicode spelling above is [`Unicode`]; `super::latex` spells the same
+//! structure in LaTeX, so the two never disagree on the form.
 
 use super::arena::{Arena, GameId, Node};
 use super::dyadic::Dyadic;
@@ -34,6 +39,74 @@ struct Pretty {
     bars: usize,
     /// Whether a side has several options (commas at its top level).
     has_comma: bool,
+}
+
+/// How the pieces of a pretty form are spelled. The printer passes only
+/// what it has decided: a number, an up multiple, a nimber, a tiny's
+/// subscript, the count of bars.
+pub(crate) trait Notation {
+    /// A number on its own, mixed when it is not whole (`1 1/2`).
+    fn number(&self, x: &Dyadic) -> String;
+    /// n·↑ for n ≠ 0 (`↑`, `⇓`, `↑³`).
+    fn ups(&self, n: i64) -> String;
+    /// `*m` for m ≥ 1.
+    fn nimber(&self, m: u32) -> String;
+    /// `±`, between a number part (possibly empty) and what follows it.
+    fn plus_minus(&self) -> &'static str;
+    /// `⧾y` (tiny) or `⧿y` (miny) after a number part, y > 0.
+    fn tiny(&self, miny: bool, y: &Dyadic) -> String;
+    /// The separator of the two sides, `bars` deep (`|`, `||`, …).
+    fn bars(&self, bars: usize) -> String;
+    fn comma(&self) -> &'static str;
+    fn braces(&self, inner: &str) -> String;
+
+    /// A number in front of an infinitesimal part: nothing for 0.
+    fn number_prefix(&self, x: &Dyadic) -> String {
+        if x.is_zero() {
+            String::new()
+        } else {
+            self.number(x)
+        }
+    }
+
+    /// x + *m, m may be 0.
+    fn number_nimber(&self, x: &Dyadic, m: u32) -> String {
+        if m == 0 {
+            self.number(x)
+        } else {
+            format!("{}{}", self.number_prefix(x), self.nimber(m))
+        }
+    }
+}
+
+/// The Unicode spelling of the module docs.
+pub(crate) struct Unicode;
+
+impl Notation for Unicode {
+    fn number(&self, x: &Dyadic) -> String {
+        x.pretty()
+    }
+    fn ups(&self, n: i64) -> String {
+        ups_text(n)
+    }
+    fn nimber(&self, m: u32) -> String {
+        nimber_suffix(m)
+    }
+    fn plus_minus(&self) -> &'static str {
+        "±"
+    }
+    fn tiny(&self, miny: bool, y: &Dyadic) -> String {
+        format!("{}{}", if miny { '⧿' } else { '⧾' }, subscript(y))
+    }
+    fn bars(&self, bars: usize) -> String {
+        "|".repeat(bars)
+    }
+    fn comma(&self) -> &'static str {
+        ","
+    }
+    fn braces(&self, inner: &str) -> String {
+        format!("{{{inner}}}")
+    }
 }
 
 fn nimber_suffix(n: u32) -> String {
@@ -131,54 +204,69 @@ impl Arena {
     /// A display for people; not a contract (use [`Arena::plain`] for that).
     /// It parses back with [`Arena::parse`].
     pub fn pretty(&mut self, g: GameId) -> String {
-        let p = self.pretty_parts(g, &mut HashMap::new());
+        self.pretty_in(g, &Unicode)
+    }
+
+    /// The pretty form of `g` spelled in notation `n`.
+    pub(crate) fn pretty_in(&mut self, g: GameId, n: &dyn Notation) -> String {
+        let p = self.pretty_parts(g, n, &mut HashMap::new());
         if p.bars == 0 {
             p.text
         } else {
-            format!("{{{}}}", p.text)
+            n.braces(&p.text)
         }
     }
 
     /// The pretty parts of `g`, each game's worked out once (`done`): the
     /// printed tree repeats the DAG's shared parts.
-    fn pretty_parts(&mut self, g: GameId, done: &mut HashMap<GameId, Pretty>) -> Pretty {
+    fn pretty_parts(
+        &mut self,
+        g: GameId,
+        n: &dyn Notation,
+        done: &mut HashMap<GameId, Pretty>,
+    ) -> Pretty {
         if let Some(p) = done.get(&g) {
             return p.clone();
         }
-        let p = self.pretty_parts_once(g, done);
+        let p = self.pretty_parts_once(g, n, done);
         done.insert(g, p.clone());
         p
     }
 
-    fn pretty_parts_once(&mut self, g: GameId, done: &mut HashMap<GameId, Pretty>) -> Pretty {
+    fn pretty_parts_once(
+        &mut self,
+        g: GameId,
+        n: &dyn Notation,
+        done: &mut HashMap<GameId, Pretty>,
+    ) -> Pretty {
         let atom = |text: String| Pretty {
             text,
             bars: 0,
             has_comma: false,
         };
         match self.node(g).clone() {
-            Node::Number(x) => atom(x.pretty()),
-            Node::Nimbered(x, n) => atom(format!("{}{}", number_prefix(&x), nimber_suffix(n))),
+            Node::Number(x) => atom(n.number(&x)),
+            Node::Nimbered(x, m) => atom(n.number_nimber(&x, m)),
             Node::Other { left, right } => {
-                if let Some(name) = self.pretty_atom(g, &left, &right) {
+                if let Some(name) = self.pretty_atom(g, &left, &right, n) {
                     return atom(name);
                 }
-                let ls = self.pretty_side(&left, done);
-                let rs = self.pretty_side(&right, done);
+                let ls = self.pretty_side(&left, n, done);
+                let rs = self.pretty_side(&right, n, done);
                 let bars = 1 + ls
                     .iter()
                     .chain(rs.iter())
                     .map(|p| p.bars)
                     .max()
                     .unwrap_or(0);
-                fn join(v: &[Pretty]) -> String {
+                let join = |v: &[Pretty]| {
                     v.iter()
                         .map(|p| p.text.as_str())
                         .collect::<Vec<_>>()
-                        .join(",")
-                }
+                        .join(n.comma())
+                };
                 Pretty {
-                    text: format!("{}{}{}", join(&ls), "|".repeat(bars), join(&rs)),
+                    text: format!("{}{}{}", join(&ls), n.bars(bars), join(&rs)),
                     bars,
                     has_comma: ls.len() > 1 || rs.len() > 1,
                 }
@@ -192,6 +280,7 @@ impl Arena {
     fn pretty_side(
         &mut self,
         options: &[GameId],
+        n: &dyn Notation,
         done: &mut HashMap<GameId, Pretty>,
     ) -> Vec<Pretty> {
         let alone = options.len() == 1;
@@ -201,16 +290,16 @@ impl Arena {
                 // An option alone on its side reads best in bar notation
                 // when it is a shifted switch: {2|1||0}, not {1 1/2±1/2|0}.
                 if alone {
-                    if let Some(p) = self.bar_switch(o) {
+                    if let Some(p) = self.bar_switch(o, n) {
                         return p;
                     }
                 }
-                let p = self.pretty_parts(o, done);
+                let p = self.pretty_parts(o, n, done);
                 if p.bars == 0 || (alone && !p.has_comma) {
                     p
                 } else {
                     Pretty {
-                        text: format!("{{{}}}", p.text),
+                        text: n.braces(&p.text),
                         bars: 0,
                         has_comma: false,
                     }
@@ -220,7 +309,7 @@ impl Arena {
     }
 
     /// `a|b` for a switch {a | b} of numbers a > b that is not ±y.
-    fn bar_switch(&mut self, g: GameId) -> Option<Pretty> {
+    fn bar_switch(&mut self, g: GameId, n: &dyn Notation) -> Option<Pretty> {
         let Node::Other { left, right } = self.node(g) else {
             return None;
         };
@@ -232,7 +321,7 @@ impl Arena {
             return None;
         }
         Some(Pretty {
-            text: format!("{}|{}", a.pretty(), b.pretty()),
+            text: format!("{}{}{}", n.number(a), n.bars(1), n.number(b)),
             bars: 1,
             has_comma: false,
         })
@@ -265,12 +354,18 @@ impl Arena {
 
     /// A name for {left | right} (a canonical game that is neither a
     /// number nor x+*n) in the notation of the module docs, if it has one.
-    fn pretty_atom(&mut self, g: GameId, left: &[GameId], right: &[GameId]) -> Option<String> {
-        if let Some(text) = self.simple_atom(g) {
+    fn pretty_atom(
+        &mut self,
+        g: GameId,
+        left: &[GameId],
+        right: &[GameId],
+        n: &dyn Notation,
+    ) -> Option<String> {
+        if let Some(text) = self.simple_atom(g, n) {
             return Some(text);
         }
         match (left, right) {
-            ([l], [r]) => self.pretty_switch(*l, *r),
+            ([l], [r]) => self.pretty_switch(*l, *r, n),
             _ => None,
         }
     }
@@ -279,20 +374,16 @@ impl Arena {
     /// x + n·↑ + *m and tinies. Not recursive, so callers may try it on an
     /// option and still print the option in full afterwards without the
     /// work doubling at every level.
-    fn simple_atom(&mut self, g: GameId) -> Option<String> {
+    fn simple_atom(&mut self, g: GameId, n: &dyn Notation) -> Option<String> {
         match self.node(g).clone() {
-            Node::Number(x) => Some(x.pretty()),
-            Node::Nimbered(x, n) => Some(format!("{}{}", number_prefix(&x), nimber_suffix(n))),
+            Node::Number(x) => Some(n.number(&x)),
+            Node::Nimbered(x, m) => Some(n.number_nimber(&x, m)),
             Node::Other { left, right } => {
-                if let Some((x, n, m)) = self.as_ups_nimber(g) {
-                    return Some(format!(
-                        "{}{}{}",
-                        number_prefix(&x),
-                        ups_text(n),
-                        nimber_suffix(m)
-                    ));
+                if let Some((x, ups, m)) = self.as_ups_nimber(g) {
+                    let star = if m == 0 { String::new() } else { n.nimber(m) };
+                    return Some(format!("{}{}{star}", n.number_prefix(&x), n.ups(ups)));
                 }
-                self.pretty_tiny(&left, &right)
+                self.pretty_tiny(&left, &right, n)
             }
         }
     }
@@ -383,27 +474,41 @@ impl Arena {
 
     /// `±y` / `x±y` for {x+y | x−y} with numbers, and `±(G)` / `x±(G)` for
     /// {x+G | x−G} where G prints as a single atom without ± of its own.
-    fn pretty_switch(&mut self, l: GameId, r: GameId) -> Option<String> {
+    fn pretty_switch(&mut self, l: GameId, r: GameId, n: &dyn Notation) -> Option<String> {
         if let (Some(a), Some(b)) = (self.as_number(l), self.as_number(r)) {
             // A canonical {a | b} of numbers that is not a number has a > b.
             let x = a.mean(b);
             let y = a.sub(&x);
-            return Some(format!("{}±{}", number_prefix(&x), y.pretty()));
+            return Some(format!(
+                "{}{}{}",
+                n.number_prefix(&x),
+                n.plus_minus(),
+                n.number(&y)
+            ));
         }
         // l = x + G must be an atom itself if G is; checking that first
         // avoids summing two large games for nothing.
-        self.simple_atom(l)?;
+        self.simple_atom(l, n)?;
         let s = self.add(l, r);
         let x = self.as_number(s)?.mean(&Dyadic::zero());
         let minus_x = self.number(x.neg());
         let gid = self.add(l, minus_x);
-        let inner = self.simple_atom(gid)?;
-        Some(format!("{}±({inner})", number_prefix(&x)))
+        let inner = self.simple_atom(gid, n)?;
+        Some(format!(
+            "{}{}({inner})",
+            n.number_prefix(&x),
+            n.plus_minus()
+        ))
     }
 
     /// `⧾y` (tiny-y = {0||0|−y}) and `⧿y` (miny-y = {y|0||0}) for numbers
     /// y > 0, shifted by a number x as `x⧾y`; y is written in subscript.
-    fn pretty_tiny(&mut self, left: &[GameId], right: &[GameId]) -> Option<String> {
+    fn pretty_tiny(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+        n: &dyn Notation,
+    ) -> Option<String> {
         // x + tiny-y = {x || x | x−y}.
         if let ([a], [r]) = (left, right) {
             if let Some(x) = self.as_number(*a).cloned() {
@@ -418,9 +523,9 @@ impl Arena {
                                 let y = x.sub(c);
                                 if y.is_positive() {
                                     return Some(format!(
-                                        "{}⧾{}",
-                                        number_prefix(&x),
-                                        subscript(&y)
+                                        "{}{}",
+                                        n.number_prefix(&x),
+                                        n.tiny(false, &y)
                                     ));
                                 }
                             }
@@ -443,9 +548,9 @@ impl Arena {
                                 let y = c.sub(&x);
                                 if y.is_positive() {
                                     return Some(format!(
-                                        "{}⧿{}",
-                                        number_prefix(&x),
-                                        subscript(&y)
+                                        "{}{}",
+                                        n.number_prefix(&x),
+                                        n.tiny(true, &y)
                                     ));
                                 }
                             }
@@ -455,15 +560,6 @@ impl Arena {
             }
         }
         None
-    }
-}
-
-/// A number in front of an infinitesimal part: nothing for 0.
-fn number_prefix(x: &Dyadic) -> String {
-    if x.is_zero() {
-        String::new()
-    } else {
-        x.pretty()
     }
 }
 

@@ -2,9 +2,11 @@
 //! coloured and labelled edges, and the falling rule.
 //!
 //! Around the core type: [`notation`] (the RULES.md §1 text form),
+//! [`cgsuite`] (CGSuite's Hackenbush strings, read after `cgsuite:`),
 //! [`json`] (the editor's form, with coordinates from [`layout`]) and
 //! [`presets`] (named families from the literature).
 
+pub mod cgsuite;
 mod edge_graph;
 mod edgeset;
 pub mod json;

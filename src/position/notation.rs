@@ -1,4 +1,6 @@
 //! The text notation of RULES.md §1: `BR BR R`, `0-1:B 1-3:R 0-2:B 2-3:R`.
+//! A text starting `cgsuite:` is a CGSuite Hackenbush string instead, read
+//! by [`super::cgsuite`], so every reader of positions takes both.
 //!
 //! Parsing is a small hand-written scanner rather than a parser library, so
 //! that every error can name the exact column and token the user typed, and
@@ -12,7 +14,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Colour, Edge, Position, TooManyEdges, GROUND, MAX_EDGES};
+use super::{cgsuite, Colour, Edge, Position, TooManyEdges, GROUND, MAX_EDGES};
 
 pub use crate::parse_error::ParseError;
 
@@ -61,6 +63,14 @@ impl Scanner {
     fn unexpected(&self, expected: &str) -> ParseError {
         match self.peek() {
             None => self.error("", format!("unexpected end of input ({expected})")),
+            Some(c) if matches!(c, 'l' | 'e' | '(') => self.error(
+                c.to_string(),
+                format!(
+                    "unexpected '{c}' ({expected}; a CGSuite string is read after the prefix {}, e.g. {}l(l;rl))",
+                    cgsuite::PREFIX,
+                    cgsuite::PREFIX
+                ),
+            ),
             Some(c) if matches!(c, 'b' | 'r' | 'g' | 'x') => {
                 let upper = c.to_ascii_uppercase();
                 self.error(
@@ -175,7 +185,15 @@ impl Scanner {
 /// Parse the RULES.md §1 text notation. Labels follow the order of listing;
 /// vertex 0 is the ground, other vertex numbers are renamed to dense ids in
 /// order of first appearance (stalk vertices are always fresh).
+///
+/// `cgsuite:STRING` is read as a CGSuite Hackenbush string (see
+/// [`super::cgsuite`]), its errors' columns counted in the whole text.
 pub fn parse(text: &str) -> Result<Position, ParseError> {
+    let rest = text.trim_start();
+    if let Some(cg) = rest.strip_prefix(cgsuite::PREFIX) {
+        let before = text.len() - cg.len();
+        return cgsuite::parse_at(cg, text[..before].chars().count());
+    }
     let mut s = Scanner {
         chars: text.chars().collect(),
         pos: 0,

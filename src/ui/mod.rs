@@ -25,6 +25,8 @@
 //!   board's state, and a cell played as a turn.
 //! - [`answer_view`]: the words around a value (rule card, what it is the
 //!   value of, outcome, captions), from typed rules and answers.
+//! - [`tikz`]: a drawing as a TikZ picture (the SVG export's shapes), for
+//!   papers and handouts.
 
 pub mod answer_view;
 pub mod base64url;
@@ -48,6 +50,7 @@ pub mod scene;
 pub mod session;
 pub mod share;
 pub mod svg;
+pub mod tikz;
 pub mod viewport;
 
 pub use drawing::Drawing;

@@ -1,0 +1,176 @@
+//! `hackenbush draw`: its TikZ pictures hold exactly the position's edges
+//! (one `\draw` per edge, in label order, its colour's style, its ends at
+//! the edge's vertices in the page's layout), and they compile with
+//! pdflatex where TeX is installed (the test says so and skips otherwise).
+
+use hackenbush_lab::position::{presets, Colour, Point, Position, GROUND};
+use hackenbush_lab::ui::tikz::{self, TikzOptions};
+use hackenbush_lab::ui::Drawing;
+use std::process::Command;
+
+mod common;
+use common::run_cli;
+
+/// The coordinates `(x,y)` in `text`, in order.
+fn coordinates(text: &str) -> Vec<Point> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest[open..].find(')') else {
+            break;
+        };
+        let inside = &rest[open + 1..open + close];
+        if let Some((x, y)) = inside.split_once(',') {
+            if let (Ok(x), Ok(y)) = (x.parse::<f64>(), y.parse::<f64>()) {
+                out.push(Point { x, y });
+            }
+        }
+        rest = &rest[open + close + 1..];
+    }
+    out
+}
+
+/// The `\draw` commands of edges: (colour, the vertex at each end).
+fn drawn_edges(picture: &str, d: &Drawing) -> Vec<(Colour, usize, usize)> {
+    // A point is the vertex drawn there; a point on the ground line is the
+    // ground (no other vertex sits at y = 0 in the automatic layout).
+    let vertex = |p: Point| -> usize {
+        if p.y.abs() < 1e-3 {
+            return GROUND;
+        }
+        (1..d.points.len())
+            .find(|&v| (d.points[v].x - p.x).abs() < 2e-3 && (d.points[v].y - p.y).abs() < 2e-3)
+            .unwrap_or_else(|| panic!("no vertex at {p:?}"))
+    };
+    picture
+        .lines()
+        .filter(|l| l.starts_with("\\draw[") && l.contains(" edge"))
+        .map(|l| {
+            let style = &l["\\draw[".len()..l.find(']').unwrap()];
+            let colour = Colour::ALL
+                .into_iter()
+                .find(|&c| style.starts_with(tikz::style_name(c)))
+                .unwrap_or_else(|| panic!("unknown style in {l}"));
+            let points = coordinates(l);
+            if let Some(at) = l.find(" circle[radius=") {
+                // A loop: a circle standing on its vertex.
+                let r: f64 = l[at + " circle[radius=".len()..]
+                    .trim_end_matches("];")
+                    .parse()
+                    .unwrap();
+                let c = points[0];
+                let v = vertex(Point { x: c.x, y: c.y - r });
+                return (colour, v, v);
+            }
+            let (a, b) = (points[0], *points.last().unwrap());
+            (colour, vertex(a), vertex(b))
+        })
+        .collect()
+}
+
+fn check_picture(p: &Position, what: &str) {
+    let d = Drawing::auto(p);
+    let picture = tikz::picture(
+        &d,
+        &TikzOptions {
+            labels: true,
+            caption: vec!["a caption".into()],
+        },
+    );
+    let drawn = drawn_edges(&picture, &d);
+    assert_eq!(drawn.len(), p.edge_count(), "{what}: one \\draw per edge");
+    for (i, (e, &(colour, a, b))) in p.edges.iter().zip(&drawn).enumerate() {
+        assert_eq!(colour, e.colour, "{what}: edge {}", i + 1);
+        let ends = (a.min(b), a.max(b));
+        assert_eq!(ends, (e.u.min(e.v), e.u.max(e.v)), "{what}: edge {}", i + 1);
+    }
+    let labels = picture.matches("\\node[edge label]").count();
+    assert_eq!(labels, p.edge_count(), "{what}: one label per edge");
+    assert_eq!(picture.matches("\\draw[ground]").count(), 1);
+}
+
+#[test]
+fn tikz_edges_are_the_positions_edges() {
+    let colours = [Colour::Blue, Colour::Red, Colour::Green, Colour::Uncoloured];
+    for seed in 0..200u64 {
+        let p = presets::random(seed, 1 + (seed as usize % 20), &colours);
+        check_picture(&p, &format!("seed {seed}"));
+    }
+    // Loops at the ground and parallel edges to it, written by hand.
+    let p: Position = "cgsuite::A(l:A;e:A;r(r:B;l:B;e))".parse().unwrap();
+    check_picture(&p, "loops and parallels");
+}
+
+/// The check above fails on a picture that is not the position's.
+#[test]
+fn the_edge_check_can_fail() {
+    let p: Position = "BR".parse().unwrap();
+    let q: Position = "BB".parse().unwrap();
+    let d = Drawing::auto(&p);
+    let picture = tikz::picture(&Drawing::auto(&q), &TikzOptions::default());
+    let drawn = drawn_edges(&picture, &d);
+    assert_ne!(drawn[1].0, p.edges[1].colour);
+}
+
+fn pdflatex_present() -> bool {
+    Command::new("pdflatex")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The CLI's documents compile, labels, captions (LaTeX values, CGSuite
+/// names in braces) and all. Skipped, saying so, without pdflatex.
+#[test]
+fn tikz_documents_compile_with_pdflatex() {
+    if !pdflatex_present() {
+        eprintln!("skipped: pdflatex is not installed");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("hackenbush-tikz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases: [&[&str]; 5] = [
+        &["--labels", "--caption", "cgsuite:(e:B;e:Bllllllrrr:B)"],
+        &[
+            "--caption",
+            "--rules",
+            "childish",
+            "cgsuite::{ground}llllllrrrr:{ground}",
+        ],
+        &[
+            "--labels",
+            "--caption",
+            "--rules",
+            "sync",
+            "BR 0-0:G 1-1:R G",
+        ],
+        &["--labels", "--caption", "--rules", "uncolored", "BX 0-0:X"],
+        &[
+            "--caption",
+            "--rules",
+            "misere",
+            "cgsuite:l(l:{$%#_^~&\\ x};r:{$%#_^~&\\ x})",
+        ],
+    ];
+    for (k, args) in cases.iter().enumerate() {
+        let mut all = vec!["draw"];
+        all.extend_from_slice(args);
+        let out = run_cli(&all);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let file = dir.join(format!("case{k}.tex"));
+        std::fs::write(&file, &out.stdout).unwrap();
+        let run = Command::new("pdflatex")
+            .args(["-interaction=nonstopmode", "-halt-on-error"])
+            .arg(&file)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{args:?} does not compile:\n{}",
+            String::from_utf8_lossy(&run.stdout)
+        );
+        assert!(dir.join(format!("case{k}.pdf")).exists());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
