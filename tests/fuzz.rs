@@ -664,9 +664,10 @@ fn share_decode_survives_mutated_links() {
     }
     // … so also mutate the JSON inside and encode it properly again, which
     // reaches the position, rules and move checks.
-    let docs: Vec<String> = links
+    let docs: Vec<String> = sessions()
         .iter()
-        .map(|l| {
+        .map(|s| {
+            let l = share::encode_v1(s, &[]);
             let bytes = hackenbush_lab::ui::base64url::decode(&l[3..]).unwrap();
             String::from_utf8(bytes).unwrap()
         })
