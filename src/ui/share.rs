@@ -1,9 +1,10 @@
 //! The whole playground state in a URL fragment, so a link reproduces what
 //! its sender saw. Links are written as `#v2=`: a compact binary form of
-//! the deck, compressed with raw DEFLATE, in base64url (layout in [`v2`];
-//! a deck link is under half as long as before, which matters for a QR
-//! code on a lecture-hall screen). Links made before, `#v1=` followed by
-//! base64url of compact JSON, keep opening with the same results:
+//! the deck, compressed with raw DEFLATE, in base64url (layout in
+//! `share/v2.rs`; a lecture's deck link is about a ninth as long as in
+//! JSON, small enough for a QR code on a lecture-hall screen). Links made
+//! before, `#v1=` followed by base64url of compact JSON, keep opening with
+//! the same results:
 //!
 //! ```json
 //! {"s":[{"p":{"version":1,"vertices":[…],"edges":[…]},
