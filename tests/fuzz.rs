@@ -19,9 +19,10 @@ use hackenbush_lab::position::{cgsuite, presets, print, Position, MAX_EDGES};
 use hackenbush_lab::rng::SplitMix64;
 use hackenbush_lab::rules::nim::parse_nim;
 use hackenbush_lab::rules::Player;
+use hackenbush_lab::ui::base64url;
 use hackenbush_lab::ui::drawing::Drawing;
 use hackenbush_lab::ui::play::Move;
-use hackenbush_lab::ui::share::{self, Shared, Slide};
+use hackenbush_lab::ui::share::{self, PuzzleDoc, Shared, Slide};
 
 // ---------- a counting allocator ----------
 
@@ -717,9 +718,10 @@ fn share_decode_survives_mutated_links() {
     }
     // … so also mutate the JSON inside and encode it properly again, which
     // reaches the position, rules and move checks.
-    let docs: Vec<String> = links
+    let docs: Vec<String> = sessions()
         .iter()
-        .map(|l| {
+        .map(|s| {
+            let l = share::encode_v1(s, &[]);
             let bytes = hackenbush_lab::ui::base64url::decode(&l[3..]).unwrap();
             String::from_utf8(bytes).unwrap()
         })
@@ -750,6 +752,154 @@ fn share_decode_survives_mutated_links() {
         })
         .collect();
     feed("share links", links, share_reader);
+}
+
+/// The decks of [`sessions`] plus ones under every ruleset family, with
+/// puzzles, the engine, presenter mode and a slide other than the first:
+/// every part of a `v2=` payload is present in some sample.
+fn v2_decks() -> Vec<(Shared, Vec<Option<PuzzleDoc>>)> {
+    use hackenbush_lab::analysis::Rules;
+    let mut out: Vec<_> = sessions().into_iter().map(|s| (s, Vec::new())).collect();
+    let base = sessions();
+    let rules = ["quantum:C:2", "quantum:D:unbounded", "sync:tie", "misere"];
+    for (k, r) in rules.iter().enumerate() {
+        let mut slide = base[k].slides[0].clone();
+        slide.setup.rules = r.parse::<Rules>().unwrap();
+        slide.moves.clear();
+        slide.cursor = 0;
+        slide.view.hide_values = k % 2 == 0;
+        slide.view.colour_blind = k % 2 == 1;
+        slide.title = format!("Quantum circus tent, flavour C é 🌷 {k}");
+        let mut deck = Shared::deck(vec![slide, base[k + 4].slides[0].clone()], 1);
+        deck.presenting = true;
+        deck.opponents.right = hackenbush_lab::ui::opponent::Controller::Engine;
+        let puzzle = PuzzleDoc {
+            k: "win:L".into(),
+            h: "Look at the green edge".into(),
+        };
+        out.push((deck, vec![Some(puzzle), None]));
+    }
+    out
+}
+
+/// The bytes inside a `v2=` fragment.
+fn v2_payload(fragment: &str) -> Vec<u8> {
+    let packed = base64url::decode(fragment.strip_prefix("v2=").unwrap()).unwrap();
+    miniz_oxide::inflate::decompress_to_vec(&packed).unwrap()
+}
+
+/// A `v2=` fragment carrying `bytes`, however damaged.
+fn v2_link(bytes: &[u8]) -> String {
+    format!(
+        "#v2={}",
+        base64url::encode(&miniz_oxide::deflate::compress_to_vec(bytes, 6))
+    )
+}
+
+/// Byte-wise mutations of a binary payload: flip a bit, overwrite a byte
+/// with a boundary value, insert, delete, duplicate (once or hundreds of
+/// times) or truncate.
+fn mutate_bytes(rng: &mut SplitMix64, sample: &[u8]) -> Vec<u8> {
+    const EDGY: [u8; 8] = [0, 1, 2, 0x7f, 0x80, 0xfe, 0xff, 0x3f];
+    let mut bytes = sample.to_vec();
+    for _ in 0..1 + rng.below(3) {
+        let n = bytes.len();
+        let at = rng.below(n + 1);
+        match rng.below(6) {
+            0 if n > 0 => bytes[at.min(n - 1)] ^= 1 << rng.below(8),
+            1 if n > 0 => bytes[at.min(n - 1)] = EDGY[rng.below(EDGY.len())],
+            2 => {
+                let b = if rng.below(2) == 0 {
+                    EDGY[rng.below(EDGY.len())]
+                } else {
+                    rng.below(256) as u8
+                };
+                bytes.insert(at, b);
+            }
+            3 if n > 0 => {
+                let end = (at + 1 + rng.below(8)).min(n);
+                bytes.drain(at.min(end)..end);
+            }
+            4 if n > 0 => {
+                let start = rng.below(n);
+                let end = (start + 1 + rng.below(12)).min(n);
+                let piece = bytes[start..end].to_vec();
+                let times = if rng.below(4) == 0 {
+                    50 + rng.below(500)
+                } else {
+                    1
+                };
+                for _ in 0..times {
+                    bytes.splice(at..at, piece.iter().copied());
+                }
+            }
+            _ => bytes.truncate(at),
+        }
+    }
+    bytes
+}
+
+#[test]
+fn share_decode_survives_mutated_v2_links() {
+    let decks = v2_decks();
+    let links: Vec<String> = decks
+        .iter()
+        .map(|(s, p)| share::encode_with_puzzles(s, p))
+        .collect();
+    for ((deck, puzzles), link) in decks.iter().zip(&links) {
+        assert!(link.starts_with("v2="), "{link}");
+        let (back, read) = share::decode_with_puzzles(link).expect("a real link decodes");
+        assert_eq!(back.slides.len(), deck.slides.len());
+        assert_eq!(
+            read.iter().flatten().count(),
+            puzzles.iter().flatten().count()
+        );
+    }
+    // The text: base64, DEFLATE and truncation (nearly all refused).
+    for text in inputs(7, 2000, &links, &["v2=", "A", "_", "-", "=", "#"]) {
+        share_reader(&text);
+    }
+    for link in &links {
+        for cut in (0..link.len()).step_by(3) {
+            share_reader(&link[..cut]);
+        }
+    }
+    // The payload: mutated byte-wise and packed properly again, which
+    // reaches the counts, rules, positions and moves behind the packing.
+    let payloads: Vec<Vec<u8>> = links.iter().map(|l| v2_payload(l)).collect();
+    let mut rng = SplitMix64(8);
+    let mutated = (0..4000)
+        .map(|_| {
+            let sample = &payloads[rng.below(payloads.len())];
+            v2_link(&mutate_bytes(&mut rng, sample))
+        })
+        .collect();
+    feed("v2 payloads", mutated, share_reader);
+    // Every truncation of a payload, and random payloads.
+    for p in &payloads {
+        for cut in 0..p.len() {
+            share_reader(&v2_link(&p[..cut]));
+        }
+    }
+    for _ in 0..2000 {
+        let n = rng.below(64);
+        let bytes: Vec<u8> = (0..n).map(|_| rng.below(256) as u8).collect();
+        share_reader(&v2_link(&bytes));
+        // Random bytes as the packed data itself (broken DEFLATE).
+        share_reader(&format!("#v2={}", base64url::encode(&bytes)));
+    }
+}
+
+#[test]
+fn a_v2_link_that_unpacks_too_far_is_refused_within_the_limit() {
+    // Megabytes of one byte pack into a few kilobytes: refused at 256 KiB,
+    // without the allocation growing past it.
+    for byte in [0u8, 0x80, 0xff] {
+        let link = v2_link(&vec![byte; 4 << 20]);
+        assert!(!share_reader(&link));
+        let e = share::decode(&link).unwrap_err();
+        assert!(e.contains("more than 256 KiB"), "{e}");
+    }
 }
 
 #[test]

@@ -861,7 +861,7 @@ fn sample() -> Shared {
 fn share_links_round_trip_the_whole_state() {
     let s = sample();
     let link = share::encode(&s);
-    assert!(link.starts_with("v1="));
+    assert!(link.starts_with("v2="));
     let back = share::decode(&format!("#{link}")).unwrap();
     let (a, b) = (&s.slides[0], &back.slides[0]);
     assert_eq!(b.setup, a.setup);
@@ -900,7 +900,7 @@ fn malformed_and_hostile_links_give_clear_errors() {
     let cases: Vec<(String, &str)> = vec![
         ("".into(), "not a Hackenbush Lab link"),
         ("#hello".into(), "not a Hackenbush Lab link"),
-        ("#v2=abc".into(), "newer version"),
+        ("#v3=abc".into(), "newer version"),
         ("#v1=%%%".into(), "invalid character"),
         ("#v1=A".into(), "length"),
         (

@@ -44,6 +44,7 @@ pub mod page;
 pub mod play;
 pub mod puzzle_board;
 pub mod puzzle_link;
+pub mod qr;
 pub mod quantum_views;
 pub mod referee;
 pub mod scene;

@@ -19,7 +19,8 @@ use crate::rules::Player;
 /// Most puzzles in one link (a link holds at most this many slides).
 pub const MAX_PUZZLES: usize = share::MAX_SLIDES;
 
-/// The fragment (`v1=…`, no `#`) of a puzzle set.
+/// The fragment (`v2=…`, no `#`; see [`share`]) of a puzzle set: links
+/// to puzzles made before (`v1=…`) still read with [`read_puzzles`].
 pub fn puzzle_fragment(puzzles: &[Puzzle]) -> Result<String, PuzzleError> {
     if puzzles.is_empty() || puzzles.len() > MAX_PUZZLES {
         return Err(PuzzleError::Unsupported(format!(

@@ -1,5 +1,10 @@
 //! The whole playground state in a URL fragment, so a link reproduces what
-//! its sender saw: `#v1=` followed by base64url of compact JSON
+//! its sender saw. Links are written as `#v2=`: a compact binary form of
+//! the deck, compressed with raw DEFLATE, in base64url (layout in
+//! `share/v2.rs`; a lecture's deck link is about a ninth as long as in
+//! JSON, small enough for a QR code on a lecture-hall screen). Links made
+//! before, `#v1=` followed by base64url of compact JSON, keep opening with
+//! the same results:
 //!
 //! ```json
 //! {"s":[{"p":{"version":1,"vertices":[…],"edges":[…]},
@@ -11,9 +16,12 @@
 //! `s` holds one slide per position (several make a presenter deck), `i`
 //! the slide shown, `e` the sides the engine plays (`L`, `R` or `LR`;
 //! absent: people play both) and `pr` presenter mode. Links made before
-//! `e` and `pr` existed read as people on both sides, not presenting. Everything in a link is untrusted: decoding checks
-//! sizes before parsing, validates the position, the rules and every move
-//! (by replaying them), and returns a one-line error instead of panicking.
+//! `e` and `pr` existed read as people on both sides, not presenting.
+//!
+//! Everything in a link is untrusted: both formats check sizes before
+//! allocating, validate the position, the rules and every move (by
+//! replaying them) through the same checks here, and return a one-line
+//! error instead of panicking.
 
 use serde::{Deserialize, Serialize};
 
@@ -28,8 +36,12 @@ use super::drawing::Drawing;
 use super::opponent::{Controller, Opponents};
 use super::play::{Game, Move, Setup, MAX_MOVES};
 
-/// The fragment prefix of this format version.
-pub const PREFIX: &str = "v1=";
+mod v2;
+
+/// The fragment prefix of the format links are written in.
+pub const PREFIX: &str = "v2=";
+/// The prefix of the JSON format of older links (still read).
+pub const PREFIX_V1: &str = "v1=";
 /// Longest fragment read (browsers cope with far more; no real position
 /// needs it).
 pub const MAX_FRAGMENT: usize = 120_000;
@@ -184,14 +196,28 @@ fn round(p: Point) -> Point {
     }
 }
 
-/// The fragment for `shared`, without the leading `#`.
+/// The fragment for `shared`, without the leading `#`, opening at the
+/// slide shown (`shared.current`): a link to this slide.
 pub fn encode(shared: &Shared) -> String {
     encode_with_puzzles(shared, &[])
+}
+
+/// The fragment for `shared` opening at its first slide, whichever slide
+/// is shown now (presenter mode and everything else as is): the page's
+/// "Copy link", so a deck shared mid-lecture starts from the beginning.
+pub fn encode_at_start(shared: &Shared) -> String {
+    v2::encode(shared, 0, &[])
 }
 
 /// [`encode`] with a puzzle on some slides (`puzzles[k]` for slide k;
 /// missing entries are slides without one).
 pub fn encode_with_puzzles(shared: &Shared, puzzles: &[Option<PuzzleDoc>]) -> String {
+    v2::encode(shared, shared.current, puzzles)
+}
+
+/// The `v1=` (JSON) fragment links had before `v2=`: kept so tests can
+/// check that every link made before still opens the same.
+pub fn encode_v1(shared: &Shared, puzzles: &[Option<PuzzleDoc>]) -> String {
     let mut slides: Vec<SlideDoc> = shared.slides.iter().map(slide_doc).collect();
     for (slide, q) in slides.iter_mut().zip(puzzles) {
         slide.q = q.clone();
@@ -204,7 +230,7 @@ pub fn encode_with_puzzles(shared: &Shared, puzzles: &[Option<PuzzleDoc>]) -> St
     };
     // Plain structs of strings and numbers always serialise.
     let json = serde_json::to_string(&doc).unwrap_or_default();
-    format!("{PREFIX}{}", base64url::encode(json.as_bytes()))
+    format!("{PREFIX_V1}{}", base64url::encode(json.as_bytes()))
 }
 
 fn slide_doc(s: &Slide) -> SlideDoc {
@@ -231,17 +257,17 @@ fn slide_doc(s: &Slide) -> SlideDoc {
     }
 }
 
-/// Read a fragment (with or without the leading `#`).
+/// Read a fragment (with or without the leading `#`), of either format.
 pub fn decode(fragment: &str) -> Result<Shared, String> {
-    // Messages from every layer below quote link content (field names,
-    // ruleset names, titles) that may hold line breaks: escape them once
-    // here so the page always gets one line.
     decode_with_puzzles(fragment).map(|(shared, _)| shared)
 }
 
 /// [`decode`] with each slide's puzzle, if it has one (its fields only
 /// bounded here; `ui::puzzle_link` reads the question).
 pub fn decode_with_puzzles(fragment: &str) -> Result<(Shared, Vec<Option<PuzzleDoc>>), String> {
+    // Messages from every layer below quote link content (field names,
+    // ruleset names, titles) that may hold line breaks: escape them once
+    // here so the page always gets one line.
     decode_checked(fragment).map_err(|e| single_line(&e))
 }
 
@@ -253,56 +279,39 @@ fn decode_checked(fragment: &str) -> Result<(Shared, Vec<Option<PuzzleDoc>>), St
             fragment.len()
         ));
     }
-    let Some(data) = fragment.strip_prefix(PREFIX) else {
+    if let Some(data) = fragment.strip_prefix(PREFIX) {
+        return v2::decode(data);
+    }
+    let Some(data) = fragment.strip_prefix(PREFIX_V1) else {
         if fragment.starts_with('v') && fragment.contains('=') {
             return Err("the link was made by a newer version of Hackenbush Lab".into());
         }
-        return Err("the link is not a Hackenbush Lab link (it should start with #v1=)".into());
+        return Err(format!(
+            "the link is not a Hackenbush Lab link (it should start with #{PREFIX})"
+        ));
     };
+    decode_v1(data)
+}
+
+fn decode_v1(data: &str) -> Result<(Shared, Vec<Option<PuzzleDoc>>), String> {
     let bytes = base64url::decode(data)?;
     let json = String::from_utf8(bytes).map_err(|_| "the link data is not text".to_string())?;
     let doc: LinkDoc =
         serde_json::from_str(&json).map_err(|e| format!("the link data is damaged: {e}"))?;
-    if doc.s.is_empty() {
-        return Err("the link has no positions".into());
-    }
-    if doc.s.len() > MAX_SLIDES {
-        return Err(format!(
-            "the link has {} positions (at most {MAX_SLIDES})",
-            doc.s.len()
-        ));
-    }
-    if doc.i >= doc.s.len() {
-        // Shown 1-based; `i` may be usize::MAX, so no `+ 1` on it.
-        let shown = u128::from(doc.i as u64) + 1;
-        return Err(format!(
-            "the link asks for position {shown} of {}",
-            doc.s.len()
-        ));
-    }
-    let many = doc.s.len() > 1;
+    check_deck(doc.s.len(), doc.i)?;
     let mut puzzles = Vec::with_capacity(doc.s.len());
     for s in &doc.s {
         if let Some(q) = &s.q {
-            if q.k.chars().count() > MAX_OPTION || q.h.chars().count() > MAX_TITLE {
-                return Err("a puzzle's question or hint is too long".into());
-            }
+            check_puzzle(q)?;
         }
         puzzles.push(s.q.clone());
     }
+    let many = doc.s.len() > 1;
     let slides = doc
         .s
         .into_iter()
         .enumerate()
-        .map(|(k, s)| {
-            read_slide(s).map_err(|e| {
-                if many {
-                    format!("position {} of the link: {e}", k + 1)
-                } else {
-                    e
-                }
-            })
-        })
+        .map(|(k, s)| in_slide(many, k, read_slide_v1(s).and_then(finish_slide)))
         .collect::<Result<Vec<_>, _>>()?;
     Ok((
         Shared {
@@ -313,6 +322,44 @@ fn decode_checked(fragment: &str) -> Result<(Shared, Vec<Option<PuzzleDoc>>), St
         },
         puzzles,
     ))
+}
+
+/// The deck-wide checks of both formats: one to [`MAX_SLIDES`] slides and
+/// the slide shown among them.
+fn check_deck(count: usize, current: usize) -> Result<(), String> {
+    if count == 0 {
+        return Err("the link has no positions".into());
+    }
+    if count > MAX_SLIDES {
+        return Err(format!(
+            "the link has {count} positions (at most {MAX_SLIDES})"
+        ));
+    }
+    if current >= count {
+        // Shown 1-based; `current` may be usize::MAX, so no `+ 1` on it.
+        let shown = u128::from(current as u64) + 1;
+        return Err(format!("the link asks for position {shown} of {count}"));
+    }
+    Ok(())
+}
+
+/// A puzzle's question and hint are short.
+fn check_puzzle(q: &PuzzleDoc) -> Result<(), String> {
+    if q.k.chars().count() > MAX_OPTION || q.h.chars().count() > MAX_TITLE {
+        return Err("a puzzle's question or hint is too long".into());
+    }
+    Ok(())
+}
+
+/// Name the slide an error is about, when the link has several.
+fn in_slide<T>(many: bool, k: usize, r: Result<T, String>) -> Result<T, String> {
+    r.map_err(|e| {
+        if many {
+            format!("position {} of the link: {e}", k + 1)
+        } else {
+            e
+        }
+    })
 }
 
 /// `L`, `R`, `LR` or "" for the sides the engine plays.
@@ -328,6 +375,14 @@ fn engine_code(o: Opponents) -> String {
 }
 
 fn read_engine(code: &str) -> Result<Opponents, String> {
+    match code {
+        "" | "L" | "R" | "LR" => Ok(engine_sides(code.contains('L'), code.contains('R'))),
+        _ => Err("the engine sides must be L, R or LR".into()),
+    }
+}
+
+/// The engine on the sides marked `true`, people on the others.
+fn engine_sides(left: bool, right: bool) -> Opponents {
     let side = |on: bool| {
         if on {
             Controller::Engine
@@ -335,19 +390,36 @@ fn read_engine(code: &str) -> Result<Opponents, String> {
             Controller::Person
         }
     };
-    match code {
-        "" | "L" | "R" | "LR" => Ok(Opponents {
-            left: side(code.contains('L')),
-            right: side(code.contains('R')),
-        }),
-        _ => Err("the engine sides must be L, R or LR".into()),
+    Opponents {
+        left: side(left),
+        right: side(right),
     }
 }
 
-fn read_slide(s: SlideDoc) -> Result<Slide, String> {
-    let (position, layout) = s.p.to_position().map_err(|e| format!("position: {e}"))?;
+/// One slide as a link carries it, each field read and typed but not yet
+/// checked against the others (moves against the board, the cursor
+/// against the moves): what both formats hand to [`finish_slide`].
+struct RawSlide {
+    drawing: Drawing,
+    setup: Setup,
+    moves: Vec<Move>,
+    /// `None`: every move is played.
+    cursor: Option<usize>,
+    view: View,
+    title: String,
+}
+
+/// The checks both formats share, in the order v1 links always had them:
+/// the position (vertices, edge ends, coordinates, sizes) first.
+fn read_position(p: &PositionDoc) -> Result<Drawing, String> {
+    let (position, layout) = p.to_position().map_err(|e| format!("position: {e}"))?;
     let drawing = Drawing::from_position(&position, &layout);
     drawing.check()?;
+    Ok(drawing)
+}
+
+fn read_slide_v1(s: SlideDoc) -> Result<RawSlide, String> {
+    let drawing = read_position(&s.p)?;
     let option = |name: &str, v: Option<String>| -> Result<Option<String>, String> {
         match v {
             Some(t) if t.chars().count() > MAX_OPTION => {
@@ -359,8 +431,6 @@ fn read_slide(s: SlideDoc) -> Result<Slide, String> {
     if s.r.n.chars().count() > MAX_OPTION {
         return Err("the ruleset name is too long".into());
     }
-    let typed =
-        |name: &str, v: Option<String>| -> Result<Option<String>, String> { option(name, v) };
     let parse = |e: crate::analysis::OptionError| format!("rules: {e}");
     let parts = RulesParts {
         kind: if s.r.n.is_empty() {
@@ -368,19 +438,19 @@ fn read_slide(s: SlideDoc) -> Result<Slide, String> {
         } else {
             Some(s.r.n.parse().map_err(parse)?)
         },
-        flavour: typed("flavour", s.r.fl)?
+        flavour: option("flavour", s.r.fl)?
             .map(|t| t.parse())
             .transpose()
             .map_err(parse)?,
-        width: typed("width", s.r.w)?
+        width: option("width", s.r.w)?
             .map(|t| t.parse())
             .transpose()
             .map_err(parse)?,
-        labels: typed("labels", s.r.lb)?
+        labels: option("labels", s.r.lb)?
             .map(|t| t.parse())
             .transpose()
             .map_err(parse)?,
-        conflict: typed("conflict", s.r.c)?
+        conflict: option("conflict", s.r.c)?
             .map(|t| t.parse())
             .transpose()
             .map_err(parse)?,
@@ -392,32 +462,53 @@ fn read_slide(s: SlideDoc) -> Result<Slide, String> {
         Some("R") => Player::Right,
         Some(_) => return Err("the first player must be L or R".into()),
     };
-    if s.m.len() > MAX_MOVES {
-        return Err(format!("too many moves (at most {MAX_MOVES})"));
-    }
+    check_move_count(s.m.len())?;
     let moves =
         s.m.iter()
             .map(|code| Move::from_code(code))
             .collect::<Result<Vec<_>, _>>()?;
-    let cursor = s.at.unwrap_or(moves.len());
-    if cursor > moves.len() {
-        return Err(format!(
-            "the link shows move {cursor} of a game of {} moves",
-            moves.len()
-        ));
-    }
-    if s.t.chars().count() > MAX_TITLE {
-        return Err(format!("a title is longer than {MAX_TITLE} characters"));
-    }
-    let slide = Slide {
+    Ok(RawSlide {
         drawing,
         setup: Setup { rules, first },
         moves,
-        cursor,
+        cursor: s.at,
         view: s.v,
         title: s.t,
+    })
+}
+
+fn check_move_count(count: usize) -> Result<(), String> {
+    if count > MAX_MOVES {
+        return Err(format!("too many moves (at most {MAX_MOVES})"));
+    }
+    Ok(())
+}
+
+/// The cursor within the moves, the title's length, and every move
+/// replayed on the board.
+fn finish_slide(s: RawSlide) -> Result<Slide, String> {
+    let cursor = s.cursor.unwrap_or(s.moves.len());
+    if cursor > s.moves.len() {
+        return Err(format!(
+            "the link shows move {cursor} of a game of {} moves",
+            s.moves.len()
+        ));
+    }
+    if s.title.chars().count() > MAX_TITLE {
+        return Err(format!("a title is longer than {MAX_TITLE} characters"));
+    }
+    let slide = Slide {
+        drawing: s.drawing,
+        setup: s.setup,
+        moves: s.moves,
+        cursor,
+        view: s.view,
+        title: s.title,
     };
     // Validates the rules and replays every move.
     slide.game()?;
     Ok(slide)
 }
+
+#[cfg(test)]
+mod tests;
