@@ -8,7 +8,7 @@ use super::{convert, CliError};
 use crate::analysis::{analyse, Answer, Request, Rules};
 use crate::budget::{Budget, Timeout};
 use crate::position::Position;
-use crate::ui::answer_view::export_caption;
+use crate::ui::answer_view::ExportCaption;
 use crate::ui::scene::{self, SceneOptions};
 use crate::ui::tikz::{self, TikzOptions};
 use crate::ui::viewport::{Viewport, DEFAULT_SCALE};
@@ -100,7 +100,8 @@ fn svg_picture(d: &Drawing, labels: bool, caption: Option<&Caption>) -> String {
     let Some(c) = caption else {
         return format!("{image}\n");
     };
-    let text = export_caption(Some(&c.request), c.answer.as_ref());
+    let text =
+        ExportCaption::new(None, &c.request.rules, Some(&c.request), c.answer.as_ref()).to_string();
     const BAND: f64 = 32.0;
     format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}">{image}<rect y="{height:.0}" width="100%" height="{BAND}" fill="{bg}"/><text x="{x:.1}" y="{y:.1}" text-anchor="middle" font-family="sans-serif" font-size="14" fill="{ink}">{t}</text></svg>
