@@ -716,7 +716,7 @@ impl Session {
                     let link = self.link_for(scope)?;
                     Some(QrView {
                         scope,
-                        svg: Err("QR codes are not available yet".to_string()),
+                        svg: crate::ui::qr::qr_svg(&link).map_err(|e| e.to_string()),
                         link,
                     })
                 }),
