@@ -544,12 +544,13 @@ impl Session {
         Ok(())
     }
 
-    /// The link of `scope`, if there is one.
+    /// The full link of `scope` (the page's address and the fragment), if
+    /// there is one.
     fn link_for(&self, scope: LinkScope) -> Option<String> {
         match scope {
-            LinkScope::Deck => Some(self.deck_link(false)),
-            LinkScope::ThisSlide => Some(self.deck_link(true)),
-            LinkScope::Puzzle => self.teach.draft.link.clone(),
+            LinkScope::Deck => Some(self.full_link(&self.deck_link(false))),
+            LinkScope::ThisSlide => Some(self.full_link(&self.deck_link(true))),
+            LinkScope::Puzzle => self.teach.draft.link.as_ref().map(|f| self.full_link(f)),
         }
     }
 
