@@ -155,7 +155,14 @@ pub(super) fn BoardRegion() -> impl IntoView {
 /// phone this bar is fixed at the bottom of the screen, under the thumb).
 #[component]
 fn ActionBar() -> impl IntoView {
-    let turn = part(|v| v.board.turn.clone());
+    // A puzzle's verdict shows in the bar, under the thumb that checked.
+    let turn = part(|v| {
+        v.puzzle
+            .as_ref()
+            .and_then(|p| p.verdict.as_ref())
+            .map(|d| d.text.clone())
+            .unwrap_or_else(|| v.board.turn.clone())
+    });
     let play = part(|v| v.play.clone());
     let playing = part(|v| v.mode == Mode::Play);
     let puzzle = part(|v| {

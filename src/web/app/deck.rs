@@ -81,7 +81,7 @@ pub(super) fn DeckRegion() -> impl IntoView {
                                     <button
                                         type="button"
                                         aria-label=format!("Move slide {} up", k + 1)
-                                        disabled=k == 0
+                                        disabled={k == 0}
                                         on:click=move |_| dispatch(Action::MoveSlide { from: k, to: k - 1 })
                                     >
                                         "↑"
@@ -89,7 +89,7 @@ pub(super) fn DeckRegion() -> impl IntoView {
                                     <button
                                         type="button"
                                         aria-label=format!("Move slide {} down", k + 1)
-                                        disabled=k + 1 >= n
+                                        disabled={k + 1 >= n}
                                         on:click=move |_| dispatch(Action::MoveSlide { from: k, to: k + 1 })
                                     >
                                         "↓"
@@ -97,7 +97,7 @@ pub(super) fn DeckRegion() -> impl IntoView {
                                     <button
                                         type="button"
                                         aria-label=format!("Delete slide {}", k + 1)
-                                        disabled=n < 2
+                                        disabled={n < 2}
                                         on:click=move |_| dispatch(Action::DeleteSlide(k))
                                     >
                                         "✕"

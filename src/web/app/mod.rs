@@ -391,6 +391,9 @@ pub fn start() -> Result<(), JsValue> {
         computing_s: RwSignal::new(0),
         typing: Cell::new(false),
     });
+    // Links the page makes (Copy link, QR codes) point at this page.
+    let href = window.location().href().unwrap_or_default();
+    owner.session.borrow_mut().set_base_url(&href);
     let first = owner.session.borrow().page_view();
     owner.view.set(first);
     SHELL.with(|s| *s.borrow_mut() = Some(owner));

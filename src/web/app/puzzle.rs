@@ -17,7 +17,7 @@ pub(super) fn PuzzleRegion() -> impl IntoView {
     let several = move || p.with(|p| p.as_ref().is_some_and(|p| p.count > 1));
     let solved_here = move || p.with(|p| p.as_ref().is_some_and(|p| p.solved_here));
     view! {
-        <section id="puzzle-solve" class="card puzzle-card" aria-labelledby="puzzle-title" hidden=move || p.with(|p| p.is_none())>
+        <section id="puzzle-solve" class="card puzzle-card" aria-label="Puzzle" hidden=move || p.with(|p| p.is_none())>
             <h2 id="puzzle-title">{get(|p| if p.title.is_empty() { "Puzzle".into() } else { p.title.clone() })}</h2>
             <p id="puzzle-progress" class="help">{get(|p| p.progress.clone())}</p>
             <p id="puzzle-question" class="question">{get(|p| p.question.clone())}</p>

@@ -113,7 +113,7 @@ pub(super) fn Presets() -> impl IntoView {
         .enumerate()
         .map(|(i, e)| {
             let picture = gallery::card_picture(i);
-            let value = gallery::card_value(i);
+            let value = gallery::card_value_pretty(i);
             let text = gallery::load(i).map(|d| d.text()).unwrap_or_default();
             view! {
                 <button

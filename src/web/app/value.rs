@@ -73,7 +73,7 @@ pub(super) fn ValueRegion() -> impl IntoView {
                                         <dt>
                                             <abbr title="The value in plain notation, as the command line prints it and reads it back">"Plain"</abbr>
                                         </dt>
-                                        <dd><code id="value">{a.value.clone()}</code></dd>
+                                        <dd><code id="value" data-testid="value">{a.value.clone()}</code></dd>
                                     </div>
                                     <div>
                                         <dt id="outcome-label">
