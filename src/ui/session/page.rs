@@ -59,7 +59,7 @@ impl Session {
         }
     }
 
-    fn quiet(&mut self, place: Place) {
+    pub(super) fn quiet_at(&mut self, place: Place) {
         self.page.notices.retain(|n| n.place != place);
     }
 
@@ -166,7 +166,7 @@ impl Session {
             }
             Action::PointerMove { x, y } => self.pointer_move(x, y),
             Action::PointerUp { x, y } => {
-                self.quiet(Place::Board);
+                self.quiet_at(Place::Board);
                 self.pointer_up(x, y, now).map_err(at(Place::Board))?;
             }
             Action::PointerCancel => self.pointer_cancel(),
@@ -178,7 +178,7 @@ impl Session {
             }
             Action::PointerLeave => self.set_hover(None),
             Action::BoardKey { key, ctrl, shift } => {
-                self.quiet(Place::Board);
+                self.quiet_at(Place::Board);
                 if self.puzzle.is_some() && self.mode == Mode::Edit {
                     return none;
                 }
@@ -229,12 +229,12 @@ impl Session {
             }
             Action::SetText(text) => {
                 self.editable_at(Place::Text)?;
-                self.quiet(Place::Text);
+                self.quiet_at(Place::Text);
                 self.set_text(&text).map_err(at(Place::Text))?;
             }
             Action::Analyse(text) => {
                 self.editable_at(Place::Text)?;
-                self.quiet(Place::Text);
+                self.quiet_at(Place::Text);
                 if text.trim() != self.editor.text() {
                     self.set_text(&text).map_err(at(Place::Text))?;
                 }
@@ -243,12 +243,12 @@ impl Session {
             }
             Action::LoadPreset(i) => {
                 self.editable_at(Place::Presets)?;
-                self.quiet(Place::Presets);
+                self.quiet_at(Place::Presets);
                 self.load_preset(i).map_err(at(Place::Presets))?;
             }
             Action::LoadPresetForm { index, values } => {
                 self.editable_at(Place::Presets)?;
-                self.quiet(Place::Presets);
+                self.quiet_at(Place::Presets);
                 let v: Vec<&str> = values.iter().map(String::as_str).collect();
                 self.load_preset_form(index, &v)
                     .map_err(at(Place::Presets))?;
@@ -280,7 +280,7 @@ impl Session {
             Action::Restart => self.restart(),
             Action::Jump(k) => self.jump(k),
             Action::Commit => {
-                self.quiet(Place::Board);
+                self.quiet_at(Place::Board);
                 self.commit(now).map_err(at(Place::Board))?
             }
             Action::ClearPicks => self.game_clear_selection(),
@@ -306,7 +306,7 @@ impl Session {
             Action::SetCaption(on) => self.page.caption = on,
 
             Action::AddSlide => {
-                self.quiet(Place::Deck);
+                self.quiet_at(Place::Deck);
                 self.add_slide()
             }
             Action::GoToSlide(k) => self.slide_to(k)?,
@@ -320,7 +320,7 @@ impl Session {
                 self.slide_to(k)?
             }
             Action::SetSlideTitle(t) => {
-                self.quiet(Place::Deck);
+                self.quiet_at(Place::Deck);
                 self.set_slide_title(&t).map_err(at(Place::Deck))?
             }
             Action::MoveSlide { from, to } => self.move_slide(from, to).map_err(at(Place::Deck))?,
@@ -334,7 +334,7 @@ impl Session {
             Action::SetPresenterPanel(p) => self.page.presenter_panel = p,
 
             Action::OpenLink(fragment) => {
-                self.quiet(Place::Opened);
+                self.quiet_at(Place::Opened);
                 let fragment = fragment.trim_start_matches('#').to_string();
                 if fragment.is_empty() || fragment == self.link() {
                     return none;
@@ -452,7 +452,7 @@ impl Session {
                 self.job_stopped(job, message);
             }
             Action::EngineMove { random } => {
-                self.quiet(Place::Board);
+                self.quiet_at(Place::Board);
                 self.engine_move(random, now).map_err(at(Place::Board))?;
             }
 
@@ -495,7 +495,7 @@ impl Session {
     }
 
     fn slide_to(&mut self, k: usize) -> Result<(), UiError> {
-        self.quiet(Place::Deck);
+        self.quiet_at(Place::Deck);
         self.go_to_slide(k).map_err(at(Place::Deck))?;
         self.puzzle_on_slide();
         Ok(())
@@ -523,7 +523,7 @@ impl Session {
     /// dropped, so what the pickers show is exactly the rules in force.
     fn change_rules(&mut self, f: impl FnOnce(&mut RulesParts)) -> Result<(), UiError> {
         self.rules_editable()?;
-        self.quiet(Place::Rules);
+        self.quiet_at(Place::Rules);
         let mut parts = self.setup.rules.parts();
         parts.kind = Some(self.setup.rules.kind());
         f(&mut parts);

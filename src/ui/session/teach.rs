@@ -148,16 +148,9 @@ impl Session {
     fn keep_puzzle(&mut self, puzzle: Puzzle, intent: DraftIntent) {
         match intent {
             DraftIntent::Add => {
+                // The set's size is in the maker's view; nothing to say.
                 self.teach.draft.set.push(puzzle);
-                let n = self.teach.draft.set.len();
-                self.say_at(
-                    Place::Puzzle,
-                    format!(
-                        "{n} puzzle{} in the set; Make puzzle adds this board and gives the link.",
-                        if n == 1 { "" } else { "s" }
-                    ),
-                    false,
-                );
+                self.quiet_at(Place::Puzzle);
             }
             DraftIntent::Make => {
                 let mut set = self.teach.draft.set.clone();
