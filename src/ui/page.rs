@@ -293,7 +293,8 @@ pub enum Effect {
     Fullscreen(bool),
     /// Open `html` in a new window and print it.
     Print { html: String },
-    /// Remember that the how-to-play card was dismissed (or not).
+    /// Remember whether the how-to-play card shows on the next visit
+    /// (`false`: it was dismissed).
     RememberIntro(bool),
     /// Put the address bar's fragment (no history entry).
     ReplaceFragment(String),

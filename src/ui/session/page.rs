@@ -417,7 +417,7 @@ impl Session {
 
             Action::SetIntro(on) => {
                 self.page.help.intro = on;
-                return Ok(vec![Effect::RememberIntro(!on)]);
+                return Ok(vec![Effect::RememberIntro(on)]);
             }
             Action::SetShortcuts(on) => self.page.help.shortcuts = on,
             Action::SetLegend(on) => self.page.help.legend = on,

@@ -65,14 +65,23 @@ impl Session {
     }
 
     /// The quantum views (realisations, entanglement graph) for the board
-    /// shown, or `None` outside quantum play.
+    /// shown, or `None` outside quantum rules. While editing they show the
+    /// drawing itself (one realisation), so the page keeps its layout when
+    /// play starts and the board never moves under the pointer.
     pub fn quantum_views(&self) -> Option<crate::ui::quantum_views::QuantumViews> {
-        let play = self.mode == Mode::Play;
         let g = &self.game;
-        if !play || !g.is_quantum() {
+        if !g.is_quantum() {
             return None;
         }
-        crate::ui::quantum_views::build(g, self.editor.drawing(), self.view.colour_blind)
+        if self.mode == Mode::Play {
+            return crate::ui::quantum_views::build(
+                g,
+                self.editor.drawing(),
+                self.view.colour_blind,
+            );
+        }
+        let start = Game::new(self.editor.drawing().position(), self.setup.clone()).ok()?;
+        crate::ui::quantum_views::build(&start, self.editor.drawing(), self.view.colour_blind)
     }
 
     /// Quantum play, a thumbnail hovered: the standing labels its
