@@ -13,6 +13,7 @@ mod ops;
 mod parse;
 mod parse_pretty;
 mod print;
+pub mod temperature;
 
 pub use arena::{Arena, GameId};
 pub use compare::{Outcome, Relation};
