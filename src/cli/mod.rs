@@ -66,7 +66,8 @@ fn value(v: &ValueArgs) -> Result<String, CliError> {
         moves: v.moves.list(),
         first: v.moves.first,
     };
-    let answer = analyse(&req, &v.budget.budget())?;
+    let budget = v.budget.budget();
+    let answer = analyse(&req, &budget)?;
     if let Some(elided) = answer.elided {
         let mut known = Vec::new();
         if let Some(o) = answer.outcome {
@@ -80,7 +81,10 @@ fn value(v: &ValueArgs) -> Result<String, CliError> {
             known: known.join(", "),
         });
     }
-    Ok(format_value(&answer, v.json, v.pretty))
+    let thermal = v
+        .json
+        .then(|| crate::analysis::thermal(&answer, &req.rules, &budget));
+    Ok(format_value(&answer, thermal.as_ref(), v.pretty))
 }
 
 /// The `options` subcommand's output.
@@ -99,10 +103,15 @@ fn options(o: &OptionsArgs) -> Result<String, CliError> {
     })
 }
 
-/// The `value` output: one line, or one JSON object.
-pub fn format_value(answer: &Answer, json: bool, pretty: bool) -> String {
-    if json {
-        format!("{}\n", json::value_json(answer))
+/// The `value` output: one line, or, given the value's temperature
+/// theory, one JSON object.
+pub fn format_value(
+    answer: &Answer,
+    thermal: Option<&crate::analysis::ThermalAnswer>,
+    pretty: bool,
+) -> String {
+    if let Some(thermal) = thermal {
+        format!("{}\n", json::value_json(answer, thermal))
     } else if pretty {
         format!("{}\n", answer.pretty)
     } else {

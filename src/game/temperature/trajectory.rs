@@ -342,11 +342,7 @@ impl std::str::FromStr for Trajectory {
             let (t, v) = point
                 .split_once(',')
                 .ok_or_else(|| fail("a point needs two numbers, t and value"))?;
-            let number = |s: &str| {
-                s.trim()
-                    .parse::<Dyadic>()
-                    .map_err(|e| fail(&format!("{}", e.message)))
-            };
+            let number = |s: &str| s.trim().parse::<Dyadic>().map_err(|e| fail(&e.message));
             points.push((number(t)?, number(v)?));
             rest = after.trim_start();
         }
