@@ -47,6 +47,9 @@ pub enum Command {
     /// Every position of a class up to a size (up to isomorphism),
     /// counted, valued and checked against a property.
     Census(CensusArgs),
+    /// Combine the outputs of `census --shard K/N` or `table --shard K/N`
+    /// (K = 1..N) into what the unsharded run prints.
+    Merge(MergeArgs),
 }
 
 /// The quantum setting's flags, for `value` and `table` alike.
@@ -332,6 +335,7 @@ pub enum TableRules {
 pub enum Format {
     Markdown,
     Csv,
+    Json,
 }
 
 #[derive(Debug, Args)]
@@ -381,9 +385,17 @@ pub struct TableArgs {
     /// Markdown (the default).
     #[arg(long, overrides_with = "csv")]
     pub markdown: bool,
-    /// markdown or csv.
+    /// markdown, csv or json.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// JSON lines (the table, then one cell per line) instead of Markdown.
+    #[arg(long, conflicts_with_all = ["csv", "format"])]
+    pub json: bool,
+    /// Do the K-th of N shares of the rows and print them as JSON lines,
+    /// for `hackenbush merge` (quantum tables; shard K takes the rows
+    /// whose index is K−1 modulo N).
+    #[arg(long, allow_hyphen_values = true, value_name = "K/N")]
+    pub shard: Option<crate::shard::Shard>,
     /// No progress bar on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -395,10 +407,33 @@ impl TableArgs {
     pub fn format(&self) -> Format {
         match self.format {
             Some(f) => f,
+            None if self.json => Format::Json,
             None if self.csv => Format::Csv,
             None => Format::Markdown,
         }
     }
+}
+
+/// The `merge` subcommand's arguments.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Each FILE is the output of one `census --shard K/N` or `table --shard K/N` \
+run; every K from 1 to N must be there exactly once, all of one census or table. The \
+merged output is exactly what the run without --shard prints: Markdown by default, the \
+`--json` lines with --json (byte for byte). A missing, duplicated, unfinished or foreign \
+shard is refused with exit status 2; if a shard was stopped by its budget, the merge \
+prints what the shards finished and exits 3."
+)]
+pub struct MergeArgs {
+    /// JSON lines, as `census --json` / `table --json` print them.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// CSV, as `table --csv` prints it (tables only).
+    #[arg(long)]
+    pub csv: bool,
+    /// The shards' outputs.
+    #[arg(required = true, value_name = "FILES")]
+    pub files: Vec<std::path::PathBuf>,
 }
 
 /// The `census` subcommand's flags.
@@ -447,6 +482,15 @@ pub struct CensusArgs {
     /// How many of the smallest counterexamples to print.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub show: usize,
+    /// JSON lines (census, one size per line, counterexamples, summary)
+    /// instead of Markdown.
+    #[arg(long)]
+    pub json: bool,
+    /// Do the K-th of N shares of the work and print it as JSON lines,
+    /// for `hackenbush merge` (shard K values the positions whose index
+    /// is K−1 modulo N).
+    #[arg(long, allow_hyphen_values = true, value_name = "K/N")]
+    pub shard: Option<crate::shard::Shard>,
     /// No progress bar on stderr.
     #[arg(long)]
     pub quiet: bool,

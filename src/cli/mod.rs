@@ -6,12 +6,13 @@ mod census;
 mod error;
 mod json;
 mod matrix;
+mod merge;
 mod puzzles;
 mod table;
 
 pub use args::{
-    CensusArgs, Cli, Command, IndexRange, MatrixArgs, OptionsArgs, PuzzleArgs, PuzzlesArgs,
-    TableArgs, ValueArgs,
+    CensusArgs, Cli, Command, IndexRange, MatrixArgs, MergeArgs, OptionsArgs, PuzzleArgs,
+    PuzzlesArgs, TableArgs, ValueArgs,
 };
 pub use error::CliError;
 
@@ -52,6 +53,7 @@ where
         Command::Puzzles(p) => puzzles::generate(&p)?,
         Command::Puzzle(p) => puzzles::one(&p)?,
         Command::Census(c) => return census::run(&c, out),
+        Command::Merge(m) => return merge::run(&m, out),
     };
     out.write_all(text.as_bytes())?;
     out.flush()?;
