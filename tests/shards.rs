@@ -356,3 +356,38 @@ fn stopped_shards_merge_and_exit_3() {
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("--max-memory"));
 }
+
+/// A shard file is input like any other: one claiming astronomically
+/// many positions merges at the cost of the lines it holds, and lines
+/// that are not shard lines are refused with one line.
+#[test]
+fn hostile_shard_files_are_cheap_or_refused() {
+    let dir = scratch("hostile");
+    let real = shards(&dir, &["census", "--property", "8.5", "--size", "2"], 1);
+    let text = std::fs::read_to_string(&real[0]).unwrap();
+    let header = text.lines().next().unwrap();
+    let huge = 1u64 << 60;
+    let claims = format!(
+        "{header}\n{{\"type\":\"size\",\"edges\":1,\"positions\":{huge},\"assigned\":{huge},\"checked\":null,\"failures\":null}}\n{{\"type\":\"end\",\"stopped\":null}}\n"
+    );
+    let file = dir.join("huge.jsonl");
+    std::fs::write(&file, claims).unwrap();
+    let out = merge(&[], &[file]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains(&huge.to_string()));
+    for bad in [
+        format!("{header}\n{{\"type\":\"size\",\"edges\":\"x\"}}\n"),
+        format!("{header}\n{{\"type\":\"values\",\"index\":99,\"edges\":1,\"position\":\"B\",\"values\":[]}}\n{{\"type\":\"end\",\"stopped\":null}}\n"),
+        format!("{header}\n{{\"type\":\"end\",\"stopped\":null}}\n{header}\n"),
+        "not json at all\n".to_string(),
+        String::new(),
+    ] {
+        let file = dir.join("bad.jsonl");
+        std::fs::write(&file, &bad).unwrap();
+        refused(&merge(&[], &[file]), &bad);
+    }
+}

@@ -308,8 +308,22 @@ pub fn run(
 ) -> Result<Report, CensusError> {
     let v = valuation(spec, budget, Shard::WHOLE, progress)?;
     let edges: Vec<usize> = v.jobs.iter().map(|j| j.edges).collect();
+    let complete = |size: usize| {
+        spec.rulesets().is_empty()
+            || edges
+                .iter()
+                .zip(&v.results)
+                .all(|(&e, r)| e != size || r.is_some())
+    };
+    let assigned = |size: usize| edges.iter().filter(|&&e| e == size).count();
     let text = |i: usize| v.jobs[i].position.to_string();
-    let (rows, failures) = check_sizes(spec, &v.counts, &edges, &text, &v.results, |_| true);
+    let sizes = Sizes {
+        counts: &v.counts,
+        complete: &complete,
+        assigned: &assigned,
+        text: &text,
+    };
+    let (rows, failures) = check_sizes(spec, &sizes, &checked(&v.results, &edges));
     let total = failures.len();
     Ok(assemble(spec, rows, failures, total, v.stopped))
 }
@@ -440,33 +454,46 @@ pub(crate) fn valuation(
 /// A counterexample with its place in the census: (edges, job index).
 pub(crate) type Failure = (usize, usize, Counterexample);
 
+/// A valued position: its index in the census' order, its size, its
+/// values under the rulesets.
+#[derive(Clone, Copy)]
+pub(crate) struct Checked<'a> {
+    pub index: usize,
+    pub edges: usize,
+    pub values: &'a [Valued],
+}
+
+/// What the checks need to know of a census besides its valued
+/// positions.
+pub(crate) struct Sizes<'a> {
+    /// (edges, positions) per size enumerated.
+    pub counts: &'a [(usize, usize)],
+    /// Whether every position of a size was valued (8.5 checks a size only
+    /// when the next one is complete).
+    pub complete: &'a dyn Fn(usize) -> bool,
+    /// How many positions of a size are this run's (a shard's rows count
+    /// its own only).
+    pub assigned: &'a dyn Fn(usize) -> usize,
+    /// The position of job `index` in the census' order, as text.
+    pub text: &'a dyn Fn(usize) -> String,
+}
+
 /// The rows of the report (sizes up to the last checked) and every
-/// failure found, from the values: `edges[i]` and `text(i)` describe job
-/// i, `results[i]` its values if it was valued, `owned(i)` whether it is
-/// this run's (a shard's rows count its own positions only).
+/// failure found, from the valued positions (in the census' order).
 pub(crate) fn check_sizes(
     spec: &Spec,
-    counts: &[(usize, usize)],
-    edges: &[usize],
-    text: &dyn Fn(usize) -> String,
-    results: &[Option<Vec<Valued>>],
-    owned: impl Fn(usize) -> bool,
+    sizes: &Sizes,
+    valued: &[Checked],
 ) -> (Vec<SizeRow>, Vec<Failure>) {
     let rulesets = spec.rulesets();
     let last = *spec.sizes.end();
     let extra = spec.property == Some(Property::StalkFollowers);
-    let complete = |size: usize| {
-        counts.iter().any(|&(e, _)| e == size)
-            && (rulesets.is_empty()
-                || edges
-                    .iter()
-                    .zip(results)
-                    .all(|(&e, r)| e != size || r.is_some()))
-    };
+    let complete =
+        |size: usize| sizes.counts.iter().any(|&(e, _)| e == size) && (sizes.complete)(size);
     let mut rows = Vec::new();
     let mut failures: Vec<Failure> = Vec::new();
     let mut arena = Arena::new();
-    for &(size, count) in counts.iter().filter(|(e, _)| *e <= last) {
+    for &(size, count) in sizes.counts.iter().filter(|(e, _)| *e <= last) {
         let mut row = SizeRow {
             edges: size,
             positions: count,
@@ -475,43 +502,53 @@ pub(crate) fn check_sizes(
         };
         if spec.property.is_some() && (!extra || complete(size + 1)) {
             let followers = if extra {
-                followers_of_size(&mut arena, edges, results, size + 1)
+                followers_of_size(&mut arena, valued, size + 1)
             } else {
                 Default::default()
             };
-            for (i, (&e, r)) in edges.iter().zip(results).enumerate() {
-                let (true, Some(values)) = (e == size, r) else {
-                    continue;
-                };
+            for c in valued.iter().filter(|c| c.edges == size) {
                 row.checked += 1;
                 let why = match &spec.property {
                     Some(Property::StalkFollowers) => {
-                        stalk_follower_failure(&mut arena, &values[0], &followers, size + 1)
+                        stalk_follower_failure(&mut arena, &c.values[0], &followers, size + 1)
                     }
-                    Some(p) => violation(p, &rulesets, values, &mut arena),
+                    Some(p) => violation(p, &rulesets, c.values, &mut arena),
                     None => None,
                 };
                 if let Some(why) = why {
                     row.failures += 1;
                     failures.push((
                         size,
-                        i,
+                        c.index,
                         Counterexample {
                             edges: size,
-                            position: text(i),
+                            position: (sizes.text)(c.index),
                             why,
                         },
                     ));
                 }
             }
         } else if spec.property.is_none() {
-            row.checked = (0..edges.len())
-                .filter(|&i| edges[i] == size && owned(i))
-                .count();
+            row.checked = (sizes.assigned)(size);
         }
         rows.push(row);
     }
     (rows, failures)
+}
+
+/// The valued positions of a valuation, in order.
+pub(crate) fn checked<'a>(results: &'a [Option<Vec<Valued>>], edges: &[usize]) -> Vec<Checked<'a>> {
+    results
+        .iter()
+        .enumerate()
+        .filter_map(|(index, r)| {
+            Some(Checked {
+                index,
+                edges: edges[index],
+                values: r.as_deref()?,
+            })
+        })
+        .collect()
 }
 
 /// The report from its rows, the failures found (any order; the smallest
@@ -648,15 +685,13 @@ pub fn green_failure(g: &str, h: &str) -> Option<String> {
 /// (each distinct value parsed once).
 fn followers_of_size(
     arena: &mut Arena,
-    job_edges: &[usize],
-    results: &[Option<Vec<Valued>>],
+    valued: &[Checked],
     edges: usize,
 ) -> std::collections::HashSet<GameId> {
-    let values: std::collections::BTreeSet<&str> = job_edges
+    let values: std::collections::BTreeSet<&str> = valued
         .iter()
-        .zip(results)
-        .filter(|(&e, _)| e == edges)
-        .filter_map(|(_, r)| r.as_ref().map(|v| v[0].plain.as_str()))
+        .filter(|c| c.edges == edges)
+        .map(|c| c.values[0].plain.as_str())
         .collect();
     let mut out = std::collections::HashSet::new();
     for text in values {

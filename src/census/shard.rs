@@ -10,8 +10,8 @@
 //! the merge checks them all.
 
 use super::{
-    assemble, check_sizes, valuation, CensusError, Counterexample, Failure, Property, Report,
-    SizeRow, Spec, Valued,
+    assemble, check_sizes, checked, valuation, CensusError, Checked, Counterexample, Failure,
+    Property, Report, SizeRow, Sizes, Spec, Valued,
 };
 use crate::budget::{Budget, Exceeded};
 use crate::shard::Shard;
@@ -105,9 +105,14 @@ pub fn run_shard(
         });
     }
     let text = |i: usize| v.position(i);
-    let (rows, mut failures) = check_sizes(spec, &v.counts, &edges, &text, &v.results, |i| {
-        shard.owns(i)
-    });
+    let complete = |_: usize| false;
+    let sizes = Sizes {
+        counts: &v.counts,
+        complete: &complete,
+        assigned: &assigned,
+        text: &text,
+    };
+    let (rows, mut failures) = check_sizes(spec, &sizes, &checked(&v.results, &edges));
     failures.sort_by_key(|(e, i, _)| (*e, *i));
     failures.truncate(spec.show);
     Ok(ShardReport {
@@ -201,34 +206,78 @@ pub fn merge(spec: &Spec, parts: &[ShardReport]) -> Result<Report, MergeError> {
 }
 
 /// 8.5: put every shard's values back in the census' order and check
-/// them as one run would.
+/// them as one run would. Only the valued positions are held (a size is
+/// complete when all its positions have values), so the work is that of
+/// the values given, whatever counts a file claims.
 fn merge_values(
     spec: &Spec,
     parts: &[ShardReport],
     counts: &[(usize, usize)],
     stopped: Option<Exceeded>,
 ) -> Result<Report, MergeError> {
-    let edges: Vec<usize> = counts
-        .iter()
-        .flat_map(|&(e, n)| std::iter::repeat_n(e, n))
-        .collect();
-    let mut results: Vec<Option<Vec<Valued>>> = vec![None; edges.len()];
-    let mut texts: Vec<String> = vec![String::new(); edges.len()];
+    // Where each size's positions start in the census' order.
+    let mut starts = Vec::with_capacity(counts.len());
+    let mut at: usize = 0;
+    for &(_, n) in counts {
+        starts.push(at);
+        at = at.checked_add(n).ok_or(MergeError::Counts)?;
+    }
+    let size_of = |index: usize| {
+        let k = starts.partition_point(|&s| s <= index).checked_sub(1)?;
+        (index < starts[k] + counts[k].1).then_some(counts[k].0)
+    };
+    let mut valued: Vec<&ShardValues> = Vec::new();
     for p in parts {
         for v in &p.values {
             let bad = |why: &str| MergeError::Inconsistent(p.shard, why.to_string());
-            if edges.get(v.index) != Some(&v.edges) {
+            if size_of(v.index) != Some(v.edges) {
                 return Err(bad("a value at a place the census does not have"));
             }
             if !p.shard.owns(v.index) {
                 return Err(bad("a value of another shard's position"));
             }
-            results[v.index] = Some(v.values.clone());
-            texts[v.index] = v.position.clone();
+            if v.values.is_empty() {
+                return Err(bad("a position without values"));
+            }
+            valued.push(v);
         }
     }
-    let text = |i: usize| texts[i].clone();
-    let (rows, failures) = check_sizes(spec, counts, &edges, &text, &results, |_| true);
+    valued.sort_by_key(|v| v.index);
+    if valued.windows(2).any(|w| w[0].index == w[1].index) {
+        return Err(MergeError::Inconsistent(
+            parts[0].shard,
+            "a position valued twice".into(),
+        ));
+    }
+    let done = |size: usize| valued.iter().filter(|v| v.edges == size).count();
+    let complete = |size: usize| counts.iter().any(|&(e, n)| e == size && done(size) == n);
+    let assigned = |size: usize| {
+        counts
+            .iter()
+            .find(|&&(e, _)| e == size)
+            .map_or(0, |&(_, n)| n)
+    };
+    let text = |index: usize| {
+        valued
+            .binary_search_by_key(&index, |v| v.index)
+            .map(|k| valued[k].position.clone())
+            .unwrap_or_default()
+    };
+    let sizes = Sizes {
+        counts,
+        complete: &complete,
+        assigned: &assigned,
+        text: &text,
+    };
+    let list: Vec<Checked> = valued
+        .iter()
+        .map(|v| Checked {
+            index: v.index,
+            edges: v.edges,
+            values: &v.values,
+        })
+        .collect();
+    let (rows, failures) = check_sizes(spec, &sizes, &list);
     let total = failures.len();
     Ok(assemble(spec, rows, failures, total, stopped))
 }

@@ -206,3 +206,44 @@ fn far_star_is_beyond_the_birthday() {
     assert_eq!(atomic::far_star(7), 8);
     assert_eq!(atomic::far_star(8), 16);
 }
+
+/// Hostile text: the readers of walls and thermographs answer with an
+/// error or a value, never a panic, and what they accept prints back.
+#[test]
+fn readers_take_any_text() {
+    use crate::rng::SplitMix64;
+    let tokens = [
+        "(",
+        ")",
+        ",",
+        ";",
+        " ",
+        "-1",
+        "0",
+        "1",
+        "1/2",
+        "-3/4",
+        "7",
+        "L",
+        "R",
+        "x",
+        "/",
+        "99999999999999999999",
+    ];
+    let mut rng = SplitMix64(77);
+    for _ in 0..20_000 {
+        let text: String = (0..rng.below(14))
+            .map(|_| tokens[rng.below(tokens.len())])
+            .collect();
+        if let Ok(t) = text.parse::<Trajectory>() {
+            assert_eq!(t.to_string().parse::<Trajectory>(), Ok(t.clone()), "{text}");
+        }
+        if let Ok(g) = text.parse::<Thermograph>() {
+            assert_eq!(
+                g.to_string().parse::<Thermograph>(),
+                Ok(g.clone()),
+                "{text}"
+            );
+        }
+    }
+}
