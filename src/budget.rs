@@ -17,7 +17,9 @@ use std::sync::Arc;
 
 /// A number of bytes, written `512M`, `4G`, `100K` or `1048576`
 /// (binary units: K = 1024).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct ByteSize(pub u64);
 
 impl ByteSize {
@@ -99,7 +101,9 @@ impl fmt::Display for ByteSize {
 
 /// A wall-clock limit in whole milliseconds, written in seconds (`10`,
 /// `2.5`, `0.25`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Timeout {
     pub millis: u64,
 }
@@ -156,8 +160,11 @@ impl fmt::Display for Timeout {
 
 /// Which limit a computation ran into. The message names the limit; how
 /// to raise it depends on where it runs (a CLI flag, a smaller position in
-/// the page), so callers add that.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+/// the page), so callers add that. Serialisable, so a shard of a census
+/// can say which limit stopped it (`merge` then stops the same way).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize,
+)]
 pub enum Exceeded {
     #[error("the memory budget of {0} is used up")]
     Memory(ByteSize),

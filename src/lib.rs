@@ -22,6 +22,7 @@ pub mod puzzle;
 pub mod quantum;
 pub mod rng;
 pub mod rules;
+pub mod shard;
 pub mod solve;
 pub mod sync;
 pub mod ui;

@@ -151,6 +151,105 @@ fn uncolored_output() {
     assert_value(j["value"].as_str().unwrap(), "{1|-1}", "json X");
 }
 
+/// `value --json` carries the value's temperature theory: mean,
+/// temperature, the thermograph's walls as exact `[t, value]`
+/// breakpoints from t = −1 to the mast, the reduced canonical form and
+/// the atomic weight (null with a reason unless all-small).
+#[test]
+fn temperature_fields_in_json() {
+    let walls = |j: &serde_json::Value| -> (Vec<Vec<String>>, Vec<Vec<String>>) {
+        let side = |k: &str| -> Vec<Vec<String>> {
+            serde_json::from_value(j["thermograph"][k].clone()).expect("breakpoints")
+        };
+        (side("left"), side("right"))
+    };
+    let points = |ps: &[(&str, &str)]| -> Vec<Vec<String>> {
+        ps.iter()
+            .map(|(t, v)| vec![t.to_string(), v.to_string()])
+            .collect()
+    };
+    // ±1 (an uncoloured edge): mean 0, temperature 1, walls 1 − t + 1 …
+    let j = json(&["value", "--rules", "uncolored", "--json", "X"]);
+    assert_eq!(
+        (j["mean"].as_str(), j["temperature"].as_str()),
+        (Some("0"), Some("1"))
+    );
+    assert_eq!(
+        walls(&j),
+        (
+            points(&[("-1", "2"), ("1", "0")]),
+            points(&[("-1", "-2"), ("1", "0")])
+        )
+    );
+    assert_eq!(j["reduced"], "{1|-1}");
+    assert!(j["atomic_weight"].is_null());
+    let why = j["atomic_weight_reason"].as_str().unwrap();
+    assert!(why.starts_with("not all-small"), "{why}");
+    // ±{2|1/2}: temperature 5/4 (the option {2|1/2} freezes at 3/4 to 5/4).
+    let j = json(&["value", "--rules", "uncolored", "--json", "XX"]);
+    assert_eq!(
+        (j["mean"].as_str(), j["temperature"].as_str()),
+        (Some("0"), Some("5/4"))
+    );
+    // ↑ (a green edge beside a sprig): all-small, atomic weight 1,
+    // reduced to 0.
+    let j = json(&["value", "--json", "G GB"]);
+    assert_eq!(j["pretty"], "↑");
+    assert_eq!(
+        (j["mean"].as_str(), j["temperature"].as_str()),
+        (Some("0"), Some("0"))
+    );
+    assert_eq!(
+        (j["atomic_weight"].as_str(), j["reduced"].as_str()),
+        (Some("1"), Some("0"))
+    );
+    assert!(j.get("atomic_weight_reason").is_none());
+    // Numbers: Siegel's convention, temperature −1/2^k for m/2^k.
+    let j = json(&["value", "--json", "BR"]);
+    assert_eq!(
+        (j["mean"].as_str(), j["temperature"].as_str()),
+        (Some("1/2"), Some("-1/2"))
+    );
+    assert_eq!(walls(&j).0, points(&[("-1", "1"), ("-1/2", "1/2")]));
+    let j = json(&["value", "--json", "B"]);
+    assert_eq!(j["temperature"], "-1");
+    // A hot childish position (green edges): {1|0}, mean 1/2,
+    // temperature 1/2.
+    let j = json(&[
+        "value",
+        "--rules",
+        "childish",
+        "--json",
+        "4-3:G 3-0:R 0-2:B 1-4:B 1-2:G",
+    ]);
+    assert_value(j["value"].as_str().unwrap(), "{1|0}", "childish");
+    assert_eq!(
+        (j["mean"].as_str(), j["temperature"].as_str()),
+        (Some("1/2"), Some("1/2"))
+    );
+    // Quantum values are short games too.
+    let j = json(&["value", "--rules", "quantum", "--json", "GB"]);
+    assert!(j["temperature"].is_string() && j["mean"].is_string());
+    // Misère and synchronous answers: null, with the reason.
+    for args in [
+        &["value", "--rules", "misere", "--json", "GB"][..],
+        &["value", "--rules", "sync", "--json", "BR G"][..],
+    ] {
+        let j = json(args);
+        for key in [
+            "mean",
+            "temperature",
+            "thermograph",
+            "reduced",
+            "atomic_weight",
+        ] {
+            assert!(j[key].is_null(), "{args:?}: {key}");
+        }
+        assert!(j["temperature_reason"].is_string(), "{args:?}");
+        assert!(j["atomic_weight_reason"].is_string(), "{args:?}");
+    }
+}
+
 #[test]
 fn unknown_flag() {
     let e = usage_error(&["value", "--frobnicate", "BR"]);

@@ -8,6 +8,7 @@
 //!   ruleset, shared with the playground's referee.
 //! - [`classical`], [`quantum`], [`synchronous`]: how each family is
 //!   answered.
+//! - [`thermal`]: temperature theory of an answer's value.
 
 mod classical;
 mod error;
@@ -16,6 +17,7 @@ pub mod options;
 mod quantum;
 pub mod request;
 mod synchronous;
+pub mod thermal;
 
 pub use error::{AnalysisError, InputError, PlayerName};
 pub use game_rules::GameRules;
@@ -23,6 +25,7 @@ pub use options::{
     FlavourList, OptionError, Precision, QuantumOptions, Rules, RulesKind, RulesParts, SyncOptions,
 };
 pub use request::{Answer, Elided, MoveAdvice, Request, Strategies, Weight};
+pub use thermal::{thermal, ThermalAnswer, Walls};
 
 use crate::budget::Budget;
 use crate::position::Position;

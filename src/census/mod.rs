@@ -6,7 +6,9 @@
 //! checked every size below the one it stopped in.
 
 pub mod enumerate;
+pub mod lines;
 pub mod property;
+pub mod shard;
 
 pub use enumerate::{positions, Class, ClassParseError, Palette, PaletteParseError};
 pub use property::{Property, PropertyParseError};
@@ -16,6 +18,7 @@ use crate::budget::{Budget, Exceeded};
 use crate::game::{Arena, GameId, Outcome};
 use crate::position::{Colour, Edge, Position, GROUND, MAX_EDGES};
 use crate::quantum::{Flavour, Setting, Width};
+use crate::shard::Shard;
 use num_rational::BigRational;
 use std::ops::RangeInclusive;
 
@@ -156,8 +159,8 @@ impl Spec {
 }
 
 /// One position's value under one ruleset, in a form that outlives its
-/// solver.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// solver (and a shard's output).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Valued {
     /// Plain notation (a rational under sync).
     pub plain: String,
@@ -301,8 +304,64 @@ struct Job {
 pub fn run(
     spec: &Spec,
     budget: &Budget,
-    mut progress: impl FnMut(usize, usize),
+    progress: impl FnMut(usize, usize),
 ) -> Result<Report, CensusError> {
+    let v = valuation(spec, budget, Shard::WHOLE, progress)?;
+    let edges: Vec<usize> = v.jobs.iter().map(|j| j.edges).collect();
+    let complete = |size: usize| {
+        spec.rulesets().is_empty()
+            || edges
+                .iter()
+                .zip(&v.results)
+                .all(|(&e, r)| e != size || r.is_some())
+    };
+    let assigned = |size: usize| edges.iter().filter(|&&e| e == size).count();
+    let text = |i: usize| v.jobs[i].position.to_string();
+    let sizes = Sizes {
+        counts: &v.counts,
+        complete: &complete,
+        assigned: &assigned,
+        text: &text,
+    };
+    let (rows, failures) = check_sizes(spec, &sizes, &checked(&v.results, &edges));
+    let total = failures.len();
+    Ok(assemble(spec, rows, failures, total, v.stopped))
+}
+
+/// The positions of a census (counted per size, in the enumeration's
+/// order, smallest first) and the values found for those valued.
+pub(crate) struct Valuation {
+    /// (edges, positions) for each size enumerated, up to the last
+    /// checked size (one more for 8.5).
+    pub counts: Vec<(usize, usize)>,
+    jobs: Vec<Job>,
+    /// Per job: its value under each ruleset, if it was valued.
+    pub results: Vec<Option<Vec<Valued>>>,
+    pub stopped: Option<Exceeded>,
+}
+
+impl Valuation {
+    pub fn edges(&self, job: usize) -> usize {
+        self.jobs[job].edges
+    }
+
+    pub fn position(&self, job: usize) -> String {
+        self.jobs[job].position.to_string()
+    }
+
+    pub fn len(&self) -> usize {
+        self.jobs.len()
+    }
+}
+
+/// Enumerate the census of `spec` and value the positions `shard` owns
+/// (every position is enumerated, in one fixed order, by every shard).
+pub(crate) fn valuation(
+    spec: &Spec,
+    budget: &Budget,
+    shard: Shard,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Valuation, CensusError> {
     spec.check()?;
     let class = spec.class();
     let rulesets = spec.rulesets();
@@ -325,19 +384,21 @@ pub fn run(
             }
         }
     }
-    let total = jobs.len();
-    let mut results: Vec<Option<Vec<Valued>>> = vec![None; total];
+    let owned: Vec<usize> = (0..jobs.len()).filter(|&i| shard.owns(i)).collect();
+    let total = owned.len();
+    let mut results: Vec<Option<Vec<Valued>>> = vec![None; jobs.len()];
     let mut stopped = enumeration_stopped;
     let mut invalid = None;
     let mut done = 0;
     if !rulesets.is_empty() {
         let green = spec.property == Some(Property::GreenEdge);
         crate::quantum::table::run_cells(
-            &jobs,
+            &owned,
             crate::quantum::table::available_threads(),
             // Smallest first: a stopped run has finished the small sizes.
-            |j| usize::MAX - j.edges,
-            |j| -> Result<Vec<Valued>, CensusError> {
+            |&i| usize::MAX - jobs[i].edges,
+            |&i| -> Result<Vec<Valued>, CensusError> {
+                let j = &jobs[i];
                 // A job that starts past the deadline (or after a cancel)
                 // stops at once, however small.
                 budget.check_time()?;
@@ -353,7 +414,7 @@ pub fn run(
                     .flat_map(|(a, b)| [a, b])
                     .collect())
             },
-            |i, result| match result {
+            |k, result| match result {
                 Ok(v) => {
                     // The values kept for the checks count against the budget.
                     let bytes: usize = v.iter().map(|x| 48 + x.plain.len()).sum();
@@ -361,7 +422,7 @@ pub fn run(
                         stopped.get_or_insert(e);
                         return false;
                     }
-                    results[i] = Some(v);
+                    results[owned[k]] = Some(v);
                     done += 1;
                     progress(done, total);
                     true
@@ -382,72 +443,132 @@ pub fn run(
     if let Some(e) = invalid {
         return Err(e);
     }
-    let valued_sizes: Vec<(usize, bool)> = counts
-        .iter()
-        .map(|&(edges, _)| {
-            let all = rulesets.is_empty()
-                || jobs
-                    .iter()
-                    .zip(&results)
-                    .all(|(j, r)| j.edges != edges || r.is_some());
-            (edges, all)
-        })
-        .collect();
-    let complete = |edges: usize| valued_sizes.iter().any(|&(e, all)| e == edges && all);
+    Ok(Valuation {
+        counts,
+        jobs,
+        results,
+        stopped,
+    })
+}
+
+/// A counterexample with its place in the census: (edges, job index).
+pub(crate) type Failure = (usize, usize, Counterexample);
+
+/// A valued position: its index in the census' order, its size, its
+/// values under the rulesets.
+#[derive(Clone, Copy)]
+pub(crate) struct Checked<'a> {
+    pub index: usize,
+    pub edges: usize,
+    pub values: &'a [Valued],
+}
+
+/// What the checks need to know of a census besides its valued
+/// positions.
+pub(crate) struct Sizes<'a> {
+    /// (edges, positions) per size enumerated.
+    pub counts: &'a [(usize, usize)],
+    /// Whether every position of a size was valued (8.5 checks a size only
+    /// when the next one is complete).
+    pub complete: &'a dyn Fn(usize) -> bool,
+    /// How many positions of a size are this run's (a shard's rows count
+    /// its own only).
+    pub assigned: &'a dyn Fn(usize) -> usize,
+    /// The position of job `index` in the census' order, as text.
+    pub text: &'a dyn Fn(usize) -> String,
+}
+
+/// The rows of the report (sizes up to the last checked) and every
+/// failure found, from the valued positions (in the census' order).
+pub(crate) fn check_sizes(
+    spec: &Spec,
+    sizes: &Sizes,
+    valued: &[Checked],
+) -> (Vec<SizeRow>, Vec<Failure>) {
+    let rulesets = spec.rulesets();
+    let last = *spec.sizes.end();
+    let extra = spec.property == Some(Property::StalkFollowers);
+    let complete =
+        |size: usize| sizes.counts.iter().any(|&(e, _)| e == size) && (sizes.complete)(size);
     let mut rows = Vec::new();
-    let mut failures: Vec<(usize, usize, Counterexample)> = Vec::new();
+    let mut failures: Vec<Failure> = Vec::new();
     let mut arena = Arena::new();
-    for &(edges, count) in counts.iter().filter(|(e, _)| *e <= last) {
+    for &(size, count) in sizes.counts.iter().filter(|(e, _)| *e <= last) {
         let mut row = SizeRow {
-            edges,
+            edges: size,
             positions: count,
             checked: 0,
             failures: 0,
         };
-        if spec.property.is_some() && (extra == 0 || complete(edges + 1)) {
-            let followers = if extra == 1 {
-                followers_of_size(&mut arena, &jobs, &results, edges + 1)
+        if spec.property.is_some() && (!extra || complete(size + 1)) {
+            let followers = if extra {
+                followers_of_size(&mut arena, valued, size + 1)
             } else {
                 Default::default()
             };
-            for (i, (j, r)) in jobs.iter().zip(&results).enumerate() {
-                let (true, Some(values)) = (j.edges == edges, r) else {
-                    continue;
-                };
+            for c in valued.iter().filter(|c| c.edges == size) {
                 row.checked += 1;
                 let why = match &spec.property {
                     Some(Property::StalkFollowers) => {
-                        stalk_follower_failure(&mut arena, &values[0], &followers, edges + 1)
+                        stalk_follower_failure(&mut arena, &c.values[0], &followers, size + 1)
                     }
-                    Some(p) => violation(p, &rulesets, values, &mut arena),
+                    Some(p) => violation(p, &rulesets, c.values, &mut arena),
                     None => None,
                 };
                 if let Some(why) = why {
                     row.failures += 1;
                     failures.push((
-                        edges,
-                        i,
+                        size,
+                        c.index,
                         Counterexample {
-                            edges,
-                            position: j.position.to_string(),
+                            edges: size,
+                            position: (sizes.text)(c.index),
                             why,
                         },
                     ));
                 }
             }
         } else if spec.property.is_none() {
-            row.checked = count;
+            row.checked = (sizes.assigned)(size);
         }
         rows.push(row);
     }
+    (rows, failures)
+}
+
+/// The valued positions of a valuation, in order.
+pub(crate) fn checked<'a>(results: &'a [Option<Vec<Valued>>], edges: &[usize]) -> Vec<Checked<'a>> {
+    results
+        .iter()
+        .enumerate()
+        .filter_map(|(index, r)| {
+            Some(Checked {
+                index,
+                edges: edges[index],
+                values: r.as_deref()?,
+            })
+        })
+        .collect()
+}
+
+/// The report from its rows, the failures found (any order; the smallest
+/// `spec.show` are kept), how many failures there are in all, and the
+/// limit that stopped the run.
+pub(crate) fn assemble(
+    spec: &Spec,
+    rows: Vec<SizeRow>,
+    mut failures: Vec<Failure>,
+    total_failures: usize,
+    stopped: Option<Exceeded>,
+) -> Report {
     failures.sort_by_key(|(e, i, _)| (*e, *i));
     let complete_up_to = rows
         .iter()
         .take_while(|r| r.checked == r.positions)
         .map(|r| r.edges)
         .last();
-    Ok(Report {
-        failures: failures.len(),
+    Report {
+        failures: total_failures,
         counterexamples: failures
             .into_iter()
             .take(spec.show)
@@ -456,7 +577,7 @@ pub fn run(
         rows,
         complete_up_to,
         stopped,
-    })
+    }
 }
 
 /// Parse a plain value into `arena` (None for a non-dyadic rational).
@@ -564,15 +685,13 @@ pub fn green_failure(g: &str, h: &str) -> Option<String> {
 /// (each distinct value parsed once).
 fn followers_of_size(
     arena: &mut Arena,
-    jobs: &[Job],
-    results: &[Option<Vec<Valued>>],
+    valued: &[Checked],
     edges: usize,
 ) -> std::collections::HashSet<GameId> {
-    let values: std::collections::BTreeSet<&str> = jobs
+    let values: std::collections::BTreeSet<&str> = valued
         .iter()
-        .zip(results)
-        .filter(|(j, _)| j.edges == edges)
-        .filter_map(|(_, r)| r.as_ref().map(|v| v[0].plain.as_str()))
+        .filter(|c| c.edges == edges)
+        .map(|c| c.values[0].plain.as_str())
         .collect();
     let mut out = std::collections::HashSet::new();
     for text in values {

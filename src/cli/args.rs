@@ -54,6 +54,9 @@ pub enum Command {
     /// Draw a position as a TikZ picture (a standalone LaTeX document) or
     /// an SVG image, laid out as on the page.
     Draw(DrawArgs),
+    /// Combine the outputs of `census --shard K/N` or `table --shard K/N`
+    /// (K = 1..N) into what the unsharded run prints.
+    Merge(MergeArgs),
 }
 
 /// The quantum setting's flags, for `value` and `table` alike.
@@ -343,6 +346,7 @@ pub enum TableRules {
 pub enum Format {
     Markdown,
     Csv,
+    Json,
 }
 
 #[derive(Debug, Args)]
@@ -392,9 +396,17 @@ pub struct TableArgs {
     /// Markdown (the default).
     #[arg(long, overrides_with = "csv")]
     pub markdown: bool,
-    /// markdown or csv.
+    /// markdown, csv or json.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// JSON lines (the table, then one cell per line) instead of Markdown.
+    #[arg(long, conflicts_with_all = ["csv", "format"])]
+    pub json: bool,
+    /// Do the K-th of N shares of the rows and print them as JSON lines,
+    /// for `hackenbush merge` (quantum tables; shard K takes the rows
+    /// whose index is K−1 modulo N).
+    #[arg(long, allow_hyphen_values = true, value_name = "K/N")]
+    pub shard: Option<crate::shard::Shard>,
     /// No progress bar on stderr.
     #[arg(long)]
     pub quiet: bool,
@@ -406,10 +418,33 @@ impl TableArgs {
     pub fn format(&self) -> Format {
         match self.format {
             Some(f) => f,
+            None if self.json => Format::Json,
             None if self.csv => Format::Csv,
             None => Format::Markdown,
         }
     }
+}
+
+/// The `merge` subcommand's arguments.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Each FILE is the output of one `census --shard K/N` or `table --shard K/N` \
+run; every K from 1 to N must be there exactly once, all of one census or table. The \
+merged output is exactly what the run without --shard prints: Markdown by default, the \
+`--json` lines with --json (byte for byte). A missing, duplicated, unfinished or foreign \
+shard is refused with exit status 2; if a shard was stopped by its budget, the merge \
+prints what the shards finished and exits 3."
+)]
+pub struct MergeArgs {
+    /// JSON lines, as `census --json` / `table --json` print them.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// CSV, as `table --csv` prints it (tables only).
+    #[arg(long)]
+    pub csv: bool,
+    /// The shards' outputs.
+    #[arg(required = true, value_name = "FILES")]
+    pub files: Vec<std::path::PathBuf>,
 }
 
 /// The `census` subcommand's flags.
@@ -458,6 +493,15 @@ pub struct CensusArgs {
     /// How many of the smallest counterexamples to print.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub show: usize,
+    /// JSON lines (census, one size per line, counterexamples, summary)
+    /// instead of Markdown.
+    #[arg(long)]
+    pub json: bool,
+    /// Do the K-th of N shares of the work and print it as JSON lines,
+    /// for `hackenbush merge` (shard K values the positions whose index
+    /// is K−1 modulo N).
+    #[arg(long, allow_hyphen_values = true, value_name = "K/N")]
+    pub shard: Option<crate::shard::Shard>,
     /// No progress bar on stderr.
     #[arg(long)]
     pub quiet: bool,

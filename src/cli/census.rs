@@ -1,19 +1,32 @@
 //! The `census` subcommand: counts per size, the property's verdict and
-//! its smallest counterexamples, with a progress bar on stderr. A run
-//! stopped by the budget prints what it checked, then exits 3.
+//! its smallest counterexamples, with a progress bar on stderr, as
+//! Markdown or (`--json`) JSON lines; with `--shard K/N`, one share of the
+//! work as JSON lines for `merge`. A run stopped by the budget prints what
+//! it checked, then exits 3.
 
 use super::args::CensusArgs;
 use super::table::progress;
 use super::CliError;
+use crate::census::lines::{report_lines, shard_lines};
+use crate::census::shard::run_shard;
 use crate::census::{run as census, CensusError, Report, Spec};
 use std::fmt::Write as _;
 use std::io::Write;
+
+impl From<CensusError> for CliError {
+    fn from(e: CensusError) -> Self {
+        match e {
+            CensusError::Budget(e) => CliError::Budget(e),
+            CensusError::Invalid(m) => CliError::Usage(m),
+        }
+    }
+}
 
 pub fn run(c: &CensusArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let spec = c.spec();
     let budget = c.budget.budget();
     let start = std::time::Instant::now();
-    let report = census(&spec, &budget, |done, total| {
+    let bar = |done, total| {
         let secs = start.elapsed().as_secs_f64();
         progress(
             c.quiet,
@@ -21,12 +34,22 @@ pub fn run(c: &CensusArgs, out: &mut dyn Write) -> Result<(), CliError> {
             total,
             format_args!("{done} of {total} positions valued, {secs:.1}s"),
         )
-    })
-    .map_err(|e| match e {
-        CensusError::Budget(e) => CliError::Budget(e),
-        CensusError::Invalid(m) => CliError::Usage(m),
-    })?;
-    let text = format_report(&spec, &report);
+    };
+    if let Some(shard) = c.shard {
+        let part = run_shard(&spec, shard, &budget, bar)?;
+        out.write_all(shard_lines(&spec, &part).as_bytes())?;
+        out.flush()?;
+        return match part.stopped {
+            Some(e) => Err(CliError::Budget(e)),
+            None => Ok(()),
+        };
+    }
+    let report = census(&spec, &budget, bar)?;
+    let text = if c.json {
+        report_lines(&spec, &report)
+    } else {
+        format_report(&spec, &report)
+    };
     out.write_all(text.as_bytes())?;
     out.flush()?;
     match report.stopped {

@@ -1,10 +1,11 @@
 //! The `value --json` object (RULES.md §4): the answer's fields, with each
-//! synchronous strategy as label → exact probability.
+//! synchronous strategy as label → exact probability, and the value's
+//! temperature theory (null with a reason where it does not apply).
 
-use crate::analysis::{Answer, Weight};
+use crate::analysis::{Answer, ThermalAnswer, Weight};
 use serde_json::{json, Map, Value};
 
-pub fn value_json(a: &Answer) -> String {
+pub fn value_json(a: &Answer, thermal: &ThermalAnswer) -> String {
     let mut obj = Map::new();
     obj.insert("value".into(), json!(a.value));
     obj.insert("pretty".into(), json!(a.pretty));
@@ -40,6 +41,17 @@ pub fn value_json(a: &Answer) -> String {
     }
     if let Some(r) = &a.realisations {
         obj.insert("realisations".into(), json!(r));
+    }
+    obj.insert("mean".into(), json!(thermal.mean));
+    obj.insert("temperature".into(), json!(thermal.temperature));
+    obj.insert("thermograph".into(), json!(thermal.thermograph));
+    obj.insert("reduced".into(), json!(thermal.reduced));
+    if let Some(why) = &thermal.reason {
+        obj.insert("temperature_reason".into(), json!(why));
+    }
+    obj.insert("atomic_weight".into(), json!(thermal.atomic_weight));
+    if let Some(why) = &thermal.atomic_weight_reason {
+        obj.insert("atomic_weight_reason".into(), json!(why));
     }
     Value::Object(obj).to_string()
 }

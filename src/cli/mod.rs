@@ -8,12 +8,13 @@ mod draw;
 mod error;
 mod json;
 mod matrix;
+mod merge;
 mod puzzles;
 mod table;
 
 pub use args::{
-    CensusArgs, Cli, Command, ConvertArgs, DrawArgs, DrawFormat, IndexRange, MatrixArgs, Notation,
-    OptionsArgs, PuzzleArgs, PuzzlesArgs, TableArgs, ValueArgs,
+    CensusArgs, Cli, Command, ConvertArgs, DrawArgs, DrawFormat, IndexRange, MatrixArgs, MergeArgs,
+    Notation, OptionsArgs, PuzzleArgs, PuzzlesArgs, TableArgs, ValueArgs,
 };
 pub use error::CliError;
 
@@ -56,6 +57,7 @@ where
         Command::Census(c) => return census::run(&c, out),
         Command::Convert(c) => convert::run(&c)?,
         Command::Draw(d) => draw::run(&d)?,
+        Command::Merge(m) => return merge::run(&m, out),
     };
     out.write_all(text.as_bytes())?;
     out.flush()?;
@@ -70,7 +72,8 @@ fn value(v: &ValueArgs) -> Result<String, CliError> {
         moves: v.moves.list(),
         first: v.moves.first,
     };
-    let answer = analyse(&req, &v.budget.budget())?;
+    let budget = v.budget.budget();
+    let answer = analyse(&req, &budget)?;
     if v.latex && answer.elided.is_none() {
         return Ok(format!("{}\n", draw::latex_value(&req.rules, &answer)?));
     }
@@ -87,7 +90,10 @@ fn value(v: &ValueArgs) -> Result<String, CliError> {
             known: known.join(", "),
         });
     }
-    Ok(format_value(&answer, v.json, v.pretty))
+    let thermal = v
+        .json
+        .then(|| crate::analysis::thermal(&answer, &req.rules, &budget));
+    Ok(format_value(&answer, thermal.as_ref(), v.pretty))
 }
 
 /// The `options` subcommand's output.
@@ -106,10 +112,15 @@ fn options(o: &OptionsArgs) -> Result<String, CliError> {
     })
 }
 
-/// The `value` output: one line, or one JSON object.
-pub fn format_value(answer: &Answer, json: bool, pretty: bool) -> String {
-    if json {
-        format!("{}\n", json::value_json(answer))
+/// The `value` output: one line, or, given the value's temperature
+/// theory, one JSON object.
+pub fn format_value(
+    answer: &Answer,
+    thermal: Option<&crate::analysis::ThermalAnswer>,
+    pretty: bool,
+) -> String {
+    if let Some(thermal) = thermal {
+        format!("{}\n", json::value_json(answer, thermal))
     } else if pretty {
         format!("{}\n", answer.pretty)
     } else {

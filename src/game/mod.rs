@@ -14,6 +14,7 @@ mod ops;
 mod parse;
 mod parse_pretty;
 mod print;
+pub mod temperature;
 
 pub use arena::{Arena, GameId};
 pub use compare::{Outcome, Relation};

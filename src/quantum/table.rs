@@ -10,6 +10,7 @@ use crate::position::EdgeSet;
 use crate::quantum::solver::{joinable, MAX_JOINT};
 use crate::quantum::QuantumSolver;
 use crate::rules::Hackenbush;
+use crate::shard::Shard;
 pub use crate::solve::table::TableFormat;
 use crate::solve::table::{over_budget_note, Grid};
 use std::time::Instant;
@@ -258,6 +259,23 @@ pub fn blue_meadow_tables(
     settings: &[Setting],
     kind: TableKind,
     budget: &Budget,
+    progress: impl FnMut(usize, usize, &Cell),
+) -> Result<Vec<Vec<Cell>>, String> {
+    blue_meadow_tables_shard(ns, ms, settings, kind, Shard::WHOLE, budget, progress)
+}
+
+/// [`blue_meadow_tables`] for the rows `shard` owns: the jobs (one per
+/// family of jointly valued settings and row n, families first, rows in
+/// increasing n) are numbered in that order, and the shard values those
+/// whose number it owns. Each table then holds the cells of those rows
+/// only, in the same order as the whole table's.
+pub fn blue_meadow_tables_shard(
+    ns: std::ops::RangeInclusive<usize>,
+    ms: std::ops::RangeInclusive<usize>,
+    settings: &[Setting],
+    kind: TableKind,
+    shard: Shard,
+    budget: &Budget,
     mut progress: impl FnMut(usize, usize, &Cell),
 ) -> Result<Vec<Vec<Cell>>, String> {
     let rows: Vec<usize> = ns.collect();
@@ -267,9 +285,12 @@ pub fn blue_meadow_tables(
     let groups = joint_groups(settings, kind);
     let jobs: Vec<(usize, usize)> = (0..groups.len())
         .flat_map(|g| rows.iter().enumerate().map(move |(i, _)| (g, i)))
+        .enumerate()
+        .filter(|&(j, _)| shard.owns(j))
+        .map(|(_, job)| job)
         .collect();
     let width = ms.clone().count();
-    let total = settings.len() * rows.len() * width;
+    let total: usize = jobs.iter().map(|&(g, _)| groups[g].len() * width).sum();
     let mut slots: Vec<Vec<Option<Cell>>> = vec![vec![None; rows.len() * width]; settings.len()];
     let mut first_error = None;
     let mut done = 0;
