@@ -243,9 +243,8 @@ fn a_late_answer_for_another_slide_is_never_shown() {
     p.work(true); // the worker is slow
     p.act(Action::GoToSlide(1)).unwrap();
     p.deliver_late(); // the answer for slide 1's old text arrives now
-    match p.view().value.state {
-        ValueState::Answer(a) => assert!(a.value_of.contains("misère"), "{}", a.value_of),
-        _ => {}
+    if let ValueState::Answer(a) = p.view().value.state {
+        assert!(a.value_of.contains("misère"), "{}", a.value_of)
     }
     check_consistent(&p, "late answer");
 }
@@ -327,7 +326,7 @@ fn random_actions_keep_every_part_of_the_page_in_agreement() {
                     // quick; keep them small all the same.
                     Action::SetRulesKind(k)
                 }
-                4 => Action::SetMode(if rng.next_u64() % 2 == 0 {
+                4 => Action::SetMode(if rng.next_u64().is_multiple_of(2) {
                     Mode::Play
                 } else {
                     Mode::Edit
@@ -345,22 +344,22 @@ fn random_actions_keep_every_part_of_the_page_in_agreement() {
                 7 => Action::Takeback,
                 8 => Action::Undo,
                 9 => Action::SetText(texts[(rng.next_u64() % texts.len() as u64) as usize].into()),
-                10 => Action::SetPresenting(rng.next_u64() % 2 == 0),
-                11 => Action::SetFirst(if rng.next_u64() % 2 == 0 {
+                10 => Action::SetPresenting(rng.next_u64().is_multiple_of(2)),
+                11 => Action::SetFirst(if rng.next_u64().is_multiple_of(2) {
                     Player::Left
                 } else {
                     Player::Right
                 }),
                 12 => Action::Commit,
                 13 => Action::SetFlavour(Some(Flavour::ALL[(rng.next_u64() % 6) as usize])),
-                _ => Action::SetHideValues(rng.next_u64() % 2 == 0),
+                _ => Action::SetHideValues(rng.next_u64().is_multiple_of(2)),
             };
             let label = format!("seed {seed} step {step} {action:?}");
             let _ = p.act(action);
             // Sometimes the worker is slow: answers arrive after later actions.
-            let slow = rng.next_u64() % 3 == 0;
+            let slow = rng.next_u64().is_multiple_of(3);
             p.work(slow);
-            if !slow && rng.next_u64() % 2 == 0 {
+            if !slow && rng.next_u64().is_multiple_of(2) {
                 p.deliver_late();
             }
             check_consistent(&p, &label);
