@@ -462,7 +462,14 @@ fn App() -> impl IntoView {
             .and_then(|d| d.body())
         {
             let list = body.class_list();
-            let _ = list.toggle_with_force("presenting", presenting.get());
+            let on = presenting.get();
+            // Presenting starts at the top: the board and the caption.
+            if on && !list.contains("presenting") {
+                if let Some(w) = web_sys::window() {
+                    w.scroll_to_with_x_and_y(0.0, 0.0);
+                }
+            }
+            let _ = list.toggle_with_force("presenting", on);
             let _ = list.toggle_with_force("quantum", quantum.get());
             let _ = list.toggle_with_force("puzzle", puzzle.get());
             let p = panel.get();

@@ -503,7 +503,19 @@ pub(super) fn PresenterPanel() -> impl IntoView {
     let offered = part(|v| v.teach.matrix_offered);
     let choice = move |w: Which, name: &'static str| {
         view! {
-            <button type="button" aria-pressed=move || tf(which.get() == w) on:click=move |_| dispatch(Action::SetPresenterPanel(w))>
+            <button
+                type="button"
+                aria-pressed=move || tf(which.get() == w)
+                on:click=move |_| {
+                    dispatch(Action::SetPresenterPanel(w));
+                    // The panel shows its content at once, not a button to ask for it.
+                    match w {
+                        Which::Explorer => dispatch(Action::SetExplorerOpen(true)),
+                        Which::Matrix => dispatch(Action::SetMatrixOpen(true)),
+                        Which::Value => {}
+                    }
+                }
+            >
                 {name}
             </button>
         }
