@@ -1,6 +1,7 @@
 // Browser tests of the parameterised presets: choosing a preset shows small
 // inputs for its parameters; Build makes the position, and a bad value is
-// refused in words in the page (the board stays as it was).
+// refused in words in the page (the board stays as it was). Controls are
+// found by role and accessible name (issue 23).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,49 +13,66 @@ const TIMEOUT = 90_000;
 
 const session = useBrowser();
 
-const field = (page, name) => page.locator(`#preset-fields input[data-field="${name}"]`);
+/** The preset gallery (a group opening with "Presets"). */
+const presets = (page) => page.getByRole('group').filter({ has: page.getByText('Presets', { exact: true }) });
+/** A preset's card: its title is the first word(s) of the button's name. */
+const preset = (page, title) => presets(page).getByRole('button', { name: new RegExp(`^${title} `) });
+/** A parameter input, by its label. */
+const field = (page, name) => presets(page).getByLabel(name, { exact: true });
+const build = (page) => presets(page).getByRole('button', { name: 'Build', exact: true });
+const error = (page) => presets(page).getByRole('alert');
+
+/** The value card's plain value. */
+const plain = (page) =>
+  page.getByRole('region', { name: 'Value' }).getByRole('term').filter({ hasText: /^Plain$/ }).locator('xpath=following-sibling::dd[1]');
+
+async function plainValue(page, expected) {
+  await plain(page).filter({ hasText: new RegExp(`^${expected.replace(/[/*]/g, '\\$&')}$`) }).waitFor();
+}
 
 test('presets: Blue Meadow 3,2 and Nim heaps 1 2 3 from their parameter inputs; bad values refused in words', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'preset-form', async (page, url, problems) => {
     await open(page, url);
-    const position = page.getByLabel('Position');
+    const position = page.getByRole('textbox', { name: 'Position' });
 
-    await page.locator('.preset', { hasText: 'Blue Meadow' }).click();
-    await page.locator('#preset-form:not([hidden])').waitFor();
+    await preset(page, 'Blue Meadow').click();
+    await build(page).waitFor();
     assert.equal(await position.inputValue(), 'BR BR R');
     assert.equal(await field(page, 'blue halves').inputValue(), '2');
-    assert.equal(await field(page, 'red wholes').getAttribute('type'), 'number');
+    assert.equal(await presets(page).getByRole('spinbutton', { name: 'red wholes' }).count(), 1, 'a number input');
     await field(page, 'blue halves').fill('3');
     await field(page, 'red wholes').fill('2');
-    await page.locator('#preset-build').click();
+    await build(page).click();
     assert.equal(await position.inputValue(), 'BR BR BR R R');
-    assert.ok(await page.locator('#preset-error').isHidden());
-    await page.locator('#value').filter({ hasText: /^-1\/2$/ }).waitFor();
+    assert.equal(await error(page).count(), 0);
+    await plainValue(page, '-1/2');
     await page.screenshot({ path: join(SCREENSHOTS, 'preset-form-meadow.png') });
 
     // Out of range: a message in the page, the board unchanged.
     await field(page, 'blue halves').fill('99');
     await field(page, 'blue halves').press('Enter');
-    await page.locator('#preset-error:not([hidden])').waitFor();
-    assert.match(await page.locator('#preset-error').textContent(), /blue halves must be a whole number from 0 to 64/);
+    await error(page).waitFor();
+    assert.match(await error(page).textContent(), /blue halves must be a whole number from 0 to 64/);
     assert.equal(await position.inputValue(), 'BR BR BR R R');
 
     // Nim heaps as a list; then a list with a word in it is refused.
-    await page.locator('.preset', { hasText: 'Nim heaps' }).click();
-    assert.ok(await page.locator('#preset-error').isHidden(), 'a new preset clears the old message');
+    await preset(page, 'Nim heaps').click();
+    assert.equal(await error(page).count(), 0, 'a new preset clears the old message');
     assert.equal(await field(page, 'heaps').inputValue(), '3 2');
     await field(page, 'heaps').fill('1 2 3');
     await field(page, 'heaps').press('Enter');
     assert.equal(await position.inputValue(), 'G GG GGG');
-    await page.locator('#value').filter({ hasText: /^0$/ }).waitFor();
+    await plainValue(page, '0');
     await field(page, 'heaps').fill('1 two');
-    await page.locator('#preset-build').click();
-    assert.match(await page.locator('#preset-error').textContent(), /"two" is not a non-negative integer/);
+    await build(page).click();
+    await error(page).waitFor();
+    assert.match(await error(page).textContent(), /"two" is not a non-negative integer/);
     assert.equal(await position.inputValue(), 'G GG GGG');
 
     // Pictures have no parameters: no form.
-    await page.locator('.preset', { hasText: 'House' }).click();
-    assert.ok(await page.locator('#preset-form').isHidden());
+    await preset(page, 'House').click();
+    assert.ok(await build(page).isHidden());
+    assert.equal(await presets(page).getByRole('textbox').count() + await presets(page).getByRole('spinbutton').count(), 0);
     assert.deepEqual(problems, []);
   });
 });
@@ -62,14 +80,16 @@ test('presets: Blue Meadow 3,2 and Nim heaps 1 2 3 from their parameter inputs; 
 test('presets on a phone: the parameter inputs fit the 390 px screen', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'preset-form-phone', async (page, url, problems) => {
     await open(page, url);
-    await page.locator('.preset', { hasText: 'Random' }).click();
+    await preset(page, 'Random').tap();
     await field(page, 'edges').fill('12');
     await field(page, 'seed').fill('5');
-    await page.locator('#preset-build').click();
-    assert.equal((await page.getByLabel('Position').inputValue()).length > 0, true);
-    const box = await page.locator('#preset-form').boundingBox();
-    assert.ok(box.x >= 0 && box.x + box.width <= 390, `form inside the screen: ${JSON.stringify(box)}`);
-    await page.locator('#preset-form').scrollIntoViewIfNeeded();
+    await build(page).tap();
+    assert.equal((await page.getByRole('textbox', { name: 'Position' }).inputValue()).length > 0, true);
+    for (const [what, locator] of [['edges', field(page, 'edges')], ['seed', field(page, 'seed')], ['Build', build(page)]]) {
+      const box = await locator.boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= 390, `${what} inside the screen: ${JSON.stringify(box)}`);
+    }
+    await build(page).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOTS, 'preset-form-phone.png') });
     assert.deepEqual(problems, []);
   }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

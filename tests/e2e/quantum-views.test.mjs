@@ -2,17 +2,42 @@
 // superposed move on the realisation thumbnails (split, collapse, merge)
 // and in one line; hover links between the board, the thumbnails and the
 // entanglement graph; a thumbnail zoomed to board size; and the engine's
-// "cannot compute" message after Cancel.
+// "cannot compute" message after Cancel. Controls are found by role and
+// accessible name (issue 23).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SCREENSHOTS, withPage } from './harness.mjs';
-import { useBrowser, open, board, drag, clearBoard } from './board.mjs';
+import { useBrowser, open, board, drag } from './board.mjs';
 
 const TIMEOUT = 90_000;
 
 const session = useBrowser();
+
+const region = (page, name) => page.getByRole('region', { name });
+const canvas = (page) => region(page, 'Board').locator('canvas');
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+const realisations = (page) => page.getByRole('region', { name: /^Realisations \(\d+\)$/ });
+const thumbs = (page) => realisations(page).getByRole('listitem');
+const vertex = (page, label) => region(page, 'Entanglement').getByRole('img', { name: `Edge ${label}`, exact: true });
+/** The line under the board that previews the move being picked. */
+const preview = (page, text) => region(page, 'Board').getByText(text);
+const colour = (page, name) => page.getByRole('toolbar', { name: 'Editing tools' }).getByRole('button', { name, exact: true });
+
+async function setPosition(page, text) {
+  const box = page.getByRole('textbox', { name: 'Position' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+async function clearBoard(page) {
+  await setPosition(page, '');
+  await region(page, 'Value').getByRole('status').filter({ hasText: 'No edges left' }).waitFor();
+}
+
+/** The two lines of the rule card (the first paragraph of the Rules region). */
+const ruleCard = async (page) => (await region(page, 'Rules').getByRole('paragraph').first().innerText()).split('\n');
 
 /**
  * Draw BR at x = 0 (edges 1 B, 2 R), B at x = 2 (edge 3) and R at x = −2
@@ -21,45 +46,65 @@ const session = useBrowser();
 async function drawQuantum(page) {
   await clearBoard(page);
   const at = await board(page);
-  await page.locator('[data-colour="B"]').click();
+  await colour(page, 'Blue').click();
   await drag(page, at(0, 0), at(0, 1));
-  await page.locator('[data-colour="R"]').click();
+  await colour(page, 'Red').click();
   await drag(page, at(0, 1), at(0, 2));
-  await page.locator('[data-colour="B"]').click();
+  await colour(page, 'Blue').click();
   await drag(page, at(2, 0), at(2, 1));
-  await page.locator('[data-colour="R"]').click();
+  await colour(page, 'Red').click();
   await drag(page, at(-2, 0), at(-2, 1));
-  await page.locator('#rules').selectOption('quantum');
-  await page.locator('#flavour').selectOption('D');
-  await page.locator('#mode-play').click();
-  await page.locator('#realisations-card:not([hidden])').waitFor();
+  assert.equal(await page.getByRole('textbox', { name: 'Position' }).inputValue(), 'BR B R');
+  await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('quantum');
+  await page.getByRole('combobox', { name: 'Flavour' }).selectOption('D');
+  await button(page, 'Play').click();
+  await realisations(page).waitFor();
   return at;
 }
 
-const fates = (page) => page.locator('#realisations li').evaluateAll((lis) => lis.map((li) => li.dataset.fate));
+/** Each thumbnail's badge: what the move previewed would do to it ('' for none). */
+async function fates(page) {
+  const out = [];
+  for (const li of await thumbs(page).all()) {
+    const badge = li.getByRole('emphasis');
+    out.push((await badge.count()) ? await badge.textContent() : '');
+  }
+  return out;
+}
+
+/** Each thumbnail's edges, from its picture's name ("Realisation 1: edges 1, 2, 5" → "1 2 5"). */
+async function thumbLabels(page, which = thumbs(page)) {
+  const out = [];
+  for (const li of await which.all()) {
+    const name = await li.getByRole('img').getAttribute('alt');
+    out.push(name.replace(/^Realisation \d+: edges /, '').split(', ').join(' '));
+  }
+  return out;
+}
+
+/** The thumbnails outlined because they hold the edge under the pointer. */
+const outlinedThumbs = (page) => thumbs(page).and(page.locator('.has-hot'));
 
 test('quantum preview: hovering while picking shows which realisations split, collapse and merge', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'quantum-preview', async (page, url, problems) => {
     await open(page, url);
     const at = await drawQuantum(page);
-    const preview = page.locator('#preview');
 
     // Left picks 1 and hovers 3: the one realisation would split in two.
     await page.mouse.click(...at(0, 0.4));
     await page.mouse.move(...at(2, 0.5));
-    await preview.filter({ hasText: 'Superposing 1 + 3: 1 realisation → 2: #1 splits in 2.' }).waitFor();
-    assert.deepEqual(await fates(page), ['splits']);
-    assert.equal(await page.locator('#realisations li .fate').textContent(), 'splits in 2');
+    await preview(page, 'Superposing 1 + 3: 1 realisation → 2: #1 splits in 2.').waitFor();
+    assert.deepEqual(await fates(page), ['splits in 2']);
     await page.mouse.click(...at(2, 0.5));
     await page.keyboard.press('Enter');
-    await page.locator('#realisation-count', { hasText: '(2)' }).waitFor();
+    await region(page, 'Realisations (2)').waitFor();
 
     // Right picks 2 and hovers 4: one realisation splits, the other (where
     // 2 fell with 1) goes on as one.
     await page.mouse.click(...at(0, 1.5));
     await page.mouse.move(...at(-2, 0.5));
-    await preview.filter({ hasText: /^Superposing 2 \+ 4: 2 realisations → 3: #\d splits in 2\.$/ }).waitFor();
-    assert.deepEqual((await fates(page)).sort(), ['continues', 'splits']);
+    await preview(page, /^Superposing 2 \+ 4: 2 realisations → 3: #\d splits in 2\.$/).waitFor();
+    assert.deepEqual((await fates(page)).sort(), ['goes on', 'splits in 2']);
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.waitForTimeout(200);
     await page.screenshot({ path: join(SCREENSHOTS, 'quantum-preview-1920.png') });
@@ -70,22 +115,22 @@ test('quantum preview: hovering while picking shows which realisations split, co
     const at2 = await board(page);
     await page.mouse.click(...at2(-2, 0.5));
     await page.keyboard.press('Enter');
-    await page.locator('#realisation-count', { hasText: '(3)' }).waitFor();
+    await region(page, 'Realisations (3)').waitFor();
 
     // Left hovers 1 with nothing picked: cutting it alone collapses the
     // realisation without it.
     await page.mouse.move(...at2(0, 0.4));
-    await preview.filter({ hasText: /^Cutting 1: 3 realisations → 2: #\d collapses\.$/ }).waitFor();
-    assert.deepEqual((await fates(page)).sort(), ['collapses', 'continues', 'continues']);
+    await preview(page, /^Cutting 1: 3 realisations → 2: #\d collapses\.$/).waitFor();
+    assert.deepEqual((await fates(page)).sort(), ['collapses', 'goes on', 'goes on']);
     // Picking 1 and hovering 3: two results coincide (they merge).
     await page.mouse.click(...at2(0, 0.4));
     await page.mouse.move(...at2(2, 0.5));
-    await preview.filter({ hasText: /1 merge\.$/ }).waitFor();
-    assert.ok((await page.locator('#realisations li.merges').count()) >= 2);
+    await preview(page, /1 merge\.$/).waitFor();
+    assert.ok((await fates(page)).filter((f) => /, merges$/.test(f)).length >= 2, 'two results merge');
     await page.screenshot({ path: join(SCREENSHOTS, 'quantum-preview-merge.png') });
     // Moving off the board: the picks alone are previewed.
     await page.mouse.move(5, 5);
-    await preview.filter({ hasText: /^Cutting 1: / }).waitFor();
+    await preview(page, /^Cutting 1: /).waitFor();
     assert.deepEqual(problems, []);
   });
 });
@@ -97,15 +142,15 @@ test('hover links: board edge ↔ thumbnails ↔ entanglement graph; a thumbnail
     await page.mouse.click(...at(0, 0.4));
     await page.mouse.click(...at(2, 0.5));
     await page.keyboard.press('Enter');
-    await page.locator('#realisation-count', { hasText: '(2)' }).waitFor();
-    const labels = await page.locator('#realisations li').evaluateAll((lis) => lis.map((li) => li.dataset.labels.trim()));
+    await region(page, 'Realisations (2)').waitFor();
+    const labels = await thumbLabels(page);
     assert.equal(labels.length, 2);
 
     // Hovering edge 3 on the board: the realisations holding it are
     // outlined, and its vertex in the graph is lit.
     await page.mouse.move(...at(2, 0.5));
-    await page.locator('#entanglement .vertex.hot[data-label="3"]').waitFor();
-    const outlined = await page.locator('#realisations li.has-hot').evaluateAll((lis) => lis.map((li) => li.dataset.labels.trim()));
+    await vertex(page, 3).and(page.locator('.hot')).waitFor();
+    const outlined = await thumbLabels(page, outlinedThumbs(page));
     assert.deepEqual(outlined, labels.filter((l) => l.split(' ').includes('3')));
     assert.equal(outlined.length, 1);
 
@@ -114,40 +159,41 @@ test('hover links: board edge ↔ thumbnails ↔ entanglement graph; a thumbnail
     // (Its pixels are read in place: a screenshot would scroll the page
     // under the mouse.)
     await page.mouse.move(5, 5);
-    const canvas = { screenshot: () => page.evaluate(() => document.getElementById('board').toDataURL()) };
-    const plain = await canvas.screenshot();
-    await page.locator('#realisations li').nth(0).hover();
+    const pixels = () => canvas(page).evaluate((el) => el.toDataURL());
+    const plain = await pixels();
+    await thumbs(page).nth(0).hover();
     await page.waitForTimeout(100);
-    const shown = await canvas.screenshot();
+    const shown = await pixels();
     assert.notDeepEqual(shown, plain, 'the board shows the hovered realisation');
     await page.screenshot({ path: join(SCREENSHOTS, 'quantum-thumb-hover.png') });
     await page.mouse.move(5, 5);
     await page.waitForTimeout(100);
-    assert.deepEqual(await canvas.screenshot(), plain);
+    assert.deepEqual(await pixels(), plain);
 
     // Hovering a graph vertex highlights its edge on the board (and the
     // realisations holding it).
-    await page.locator('#entanglement .vertex[data-label="1"]').hover();
-    await page.locator('#entanglement .vertex.hot[data-label="1"]').waitFor();
-    assert.notDeepEqual(await canvas.screenshot(), plain);
-    assert.equal(await page.locator('#realisations li.has-hot').count(), 1);
+    await vertex(page, 1).hover();
+    await vertex(page, 1).and(page.locator('.hot')).waitFor();
+    assert.notDeepEqual(await pixels(), plain);
+    assert.equal(await outlinedThumbs(page).count(), 1);
 
     // A click zooms a thumbnail to the board's size; Escape closes, and
     // so does a click.
-    await page.locator('#realisations li button').nth(1).click();
-    const zoom = page.locator('#zoom[open]');
+    await thumbs(page).nth(1).getByRole('button').click();
+    const zoom = page.getByRole('dialog', { name: /^Realisation 2 of 2: edges / });
     await zoom.waitFor();
-    const img = await page.locator('#zoom-image').boundingBox();
-    const thumb = await page.locator('#realisations li img').nth(1).boundingBox();
+    const img = await zoom.getByRole('img').boundingBox();
+    const thumb = await thumbs(page).nth(1).getByRole('img').boundingBox();
     assert.ok(img.width > 2 * thumb.width, `zoomed ${img.width} px vs ${thumb.width} px`);
-    assert.match(await page.locator('#zoom-caption').textContent(), /^Realisation 2 of 2: edges /);
     await page.screenshot({ path: join(SCREENSHOTS, 'quantum-zoom.png') });
     await page.keyboard.press('Escape');
-    await zoom.waitFor({ state: 'detached' });
-    await page.locator('#realisations li button').nth(0).click();
-    await zoom.waitFor();
+    await zoom.waitFor({ state: 'hidden' });
+    await thumbs(page).nth(0).getByRole('button').click();
+    const zoom1 = page.getByRole('dialog', { name: /^Realisation 1 of 2: edges / });
+    await zoom1.waitFor();
     await page.mouse.click(20, 20);
-    await zoom.waitFor({ state: 'detached' });
+    await zoom1.waitFor({ state: 'hidden' });
+    assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog is open');
     assert.deepEqual(problems, []);
   });
 });
@@ -156,22 +202,26 @@ test('phone and projector sizes: thumbnails, badges and the preview line fit', {
   for (const [w, h] of [[1280, 720], [390, 844]]) {
     await withPage(session.browser, `quantum-preview-${w}`, async (page, url, problems) => {
       await open(page, url);
-      await page.getByLabel('Position').fill('BR B R');
-      await page.getByLabel('Position').press('Enter');
-      await page.locator('#rules').selectOption('quantum');
-      await page.locator('#flavour').selectOption('D');
-      await page.locator('#mode-play').click();
-      await page.locator('#realisations-card:not([hidden])').waitFor();
+      await setPosition(page, 'BR B R');
+      await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('quantum');
+      await page.getByRole('combobox', { name: 'Flavour' }).selectOption('D');
+      await button(page, 'Play').click();
+      await realisations(page).waitFor();
       // Keyboard picks (the layout differs per size): 1, then focus 3.
-      await page.locator('#board').focus();
+      await canvas(page).focus();
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Space');
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
-      await page.locator('#preview', { hasText: 'Superposing 1 + 3' }).waitFor();
-      const li = await page.locator('#realisations li').first().boundingBox();
+      const line = preview(page, /^Superposing 1 \+ 3/);
+      await line.waitFor();
+      const l = await line.boundingBox();
+      assert.ok(l.x >= 0 && l.x + l.width <= w, `the preview line inside ${w} px: ${JSON.stringify(l)}`);
+      const li = await thumbs(page).first().boundingBox();
       assert.ok(li.x >= 0 && li.x + li.width <= w, `thumbnail inside ${w} px: ${JSON.stringify(li)}`);
-      await page.locator('#realisations-card').scrollIntoViewIfNeeded();
+      const badge = await thumbs(page).first().getByRole('emphasis').boundingBox();
+      assert.ok(badge && badge.x >= 0 && badge.x + badge.width <= w, `badge inside ${w} px: ${JSON.stringify(badge)}`);
+      await realisations(page).scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SCREENSHOTS, `quantum-preview-${w}-view.png`) });
       assert.deepEqual(problems, []);
     }, { viewport: { width: w, height: h } });
@@ -183,32 +233,33 @@ test('the engine says it cannot compute after Cancel on a long analysis', { time
     await open(page, url);
     // Long at width 3: the green edge keeps the search by options
     // (blue-red sums are valued by comparison with numbers, at once).
-    await page.getByLabel('Position').fill('BR BR BR BR R G');
-    await page.getByLabel('Position').press('Enter');
-    await page.locator('#rules').selectOption('quantum');
-    await page.locator('#flavour').selectOption('C');
-    await page.locator('#width').selectOption('3');
-    await page.locator('#mode-play').click();
-    await page.locator('#left-player').selectOption('engine');
-    await page.locator('#busy:not([hidden])').waitFor();
-    await page.locator('#engine-note', { hasText: 'The engine is thinking…' }).waitFor();
-    await page.locator('#cancel').click();
-    await page.locator('#busy').waitFor({ state: 'hidden' });
-    const note = page.locator('#engine-note');
-    await note.filter({ hasText: /^The engine cannot compute this position's value: it will not move/ }).waitFor();
+    await setPosition(page, 'BR BR BR BR R G');
+    await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('quantum');
+    await page.getByRole('combobox', { name: 'Flavour' }).selectOption('C');
+    await page.getByRole('combobox', { name: 'Width' }).selectOption('3');
+    await button(page, 'Play').click();
+    await page.getByRole('combobox', { name: 'Left' }).selectOption('engine');
+    const cancel = region(page, 'Value').getByRole('button', { name: 'Cancel' });
+    await cancel.waitFor();
+    await region(page, 'Board').getByText('The engine is thinking…').waitFor();
+    await cancel.click();
+    await cancel.waitFor({ state: 'hidden' });
+    const note = region(page, 'Board').getByText(/^The engine cannot compute this position's value: it will not move/);
+    await note.waitFor();
     assert.ok(await note.evaluate((el) => el.classList.contains('error')), 'shown as a warning');
     // It stays after the next refresh (a hover), and the engine does not move.
-    await page.locator('#board').hover();
+    await canvas(page).hover();
     await page.waitForTimeout(800);
     assert.match(await note.textContent(), /cannot compute/);
-    assert.equal(await page.locator('#history li').count(), 1, 'no move was played');
+    const history = region(page, 'Moves').getByRole('listitem');
+    assert.equal(await history.count(), 1, 'no move was played');
     // A person may play for it: Left cuts alone? No: flavour C allows it
     // only when the edge is Left's in every realisation, as here.
-    await page.locator('#pick-single').click();
-    await page.locator('#board').focus();
+    await button(page, 'Cut one').click();
+    await canvas(page).focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Space');
-    await page.locator('#history li').nth(1).waitFor();
+    await history.nth(1).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'engine-after-cancel.png') });
     assert.deepEqual(problems, []);
   });
@@ -217,14 +268,14 @@ test('the engine says it cannot compute after Cancel on a long analysis', { time
 test('the rule card follows the pickers (its words come from Rust)', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'rule-card', async (page, url, problems) => {
     await open(page, url);
-    assert.match(await page.locator('#rule-card-2').textContent(), /^Normal play: the player who cannot move loses\.$/);
-    await page.locator('#rules').selectOption('quantum');
-    await page.locator('#flavour').selectOption('A');
-    await page.locator('#width').selectOption('3');
-    assert.match(await page.locator('#rule-card-1').textContent(), /^A superposed move names 2 to 3 edges/);
-    assert.match(await page.locator('#rule-card-2').textContent(), /^Flavour A: an edge is never cut alone/);
-    await page.locator('#rules').selectOption('misere');
-    assert.match(await page.locator('#rule-card-2').textContent(), /cannot move wins/);
+    assert.match((await ruleCard(page))[1], /^Normal play: the player who cannot move loses\.$/);
+    await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('quantum');
+    await page.getByRole('combobox', { name: 'Flavour' }).selectOption('A');
+    await page.getByRole('combobox', { name: 'Width' }).selectOption('3');
+    assert.match((await ruleCard(page))[0], /^A superposed move names 2 to 3 edges/);
+    assert.match((await ruleCard(page))[1], /^Flavour A: an edge is never cut alone/);
+    await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('misere');
+    assert.match((await ruleCard(page))[1], /cannot move wins/);
     assert.deepEqual(problems, []);
   });
 });

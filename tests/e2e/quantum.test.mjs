@@ -1,7 +1,8 @@
 // Browser tests of quantum play: picking edges, committing a superposed
 // move, the realisations and entanglement views, refusals in words, the
 // share link, and the layouts for wide screens and phones. Run by
-// `./build.sh test`; screenshots land in tests/e2e/screenshots/.
+// `./build.sh test`; screenshots land in tests/e2e/screenshots/. Controls
+// are found by role and accessible name (issue 23).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,14 +14,32 @@ const TIMEOUT = 90_000;
 
 const session = useBrowser();
 
+const region = (page, name) => page.getByRole('region', { name });
+const canvas = (page) => region(page, 'Board').locator('canvas');
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+const realisations = (page) => page.getByRole('region', { name: /^Realisations \(\d+\)$/ });
+const graph = (page) => region(page, 'Entanglement').getByRole('img', { name: /vertices/ });
+/** The rule card: the first paragraph of the Rules region. */
+const ruleCard = (page) => region(page, 'Rules').getByRole('paragraph').first();
+/** The value card's entry for `term` ("Plain", "Best moves", …). */
+const entry = (page, term) =>
+  region(page, 'Value').getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+const done = (page) => region(page, 'Value').getByRole('status').filter({ hasText: /^Done/ });
+const moves = (page, name) => region(page, 'Moves').getByRole('button', { name });
+
+async function setPosition(page, text) {
+  const box = page.getByRole('textbox', { name: 'Position' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
 /** BR BR R under quantum rules, flavour D, in play. */
 async function quantumGame(page) {
-  await page.getByLabel('Position').fill('BR BR R');
-  await page.getByLabel('Position').press('Enter');
-  await page.locator('#rules').selectOption('quantum');
-  await page.locator('#flavour').selectOption('D');
-  await page.locator('#mode-play').click();
-  await page.locator('#realisations-card:not([hidden])').waitFor();
+  await setPosition(page, 'BR BR R');
+  await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('quantum');
+  await page.getByRole('combobox', { name: 'Flavour' }).selectOption('D');
+  await button(page, 'Play').click();
+  await realisations(page).waitFor();
 }
 
 /**
@@ -29,7 +48,7 @@ async function quantumGame(page) {
  * session's keyboard focus between calls (0: none yet).
  */
 async function pick(page, labels, focus) {
-  await page.locator('#board').focus();
+  await canvas(page).focus();
   for (const l of labels) {
     while (focus.at !== l) {
       await page.keyboard.press('ArrowRight');
@@ -41,70 +60,75 @@ async function pick(page, labels, focus) {
 
 test('quantum D: a superposed move, its realisations and entanglement, restored from the link', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'quantum-superposed', async (page, url, problems) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await open(page, url);
     await quantumGame(page);
     const focus = { at: 0 };
-    assert.match(await page.locator('#rule-card-2').textContent(), /Flavour D/);
-    assert.equal(await page.locator('#realisation-count').textContent(), '(1)');
-    assert.equal(await page.locator('#entanglement .vertex').count(), 5);
-    await page.locator('#report:not([hidden])').waitFor();
+    assert.match(await ruleCard(page).textContent(), /Flavour D/);
+    await region(page, 'Realisations (1)').waitFor();
+    assert.equal(await region(page, 'Entanglement').getByRole('img', { name: /^Edge \d+$/ }).count(), 5);
+    await done(page).waitFor();
 
     // Pick edges 1 and 3 (Left's blue halves), see the selection, commit with Enter.
     await pick(page, [1, 3], focus);
-    assert.equal(await page.locator('#commit').textContent(), 'Commit superposed move (1 + 3)');
-    await page.locator('#board').screenshot({ path: join(SCREENSHOTS, 'quantum-picked.png') });
+    await button(page, 'Commit superposed move (1 + 3)').waitFor();
+    await canvas(page).screenshot({ path: join(SCREENSHOTS, 'quantum-picked.png') });
     await page.keyboard.press('Enter');
-    await page.locator('#history button', { hasText: 'Left (blue) cuts 1 + 3' }).waitFor();
+    await moves(page, /Left \(blue\) cuts 1 \+ 3$/).waitFor();
 
-    assert.equal(await page.locator('#realisation-count').textContent(), '(2)');
-    assert.equal(await page.locator('#realisations li').count(), 2);
-    assert.match(await page.locator('#realisation-note').textContent(), /2 cuts gave 2 realisations/);
-    assert.equal(await page.locator('#entanglement .link').count(), 1);
-    assert.equal(await page.locator('#entanglement-summary').textContent(), '5 vertices, 1 link');
-    assert.match(await page.locator('#turn').textContent(), /Right \(red\) to move/);
+    await region(page, 'Realisations (2)').waitFor();
+    assert.equal(await realisations(page).getByRole('listitem').count(), 2);
+    await realisations(page).getByText(/2 cuts gave 2 realisations/).waitFor();
+    await region(page, 'Entanglement').getByRole('img', { name: '5 vertices, 1 link' }).waitFor();
+    assert.equal(await graph(page).locator('.link').count(), 1);
+    assert.match(await page.getByRole('toolbar', { name: 'Moves' }).textContent(), /Right \(red\) to move/);
 
     // The engine values the superposed state (it replays the move).
-    await page.locator('#status', { hasText: 'Done' }).waitFor();
-    assert.ok((await page.locator('#value').textContent()).length > 0);
-    assert.match(await page.locator('#advice').textContent(), /Right \(red\)/);
+    await done(page).waitFor();
+    assert.ok((await entry(page, 'Plain').textContent()).length > 0);
+    assert.match(await entry(page, 'Best moves').textContent(), /Right \(red\)/);
 
     // Hovering a vertex of the graph highlights it (and its edge on the board).
-    await page.locator('#entanglement .vertex[data-label="3"]').hover();
-    assert.match(await page.locator('#entanglement .vertex[data-label="3"]').getAttribute('class'), /hot/);
+    const vertex3 = region(page, 'Entanglement').getByRole('img', { name: 'Edge 3', exact: true });
+    await vertex3.hover();
+    assert.match(await vertex3.getAttribute('class'), /hot/);
 
     // A refused move is explained in words: edge 1 is not Right's.
-    await page.locator('#pick-single').click();
+    await button(page, 'Cut one').click();
     await pick(page, [1], focus);
-    const msg = page.locator('#board-message');
+    const msg = region(page, 'Board').getByRole('alert');
     await msg.waitFor();
     assert.match(await msg.textContent(), /edge 1 is not Right's to cut in any realisation/);
 
     // Right cuts edge 5 alone (flavour D allows it): edge 5 is gone everywhere.
     await pick(page, [5], focus);
-    await page.locator('#history button', { hasText: 'Right (red) cuts 5' }).waitFor();
-    await page.locator('#entanglement .vertex.absent[data-label="5"]').waitFor();
-    assert.equal(await page.locator('#realisation-count').textContent(), '(2)');
-    await page.locator('#status', { hasText: 'Done' }).waitFor();
+    await moves(page, /Right \(red\) cuts 5$/).waitFor();
+    await region(page, 'Entanglement').getByRole('img', { name: 'Edge 5 (gone from every realisation)' }).waitFor();
+    await region(page, 'Realisations (2)').waitFor();
+    await done(page).waitFor();
     await page.mouse.move(0, 0);
     await page.waitForTimeout(700); // let the falling animation finish
     await page.screenshot({ path: join(SCREENSHOTS, 'quantum-after-moves.png'), fullPage: true });
-    const link = page.url();
-    assert.match(link, /#v1=[A-Za-z0-9_-]+$/);
+    const share = region(page, 'Share and export');
+    await share.getByRole('button', { name: 'Copy link' }).click();
+    await share.getByText('Link copied.').waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    assert.match(link, /#v2=[A-Za-z0-9_~.-]+$/);
 
     await withPage(session.browser, 'quantum-restored', async (again, _url, problems2) => {
-      await again.goto(link);
-      await again.locator('#board[data-ready="true"]').waitFor();
-      await again.locator('#realisations-card:not([hidden])').waitFor();
-      assert.equal(await again.locator('#rules').inputValue(), 'quantum');
-      assert.equal(await again.locator('#flavour').inputValue(), 'D');
-      assert.equal(await again.locator('#realisation-count').textContent(), '(2)');
-      assert.equal(await again.locator('#entanglement .link').count(), 1);
-      assert.equal(await again.locator('#entanglement-summary').textContent(), '5 vertices, 1 link, 1 gone from every realisation');
-      await again.locator('#history button', { hasText: 'Right (red) cuts 5' }).waitFor();
-      await again.locator('#status', { hasText: 'Done' }).waitFor();
+      await open(again, link);
+      await realisations(again).waitFor();
+      assert.equal(await again.getByRole('combobox', { name: 'Ruleset' }).inputValue(), 'quantum');
+      assert.equal(await again.getByRole('combobox', { name: 'Flavour' }).inputValue(), 'D');
+      await region(again, 'Realisations (2)').waitFor();
+      assert.equal(await graph(again).locator('.link').count(), 1);
+      await region(again, 'Entanglement').getByRole('img', { name: '5 vertices, 1 link, 1 gone from every realisation' }).waitFor();
+      await moves(again, /Right \(red\) cuts 5$/).waitFor();
+      await done(again).waitFor();
       // Taking back restores the previous state's views.
-      await again.getByRole('button', { name: 'Take back' }).click();
-      assert.equal(await again.locator('#entanglement .vertex.absent').count(), 0);
+      await button(again, 'Take back').click();
+      await region(again, 'Entanglement').getByRole('img', { name: '5 vertices, 1 link' }).waitFor();
+      assert.equal(await region(again, 'Entanglement').getByRole('img', { name: /gone from every realisation/ }).count(), 0);
       assert.deepEqual(problems2, []);
     });
     assert.deepEqual(problems, []);
@@ -116,32 +140,34 @@ test('quantum A refuses a single edge in words; layouts for wide screens and pho
     await page.setViewportSize({ width: 1400, height: 900 });
     await open(page, url);
     await quantumGame(page);
-    await page.locator('#flavour').selectOption('A');
-    assert.match(await page.locator('#rule-card-2').textContent(), /Flavour A/);
+    await page.getByRole('combobox', { name: 'Flavour' }).selectOption('A');
+    assert.match(await ruleCard(page).textContent(), /Flavour A/);
     // Flavour A never cuts an edge alone: "Cut one" is not offered, and a
     // single picked edge is refused in words at Commit.
-    assert.ok(await page.locator('#pick-single').isHidden());
+    assert.ok(await button(page, 'Cut one').isHidden());
     await pick(page, [1], { at: 0 });
     await page.keyboard.press('Enter');
-    assert.match(await page.locator('#board-message').textContent(), /flavour A: unsuperposed moves are never allowed/);
+    const msg = region(page, 'Board').getByRole('alert');
+    await msg.waitFor();
+    assert.match(await msg.textContent(), /flavour A: unsuperposed moves are never allowed/);
     // Board left, views right on a wide screen.
-    const board = await page.locator('#board-panel').boundingBox();
-    const views = await page.locator('#realisations-card').boundingBox();
+    const board = await region(page, 'Board').boundingBox();
+    const views = await realisations(page).boundingBox();
     assert.ok(views.x > board.x + board.width - 1, 'views beside the board');
-    await page.locator('#status', { hasText: 'Done' }).waitFor();
+    await done(page).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'quantum-wide.png') });
 
     // A phone: one column, 44 px targets.
     await page.setViewportSize({ width: 390, height: 844 });
     // (The board panel's box dissolves into the one column on phones.)
-    const b2 = await page.locator('#board').boundingBox();
-    const v2 = await page.locator('#realisations-card').boundingBox();
+    const b2 = await canvas(page).boundingBox();
+    const v2 = await realisations(page).boundingBox();
     assert.ok(v2.y >= b2.y + b2.height - 1, 'views below the board');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
-    for (const id of ['#pick-superpose', '#takeback', '#mode-play']) {
-      const box = await page.locator(id).boundingBox();
-      assert.ok(box.height >= 44 && box.width >= 44, `${id} is ${box.width}×${box.height}`);
+    for (const name of ['Pick edges', 'Take back', 'Play']) {
+      const box = await button(page, name).boundingBox();
+      assert.ok(box.height >= 44 && box.width >= 44, `${name} is ${box.width}×${box.height}`);
     }
     await page.screenshot({ path: join(SCREENSHOTS, 'quantum-phone.png'), fullPage: true });
     assert.deepEqual(problems, []);
@@ -156,18 +182,19 @@ test('a quantum position too large for the browser says so instead of hanging', 
     // move sets that repeat smaller moves' results and keeps the options
     // it has met in one flat buffer, the page's time limit may stop them
     // first. Either way the page must say so, with the same advice.
-    await page.getByLabel('Position').fill('GGGGGGGGGGGGGGGG GGGGGGGGGGGGGGGG');
-    await page.getByLabel('Position').press('Enter');
-    await page.locator('#rules').selectOption('quantum');
-    await page.locator('#width').selectOption('unbounded');
+    await setPosition(page, 'GGGGGGGGGGGGGGGG GGGGGGGGGGGGGGGG');
+    await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('quantum');
+    await page.getByRole('combobox', { name: 'Width' }).selectOption('unbounded');
     // While it runs: the spinner, the elapsed time and Cancel.
-    await page.locator('#busy:not([hidden])').waitFor();
-    assert.ok(await page.locator('#cancel').isVisible());
-    const err = page.locator('#error');
+    const value = region(page, 'Value');
+    const cancel = value.getByRole('button', { name: 'Cancel' });
+    await cancel.waitFor();
+    await value.getByText(/computing… \d+ s/).waitFor();
+    const err = value.getByRole('alert');
     await err.waitFor({ timeout: 60_000 });
     assert.match(await err.textContent(), /Too large to analyse here(: the memory budget of 256M is used up .*| within 30 s) — try width 2 or fewer edges/);
-    assert.ok(await page.locator('#report').isHidden(), 'no value is shown for a position that was not analysed');
-    assert.ok(await page.locator('#busy').isHidden());
+    assert.equal(await value.getByRole('term').count(), 0, 'no value is shown for a position that was not analysed');
+    assert.ok(await cancel.isHidden());
     assert.deepEqual(problems, []);
   });
 });

@@ -2,7 +2,8 @@
 // deep and back (mouse and keyboard), the synchronous payoff matrix of
 // BR BR RB (value 1/4), and a "find a winning move" puzzle made in the
 // page, opened from its link in a fresh page (desktop and phone), answered
-// wrong (the engine's explanation shown) and right (solved).
+// wrong (the engine's explanation shown) and right (solved). Controls are
+// found by role and accessible name (issue 23).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,42 +16,88 @@ const TIMEOUT = 90_000;
 const session = useBrowser();
 const CLI = new URL('../../target/release/hackenbush', import.meta.url).pathname;
 
+const region = (page, name) => page.getByRole('region', { name });
+const teach = (page) => region(page, 'Teach');
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+
 async function setPosition(page, text) {
-  await page.getByLabel('Position').fill(text);
-  await page.getByLabel('Position').press('Enter');
+  const box = page.getByRole('textbox', { name: 'Position' });
+  await box.fill(text);
+  await box.press('Enter');
 }
+
+/** Open a closed disclosure ("Make puzzle") of the Teach region. */
+async function disclose(page, name) {
+  const summary = teach(page).locator('summary').filter({ hasText: name });
+  if (!(await summary.evaluate((el) => el.parentElement.open))) await summary.click();
+}
+
+/** A paragraph of the Teach region whose text matches `text`. */
+const said = (page, text) => teach(page).getByRole('paragraph').filter({ hasText: text });
+/** The explorer's path line ("Path: start › L:1"). */
+const path = (page, steps) => teach(page).getByText(`Path: ${steps}`, { exact: true });
+/** The explorer's options for `who` ("Left" or "Right"). */
+const options = (page, who) => teach(page).getByRole('heading', { name: `${who}'s options` }).locator('xpath=following-sibling::ul[1]').getByRole('button');
+const option = (page, who, label) => options(page, who).filter({ has: page.getByRole('img', { name: `After ${label}`, exact: true }) });
+
+const matrix = (page) => teach(page).getByRole('table');
+const columns = async (page) => (await matrix(page).getByRole('columnheader').allTextContents()).slice(1);
+const rows = (page) => matrix(page).getByRole('rowheader').allTextContents();
+const label = (t) => Number(t.split(' ')[0]);
+/** The matrix cell that plays Left's `left` and Right's `right` as one turn. */
+const cell = (page, left, right) => matrix(page).getByRole('button', { name: new RegExp(`: play Left ${left} and Right ${right}$`) });
+const history = (page, name) => region(page, 'Moves').getByRole('button', { name });
+
+/** The value card's plain value. */
+const plain = (page) =>
+  region(page, 'Value').getByRole('term').filter({ hasText: /^Plain$/ }).locator('xpath=following-sibling::dd[1]');
+
+/** Poll `condition` until it holds (10 s). */
+async function until(condition, what) {
+  for (let k = 0; k < 100; k++) {
+    if (await condition()) return;
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  assert.fail(`timed out waiting for ${what}`);
+}
+
+/** The puzzle card's parts. */
+const puzzle = (page) => region(page, 'Puzzle');
+const check = (page) => puzzle(page).getByRole('button', { name: 'Check', exact: true });
+const answer = (page) => puzzle(page).getByRole('textbox', { name: 'Your answer' });
+const verdict = (page, text) => puzzle(page).getByRole('paragraph').filter({ hasText: text });
 
 test('explorer: two levels in and back', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'teach-explorer', async (page, url, problems) => {
     await open(page, url);
-    await page.locator('#teach-card[data-ready="true"]').waitFor();
     await setPosition(page, 'BRR G');
-    await page.locator('#explore-run').click();
-    await page.locator('#explore-value', { hasText: 'Value 1/4* ' }).waitFor();
+    await button(page, 'Explore the board').click();
+    await said(page, /^Value 1\/4\* /).waitFor();
     // Left's cut of edge 1 is dominated by 4 and reversible: said in words.
-    const first = page.locator('[data-move="L:1"]');
+    const first = option(page, 'Left', 1);
     assert.match(await first.textContent(), /dominated by 4/);
     assert.match(await first.textContent(), /reversible through Right's 4/);
     assert.match(await first.textContent(), /leaves \{4\}/);
     await first.click();
-    await page.locator('#explore-path', { hasText: 'start › L:1' }).waitFor();
-    await page.locator('#explore-value', { hasText: 'Value * ' }).waitFor();
-    await page.locator('[data-move="R:4"]').click();
-    await page.locator('#explore-value', { hasText: 'Value 0 ' }).waitFor();
-    await page.locator('#explore-path', { hasText: 'start › L:1 › R:4' }).waitFor();
-    await page.locator('#teach-card').screenshot({ path: join(SCREENSHOTS, 'teach-explorer-deep.png') });
-    await page.locator('#explore-back').click();
-    await page.locator('#explore-value', { hasText: 'Value * ' }).waitFor();
+    await path(page, 'start › L:1').waitFor();
+    await said(page, /^Value \* /).waitFor();
+    await option(page, 'Right', 4).click();
+    await said(page, /^Value 0 /).waitFor();
+    await path(page, 'start › L:1 › R:4').waitFor();
+    await teach(page).screenshot({ path: join(SCREENSHOTS, 'teach-explorer-deep.png') });
+    await button(page, 'Back').click();
+    await said(page, /^Value \* /).waitFor();
     // Keyboard: focus an option, Backspace steps out to the start.
-    await page.locator('.option').first().focus();
+    await options(page, 'Left').first().focus();
     await page.keyboard.press('Backspace');
-    await page.locator('#explore-value', { hasText: 'Value 1/4* ' }).waitFor();
-    assert.equal(await page.locator('#explore-path').textContent(), 'start');
+    await said(page, /^Value 1\/4\* /).waitFor();
+    await path(page, 'start').waitFor();
     // ↓ and Enter step into the second option (Left's 4: value 1/4).
-    await page.locator('.option').first().focus();
+    await options(page, 'Left').first().focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await page.locator('#explore-path', { hasText: 'start › L:4' }).waitFor();
+    await path(page, 'start › L:4').waitFor();
+    await said(page, /^Value 1\/4 /).waitFor();
     assert.deepEqual(problems, []);
   });
 });
@@ -59,24 +106,24 @@ test('sync payoff matrix of BR BR RB', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'teach-matrix', async (page, url, problems) => {
     await open(page, url);
     await setPosition(page, 'BR BR RB');
-    await page.locator('#rules').selectOption('sync');
-    await page.locator('#matrix-run').click();
-    await page.locator('#matrix-value', { hasText: 'Value 1/4' }).waitFor();
-    const cells = await page.locator('table.payoff td').allTextContents();
+    await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('sync');
+    await button(page, 'Show the payoff matrix').click();
+    await said(page, /^Value 1\/4$/).waitFor();
+    const cells = await matrix(page).getByRole('cell').allTextContents();
     assert.deepEqual(cells, ['0', '1', '0', '1', '0', '0', '0', '0', '1/2']);
-    const heads = await page.locator('table.payoff th').allTextContents();
+    const heads = await rows(page);
     assert.ok(heads.includes('6 (1/2, 50.0%)'), heads.join(' | '));
-    await page.locator('#teach-card').screenshot({ path: join(SCREENSHOTS, 'teach-matrix.png') });
+    await teach(page).screenshot({ path: join(SCREENSHOTS, 'teach-matrix.png') });
     // Left cuts 6 and Right 5: the red-grounded half is gone, BR BR is left
     // (V(2) = 1/2); the cell is played on the board as one turn, and the
     // matrix follows the board.
-    await page.locator('table.payoff button[data-next="BR BR"]').click();
-    await page.locator('#history button', { hasText: 'Left (blue) cuts 6, Right (red) cuts 5' }).waitFor();
-    await page.locator('#matrix-value', { hasText: 'Value 1/2' }).waitFor();
-    await page.locator('#value').filter({ hasText: /^1\/2$/ }).waitFor();
+    await cell(page, 6, 5).click();
+    await history(page, /Left \(blue\) cuts 6, Right \(red\) cuts 5$/).waitFor();
+    await said(page, /^Value 1\/2$/).waitFor();
+    await plain(page).filter({ hasText: /^1\/2$/ }).waitFor();
     // Right's picks 2 and 4 head the columns, Left's 1 and 3 the rows.
-    const heads2 = await page.locator('table.payoff th').allTextContents();
-    assert.deepEqual(heads2.slice(1).map((t) => Number(t.split(' ')[0])), [2, 4, 1, 3]);
+    assert.deepEqual((await columns(page)).map(label), [2, 4]);
+    assert.deepEqual((await rows(page)).map(label), [1, 3]);
     assert.deepEqual(problems, []);
   });
 });
@@ -85,35 +132,34 @@ test('the payoff matrix follows a turn played on the board, in the board\'s labe
   await withPage(session.browser, 'teach-matrix-follow', async (page, url, problems) => {
     await open(page, url);
     await setPosition(page, 'BR BR RB');
-    await page.locator('#rules').selectOption('sync');
-    await page.locator('#mode-play').click();
+    await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('sync');
+    await button(page, 'Play').click();
     // One simultaneous turn by keyboard: Left picks 1, Right picks 2.
-    await page.locator('#board').focus();
+    await region(page, 'Board').locator('canvas').focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Space');
     for (let k = 0; k < 2; k++) await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Space');
     await page.keyboard.press('Enter');
-    await page.locator('#history button', { hasText: 'Left (blue) cuts 1, Right (red) cuts 2' }).waitFor();
+    await history(page, /Left \(blue\) cuts 1, Right \(red\) cuts 2$/).waitFor();
     // BR RB stands as the board's edges 3 to 6 (the engine's 1 to 4).
     const cli = JSON.parse(execFileSync(CLI, ['matrix', '--json', 'BR', 'RB'], { encoding: 'utf8' }));
-    await page.locator('#matrix-run').click();
-    await page.locator('#matrix-value', { hasText: `Value ${cli.value}` }).waitFor();
-    assert.deepEqual(await page.locator('table.payoff td').allTextContents(), cli.cells.flat());
-    const heads = await page.locator('table.payoff th').allTextContents();
-    const label = (t) => Number(t.split(' ')[0]);
-    assert.deepEqual(heads.slice(1, 3).map(label), [4, 5]);
-    assert.deepEqual(heads.slice(3).map(label), [3, 6]);
+    await button(page, 'Show the payoff matrix').click();
+    await said(page, new RegExp(`^Value ${cli.value.replace(/[/*]/g, '\\$&')}$`)).waitFor();
+    assert.deepEqual(await matrix(page).getByRole('cell').allTextContents(), cli.cells.flat());
+    assert.deepEqual((await columns(page)).map(label), [4, 5]);
+    assert.deepEqual((await rows(page)).map(label), [3, 6]);
     assert.deepEqual(cli.cols.map((c) => c.label), [2, 3]);
-    await page.locator('#teach-card').screenshot({ path: join(SCREENSHOTS, 'teach-matrix-follow-card.png') });
+    await teach(page).screenshot({ path: join(SCREENSHOTS, 'teach-matrix-follow-card.png') });
     // A cell is the turn Left 6, Right 5 on the board; the matrix follows
     // to BR, still in the board's labels.
-    await page.locator('table.payoff button[data-turn="6,5"]').click();
-    await page.locator('#history button', { hasText: 'Left (blue) cuts 6, Right (red) cuts 5' }).waitFor();
+    await cell(page, 6, 5).click();
+    await history(page, /Left \(blue\) cuts 6, Right \(red\) cuts 5$/).waitFor();
     const br = JSON.parse(execFileSync(CLI, ['matrix', '--json', 'BR'], { encoding: 'utf8' }));
-    await page.waitForFunction(() => document.querySelectorAll('table.payoff th').length === 3);
-    await page.locator('#matrix-value', { hasText: `Value ${br.value}` }).waitFor();
-    assert.deepEqual((await page.locator('table.payoff th').allTextContents()).slice(1).map(label), [4, 3]);
+    await until(async () => (await matrix(page).getByRole('rowheader').count()) === 1, 'the matrix of BR');
+    await said(page, new RegExp(`^Value ${br.value.replace(/[/*]/g, '\\$&')}$`)).waitFor();
+    assert.deepEqual((await columns(page)).map(label), [4]);
+    assert.deepEqual((await rows(page)).map(label), [3]);
     assert.deepEqual(problems, []);
   });
 });
@@ -125,24 +171,26 @@ async function solveFromLink(browser, link, name, contextOptions, tapOrClick) {
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
   try {
-    await page.goto(link);
-    await page.locator('#teach-card[data-puzzle="ready"]').waitFor();
-    assert.equal(await page.locator('#puzzle-question').textContent(), 'Find a winning move for Left');
-    assert.equal(await page.locator('#puzzle-title').textContent(), 'Green or not');
+    await open(page, link);
+    await puzzle(page).waitFor();
+    await puzzle(page).getByText('Find a winning move for Left.', { exact: true }).waitFor();
+    await puzzle(page).getByRole('heading', { name: 'Green or not' }).waitFor();
     // The link carries no answer: values are hidden on the board.
-    await page.locator('#puzzle-answer').fill('1');
-    await tapOrClick(page.locator('#puzzle-check'));
-    await page.locator('#puzzle-verdict', { hasText: 'Right wins with 4' }).waitFor();
+    await region(page, 'Value').getByText('Values are hidden.').waitFor();
+    await answer(page).fill('1');
+    await tapOrClick(check(page));
+    await verdict(page, 'Right wins with 4').waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-wrong.png`), fullPage: true });
-    await tapOrClick(page.locator('#puzzle-hint'));
-    await page.locator('#puzzle-help', { hasText: 'Hint: look at the green edge' }).waitFor();
+    await tapOrClick(puzzle(page).getByRole('button', { name: 'Hint', exact: true }));
+    await puzzle(page).getByText('Hint: look at the green edge').waitFor();
     // The right answer picked by tapping the move, not typed.
-    await tapOrClick(page.locator('#puzzle-moves [data-move="4"]'));
-    assert.equal(await page.locator('#puzzle-answer').inputValue(), '4');
-    await tapOrClick(page.locator('#puzzle-check'));
-    await page.locator('#puzzle-verdict', { hasText: 'Solved!' }).waitFor();
-    assert.match(await page.locator('#puzzle-verdict').textContent(), /Hints used: 1/);
-    await page.locator('#puzzle-solve').screenshot({ path: join(SCREENSHOTS, `${name}-solved.png`) });
+    await tapOrClick(puzzle(page).getByRole('group', { name: 'Moves to pick' }).getByRole('button', { name: '4', exact: true }));
+    assert.equal(await answer(page).inputValue(), '4');
+    await tapOrClick(check(page));
+    const solved = verdict(page, 'Solved!');
+    await solved.waitFor();
+    assert.match(await solved.textContent(), /Hints used: 1/);
+    await puzzle(page).screenshot({ path: join(SCREENSHOTS, `${name}-solved.png`) });
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-page.png`), fullPage: true });
     assert.deepEqual(problems, []);
   } finally {
@@ -154,18 +202,19 @@ test('make a puzzle, open its link, answer wrong then right (desktop and phone)'
   await withPage(session.browser, 'teach-puzzle-make', async (page, url, problems) => {
     await open(page, url);
     await setPosition(page, 'BRR G');
-    await page.locator('#puzzle-make summary').click();
-    await page.locator('#puzzle-kind').selectOption('win:L');
-    await page.locator('#puzzle-title-in').fill('Green or not');
-    await page.locator('#puzzle-hint-in').fill('look at the green edge');
-    await page.locator('#puzzle-make-btn').click();
-    await page.locator('#puzzle-made').waitFor();
-    const link = await page.locator('#puzzle-link').inputValue();
-    assert.match(link, /#v1=/);
+    await disclose(page, 'Make puzzle');
+    await teach(page).getByRole('combobox', { name: 'Question' }).selectOption('win:L');
+    await teach(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Green or not');
+    await teach(page).getByRole('textbox', { name: 'Hint', exact: true }).fill('look at the green edge');
+    await teach(page).getByRole('button', { name: 'Make puzzle', exact: true }).click();
+    const linkBox = teach(page).getByRole('textbox', { name: 'Puzzle link' });
+    await linkBox.waitFor();
+    const link = await linkBox.inputValue();
+    assert.ok(link.startsWith(`${url}#v2=`), link);
     // A puzzle without a solution is refused.
-    await page.locator('#puzzle-kind').selectOption('win:R');
-    await page.locator('#puzzle-make-btn').click();
-    await page.locator('#puzzle-make-error', { hasText: 'no solution' }).waitFor();
+    await teach(page).getByRole('combobox', { name: 'Question' }).selectOption('win:R');
+    await teach(page).getByRole('button', { name: 'Make puzzle', exact: true }).click();
+    await teach(page).getByRole('alert').filter({ hasText: 'no solution' }).waitFor();
 
     await solveFromLink(session.browser, link, 'teach-puzzle-desktop', { viewport: { width: 900, height: 760 } }, (l) => l.click());
     await solveFromLink(
@@ -181,16 +230,18 @@ test('a long exploration can be stopped, and the explorer works after', { timeou
   await withPage(session.browser, 'teach-stop', async (page, url, problems) => {
     await open(page, url);
     await setPosition(page, 'BRG BRG BRG RGB GRB BRG');
-    await page.locator('#rules').selectOption('quantum');
-    await page.locator('#width').selectOption('unbounded');
-    await page.locator('#explore-run').click();
-    await page.locator('#explore-stop:not([hidden])').waitFor();
-    await page.locator('#explore-stop').click();
-    await page.locator('#explore-error', { hasText: 'stopped' }).waitFor();
-    await page.locator('#rules').selectOption('normal');
+    await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('quantum');
+    await page.getByRole('combobox', { name: 'Width' }).selectOption('unbounded');
+    await button(page, 'Explore the board').click();
+    const stop = teach(page).getByRole('button', { name: 'Stop', exact: true });
+    await stop.waitFor();
+    await stop.click();
+    // (The page used to say "stopped"; it now says "Cancelled: …".)
+    await teach(page).getByRole('alert').filter({ hasText: /stopped|Cancelled/ }).waitFor();
+    await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('normal');
     await setPosition(page, 'BR');
-    await page.locator('#explore-run').click();
-    await page.locator('#explore-value', { hasText: 'Value 1/2 ' }).waitFor();
+    await button(page, 'Explore the board').click();
+    await said(page, /^Value 1\/2 /).waitFor();
     assert.deepEqual(problems, []);
   });
 });
@@ -199,35 +250,37 @@ test('a puzzle set: two puzzles in one link, with progress', { timeout: TIMEOUT 
   await withPage(session.browser, 'teach-puzzle-set', async (page, url, problems) => {
     await open(page, url);
     await setPosition(page, 'BRR G');
-    await page.locator('#puzzle-make summary').click();
-    await page.locator('#puzzle-kind').selectOption('win:L');
-    await page.locator('#puzzle-add').click();
-    await page.locator('#puzzle-set', { hasText: '1 puzzle in the set' }).waitFor();
+    await disclose(page, 'Make puzzle');
+    const question = teach(page).getByRole('combobox', { name: 'Question' });
+    await question.selectOption('win:L');
+    await teach(page).getByRole('button', { name: 'Add to set', exact: true }).click();
+    await said(page, /^1 puzzle in the set/).waitFor();
     await setPosition(page, 'BR BR RB');
-    await page.locator('#puzzle-kind').selectOption('value');
-    await page.locator('#puzzle-make-btn').click();
-    await page.locator('#puzzle-made').waitFor();
-    const link = await page.locator('#puzzle-link').inputValue();
+    await question.selectOption('value');
+    await teach(page).getByRole('button', { name: 'Make puzzle', exact: true }).click();
+    const linkBox = teach(page).getByRole('textbox', { name: 'Puzzle link' });
+    await linkBox.waitFor();
+    const link = await linkBox.inputValue();
 
     const context = await session.browser.newContext({ viewport: { width: 900, height: 760 } });
     const student = await context.newPage();
-    await student.goto(link);
-    await student.locator('#teach-card[data-puzzle="ready"]').waitFor();
-    await student.locator('#puzzle-progress', { hasText: 'Puzzle 1 of 2 · solved 0 of 2' }).waitFor();
-    await student.locator('#puzzle-moves [data-move="4"]').click();
-    await student.locator('#puzzle-check').click();
-    await student.locator('#puzzle-verdict', { hasText: 'Solved!' }).waitFor();
-    await student.locator('#puzzle-next').click();
-    await student.locator('#puzzle-progress', { hasText: 'Puzzle 2 of 2 · solved 1 of 2' }).waitFor();
-    assert.equal(await student.locator('#puzzle-question').textContent(), 'What is the value?');
-    assert.equal(await student.locator('#puzzle-position').textContent(), 'BR BR RB');
+    await open(student, link);
+    await puzzle(student).getByText('Puzzle 1 of 2 · solved 0 of 2', { exact: true }).waitFor();
+    await puzzle(student).getByRole('group', { name: 'Moves to pick' }).getByRole('button', { name: '4', exact: true }).click();
+    await check(student).click();
+    await verdict(student, 'Solved!').waitFor();
+    await puzzle(student).getByRole('button', { name: 'Next puzzle', exact: true }).click();
+    await puzzle(student).getByText('Puzzle 2 of 2 · solved 1 of 2', { exact: true }).waitFor();
+    await puzzle(student).getByText('What is the value?', { exact: true }).waitFor();
+    await puzzle(student).getByText(/^BR BR RB · /).waitFor();
+    assert.equal(await student.getByRole('textbox', { name: 'Position' }).inputValue(), 'BR BR RB');
     // 1/2 + 1/2 − 1/2 = 1/2 under normal play.
-    await student.locator('#puzzle-answer').fill('1');
-    await student.locator('#puzzle-check').click();
-    await student.locator('#puzzle-verdict', { hasText: 'Not quite: the value is less than 1.' }).waitFor();
-    await student.locator('#puzzle-answer').fill(' 1/2 ');
-    await student.locator('#puzzle-check').click();
-    await student.locator('#puzzle-verdict', { hasText: 'The whole set is solved.' }).waitFor();
+    await answer(student).fill('1');
+    await check(student).click();
+    await verdict(student, 'Not quite: the value is less than 1.').waitFor();
+    await answer(student).fill(' 1/2 ');
+    await check(student).click();
+    await verdict(student, 'The whole set is solved.').waitFor();
     await student.screenshot({ path: join(SCREENSHOTS, 'teach-puzzle-set.png'), fullPage: true });
     await context.close();
     assert.deepEqual(problems, []);
