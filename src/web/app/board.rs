@@ -261,7 +261,7 @@ fn ModeBar() -> impl IntoView {
                 id="mode-edit"
                 type="button"
                 aria-pressed=move || tf(mode.get() == Mode::Edit)
-                disabled=move || locked.get()
+                hidden=move || locked.get()
                 on:click=move |_| dispatch(Action::SetMode(Mode::Edit))
             >
                 "Edit"
@@ -269,6 +269,7 @@ fn ModeBar() -> impl IntoView {
             <button
                 id="mode-play"
                 type="button"
+                hidden=move || locked.get()
                 aria-pressed=move || tf(mode.get() == Mode::Play)
                 on:click=move |_| dispatch(Action::SetMode(Mode::Play))
             >

@@ -521,8 +521,8 @@ pub(super) fn PresenterPanel() -> impl IntoView {
         }
     };
     view! {
-        <section id="presenter-panel" class="card" aria-label="Presenter panel" hidden=move || !presenting.get()>
-            <div class="toolbar" role="toolbar" aria-label="Beside the board">
+        <section id="presenter-panel" class="card" aria-label="Presenter" hidden=move || !presenting.get()>
+            <div class="toolbar" role="toolbar" aria-label="Presenter panel">
                 {choice(Which::Value, "Value")}
                 {choice(Which::Explorer, "Game tree")}
                 <span hidden=move || !offered.get()>{choice(Which::Matrix, "Payoff matrix")}</span>

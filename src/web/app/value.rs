@@ -70,21 +70,15 @@ pub(super) fn ValueRegion() -> impl IntoView {
                                         <dd id="pretty" class="pretty">{a.pretty.clone()}</dd>
                                     </div>
                                     <div id="row-value" hidden=a.misere || a.value.is_empty()>
-                                        <dt>
-                                            <abbr title="The value in plain notation, as the command line prints it and reads it back">"Plain"</abbr>
-                                        </dt>
+                                        <dt title="The value in plain notation, as the command line prints it and reads it back">"Plain"</dt>
                                         <dd><code id="value" data-testid="value">{a.value.clone()}</code></dd>
                                     </div>
                                     <div>
-                                        <dt id="outcome-label">
-                                            <abbr title="Who wins: L Left (blue) whoever starts, R Right (red), P the second player, N the first player">{a.outcome_label.clone()}</abbr>
-                                        </dt>
+                                        <dt id="outcome-label" title="Who wins: L Left (blue) whoever starts, R Right (red), P the second player, N the first player">{a.outcome_label.clone()}</dt>
                                         <dd id="outcome">{a.outcome.clone()}</dd>
                                     </div>
                                     <div id="row-birthday" hidden=a.birthday.is_none()>
-                                        <dt>
-                                            <abbr title="The day the value is born: how many rounds of {left options | right options} it takes to build it from 0">"Birthday"</abbr>
-                                        </dt>
+                                        <dt title="The day the value is born: how many rounds of {left options | right options} it takes to build it from 0">"Birthday"</dt>
                                         <dd id="birthday">{a.birthday.clone().unwrap_or_else(|| "—".into())}</dd>
                                     </div>
                                     <div>
