@@ -1,6 +1,7 @@
 // End-to-end tests of the playground page in headless Chromium.
 // Run by `./build.sh test` (node --test tests/e2e/); screenshots land in
-// tests/e2e/screenshots/ for a person to look at.
+// tests/e2e/screenshots/ for a person to look at. Controls are found by
+// role and accessible name.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,22 +13,35 @@ const TIMEOUT = 60_000;
 
 const session = useBrowser();
 
-/** Open the page and wait until the worker has loaded the wasm engine. */
+const valueCard = (page) => page.getByRole('region', { name: 'Value' });
+/** The value card's entry for `term` ("Value of", "Value", "Outcome", …). */
+const field = (page, term) =>
+  valueCard(page).locator('dl > div').filter({ has: page.getByRole('term').getByText(term, { exact: true }) }).getByRole('definition');
+
+/** Open the page and wait until the board is ready. */
 async function open(page, url) {
   await page.goto(url);
-  await page.locator('#version').filter({ hasText: /^v\d/ }).waitFor();
-  await page.locator('#board[data-ready="true"]').waitFor();
+  await page.getByRole('region', { name: 'Board' }).locator('canvas[data-ready="true"]').waitFor();
+}
+
+async function setPosition(page, text) {
+  await page.getByRole('textbox', { name: 'Position' }).fill(text);
+  await page.getByRole('textbox', { name: 'Position' }).press('Enter');
 }
 
 test('the page loads without console errors', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'loaded', async (page, url, problems) => {
     await open(page, url);
     assert.equal(await page.title(), 'Hackenbush Lab');
-    assert.ok(await page.getByLabel('Position').isVisible());
-    assert.ok(await page.getByLabel('Ruleset').isVisible());
-    const rules = await page.locator('#rules option').evaluateAll((os) => os.map((o) => o.value));
+    await page.getByText(/^Engine v\d/).waitFor();
+    assert.ok(await page.getByRole('textbox', { name: 'Position' }).isVisible());
+    const ruleset = page.getByRole('combobox', { name: 'Ruleset' });
+    assert.ok(await ruleset.isVisible());
+    const rules = await ruleset.locator('option').evaluateAll((os) => os.map((o) => o.value));
     assert.deepEqual(rules, ['normal', 'misere', 'childish', 'uncolored', 'quantum', 'sync']);
-    assert.equal(await page.locator('#error').isVisible(), false);
+    // The first position is valued, and nothing is reported wrong.
+    await field(page, 'Value of').waitFor();
+    assert.equal(await page.getByRole('alert').count(), 0);
     assert.deepEqual(problems, []);
   });
 });
@@ -35,11 +49,10 @@ test('the page loads without console errors', { timeout: TIMEOUT }, async () => 
 test('BR is worth 1/2 and Left wins whoever starts', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'br', async (page, url, problems) => {
     await open(page, url);
-    await page.getByLabel('Position').fill('BR');
-    await page.getByLabel('Position').press('Enter');
-    await page.locator('#value').filter({ hasText: /^1\/2$/ }).waitFor();
-    assert.match(await page.locator('#outcome').textContent(), /Left \(blue\) wins whoever starts/);
-    assert.match(await page.locator('#birthday').textContent(), /^\d+$/);
+    await setPosition(page, 'BR');
+    await page.getByTestId('value').filter({ hasText: /^1\/2$/ }).waitFor();
+    assert.match(await field(page, 'Outcome').textContent(), /Left \(blue\) wins whoever starts/);
+    assert.match(await field(page, 'Birthday').textContent(), /^\d+$/);
     assert.deepEqual(problems, []);
   });
 });
@@ -47,16 +60,20 @@ test('BR is worth 1/2 and Left wins whoever starts', { timeout: TIMEOUT }, async
 test('a malformed position shows an error, escaped, not a blank page', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'malformed', async (page, url, problems) => {
     await open(page, url);
+    const images = await page.locator('img').count();
     const nasty = 'BQ <img src=x onerror="window.pwned=1">';
-    await page.getByLabel('Position').fill(nasty);
+    await page.getByRole('textbox', { name: 'Position' }).fill(nasty);
     await page.getByRole('button', { name: 'Analyse' }).click();
     // Text is checked as it is typed: the error shows under the text box.
-    const error = page.locator('#text-error');
+    const error = page.getByRole('alert').filter({ hasText: /column/ });
     await error.waitFor();
     assert.match(await error.textContent(), /column 2: unexpected 'Q'/, 'the error names the column and token');
     assert.ok(await page.getByRole('heading', { name: 'Hackenbush Lab' }).isVisible());
-    assert.ok(await page.getByLabel('Position').isVisible());
-    assert.equal(await page.locator('main img').count(), 0, 'input is never parsed as HTML');
+    assert.ok(await page.getByRole('textbox', { name: 'Position' }).isVisible());
+    // Input is never parsed as HTML: no new image (the gallery's own
+    // pictures are the only ones), none with the typed source.
+    assert.equal(await page.locator('img').count(), images, 'input is never parsed as HTML');
+    assert.equal(await page.locator('img[src="x"]').count(), 0);
     assert.equal(await page.evaluate(() => window.pwned), undefined);
     assert.deepEqual(problems, []);
   });
@@ -66,79 +83,93 @@ test('an engine that cannot load is reported in the page', { timeout: TIMEOUT },
   await withPage(session.browser, 'no-wasm', async (page, url) => {
     await page.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
     await page.goto(url);
-    const error = page.locator('#error');
+    const error = page.getByRole('alert');
     await error.waitFor();
-    assert.match(await error.textContent(), /could not (load|start) the engine/);
-    assert.equal(await page.locator('#version').textContent(), 'unavailable');
+    assert.match(await error.textContent(), /could not (load|start)/);
+    assert.equal(await page.getByText(/^Loading/).count(), 0, 'no endless "Loading…"');
   });
 });
 
 test('the ruleset picker shows only the options that apply', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'quantum-options', async (page, url, problems) => {
     await open(page, url);
-    assert.equal(await page.getByLabel('Flavour').isVisible(), false);
-    await page.getByLabel('Ruleset').selectOption('quantum');
-    assert.ok(await page.getByLabel('Flavour').isVisible());
-    assert.ok(await page.getByLabel('Width').isVisible());
-    assert.equal(await page.getByLabel('Green conflict').isVisible(), false);
-    await page.getByLabel('Ruleset').selectOption('sync');
-    assert.ok(await page.getByLabel('Green conflict').isVisible());
-    assert.equal(await page.getByLabel('Flavour').isVisible(), false);
+    const rules = page.getByRole('region', { name: 'Rules' });
+    const picker = (name) => rules.getByRole('combobox', { name });
+    assert.equal(await picker('Flavour').isVisible(), false);
+    await picker('Ruleset').selectOption('quantum');
+    assert.ok(await picker('Flavour').isVisible());
+    assert.ok(await picker('Width').isVisible());
+    assert.equal(await picker('Green conflict').isVisible(), false);
+    await picker('Ruleset').selectOption('sync');
+    assert.ok(await picker('Green conflict').isVisible());
+    assert.equal(await picker('Flavour').isVisible(), false);
     assert.deepEqual(problems, []);
   });
 });
 
-// A stand-in worker speaking the worker.js protocol, to test the page's side
-// of it (report display, computing… indicator, Cancel) independently of the
-// engine: 'GGGGGGGGG' never answers, 'XXX' answers with markup (in an error and
-// in a report), anything else is worth 1/2.
+// A stand-in worker speaking the worker protocol (src/web/worker.rs: a
+// typed job {id, job} in, {id, job, result} out), to test the page's side
+// of it (report display, computing… indicator, Cancel) independently of
+// the engine: 'GGGGGGGGG' never answers, 'XXX' answers with markup (in an
+// error under normal play, in a report otherwise), anything else is worth
+// 1/2.
 const MARKUP = '<img src=x onerror="window.pwned=1"><b>bold</b>';
 const FAKE_WORKER = `
 const MARKUP = ${JSON.stringify(MARKUP)};
-self.postMessage({ type: 'ready', version: '0.0.0-fake' });
 self.onmessage = ({ data: message }) => {
-  const data = { id: message.id, ...message.request };
-  if (data.position === 'GGGGGGGGG') return;
-  if (data.position === 'XXX' && data.rules === 'normal') {
-    self.postMessage({ type: 'result', id: data.id, crashed: false, reply: { ok: false, error: MARKUP } });
+  const { id, job } = message;
+  const request = job.request || {};
+  const reply = (result) => self.postMessage({ id, job, result });
+  if (request.position === 'GGGGGGGGG') return;
+  if (request.position === 'XXX' && request.rules === 'normal') {
+    reply({ Err: { kind: 'input', message: MARKUP } });
     return;
   }
-  if (data.position === 'XXX') {
-    self.postMessage({ type: 'result', id: data.id, crashed: false, reply: { ok: true,
-      answer: { value: MARKUP, pretty: MARKUP, outcome: 'N', birthday: 1 } } });
+  if (request.position === 'XXX') {
+    reply({ Ok: { kind: 'analysis', answer: { value: MARKUP, pretty: MARKUP, outcome: 'N',
+      outcome_sentence: 'The first player wins', birthday: 1 } } });
     return;
   }
-  self.postMessage({ type: 'result', id: data.id, crashed: false, reply: { ok: true,
-    answer: { value: '1/2', pretty: '½', outcome: 'L', birthday: 2 } } });
+  reply({ Ok: { kind: 'analysis', answer: { value: '1/2', pretty: '½', outcome: 'L',
+    outcome_sentence: 'Left (blue) wins whoever starts', birthday: 2 } } });
 };`;
 
 test('a report is displayed, and Cancel restarts a busy worker', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'fake-report', async (page, url, problems) => {
-    let workers = 0;
-    page.on('worker', () => workers++);
+    const workers = [];
+    const closed = [];
+    page.on('worker', (w) => {
+      workers.push(w);
+      w.on('close', () => closed.push(w));
+    });
     await page.route('**/worker.js', (route) =>
       route.fulfill({ contentType: 'text/javascript', body: FAKE_WORKER }),
     );
     await open(page, url);
-    assert.equal(await page.locator('#version').textContent(), 'v0.0.0-fake');
+    await page.getByTestId('value').filter({ hasText: /^1\/2$/ }).waitFor();
+    assert.equal(workers.length, 1);
 
-    await page.getByLabel('Position').fill('GGGGGGGGG');
-    await page.getByLabel('Position').press('Enter');
-    const busy = page.locator('#busy');
+    await setPosition(page, 'GGGGGGGGG');
+    const card = valueCard(page);
+    const busy = card.getByText(/computing… \d+ s/);
     await busy.waitFor();
-    assert.match(await busy.textContent(), /computing…/);
+    assert.match(await card.getByRole('status').textContent(), /^Computing GGGGGGGGG · normal play…$/);
+    assert.equal(await card.locator('dl').count(), 0, 'no value beside computing…');
     await page.screenshot({ path: join(SCREENSHOTS, 'computing.png') }).catch(() => {});
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await card.getByRole('button', { name: 'Cancel' }).click();
     await busy.waitFor({ state: 'hidden' });
-    assert.match(await page.locator('#status').textContent(), /^Cancelled: press Analyse/);
-    assert.equal(workers, 2, 'Cancel terminates the worker and starts a new one');
+    assert.match(await card.getByRole('alert').textContent(), /^Cancelled: press Analyse/);
+    for (let k = 0; k < 50 && closed.length === 0; k++) await page.waitForTimeout(50);
+    assert.deepEqual(closed, [workers[0]], 'Cancel terminates the busy worker');
 
-    await page.getByLabel('Position').fill('BR');
+    await page.getByRole('textbox', { name: 'Position' }).fill('BR');
     await page.getByRole('button', { name: 'Analyse' }).click();
-    await page.locator('#value').filter({ hasText: /^1\/2$/ }).waitFor();
-    assert.equal(await page.locator('#pretty').textContent(), '½');
-    assert.equal(await page.locator('#outcome').textContent(), 'Left (blue) wins whoever starts (L)');
-    assert.equal(await page.locator('#birthday').textContent(), '2');
+    await page.getByTestId('value').filter({ hasText: /^1\/2$/ }).waitFor();
+    assert.equal(workers.length, 2, 'a new worker answers');
+    assert.equal(await field(page, 'Value of').textContent(), 'BR · normal play');
+    assert.equal(await field(page, 'Value').textContent(), '½');
+    assert.equal(await field(page, 'Outcome').textContent(), 'Left (blue) wins whoever starts (L)');
+    assert.equal(await field(page, 'Birthday').textContent(), '2');
     assert.deepEqual(problems, []);
   });
 });
@@ -149,17 +180,19 @@ test('engine answers are shown as text, never parsed as HTML', { timeout: TIMEOU
       route.fulfill({ contentType: 'text/javascript', body: FAKE_WORKER }),
     );
     await open(page, url);
-    await page.getByLabel('Position').fill('XXX');
-    await page.getByLabel('Position').press('Enter');
-    await page.locator('#error:not([hidden])').waitFor();
-    assert.equal(await page.locator('#error').textContent(), MARKUP);
+    const images = await page.locator('img').count();
+    await setPosition(page, 'XXX');
+    const error = valueCard(page).getByRole('alert');
+    await error.waitFor();
+    assert.match(await error.textContent(), new RegExp(`${MARKUP.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
 
-    await page.getByLabel('Ruleset').selectOption('childish');
-    await page.locator('#report:not([hidden])').waitFor();
-    await page.locator('#value').filter({ hasText: MARKUP }).waitFor();
-    assert.equal(await page.locator('#pretty').textContent(), MARKUP);
-    assert.equal(await page.locator('#outcome').textContent(), 'The first player wins (N)');
-    assert.equal(await page.locator('main img, main b').count(), 0);
+    await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('childish');
+    await field(page, 'Value of').filter({ hasText: 'XXX · childish' }).waitFor();
+    await page.getByTestId('value').filter({ hasText: MARKUP }).waitFor();
+    assert.equal(await field(page, 'Value').textContent(), MARKUP);
+    assert.equal(await field(page, 'Outcome').textContent(), 'The first player wins (N)');
+    assert.equal(await page.locator('img').count(), images, 'no image from the answer');
+    assert.equal(await page.locator('img[src="x"], main b').count(), 0);
     assert.equal(await page.evaluate(() => window.pwned), undefined);
     assert.deepEqual(problems, []);
   });

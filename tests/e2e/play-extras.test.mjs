@@ -1,36 +1,102 @@
 // Browser tests of playing against the engine, the preview of what falls
 // with a cut, presenter mode with a two-slide deck, and touch input.
 // Run by `./build.sh test`; screenshots land in tests/e2e/screenshots/.
+// Controls are found by role and accessible name.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SCREENSHOTS, withPage } from './harness.mjs';
-import { useBrowser, open, board, drag, value, clearBoard, drawTwoStalks } from './board.mjs';
+import { useBrowser } from './board.mjs';
 
 const TIMEOUT = 60_000;
 
 const session = useBrowser();
 
+// The editor's empty-drawing view (src/ui/viewport.rs): 80 px per edge,
+// the ground line 48 px above the canvas bottom, x = 0 at the centre.
+const UNIT = 80;
+const GROUND_GAP = 48;
+
+const boardRegion = (page) => page.getByRole('region', { name: 'Board' });
+const canvas = (page) => boardRegion(page).locator('canvas');
+const valueCard = (page) => page.getByRole('region', { name: 'Value' });
+const position = (page) => page.getByRole('textbox', { name: 'Position' });
+/** The line under the board saying whose turn it is. */
+const turn = (page) => page.getByRole('toolbar', { name: 'Moves' }).getByRole('paragraph').first();
+/** The moves played ("Start" first). */
+const movesList = (page) => page.getByRole('region', { name: 'Moves' });
+const played = (page, words) => movesList(page).getByRole('button', { name: words });
+const playButton = (page) => page.getByRole('toolbar', { name: 'Mode' }).getByRole('button', { name: 'Play' });
+const player = (page, side) => page.getByRole('toolbar', { name: 'Play' }).getByRole('combobox', { name: side });
+
+async function open(page, url) {
+  await page.goto(url);
+  await boardRegion(page).locator('canvas[data-ready="true"]').waitFor();
+}
+
+async function board(page) {
+  const box = await canvas(page).boundingBox();
+  return (x, y) => [box.x + box.width / 2 + x * UNIT, box.y + box.height - GROUND_GAP - y * UNIT];
+}
+
+async function drag(page, [ax, ay], [bx, by]) {
+  await page.mouse.move(ax, ay);
+  await page.mouse.down();
+  await page.mouse.move(bx, by, { steps: 6 });
+  await page.mouse.up();
+}
+
+/** Wait until the plain value is exactly `expected`. */
+async function value(page, expected) {
+  await page.getByTestId('value').filter({ hasText: new RegExp(`^${expected.replace(/[/*]/g, '\\$&')}$`) }).waitFor();
+}
+
+async function setPosition(page, text) {
+  await position(page).fill(text);
+  await position(page).press('Enter');
+}
+
+const noEdgesLeft = (page) => valueCard(page).getByRole('status').filter({ hasText: 'No edges left' });
+
+async function clearBoard(page) {
+  await setPosition(page, '');
+  await noEdgesLeft(page).waitFor();
+}
+
+const colour = (page, name) => page.getByRole('toolbar', { name: 'Editing tools' }).getByRole('button', { name, exact: true });
+
+/** Clear the board, then draw BR (blue then red, one stalk) and R beside it. */
+async function drawTwoStalks(page) {
+  await clearBoard(page);
+  const at = await board(page);
+  await colour(page, 'Blue').click();
+  await drag(page, at(0, 0), at(0, 1));
+  await colour(page, 'Red').click();
+  await drag(page, at(0, 1), at(0, 2));
+  await drag(page, at(2, 0), at(2, 1));
+  assert.equal(await position(page).inputValue(), 'BR R');
+}
+
 test('Engine plays Right: Left cuts, the engine replies with a winning move', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'engine-opponent', async (page, url, problems) => {
     await open(page, url);
     await drawTwoStalks(page);
-    await page.locator('#mode-play').click();
-    await page.locator('#right-player').selectOption('engine');
-    await page.locator('#engine-note', { hasText: 'Perfect play: the engine knows the exact value.' }).waitFor();
+    await playButton(page).click();
+    await player(page, 'Right').selectOption('engine');
+    await boardRegion(page).getByText('Perfect play: the engine knows the exact value.').waitFor();
     const at = await board(page);
     // Left cuts the blue edge (2 falls with it); the engine, as Right,
     // must answer with its winning move: the red edge 3.
     await page.mouse.click(...at(0, 0.4));
-    await page.locator('#history button', { hasText: 'Left (blue) cuts 1' }).waitFor();
-    await page.locator('#history button', { hasText: 'Right (red) cuts 3' }).waitFor();
-    assert.match(await page.locator('#turn').textContent(), /Left \(blue\) cannot move: Right \(red\) wins\./);
+    await played(page, 'Left (blue) cuts 1').waitFor();
+    await played(page, 'Right (red) cuts 3').waitFor();
+    assert.match(await turn(page).textContent(), /Left \(blue\) cannot move: Right \(red\) wins\./);
     await page.waitForTimeout(700); // let the falling animation finish
     await page.screenshot({ path: join(SCREENSHOTS, 'engine-replied.png'), fullPage: true });
     // Taking back returns to Left's turn (the engine's reply goes too).
-    await page.locator('#takeback').click();
-    await page.locator('#turn', { hasText: 'Left (blue) to move.' }).waitFor();
+    await page.getByRole('toolbar', { name: 'Play' }).getByRole('button', { name: 'Take back' }).click();
+    await turn(page).filter({ hasText: 'Left (blue) to move.' }).waitFor();
     assert.deepEqual(problems, []);
   });
 });
@@ -39,18 +105,19 @@ test('hovering an edge in play previews what falls with it', { timeout: TIMEOUT 
   await withPage(session.browser, 'preview-fall', async (page, url, problems) => {
     await open(page, url);
     await drawTwoStalks(page);
-    await page.locator('#mode-play').click();
+    await playButton(page).click();
     const at = await board(page);
+    const preview = boardRegion(page).getByText(/^cutting /);
     await page.mouse.move(...at(0, 0.4));
-    await page.locator('#preview', { hasText: 'cutting 1 drops 2' }).waitFor();
-    await page.locator('#board').screenshot({ path: join(SCREENSHOTS, 'preview-fall.png') });
+    await boardRegion(page).getByText('cutting 1 drops 2').waitFor();
+    await canvas(page).screenshot({ path: join(SCREENSHOTS, 'preview-fall.png') });
     // Left may not cut red: no preview.
     await page.mouse.move(...at(2, 0.5));
-    await page.locator('#preview', { hasText: /^$/ }).waitFor();
+    await preview.waitFor({ state: 'detached' });
     // Keyboard focus previews too.
-    await page.locator('#board').focus();
+    await canvas(page).focus();
     await page.keyboard.press('ArrowRight');
-    await page.locator('#preview', { hasText: 'cutting 1 drops 2' }).waitFor();
+    await boardRegion(page).getByText('cutting 1 drops 2').waitFor();
     assert.deepEqual(problems, []);
   });
 });
@@ -58,39 +125,49 @@ test('hovering an edge in play previews what falls with it', { timeout: TIMEOUT 
 test('presenter mode: large type, arrows step through a two-slide deck', { timeout: TIMEOUT }, async () => {
   let link;
   await withPage(session.browser, 'presenter-source', async (page, url, problems) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await open(page, url);
-    await page.getByLabel('Position').fill('BR');
-    await page.getByLabel('Position').press('Enter');
+    await setPosition(page, 'BR');
     await value(page, '1/2');
-    await page.locator('#add-slide').click();
-    await page.getByLabel('Position').fill('B B');
-    await page.getByLabel('Position').press('Enter');
+    await page.getByRole('region', { name: 'Slides' }).getByRole('button', { name: 'Add slide' }).click();
+    await setPosition(page, 'B B');
     await value(page, '2');
-    link = page.url();
+    // A link to the slide on screen (the second).
+    const share = page.getByRole('region', { name: 'Share and export' });
+    await share.getByRole('button', { name: 'Link to this slide' }).click();
+    await share.getByText('Link copied.').waitFor();
+    link = await page.evaluate(() => navigator.clipboard.readText());
     assert.deepEqual(problems, []);
   });
   await withPage(session.browser, 'presenter', async (page, url, problems) => {
     // The same link, served by this page's own server.
-    await page.goto(url + link.slice(link.indexOf('#')));
-    await page.locator('#board[data-ready="true"]').waitFor();
-    await page.locator('#slide-of', { hasText: 'Slide 2 of 2' }).waitFor();
-    await page.locator('#prev-slide').click();
+    await open(page, url + link.slice(link.indexOf('#')));
+    const slides = page.getByRole('toolbar', { name: 'Slide navigation' });
+    await slides.getByText('Slide 2 of 2').waitFor();
+    await slides.getByRole('button', { name: '◀ Previous' }).click();
     await value(page, '1/2');
     await page.keyboard.press('p');
-    assert.equal(await page.locator('body').getAttribute('class'), 'presenting');
-    assert.ok(await page.locator('#edit-tools').isHidden());
-    assert.ok(await page.locator('#analyse-form').isHidden());
-    await page.locator('#caption', { hasText: '1/2 · BR' }).waitFor();
+    const present = page.getByRole('toolbar', { name: 'Mode' }).getByRole('button', { name: 'Leave presenter mode' });
+    assert.equal(await present.getAttribute('aria-pressed'), 'true');
+    assert.match(await page.locator('body').getAttribute('class'), /\bpresenting\b/);
+    assert.ok(await page.getByRole('toolbar', { name: 'Editing tools' }).isHidden());
+    assert.ok(await position(page).isHidden());
+    assert.ok(await page.getByRole('button', { name: 'Analyse' }).isHidden());
+    const caption = boardRegion(page).getByText(/^\d\/2 · /);
+    await boardRegion(page).getByText('1/2 · BR').waitFor();
+    const size = await caption.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    assert.ok(size >= 24, `large type: the caption is ${size} px`);
     await page.keyboard.press('ArrowRight');
-    await page.locator('#caption', { hasText: '2/2 · B B' }).waitFor();
+    await boardRegion(page).getByText('2/2 · B B').waitFor();
     // Presenting, the value is the large caption (the value card is chrome).
-    await page.locator('#caption-value', { hasText: /^= 2$/ }).waitFor();
+    await boardRegion(page).getByText('= 2', { exact: true }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'presenter-slide-2.png') });
     await page.keyboard.press('PageUp');
-    await page.locator('#caption', { hasText: '1/2 · BR' }).waitFor();
+    await boardRegion(page).getByText('1/2 · BR').waitFor();
     await page.keyboard.press('Escape');
-    assert.equal(await page.locator('body').getAttribute('class'), '');
-    assert.ok(await page.locator('#analyse-form').isVisible());
+    await page.getByRole('toolbar', { name: 'Mode' }).getByRole('button', { name: 'Present' }).waitFor();
+    assert.doesNotMatch(await page.locator('body').getAttribute('class'), /\bpresenting\b/);
+    assert.ok(await position(page).isVisible());
     assert.deepEqual(problems, []);
   });
 });
@@ -103,7 +180,7 @@ test('touch: drag to draw an edge, tap to cut it', { timeout: TIMEOUT }, async (
       await open(page, url);
       await clearBoard(page);
       const at = await board(page);
-      await page.locator('[data-colour="B"]').tap();
+      await colour(page, 'Blue').tap();
       // A touch drag from the ground up (raw touch events through the
       // DevTools protocol: playwright's touchscreen only taps).
       const cdp = await page.context().newCDPSession(page);
@@ -113,15 +190,16 @@ test('touch: drag to draw an edge, tap to cut it', { timeout: TIMEOUT }, async (
       await touch('touchStart', a);
       for (let k = 1; k <= 6; k++) await touch('touchMove', [a[0] + ((b[0] - a[0]) * k) / 6, a[1] + ((b[1] - a[1]) * k) / 6]);
       await touch('touchEnd', b);
-      await page.waitForFunction(() => document.getElementById('position').value === 'B');
+      for (let k = 0; k < 50 && (await position(page).inputValue()) !== 'B'; k++) await page.waitForTimeout(50);
+      assert.equal(await position(page).inputValue(), 'B');
       await value(page, '1');
       // (A tap right after the drag would read as a double tap: click.)
-      await page.locator('#mode-play').click();
-      await page.locator('#mode-play[aria-pressed="true"]').waitFor();
-      const played = await board(page); // the play toolbar may move the board
-      await page.touchscreen.tap(...played(0, 0.5));
-      await page.locator('#history button', { hasText: 'Left (blue) cuts 1' }).waitFor();
-      await page.locator('#status', { hasText: 'No edges left' }).waitFor();
+      await playButton(page).click();
+      await page.getByRole('toolbar', { name: 'Mode' }).getByRole('button', { name: 'Play', pressed: true }).waitFor();
+      const playing = await board(page); // the board must not have moved, but measure again
+      await page.touchscreen.tap(...playing(0, 0.5));
+      await played(page, 'Left (blue) cuts 1').waitFor();
+      await noEdgesLeft(page).waitFor();
       await page.waitForTimeout(700); // let the falling animation finish
       await page.screenshot({ path: join(SCREENSHOTS, 'touch-after-tap.png') });
       assert.deepEqual(problems, []);
@@ -134,18 +212,18 @@ test('an engine that cannot compute the value says so instead of moving', { time
   await withPage(session.browser, 'engine-cannot-compute', async (page, url, problems) => {
     // Past the page's time limit (shortened to 2 s, as in quantum.test.mjs).
     await open(page, `${url}?limit=2`);
-    await page.getByLabel('Position').fill('BRBR BRB RBR GG');
-    await page.getByLabel('Position').press('Enter');
-    await page.locator('#rules').selectOption('quantum');
+    await setPosition(page, 'BRBR BRB RBR GG');
+    await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('quantum');
     // The analysis fails first, in the editor; then the engine takes Left.
-    await page.locator('#error', { hasText: 'Too large' }).waitFor({ timeout: 60_000 });
-    await page.locator('#mode-play').click();
-    await page.locator('#left-player').selectOption('engine');
-    const note = page.locator('#engine-note', { hasText: 'The engine cannot compute this position' });
+    await valueCard(page).getByRole('alert').filter({ hasText: 'Too large' }).waitFor({ timeout: 60_000 });
+    await playButton(page).click();
+    await player(page, 'Left').selectOption('engine');
+    const note = boardRegion(page).getByText('The engine cannot compute this position');
     await note.waitFor({ timeout: 60_000 });
     assert.match(await note.textContent(), /it will not move — play for it or choose Person/);
-    assert.equal(await page.locator('#history li').count(), 1, 'the engine made no move');
-    await page.locator('#engine-note').screenshot({ path: join(SCREENSHOTS, 'engine-cannot-compute-note.png') });
+    await page.waitForTimeout(1000); // the engine's pause before a move, and more
+    assert.equal(await movesList(page).getByRole('listitem').count(), 1, 'the engine made no move');
+    await note.screenshot({ path: join(SCREENSHOTS, 'engine-cannot-compute-note.png') });
     assert.deepEqual(problems, []);
   });
 });

@@ -1,25 +1,100 @@
 // Browser tests of the canvas playground: drawing with the mouse, undo,
 // share links (round trip and malformed), play. Run by `./build.sh test`;
-// screenshots land in tests/e2e/screenshots/.
+// screenshots land in tests/e2e/screenshots/. Controls are found by role
+// and accessible name.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SCREENSHOTS, withPage } from './harness.mjs';
-import { useBrowser, open, board, drag, value, drawTwoStalks } from './board.mjs';
+import { useBrowser } from './board.mjs';
 
 const TIMEOUT = 60_000;
 
 const session = useBrowser();
 
+// The editor's empty-drawing view (src/ui/viewport.rs): 80 px per edge,
+// the ground line 48 px above the canvas bottom, x = 0 at the centre.
+const UNIT = 80;
+const GROUND_GAP = 48;
+
+const boardRegion = (page) => page.getByRole('region', { name: 'Board' });
+const canvas = (page) => boardRegion(page).locator('canvas');
+const valueCard = (page) => page.getByRole('region', { name: 'Value' });
+/** The value card's entry for `term` ("Value of", "Value", "Outcome", …). */
+const field = (page, term) =>
+  valueCard(page).locator('dl > div').filter({ has: page.getByRole('term').getByText(term, { exact: true }) }).getByRole('definition');
+/** The line under the board saying whose turn it is. */
+const turn = (page) => page.getByRole('toolbar', { name: 'Moves' }).getByRole('paragraph').first();
+/** A move in the list of moves played, by its words. */
+const played = (page, words) => page.getByRole('region', { name: 'Moves' }).getByRole('button', { name: words });
+const position = (page) => page.getByRole('textbox', { name: 'Position' });
+
+async function open(page, url) {
+  await page.goto(url);
+  await boardRegion(page).locator('canvas[data-ready="true"]').waitFor();
+}
+
+/** Page pixel of layout point (x, y) in the empty-drawing view. */
+async function board(page) {
+  const box = await canvas(page).boundingBox();
+  return (x, y) => [box.x + box.width / 2 + x * UNIT, box.y + box.height - GROUND_GAP - y * UNIT];
+}
+
+async function drag(page, [ax, ay], [bx, by]) {
+  await page.mouse.move(ax, ay);
+  await page.mouse.down();
+  await page.mouse.move(bx, by, { steps: 6 });
+  await page.mouse.up();
+}
+
+/** Wait until the plain value is exactly `expected`. */
+async function value(page, expected) {
+  await page.getByTestId('value').filter({ hasText: new RegExp(`^${expected.replace(/[/*]/g, '\\$&')}$`) }).waitFor();
+}
+
+async function setPosition(page, text) {
+  await position(page).fill(text);
+  await position(page).press('Enter');
+}
+
+async function clearBoard(page) {
+  await setPosition(page, '');
+  await valueCard(page).getByRole('status').filter({ hasText: 'No edges left' }).waitFor();
+}
+
+/** Clear the board, then draw BR (blue then red, one stalk) and R beside it. */
+async function drawTwoStalks(page) {
+  await clearBoard(page);
+  const at = await board(page);
+  const tools = page.getByRole('toolbar', { name: 'Editing tools' });
+  await tools.getByRole('button', { name: 'Blue', exact: true }).click();
+  await drag(page, at(0, 0), at(0, 1));
+  await tools.getByRole('button', { name: 'Red', exact: true }).click();
+  await drag(page, at(0, 1), at(0, 2));
+  await drag(page, at(2, 0), at(2, 1));
+  assert.equal(await position(page).inputValue(), 'BR R');
+}
+
+const playButton = (page) => page.getByRole('toolbar', { name: 'Mode' }).getByRole('button', { name: 'Play' });
+
+/** The link the Share card copies (the whole deck, from slide 1). */
+async function copiedLink(page) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const share = page.getByRole('region', { name: 'Share and export' });
+  await share.getByRole('button', { name: 'Copy link' }).click();
+  await share.getByText('Link copied.').waitFor();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
 test('draw two stalks with the mouse and read the value', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'draw-two-stalks', async (page, url, problems) => {
     await open(page, url);
     await drawTwoStalks(page);
-    assert.equal(await page.getByLabel('Position').inputValue(), 'BR R');
+    assert.equal(await position(page).inputValue(), 'BR R');
     await value(page, '-1/2');
-    assert.match(await page.locator('#outcome').textContent(), /Right \(red\) wins whoever starts/);
-    assert.match(await page.locator('#advice').textContent(), /Right \(red\) wins with: /);
+    assert.match(await field(page, 'Outcome').textContent(), /Right \(red\) wins whoever starts/);
+    assert.match(await field(page, 'Best moves').textContent(), /Right \(red\) wins with: /);
     assert.deepEqual(problems, []);
   });
 });
@@ -29,19 +104,19 @@ test('undo and redo an edit', { timeout: TIMEOUT }, async () => {
     await open(page, url);
     await drawTwoStalks(page);
     await value(page, '-1/2');
-    await page.locator('#undo').click();
-    assert.equal(await page.getByLabel('Position').inputValue(), 'BR');
+    await page.getByRole('toolbar', { name: 'Editing tools' }).getByRole('button', { name: 'Undo' }).click();
+    assert.equal(await position(page).inputValue(), 'BR');
     await value(page, '1/2');
-    await page.locator('#board').focus();
+    await canvas(page).focus();
     await page.keyboard.press('Control+y');
-    assert.equal(await page.getByLabel('Position').inputValue(), 'BR R');
+    assert.equal(await position(page).inputValue(), 'BR R');
     await page.keyboard.press('Control+z');
-    assert.equal(await page.getByLabel('Position').inputValue(), 'BR');
+    assert.equal(await position(page).inputValue(), 'BR');
     // Keyboard recolouring: select edge 2 with the arrows, press g.
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('g');
-    assert.equal(await page.getByLabel('Position').inputValue(), 'BG');
+    assert.equal(await position(page).inputValue(), 'BG');
     await value(page, '1*');
     assert.deepEqual(problems, []);
   });
@@ -51,28 +126,27 @@ test('a share link restores the same state', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'link-source', async (page, url, problems) => {
     await open(page, url);
     await drawTwoStalks(page);
-    await page.getByLabel('Colour-blind mode').check();
-    await page.locator('#mode-play').click();
+    await page.getByRole('checkbox', { name: 'Colour-blind mode' }).check();
+    await playButton(page).click();
     // Left cuts the blue edge: the red one above it falls.
     const at = await board(page);
     await page.mouse.click(...at(0, 0.4));
-    await page.locator('#history button', { hasText: 'Left (blue) cuts 1' }).waitFor();
+    await played(page, 'Left (blue) cuts 1').waitFor();
     await value(page, '-1');
     await page.waitForTimeout(700); // let the falling animation finish
     await page.screenshot({ path: join(SCREENSHOTS, 'play-after-cut.png') });
-    const link = page.url();
-    assert.match(link, /#v1=[A-Za-z0-9_-]+$/);
+    const link = await copiedLink(page);
+    assert.match(link, /#v2=[A-Za-z0-9_-]+$/);
 
     await withPage(session.browser, 'link-restored', async (again, _url, problems2) => {
       await again.goto(link);
-      await again.locator('#board[data-ready="true"]').waitFor();
-      assert.equal(await again.getByLabel('Position').inputValue(), 'BR R');
-      assert.equal(await again.locator('#mode-play').getAttribute('aria-pressed'), 'true');
-      assert.ok(await again.getByLabel('Colour-blind mode').isChecked());
-      await again.locator('#history button', { hasText: 'Left (blue) cuts 1' }).waitFor();
-      assert.match(await again.locator('#turn').textContent(), /Right \(red\) to move/);
+      await boardRegion(again).locator('canvas[data-ready="true"]').waitFor();
+      assert.equal(await position(again).inputValue(), 'BR R');
+      assert.equal(await playButton(again).getAttribute('aria-pressed'), 'true');
+      assert.ok(await again.getByRole('checkbox', { name: 'Colour-blind mode' }).isChecked());
+      await played(again, 'Left (blue) cuts 1').waitFor();
+      assert.match(await turn(again).textContent(), /Right \(red\) to move/);
       await value(again, '-1');
-      assert.equal(again.url(), link);
       // Take back, then the value is that of the whole position again.
       await again.getByRole('button', { name: 'Take back' }).click();
       await value(again, '-1/2');
@@ -86,21 +160,40 @@ test('a malformed link shows a message, not a blank page', { timeout: TIMEOUT },
   await withPage(session.browser, 'malformed-link', async (page, url, problems) => {
     const nasty = encodeURIComponent('<img src=x onerror="window.pwned=1">');
     await open(page, `${url}#v1=${nasty}`);
-    const message = page.locator('#link-error');
+    const message = boardRegion(page).getByRole('alert');
     await message.waitFor();
     assert.match(await message.textContent(), /This link could not be opened: .*invalid character/);
-    assert.ok(await page.locator('#board').isVisible());
-    assert.equal(await page.locator('img').count(), 0);
+    assert.ok(await canvas(page).isVisible());
+    assert.equal(await page.locator('img[src="x"]').count(), 0);
     assert.equal(await page.evaluate(() => window.pwned), undefined);
     // The page still works: a value for the default position arrives.
-    await page.locator('#report:not([hidden])').waitFor();
+    await field(page, 'Value of').waitFor();
 
-    // The address bar now links to the state shown; a fresh load of
-    // another bad link reports that one.
-    assert.match(page.url(), /#v1=[A-Za-z0-9_-]+$/);
+    // A fresh load of another bad link reports that one.
     await page.goto('about:blank');
     await open(page, `${url}#v1=eyJzIjpbXX0`); // {"s":[]}
-    assert.match(await page.locator('#link-error').textContent(), /no positions/);
+    await message.waitFor();
+    assert.match(await message.textContent(), /no positions/);
+    assert.deepEqual(problems, []);
+  });
+});
+
+// Page bug (issue 23): the session never emits Effect::ReplaceFragment, so
+// the address bar keeps the link the page was opened with (or none) while
+// the state changes; a reload or a bookmark loses the drawing.
+test('the address bar follows the state shown', { timeout: TIMEOUT, todo: 'page bug: the address bar never follows the state (Session never emits Effect::ReplaceFragment)' }, async () => {
+  await withPage(session.browser, 'address-bar', async (page, url, problems) => {
+    await open(page, url);
+    await setPosition(page, 'BR BR R');
+    await value(page, '0');
+    await page.waitForFunction(() => /^#v2=[A-Za-z0-9_-]+$/.test(location.hash), null, { timeout: 5000 });
+    await page.reload();
+    await boardRegion(page).locator('canvas[data-ready="true"]').waitFor();
+    assert.equal(await position(page).inputValue(), 'BR BR R', 'a reload keeps the drawing');
+    // After a malformed link, the address bar links to the state shown.
+    await page.goto('about:blank');
+    await open(page, `${url}#v1=eyJzIjpbXX0`);
+    await page.waitForFunction(() => /^#v2=[A-Za-z0-9_-]+$/.test(location.hash), null, { timeout: 5000 });
     assert.deepEqual(problems, []);
   });
 });
@@ -108,13 +201,13 @@ test('a malformed link shows a message, not a blank page', { timeout: TIMEOUT },
 test('a bad text shows an inline error and keeps the drawing', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'text-error', async (page, url, problems) => {
     await open(page, url);
-    await page.getByLabel('Position').fill('BR Q');
-    await page.getByLabel('Position').press('Enter');
-    const err = page.locator('#text-error');
+    const before = await position(page).inputValue();
+    await setPosition(page, 'BR Q');
+    const err = page.getByRole('alert').filter({ hasText: /column/ });
     await err.waitFor();
     assert.match(await err.textContent(), /column 4/);
-    await page.getByLabel('Position').fill('GGG');
-    await page.getByLabel('Position').press('Enter');
+    assert.match(await boardRegion(page).getByRole('paragraph').first().textContent(), new RegExp(`${before.split(/\s+/).join('').length} edges`), 'the drawing is kept');
+    await setPosition(page, 'GGG');
     await err.waitFor({ state: 'hidden' });
     await value(page, '*3');
     assert.deepEqual(problems, []);
@@ -124,17 +217,18 @@ test('a bad text shows an inline error and keeps the drawing', { timeout: TIMEOU
 test('presets, colour-blind mode and hidden values', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'presets', async (page, url, problems) => {
     await open(page, url);
-    await page.locator('.preset', { hasText: 'Circus tent' }).click();
+    await page.getByRole('button', { name: /^Circus tent/ }).click();
     await value(page, '1');
-    await page.locator('#board').screenshot({ path: join(SCREENSHOTS, 'circus-tent.png') });
-    await page.locator('.preset', { hasText: 'Redwood table' }).click();
-    await page.getByLabel('Colour-blind mode').check();
-    await page.getByLabel('Position').fill('BR RB G GG 0-1:B 1-1:R 0-1:G');
-    await page.getByLabel('Position').press('Enter');
-    await page.locator('#report:not([hidden])').waitFor();
-    await page.locator('#board').screenshot({ path: join(SCREENSHOTS, 'colour-blind.png') });
-    await page.getByLabel('Hide values').check();
-    assert.equal(await page.locator('#value').isVisible(), false);
+    await canvas(page).screenshot({ path: join(SCREENSHOTS, 'circus-tent.png') });
+    await page.getByRole('button', { name: /^Redwood table/ }).click();
+    await page.getByRole('checkbox', { name: 'Colour-blind mode' }).check();
+    await setPosition(page, 'BR RB G GG 0-1:B 1-1:R 0-1:G');
+    await field(page, 'Value of').filter({ hasText: 'BR RB G GG 0-1:B 1-1:R 0-1:G' }).waitFor();
+    await canvas(page).screenshot({ path: join(SCREENSHOTS, 'colour-blind.png') });
+    await page.getByRole('checkbox', { name: 'Hide values' }).check();
+    await valueCard(page).getByText('Values are hidden.').waitFor();
+    assert.equal(await page.getByTestId('value').isVisible(), false);
+    assert.equal(await field(page, 'Value').isVisible(), false);
     assert.deepEqual(problems, []);
   });
 });
@@ -144,21 +238,22 @@ test('a value too long to print shows its length, outcome and best moves; the ex
     await open(page, url);
     // A 30-edge mixed stalk: valued at once, but its canonical form
     // prints billions of characters.
-    await page.getByLabel('Position').fill('BRGRBGGBRRGBBGRGBRGGBRBGRGBGRB');
-    await page.getByLabel('Position').press('Enter');
-    await page.locator('#pretty', { hasText: 'too long to show' }).waitFor();
-    assert.ok(await page.locator('#row-value').isHidden(), 'no plain row for a value not shown');
-    assert.match(await page.locator('#pretty').textContent(), /^too long to show \(3,869,774,999 characters\)$/);
-    assert.match(await page.locator('#outcome').textContent(), /Left \(blue\) wins whoever starts/);
-    assert.match(await page.locator('#advice').textContent(), /Left \(blue\) wins with: /);
-    assert.ok(await page.locator('#error').isHidden());
-    await page.locator('#report').screenshot({ path: join(SCREENSHOTS, 'value-too-long-elided.png') });
-    await page.locator('#explore-run').click();
-    await page.locator('#explore-error', { hasText: 'Too long to show here' }).waitFor();
-    assert.match(await page.locator('#explore-error').textContent(), /characters, more than the limit of 100000 — the command-line tool prints it/);
+    await setPosition(page, 'BRGRBGGBRRGBBGRGBRGGBRBGRGBGRB');
+    const pretty = field(page, 'Value');
+    await pretty.filter({ hasText: 'too long to show' }).waitFor();
+    assert.ok(await field(page, 'Plain').isHidden(), 'no plain row for a value not shown');
+    assert.match(await pretty.textContent(), /^too long to show \(3,869,774,999 characters\)$/);
+    assert.match(await field(page, 'Outcome').textContent(), /Left \(blue\) wins whoever starts/);
+    assert.match(await field(page, 'Best moves').textContent(), /Left \(blue\) wins with: /);
+    assert.equal(await valueCard(page).getByRole('alert').count(), 0);
+    await valueCard(page).locator('dl').screenshot({ path: join(SCREENSHOTS, 'value-too-long-elided.png') });
+    const teach = page.getByRole('region', { name: 'Teach' });
+    await teach.getByRole('button', { name: 'Explore the board' }).click();
+    const why = teach.getByText('Too long to show here');
+    await why.waitFor();
+    assert.match(await why.textContent(), /characters, more than the limit of 100000 — the command-line tool prints it/);
     // The page still works: a short stalk is valued and explored.
-    await page.getByLabel('Position').fill('BR');
-    await page.getByLabel('Position').press('Enter');
+    await setPosition(page, 'BR');
     await value(page, '1/2');
     assert.deepEqual(problems, []);
   });
@@ -167,19 +262,18 @@ test('a value too long to print shows its length, outcome and best moves; the ex
 test('phone: a 30-edge stalk fits the board and its top edges can be cut by touch', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'phone-long-stalk', async (page, url, problems) => {
     await open(page, url);
-    await page.getByLabel('Position').fill('BR'.repeat(15));
-    await page.getByLabel('Position').press('Enter');
-    await page.locator('#value').filter({ hasText: /\S/ }).waitFor();
-    await page.locator('#board').screenshot({ path: join(SCREENSHOTS, 'phone-long-stalk-board.png') });
-    await page.locator('#mode-play').click();
+    await setPosition(page, 'BR'.repeat(15));
+    await field(page, 'Value of').filter({ hasText: 'BR'.repeat(15) }).waitFor();
+    await canvas(page).screenshot({ path: join(SCREENSHOTS, 'phone-long-stalk-board.png') });
+    await playButton(page).click();
     // The drawing is fitted (src/ui/viewport.rs): one unit wide, 30 tall,
     // 48 px margins, at most 80 px per unit, centred on x = 0.
-    const box = await page.locator('#board').boundingBox();
+    const box = await canvas(page).boundingBox();
     const scale = Math.min(80, box.width - 96, (box.height - 96) / 30);
     const y = box.y + box.height - 48 - 28.5 * scale;
     assert.ok(y > box.y, `edge 29 is on the board (${y} below ${box.y})`);
     await page.touchscreen.tap(box.x + box.width / 2, y);
-    await page.locator('#history button', { hasText: 'Left (blue) cuts 29' }).waitFor();
+    await played(page, 'Left (blue) cuts 29').waitFor();
     assert.deepEqual(problems, []);
   }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 });
