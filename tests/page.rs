@@ -502,3 +502,36 @@ fn an_exported_svg_names_the_slide_and_hides_hidden_values() {
     p.act(Action::SetExportCaption(false)).unwrap();
     assert!(!svg(&mut p).contains("Normal stalks"));
 }
+
+#[test]
+fn the_address_bar_follows_the_state_but_not_a_puzzle() {
+    use hackenbush_lab::ui::page::Effect;
+    let mut p = Page::new();
+    let fragment = |p: &mut Page, a: Action| -> Option<String> {
+        p.now += 1.0;
+        let effects = p.session.dispatch(a, p.now).unwrap_or_default();
+        effects.into_iter().find_map(|e| match e {
+            Effect::ReplaceFragment(f) => Some(f),
+            _ => None,
+        })
+    };
+    let f = fragment(&mut p, Action::SetText("BR R".into())).expect("a new drawing");
+    assert_eq!(f, p.session.link());
+    assert_eq!(
+        fragment(&mut p, Action::PointerMove { x: 1.0, y: 1.0 }),
+        None
+    );
+    assert_eq!(
+        fragment(&mut p, Action::SetText("BR R".into())),
+        None,
+        "unchanged"
+    );
+    assert!(fragment(&mut p, Action::SetRulesKind(RulesKind::Misere)).is_some());
+    // A reload opens the fragment: the same state.
+    let mut q = Page::new();
+    q.act(Action::OpenLink(p.session.link())).unwrap();
+    assert_eq!(q.view().rules.kind, RulesKind::Misere);
+    assert_eq!(q.view().text.text, "BR R");
+    // A puzzle link stays in the address bar as it was opened.
+    assert_eq!(fragment(&mut p, Action::OpenLink(puzzle_set())), None);
+}

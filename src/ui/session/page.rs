@@ -31,6 +31,8 @@ pub(super) struct PageState {
     pub(super) help: HelpView,
     pub(super) qr: Option<LinkScope>,
     pub(super) zoom: Option<usize>,
+    /// The fragment last put in the address bar.
+    pub(super) fragment: Option<String>,
 }
 
 impl PageState {
@@ -142,12 +144,45 @@ impl Session {
     /// browser can do. A refused action says why next to the control that
     /// was used (also kept in the view's notices).
     pub fn dispatch(&mut self, action: Action, now: f64) -> Result<Vec<Effect>, UiError> {
+        // Pointer moves and the engine's bookkeeping change nothing a link
+        // carries: the address bar is not rewritten for them.
+        let quiet = matches!(
+            action,
+            Action::PointerMove { .. }
+                | Action::Hover { .. }
+                | Action::PointerLeave
+                | Action::HoverLabel(_)
+                | Action::HoverRealisation(_)
+                | Action::JobStarted { .. }
+                | Action::Resize { .. }
+        );
         let result = self.apply(action, now);
         if let Err(e) = &result {
             self.say_at(e.place, e.message.clone(), true);
         }
         self.after_action(now);
+        let mut result = result;
+        if !quiet {
+            if let (Ok(effects), Some(f)) = (&mut result, self.fragment_change()) {
+                effects.push(Effect::ReplaceFragment(f));
+            }
+        }
         result
+    }
+
+    /// The address bar keeps a link to the state on screen (a reload
+    /// loses no work): the new fragment when it changed. A puzzle link
+    /// stays as it was opened, since the board's link would drop its
+    /// questions.
+    fn fragment_change(&mut self) -> Option<String> {
+        if self.puzzle.is_some() {
+            return None;
+        }
+        let f = self.link();
+        (self.page.fragment.as_deref() != Some(f.as_str())).then(|| {
+            self.page.fragment = Some(f.clone());
+            f
+        })
     }
 
     /// What every action ends with: the puzzle follows the board, the
@@ -437,11 +472,12 @@ impl Session {
                     .filter(|j| j.lane() == lane)
                     .cloned()
                     .collect();
+                let message = match lane {
+                    Lane::Analysis => "Cancelled: press Analyse (Enter) to compute again.",
+                    Lane::Teach => "Stopped: explore the board again to compute it.",
+                };
                 for job in stopped {
-                    self.job_stopped(
-                        job,
-                        "Cancelled: press Analyse (Enter) to compute again.".into(),
-                    );
+                    self.job_stopped(job, message.into());
                 }
             }
             Action::TimedOut { job, seconds } => {
