@@ -535,3 +535,24 @@ fn the_address_bar_follows_the_state_but_not_a_puzzle() {
     // A puzzle link stays in the address bar as it was opened.
     assert_eq!(fragment(&mut p, Action::OpenLink(puzzle_set())), None);
 }
+
+#[test]
+fn a_refused_third_pick_leaves_the_two_picks_committable() {
+    let mut p = Page::new();
+    p.act(Action::SetText("BR BR B".into())).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+    p.act(Action::SetFlavour(Some(Flavour::D))).unwrap();
+    p.act(Action::SetMode(Mode::Play)).unwrap();
+    let now = p.now;
+    p.session.play_label(1, now).unwrap();
+    p.session.play_label(3, now).unwrap();
+    assert!(p.session.play_label(5, now).is_err(), "width 2");
+    // The board's focus is on 5 (refused), but the picks are 1 and 3.
+    let v = p.view();
+    assert_eq!(v.play.picked, vec![1, 3]);
+    assert_eq!(v.play.refused, None);
+    assert_eq!(
+        v.play.commit.as_deref(),
+        Some("Commit superposed move (1 + 3)")
+    );
+}

@@ -624,10 +624,9 @@ impl Session {
             status.turn.clone()
         };
         let preview = self.move_preview();
-        let refused = preview
-            .as_ref()
-            .filter(|p| p.refused.is_some() && !status.picked.is_empty())
-            .and_then(|p| p.refused.clone());
+        // Whether the picks themselves may be committed (the preview also
+        // counts a hovered or focused edge, which is not picked).
+        let refused = self.picks_refused();
         let commit =
             (!status.commit.is_empty() && refused.is_none()).then(|| status.commit.clone());
         let slides = self.deck.slides.len().max(1);

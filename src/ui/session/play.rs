@@ -255,6 +255,26 @@ impl Session {
         crate::ui::move_preview::preview(&self.game, p, &labels)
     }
 
+    /// Quantum play: why the picked edges, as they are, cannot be
+    /// committed (the flavour or the width refuses them), if they cannot.
+    pub fn picks_refused(&self) -> Option<String> {
+        if self.mode != Mode::Play || !self.game.is_quantum() || self.game.result().is_some() {
+            return None;
+        }
+        let p = match self.game.to_move() {
+            Side::Left => Player::Left,
+            Side::Right => Player::Right,
+            Side::Both => return None,
+        };
+        let picked = self.game.selection();
+        if picked.is_empty() || !self.superpose {
+            return None;
+        }
+        let mut labels = picked.to_vec();
+        labels.sort_unstable();
+        crate::ui::move_preview::preview(&self.game, p, &labels)?.refused
+    }
+
     pub(super) fn preview_text(&self) -> String {
         if self.game.is_quantum() {
             return self.move_preview().map(|m| m.summary).unwrap_or_default();
