@@ -556,3 +556,17 @@ fn a_refused_third_pick_leaves_the_two_picks_committable() {
         Some("Commit superposed move (1 + 3)")
     );
 }
+
+#[test]
+fn start_up_actions_leave_the_opened_link_alone() {
+    use hackenbush_lab::ui::page::Effect;
+    let mut p = Page::new();
+    // The page restores the intro card, then opens the link it was given.
+    let effects = p.session.dispatch(Action::SetIntro(true), 1.0).unwrap();
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e, Effect::ReplaceFragment(_))),
+        "{effects:?}"
+    );
+}

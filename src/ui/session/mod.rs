@@ -146,7 +146,7 @@ impl Session {
         viewport.fit(&drawing);
         let editor = Editor::new(drawing);
         let game = new_game(&editor, &setup);
-        Session {
+        let mut session = Session {
             game_revision: editor.revision(),
             editor,
             game,
@@ -167,7 +167,12 @@ impl Session {
             page: page::PageState::new(),
             teach: teach::Teach::default(),
             puzzle: None,
-        }
+        };
+        // The address bar is rewritten only when the state changes from
+        // what the page opened with (a link being opened is not clobbered
+        // by the page's own start-up actions).
+        session.page.fragment = Some(session.link());
+        session
     }
 
     pub fn game(&self) -> &Game {
