@@ -143,9 +143,11 @@ pub(super) fn BoardRegion() -> impl IntoView {
                     {move || board.with(|b| b.ungrounded.clone())}
                 </p>
             </div>
-            <ModeBar/>
-            <EditTools/>
-            <PlayTools/>
+            <div class="board-tools">
+                <ModeBar/>
+                <EditTools/>
+                <PlayTools/>
+            </div>
         </section>
     }
 }
@@ -209,7 +211,7 @@ fn ActionBar() -> impl IntoView {
                 type="button"
                 class="primary"
                 hidden=move || !picking()
-                disabled=move || play.with(|p| p.commit.is_none() || p.refused.is_some())
+                disabled=move || play.with(|p| p.commit.is_none())
                 on:click=move |_| dispatch(Action::Commit)
             >
                 {move || play.with(|p| p.commit.clone().unwrap_or_else(|| "Commit".into()))}

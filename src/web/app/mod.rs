@@ -397,8 +397,10 @@ pub fn start() -> Result<(), JsValue> {
     let first = owner.session.borrow().page_view();
     owner.view.set(first);
     SHELL.with(|s| *s.borrow_mut() = Some(owner));
-    effects::restore_intro();
+    // Read before the first action: every action may put the state's own
+    // link in the address bar.
     let hash = window.location().hash().unwrap_or_default();
+    effects::restore_intro();
     if hash.len() > 1 {
         dispatch(Action::OpenLink(hash[1..].to_string()));
     }
@@ -480,6 +482,7 @@ fn App() -> impl IntoView {
     view! {
         <main class="layout">
             <board::BoardRegion/>
+            <div class="beside">
             <quantum::QuantumRegion/>
             <div class="side">
                 <header class="masthead">
@@ -504,6 +507,7 @@ fn App() -> impl IntoView {
                         ". All computation runs in your browser, in a worker. Press ? for keyboard shortcuts."
                     </p>
                 </footer>
+            </div>
             </div>
         </main>
         <help::Shortcuts/>
