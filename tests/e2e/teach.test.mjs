@@ -236,8 +236,8 @@ test('a long exploration can be stopped, and the explorer works after', { timeou
     const stop = teach(page).getByRole('button', { name: 'Stop', exact: true });
     await stop.waitFor();
     await stop.click();
-    // (The page used to say "stopped"; it now says "Cancelled: …".)
-    await teach(page).getByRole('alert').filter({ hasText: /stopped|Cancelled/ }).waitFor();
+    // (The page says "Stopped: explore the board again …".)
+    await teach(page).getByRole('alert').filter({ hasText: /[Ss]topped|Cancelled/ }).waitFor();
     await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('normal');
     await setPosition(page, 'BR');
     await button(page, 'Explore the board').click();
