@@ -266,6 +266,8 @@ test('phone: a 30-edge stalk fits the board and its top edges can be cut by touc
     await field(page, 'Value of').filter({ hasText: 'BR'.repeat(15) }).waitFor();
     await canvas(page).screenshot({ path: join(SCREENSHOTS, 'phone-long-stalk-board.png') });
     await playButton(page).click();
+    // (Play sits under the value card on a phone: back up to the board.)
+    await canvas(page).scrollIntoViewIfNeeded();
     // The drawing is fitted (src/ui/viewport.rs): one unit wide, 30 tall,
     // 48 px margins, at most 80 px per unit, centred on x = 0.
     const box = await canvas(page).boundingBox();
