@@ -236,7 +236,7 @@ test('phone: a shared link opens in its mode with the board in the first 390×84
 // the board, the toolbars, the title and the how-to-play card (y ≈ 1150 on
 // a first visit, ≈ 745 + the value rows without the card), so a shared
 // link's value is not in the first screen as it was (issue 10).
-test('phone: a shared link shows the value in the first 390×844 screen', { timeout: TIMEOUT, todo: 'page bug: the value card is below the first phone screen' }, async () => {
+test('phone: a shared link shows the value in the first 390×844 screen', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'phone-link-value', async (page, url, problems) => {
     await phoneLink(page, url, problems, async (p) => {
       await report(p).waitFor();
@@ -392,7 +392,7 @@ test('quantum width 2: a third pick is refused at once, in words', { timeout: TI
 // the message says "commit, or click a picked edge to drop it" and Enter
 // does commit 1 + 3 (src/ui/session/page.rs: `commit` is None whenever the
 // focus preview is refused).
-test('quantum width 2: after a refused third pick, Commit still offers the two picks', { timeout: TIMEOUT, todo: 'page bug: Commit is disabled (and reads "Commit") after a refused third pick' }, async () => {
+test('quantum width 2: after a refused third pick, Commit still offers the two picks', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'width-limit-commit', async (page, url, problems) => {
     const bar = await twoPicks(page, url);
     for (const key of ['ArrowRight', 'ArrowRight', 'Space']) await page.keyboard.press(key);

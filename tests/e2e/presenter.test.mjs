@@ -104,19 +104,8 @@ test('a deck you edit: titles, reorder, delete, all in one link', { timeout: TIM
   });
 });
 
-// Page bugs (issue 23 rebuild), reported to the page's developer: in
-// presenter mode the side column is taller than the screen (the Moves
-// card starts at y ≈ 1200 at both sizes, and the scroll offset from before
-// Present is kept, so the realisations start above the screen); the board
-// is no bigger than in the editor (1920×1080: 752 → 734 px high; 1280×720:
-// 392–416 → 345–389 px, under 55 % of the screen's height).
-const PRESENTER_BUGS = {
-  1920: 'page bug: presenter mode does not fit one screen (Moves card at y≈1226, page keeps its scroll offset)',
-  1280: 'page bug: presenter mode does not fit one screen (Moves card at y≈1193) and the board is under 55% of the height (≈345–389 px)',
-};
-
 for (const [width, height] of [[1920, 1080], [1280, 720]]) {
-  test(`presenter mode at ${width}×${height}: board, realisations, entanglement and moves on screen`, { timeout: TIMEOUT, todo: PRESENTER_BUGS[width] }, async () => {
+  test(`presenter mode at ${width}×${height}: board, realisations, entanglement and moves on screen`, { timeout: TIMEOUT }, async () => {
     await withPage(session.browser, `presenter-${width}`, async (page, url, problems) => {
       await page.setViewportSize({ width, height });
       await open(page, url);
