@@ -570,3 +570,70 @@ fn start_up_actions_leave_the_opened_link_alone() {
         "{effects:?}"
     );
 }
+
+#[test]
+fn each_slide_keeps_its_presenter_panel_and_links_carry_it() {
+    use hackenbush_lab::ui::page::PresenterPanel;
+    let mut p = Page::new();
+    deck(&mut p);
+    p.act(Action::SetPresenting(true)).unwrap();
+    p.act(Action::GoToSlide(1)).unwrap();
+    p.act(Action::SetPresenterPanel(PresenterPanel::Explorer))
+        .unwrap();
+    assert!(p.view().teach.explorer_open, "the game tree shows at once");
+    // A matrix panel on a slide that is not synchronous shows the value.
+    p.act(Action::GoToSlide(2)).unwrap();
+    p.act(Action::SetPresenterPanel(PresenterPanel::Matrix))
+        .unwrap();
+    assert_eq!(p.view().presenter_panel, PresenterPanel::Value);
+    p.act(Action::SetRulesKind(RulesKind::Sync)).unwrap();
+    assert_eq!(p.view().presenter_panel, PresenterPanel::Matrix);
+    let expected = [
+        PresenterPanel::Value,
+        PresenterPanel::Explorer,
+        PresenterPanel::Matrix,
+    ];
+    for (k, want) in expected.iter().enumerate() {
+        p.act(Action::GoToSlide(k)).unwrap();
+        assert_eq!(p.view().presenter_panel, *want, "slide {k}");
+    }
+    // The deck's link opens with each slide's panel.
+    let link = p.session.deck_link(false);
+    let mut q = Page::new();
+    q.act(Action::OpenLink(link)).unwrap();
+    for (k, want) in expected.iter().enumerate() {
+        q.act(Action::GoToSlide(k)).unwrap();
+        assert_eq!(q.view().presenter_panel, *want, "opened slide {k}");
+    }
+    q.act(Action::GoToSlide(1)).unwrap();
+    assert!(q.view().teach.explorer_open);
+}
+
+#[test]
+fn copying_a_puzzle_set_link_says_so_beside_its_button_only() {
+    use hackenbush_lab::ui::page::{Effect, LinkScope};
+    let mut p = Page::new();
+    p.act(Action::OpenLink(puzzle_set())).unwrap();
+    p.settle();
+    p.now += 1.0;
+    let effects = p
+        .session
+        .dispatch(Action::CopyLink(LinkScope::Puzzle), p.now)
+        .unwrap();
+    let place = effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Copy { place, text } => {
+                assert!(text.ends_with(&format!("#{}", puzzle_set())), "{text}");
+                Some(*place)
+            }
+            _ => None,
+        })
+        .expect("a copy");
+    assert_eq!(place, Place::PuzzleSet);
+    p.act(Action::Copied { place, ok: true }).unwrap();
+    let v = p.view();
+    assert!(v.notice(Place::PuzzleSet).is_some());
+    assert!(v.notice(Place::Link).is_none(), "not in the share card");
+    assert!(v.notice(Place::Puzzle).is_none(), "not at the verdict");
+}

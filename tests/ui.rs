@@ -852,6 +852,7 @@ fn sample() -> Shared {
         hide_values: true,
         colour_blind: true,
         play: true,
+        panel: hackenbush_lab::ui::page::PresenterPanel::Explorer,
     };
     slide.title = "Blue <b>meadow</b>".into();
     Shared::single(slide)

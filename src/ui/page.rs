@@ -46,6 +46,8 @@ pub enum Place {
     Presets,
     /// In the puzzle card (make or solve).
     Puzzle,
+    /// Beside the link and QR buttons of a puzzle set being solved.
+    PuzzleSet,
     /// In the explorer.
     Explorer,
     /// The link the page was opened with (at the top, once).
@@ -97,8 +99,11 @@ pub enum ExportFormat {
 }
 
 /// A view a presenter can put on the screen beside (or instead of) the
-/// value: the explorer or the payoff matrix of the slide's state.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// value: the explorer or the payoff matrix of the slide's state. Each
+/// slide keeps its own (it travels in links), so a lesson can go from a
+/// position's value to its game tree and on to a payoff matrix.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum PresenterPanel {
     #[default]
     Value,

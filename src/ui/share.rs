@@ -34,6 +34,7 @@ use crate::rules::Player;
 use super::base64url;
 use super::drawing::Drawing;
 use super::opponent::{Controller, Opponents};
+use super::page::PresenterPanel;
 use super::play::{Game, Move, Setup, MAX_MOVES};
 
 mod v2;
@@ -62,6 +63,13 @@ pub struct View {
     pub colour_blind: bool,
     /// Show the play view rather than the editor.
     pub play: bool,
+    /// What presenter mode shows beside the board on this slide.
+    #[serde(skip_serializing_if = "is_value_panel")]
+    pub panel: PresenterPanel,
+}
+
+fn is_value_panel(p: &PresenterPanel) -> bool {
+    *p == PresenterPanel::Value
 }
 
 /// One position with its rules, moves and view.

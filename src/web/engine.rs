@@ -10,8 +10,17 @@
 //! come back typed ([`JobReply`]) and are accepted only for the job the
 //! lane is running.
 //!
+//! Starting a worker means fetching and compiling the wasm bundle again,
+//! which would put a whole load between a click and its answer. So one
+//! worker is always kept loading or loaded as a spare: the first is
+//! started by `boot.js` while the page itself loads (the first value then
+//! waits for one load, not two in a row), and a new spare is started
+//! whenever one is taken, once nothing is being computed.
+//!
 //! [`Session::wanted_jobs`]: crate::ui::session::Session::wanted_jobs
 
+use std::cell::Cell;
+use std::rc::Rc;
 use std::time::Duration;
 
 use leptos::prelude::{set_timeout_with_handle, TimeoutHandle};
@@ -66,8 +75,53 @@ impl LaneState {
     }
 }
 
+/// A worker started ahead of need. Its load may fail before any job is
+/// posted (no one would hear the error then), so it listens for that.
+struct Spare {
+    worker: Worker,
+    failed: Rc<Cell<bool>>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+}
+
+impl Spare {
+    fn adopt(worker: Worker) -> Spare {
+        let failed = Rc::new(Cell::new(false));
+        let flag = Rc::clone(&failed);
+        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
+            e.prevent_default();
+            flag.set(true);
+        });
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        Spare {
+            worker,
+            failed,
+            _on_error: on_error,
+        }
+    }
+
+    fn new() -> Option<Spare> {
+        let options = WorkerOptions::new();
+        options.set_type(WorkerType::Module);
+        Worker::new_with_options("./worker.js", &options)
+            .ok()
+            .map(Spare::adopt)
+    }
+
+    /// The worker, unless its load already failed.
+    fn take(self) -> Option<Worker> {
+        self.worker.set_onerror(None);
+        if self.failed.get() {
+            self.worker.terminate();
+            None
+        } else {
+            Some(self.worker)
+        }
+    }
+}
+
 pub struct Engine {
     lanes: [LaneState; 2],
+    spare: Option<Spare>,
     next_id: u32,
     limit_s: u32,
 }
@@ -104,11 +158,24 @@ pub fn time_limit() -> u32 {
 }
 
 impl Engine {
-    pub fn new() -> Engine {
+    /// The engine client, with `spare` (started by `boot.js` while the
+    /// page loaded) as its first worker.
+    pub fn new(spare: Option<Worker>) -> Engine {
         Engine {
             lanes: [lane_state(Lane::Analysis), lane_state(Lane::Teach)],
+            spare: spare.map(Spare::adopt),
             next_id: 1,
             limit_s: time_limit(),
+        }
+    }
+
+    /// Start a spare worker if there is none and no job runs (a load
+    /// competing with a running job for the machine's cores would slow
+    /// the answer someone is waiting for).
+    fn replenish(&mut self) {
+        let busy = self.lanes.iter().any(|l| l.running.is_some());
+        if self.spare.is_none() && !busy {
+            self.spare = Spare::new();
         }
     }
 
@@ -143,6 +210,7 @@ impl Engine {
                 }
             }
         }
+        self.replenish();
         (started, failed)
     }
 
@@ -176,10 +244,15 @@ impl Engine {
     }
 
     fn start_worker(&mut self, k: usize) -> Result<(), String> {
-        let options = WorkerOptions::new();
-        options.set_type(WorkerType::Module);
-        let worker = Worker::new_with_options("./worker.js", &options)
-            .map_err(|e| format!("could not start the engine worker: {e:?}"))?;
+        let worker = match self.spare.take().and_then(Spare::take) {
+            Some(worker) => worker,
+            None => {
+                let options = WorkerOptions::new();
+                options.set_type(WorkerType::Module);
+                Worker::new_with_options("./worker.js", &options)
+                    .map_err(|e| format!("could not start the engine worker: {e:?}"))?
+            }
+        };
         let lane = self.lanes[k].lane;
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             super::app::engine_message(lane, e.data());
@@ -246,6 +319,7 @@ impl Engine {
                 },
             },
         };
+        self.replenish();
         Some(Event::Reply(Box::new(reply), elapsed))
     }
 
@@ -257,6 +331,7 @@ impl Engine {
         }
         let job = s.running.as_ref()?.job.clone();
         s.stop_worker();
+        self.replenish();
         Some(Event::TimedOut(job, self.limit_s))
     }
 

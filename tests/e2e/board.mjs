@@ -1,5 +1,6 @@
-// Page helpers shared by the browser tests: opening the playground, mapping
-// layout points to pixels, drawing by mouse, and waiting for a value.
+// Page helpers shared by the browser tests: opening the playground, the
+// page's regions and controls by role and accessible name, mapping layout
+// points to pixels, drawing by mouse, and waiting for a value.
 
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
@@ -26,15 +27,34 @@ export function useBrowser() {
   return handle;
 }
 
+export const boardRegion = (page) => page.getByRole('region', { name: 'Board' });
+export const canvas = (page) => boardRegion(page).locator('canvas');
+export const valueCard = (page) => page.getByRole('region', { name: 'Value' });
+export const position = (page) => page.getByRole('textbox', { name: 'Position' });
+/** The value card's entry for `term` ("Value of", "Value", "Outcome", …). */
+export const field = (page, term) =>
+  valueCard(page).locator('dl > div').filter({ has: page.getByRole('term').getByText(term, { exact: true }) }).getByRole('definition');
+/** The line under the board saying whose turn it is. */
+export const turn = (page) => page.getByRole('toolbar', { name: 'Moves' }).getByRole('paragraph').first();
+/** The moves played ("Start" first). */
+export const movesList = (page) => page.getByRole('region', { name: 'Moves' });
+/** A move in the list of moves played, by its words. */
+export const played = (page, words) => movesList(page).getByRole('button', { name: words });
+export const playButton = (page) => page.getByRole('toolbar', { name: 'Mode' }).getByRole('button', { name: 'Play' });
+export const player = (page, side) => page.getByRole('toolbar', { name: 'Play' }).getByRole('combobox', { name: side });
+/** An editing tool (a colour, Move, Delete) by name. */
+export const colour = (page, name) => page.getByRole('toolbar', { name: 'Editing tools' }).getByRole('button', { name, exact: true });
+export const noEdgesLeft = (page) => valueCard(page).getByRole('status').filter({ hasText: 'No edges left' });
+
 /** Open the page and wait until the board is ready. */
 export async function open(page, url) {
   await page.goto(url);
-  await page.locator('#board[data-ready="true"]').waitFor();
+  await canvas(page).and(page.locator('[data-ready="true"]')).waitFor();
 }
 
 /** Page pixel of layout point (x, y) in the empty-drawing view. */
 export async function board(page) {
-  const box = await page.locator('#board').boundingBox();
+  const box = await canvas(page).boundingBox();
   return (x, y) => [box.x + box.width / 2 + x * UNIT, box.y + box.height - GROUND_GAP - y * UNIT];
 }
 
@@ -45,25 +65,39 @@ export async function drag(page, [ax, ay], [bx, by]) {
   await page.mouse.up();
 }
 
-/** Wait until the value panel shows exactly `expected`. */
+/** Wait until the plain value is exactly `expected`. */
 export async function value(page, expected) {
-  await page.locator('#value').filter({ hasText: new RegExp(`^${expected.replace(/[/*]/g, '\\$&')}$`) }).waitFor();
+  await page.getByTestId('value').filter({ hasText: new RegExp(`^${expected.replace(/[/*]/g, '\\$&')}$`) }).waitFor();
+}
+
+/** Type a position into the position box and apply it. */
+export async function setPosition(page, text) {
+  await position(page).fill(text);
+  await position(page).press('Enter');
 }
 
 export async function clearBoard(page) {
-  await page.getByLabel('Position').fill('');
-  await page.getByLabel('Position').press('Enter');
-  await page.locator('#status').filter({ hasText: 'No edges left' }).waitFor();
+  await setPosition(page, '');
+  await noEdgesLeft(page).waitFor();
 }
 
 /** Clear the board, then draw BR (blue then red, one stalk) and R beside it. */
 export async function drawTwoStalks(page) {
   await clearBoard(page);
   const at = await board(page);
-  await page.locator('[data-colour="B"]').click();
+  await colour(page, 'Blue').click();
   await drag(page, at(0, 0), at(0, 1));
-  await page.locator('[data-colour="R"]').click();
+  await colour(page, 'Red').click();
   await drag(page, at(0, 1), at(0, 2));
   await drag(page, at(2, 0), at(2, 1));
-  assert.equal(await page.getByLabel('Position').inputValue(), 'BR R');
+  assert.equal(await position(page).inputValue(), 'BR R');
+}
+
+/** The link the Share card copies (the whole deck, from slide 1). */
+export async function copiedLink(page) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const share = page.getByRole('region', { name: 'Share and export' });
+  await share.getByRole('button', { name: 'Copy link' }).click();
+  await share.getByText('Link copied.').waitFor();
+  return page.evaluate(() => navigator.clipboard.readText());
 }

@@ -9,15 +9,14 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SCREENSHOTS, withPage } from './harness.mjs';
-import { useBrowser } from './board.mjs';
+import {
+  useBrowser, boardRegion, canvas, valueCard, position, player, movesList, turn, setPosition, copiedLink,
+} from './board.mjs';
 
 const TIMEOUT = 90_000;
 
 const session = useBrowser();
 
-const boardRegion = (page) => page.getByRole('region', { name: 'Board' });
-const canvas = (page) => boardRegion(page).locator('canvas');
-const valueCard = (page) => page.getByRole('region', { name: 'Value' });
 /** The value card's term `term` ("Value of", "Value", "Outcome", …). */
 const term = (page, name) => valueCard(page).getByRole('term').getByText(name, { exact: true });
 /** The value card's entry for `term`. */
@@ -27,31 +26,12 @@ const field = (page, name) =>
 const report = (page) => field(page, 'Value of');
 const status = (page) => valueCard(page).getByRole('status');
 const busy = (page) => valueCard(page).getByText(/^computing… \d+ s$/);
-const position = (page) => page.getByRole('textbox', { name: 'Position' });
 const picker = (page, name) => page.getByRole('region', { name: 'Rules' }).getByRole('combobox', { name });
 const modeButton = (page, name) => page.getByRole('toolbar', { name: 'Mode' }).getByRole('button', { name, exact: true });
-const player = (page, side) => page.getByRole('toolbar', { name: 'Play' }).getByRole('combobox', { name: side });
-const movesList = (page) => page.getByRole('region', { name: 'Moves' });
-/** The line under the board saying whose turn it is. */
-const turn = (page) => page.getByRole('toolbar', { name: 'Moves' }).getByRole('paragraph').first();
 
 async function open(page, url) {
   await page.goto(url);
   await boardRegion(page).locator('canvas[data-ready="true"]').waitFor();
-}
-
-async function setPosition(page, text) {
-  await position(page).fill(text);
-  await position(page).press('Enter');
-}
-
-/** The link the Share card copies (the whole deck, from slide 1). */
-async function copiedLink(page) {
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const share = page.getByRole('region', { name: 'Share and export' });
-  await share.getByRole('button', { name: 'Copy link' }).click();
-  await share.getByText('Link copied.').waitFor();
-  return page.evaluate(() => navigator.clipboard.readText());
 }
 
 test('a width change never shows the old value beside Computing…; Analyse after Cancel recomputes', { timeout: TIMEOUT }, async () => {

@@ -7,16 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SCREENSHOTS, withPage } from './harness.mjs';
-import { useBrowser } from './board.mjs';
+import {
+  useBrowser, valueCard, field,
+} from './board.mjs';
 
 const TIMEOUT = 60_000;
 
 const session = useBrowser();
-
-const valueCard = (page) => page.getByRole('region', { name: 'Value' });
-/** The value card's entry for `term` ("Value of", "Value", "Outcome", …). */
-const field = (page, term) =>
-  valueCard(page).locator('dl > div').filter({ has: page.getByRole('term').getByText(term, { exact: true }) }).getByRole('definition');
 
 /** Open the page and wait until the board is ready. */
 async function open(page, url) {

@@ -7,76 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SCREENSHOTS, withPage } from './harness.mjs';
-import { useBrowser } from './board.mjs';
+import {
+  useBrowser, boardRegion, canvas, valueCard, position, turn, movesList, played, playButton, player, colour, noEdgesLeft, open, board, value, setPosition, clearBoard, drawTwoStalks,
+} from './board.mjs';
 
 const TIMEOUT = 60_000;
 
 const session = useBrowser();
-
-// The editor's empty-drawing view (src/ui/viewport.rs): 80 px per edge,
-// the ground line 48 px above the canvas bottom, x = 0 at the centre.
-const UNIT = 80;
-const GROUND_GAP = 48;
-
-const boardRegion = (page) => page.getByRole('region', { name: 'Board' });
-const canvas = (page) => boardRegion(page).locator('canvas');
-const valueCard = (page) => page.getByRole('region', { name: 'Value' });
-const position = (page) => page.getByRole('textbox', { name: 'Position' });
-/** The line under the board saying whose turn it is. */
-const turn = (page) => page.getByRole('toolbar', { name: 'Moves' }).getByRole('paragraph').first();
-/** The moves played ("Start" first). */
-const movesList = (page) => page.getByRole('region', { name: 'Moves' });
-const played = (page, words) => movesList(page).getByRole('button', { name: words });
-const playButton = (page) => page.getByRole('toolbar', { name: 'Mode' }).getByRole('button', { name: 'Play' });
-const player = (page, side) => page.getByRole('toolbar', { name: 'Play' }).getByRole('combobox', { name: side });
-
-async function open(page, url) {
-  await page.goto(url);
-  await boardRegion(page).locator('canvas[data-ready="true"]').waitFor();
-}
-
-async function board(page) {
-  const box = await canvas(page).boundingBox();
-  return (x, y) => [box.x + box.width / 2 + x * UNIT, box.y + box.height - GROUND_GAP - y * UNIT];
-}
-
-async function drag(page, [ax, ay], [bx, by]) {
-  await page.mouse.move(ax, ay);
-  await page.mouse.down();
-  await page.mouse.move(bx, by, { steps: 6 });
-  await page.mouse.up();
-}
-
-/** Wait until the plain value is exactly `expected`. */
-async function value(page, expected) {
-  await page.getByTestId('value').filter({ hasText: new RegExp(`^${expected.replace(/[/*]/g, '\\$&')}$`) }).waitFor();
-}
-
-async function setPosition(page, text) {
-  await position(page).fill(text);
-  await position(page).press('Enter');
-}
-
-const noEdgesLeft = (page) => valueCard(page).getByRole('status').filter({ hasText: 'No edges left' });
-
-async function clearBoard(page) {
-  await setPosition(page, '');
-  await noEdgesLeft(page).waitFor();
-}
-
-const colour = (page, name) => page.getByRole('toolbar', { name: 'Editing tools' }).getByRole('button', { name, exact: true });
-
-/** Clear the board, then draw BR (blue then red, one stalk) and R beside it. */
-async function drawTwoStalks(page) {
-  await clearBoard(page);
-  const at = await board(page);
-  await colour(page, 'Blue').click();
-  await drag(page, at(0, 0), at(0, 1));
-  await colour(page, 'Red').click();
-  await drag(page, at(0, 1), at(0, 2));
-  await drag(page, at(2, 0), at(2, 1));
-  assert.equal(await position(page).inputValue(), 'BR R');
-}
 
 test('Engine plays Right: Left cuts, the engine replies with a winning move', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'engine-opponent', async (page, url, problems) => {

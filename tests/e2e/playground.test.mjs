@@ -7,85 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SCREENSHOTS, withPage } from './harness.mjs';
-import { useBrowser } from './board.mjs';
+import {
+  useBrowser, boardRegion, canvas, valueCard, position, field, turn, played, playButton, open, board, value, setPosition, drawTwoStalks, copiedLink,
+} from './board.mjs';
 
 const TIMEOUT = 60_000;
 
 const session = useBrowser();
-
-// The editor's empty-drawing view (src/ui/viewport.rs): 80 px per edge,
-// the ground line 48 px above the canvas bottom, x = 0 at the centre.
-const UNIT = 80;
-const GROUND_GAP = 48;
-
-const boardRegion = (page) => page.getByRole('region', { name: 'Board' });
-const canvas = (page) => boardRegion(page).locator('canvas');
-const valueCard = (page) => page.getByRole('region', { name: 'Value' });
-/** The value card's entry for `term` ("Value of", "Value", "Outcome", …). */
-const field = (page, term) =>
-  valueCard(page).locator('dl > div').filter({ has: page.getByRole('term').getByText(term, { exact: true }) }).getByRole('definition');
-/** The line under the board saying whose turn it is. */
-const turn = (page) => page.getByRole('toolbar', { name: 'Moves' }).getByRole('paragraph').first();
-/** A move in the list of moves played, by its words. */
-const played = (page, words) => page.getByRole('region', { name: 'Moves' }).getByRole('button', { name: words });
-const position = (page) => page.getByRole('textbox', { name: 'Position' });
-
-async function open(page, url) {
-  await page.goto(url);
-  await boardRegion(page).locator('canvas[data-ready="true"]').waitFor();
-}
-
-/** Page pixel of layout point (x, y) in the empty-drawing view. */
-async function board(page) {
-  const box = await canvas(page).boundingBox();
-  return (x, y) => [box.x + box.width / 2 + x * UNIT, box.y + box.height - GROUND_GAP - y * UNIT];
-}
-
-async function drag(page, [ax, ay], [bx, by]) {
-  await page.mouse.move(ax, ay);
-  await page.mouse.down();
-  await page.mouse.move(bx, by, { steps: 6 });
-  await page.mouse.up();
-}
-
-/** Wait until the plain value is exactly `expected`. */
-async function value(page, expected) {
-  await page.getByTestId('value').filter({ hasText: new RegExp(`^${expected.replace(/[/*]/g, '\\$&')}$`) }).waitFor();
-}
-
-async function setPosition(page, text) {
-  await position(page).fill(text);
-  await position(page).press('Enter');
-}
-
-async function clearBoard(page) {
-  await setPosition(page, '');
-  await valueCard(page).getByRole('status').filter({ hasText: 'No edges left' }).waitFor();
-}
-
-/** Clear the board, then draw BR (blue then red, one stalk) and R beside it. */
-async function drawTwoStalks(page) {
-  await clearBoard(page);
-  const at = await board(page);
-  const tools = page.getByRole('toolbar', { name: 'Editing tools' });
-  await tools.getByRole('button', { name: 'Blue', exact: true }).click();
-  await drag(page, at(0, 0), at(0, 1));
-  await tools.getByRole('button', { name: 'Red', exact: true }).click();
-  await drag(page, at(0, 1), at(0, 2));
-  await drag(page, at(2, 0), at(2, 1));
-  assert.equal(await position(page).inputValue(), 'BR R');
-}
-
-const playButton = (page) => page.getByRole('toolbar', { name: 'Mode' }).getByRole('button', { name: 'Play' });
-
-/** The link the Share card copies (the whole deck, from slide 1). */
-async function copiedLink(page) {
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const share = page.getByRole('region', { name: 'Share and export' });
-  await share.getByRole('button', { name: 'Copy link' }).click();
-  await share.getByText('Link copied.').waitFor();
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 test('draw two stalks with the mouse and read the value', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'draw-two-stalks', async (page, url, problems) => {
@@ -178,10 +106,9 @@ test('a malformed link shows a message, not a blank page', { timeout: TIMEOUT },
   });
 });
 
-// Page bug (issue 23): the session never emits Effect::ReplaceFragment, so
-// the address bar keeps the link the page was opened with (or none) while
-// the state changes; a reload or a bookmark loses the drawing.
-test('the address bar follows the state shown', { timeout: TIMEOUT, todo: 'page bug: the address bar never follows the state (Session never emits Effect::ReplaceFragment)' }, async () => {
+// The address bar links to the state shown, so a reload or a bookmark
+// keeps the drawing.
+test('the address bar follows the state shown', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'address-bar', async (page, url, problems) => {
     await open(page, url);
     await setPosition(page, 'BR BR R');

@@ -9,7 +9,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SCREENSHOTS, withPage } from './harness.mjs';
-import { useBrowser, open, board, drag } from './board.mjs';
+import {
+  useBrowser, open, board, drag, colour,
+} from './board.mjs';
 
 const TIMEOUT = 90_000;
 
@@ -23,7 +25,6 @@ const thumbs = (page) => realisations(page).getByRole('listitem');
 const vertex = (page, label) => region(page, 'Entanglement').getByRole('img', { name: `Edge ${label}`, exact: true });
 /** The line under the board that previews the move being picked. */
 const preview = (page, text) => region(page, 'Board').getByText(text);
-const colour = (page, name) => page.getByRole('toolbar', { name: 'Editing tools' }).getByRole('button', { name, exact: true });
 
 async function setPosition(page, text) {
   const box = page.getByRole('textbox', { name: 'Position' });

@@ -91,18 +91,7 @@ impl Session {
 
     /// The share-link fragment (without `#`) for the whole state.
     pub fn link(&self) -> String {
-        let mut slides = self.deck.slides.clone();
-        if slides.is_empty() {
-            slides.push(self.current_slide());
-        } else {
-            slides[self.deck.slide] = self.current_slide();
-        }
-        share::encode(&Shared {
-            slides,
-            current: self.deck.slide,
-            opponents: self.opponents,
-            presenting: self.presenting,
-        })
+        share::encode(&self.shared())
     }
 
     /// Open a link fragment. On error nothing changes.
@@ -138,6 +127,7 @@ impl Session {
             Mode::Edit
         };
         self.view = slide.view;
+        self.open_panel();
         self.fit();
         self.clear_advice();
         self.fall.clear();

@@ -27,7 +27,6 @@ pub(super) struct PageState {
     pub(super) caption: bool,
     pub(super) export_halos: bool,
     pub(super) export_caption: bool,
-    pub(super) presenter_panel: PresenterPanel,
     pub(super) help: HelpView,
     pub(super) qr: Option<LinkScope>,
     pub(super) zoom: Option<usize>,
@@ -366,7 +365,10 @@ impl Session {
                     return Ok(vec![Effect::Fullscreen(on)]);
                 }
             }
-            Action::SetPresenterPanel(p) => self.page.presenter_panel = p,
+            Action::SetPresenterPanel(p) => {
+                self.view.panel = p;
+                self.open_panel();
+            }
 
             Action::OpenLink(fragment) => {
                 self.quiet_at(Place::Opened);
@@ -383,7 +385,9 @@ impl Session {
                 self.open_puzzles(&fragment);
             }
             Action::CopyLink(scope) => {
-                let place = if scope == LinkScope::Puzzle {
+                let place = if scope == LinkScope::Puzzle && self.puzzle.is_some() {
+                    Place::PuzzleSet
+                } else if scope == LinkScope::Puzzle {
                     Place::Puzzle
                 } else {
                     Place::Link
@@ -586,7 +590,11 @@ impl Session {
         match scope {
             LinkScope::Deck => Some(self.full_link(&self.deck_link(false))),
             LinkScope::ThisSlide => Some(self.full_link(&self.deck_link(true))),
-            LinkScope::Puzzle => self.teach.draft.link.as_ref().map(|f| self.full_link(f)),
+            // While a set is solved, its own link; else the puzzle made.
+            LinkScope::Puzzle => match &self.puzzle {
+                Some(run) => Some(self.full_link(&run.link)),
+                None => self.teach.draft.link.as_ref().map(|f| self.full_link(f)),
+            },
         }
     }
 
@@ -633,7 +641,14 @@ impl Session {
         PageView {
             mode: self.mode,
             presenting: self.presenting,
-            presenter_panel: self.page.presenter_panel,
+            // A slide's matrix panel shows the value while its rules are not
+            // synchronous (the panel comes back with them).
+            presenter_panel: match self.view.panel {
+                PresenterPanel::Matrix if self.setup.rules.kind() != RulesKind::Sync => {
+                    PresenterPanel::Value
+                }
+                p => p,
+            },
             board: BoardView {
                 caption: status.caption.clone(),
                 slide_of: (slides > 1).then(|| format!("{}/{}", self.deck.slide + 1, slides)),

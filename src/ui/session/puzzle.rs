@@ -25,6 +25,9 @@ pub(super) type Judged = Result<(BeatStatus, usize), String>;
 
 /// The set being solved and where the student stands.
 pub(super) struct PuzzleRun {
+    /// The link the set was opened with (what Copy puzzle link copies:
+    /// the set from its start, not the board as it is now).
+    pub(super) link: String,
     /// One entry per slide (`None`: a slide without a question).
     pub(super) puzzles: Vec<Option<Puzzle>>,
     pub(super) solved: Vec<bool>,
@@ -88,6 +91,7 @@ impl Session {
         }
         let n = puzzles.len();
         self.puzzle = Some(PuzzleRun {
+            link: fragment.to_string(),
             puzzles,
             solved: vec![false; n],
             hints: 0,

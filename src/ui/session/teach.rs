@@ -7,7 +7,9 @@ use super::*;
 use crate::puzzle::{Puzzle, Question};
 use crate::ui::board_matrix::{self, BoardMatrix};
 use crate::ui::jobs::{Job, JobAnswer, JobReply};
-use crate::ui::page::{Action, DraftView, Effect, Panel, Place, TeachView, UiError};
+use crate::ui::page::{
+    Action, DraftView, Effect, Panel, Place, PresenterPanel, TeachView, UiError,
+};
 use crate::ui::puzzle_board::{self, BoardExploration};
 use crate::ui::puzzle_link;
 
@@ -193,6 +195,20 @@ impl Session {
             title: self.teach.draft.title.clone(),
             hint: self.teach.draft.hint.clone(),
         })
+    }
+
+    /// Show the content of the slide's presenter panel at once (the
+    /// explorer from the slide's state), not a button to ask for it.
+    pub(super) fn open_panel(&mut self) {
+        match self.view.panel {
+            PresenterPanel::Value => {}
+            PresenterPanel::Explorer => {
+                self.teach.explorer_open = true;
+                self.teach.path.clear();
+                self.teach.path_board = self.board_fragment();
+            }
+            PresenterPanel::Matrix => self.teach.matrix_open = true,
+        }
     }
 
     pub(super) fn apply_teach(&mut self, action: Action, now: f64) -> Result<Vec<Effect>, UiError> {

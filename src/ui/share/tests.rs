@@ -139,6 +139,11 @@ fn random_slide(rng: &mut SplitMix64) -> Slide {
         hide_values: rng.below(2) == 0,
         colour_blind: rng.below(2) == 0,
         play: rng.below(2) == 0,
+        panel: [
+            PresenterPanel::Value,
+            PresenterPanel::Explorer,
+            PresenterPanel::Matrix,
+        ][rng.below(3)],
     };
     let words = [
         "Blue", "Meadow", "misère", "é", "∗", "🌷", "<b>", " ", "\"q\":",

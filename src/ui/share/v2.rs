@@ -11,7 +11,8 @@
 //! slide  = flags rules vertices edges moves [cursor] title [question hint]
 //!          flags: 1 Right moves first, 2 values hidden, 4 colour-blind,
 //!                 8 play view, 16 `cursor` follows (absent: every move is
-//!                 played), 32 a puzzle follows
+//!                 played), 32 a puzzle follows, 64 the presenter shows
+//!                 the game tree, 128 … the payoff matrix
 //! rules  = kind                     0 normal 1 misère 2 childish 3 uncoloured
 //!        | 4 conflict               conflict: 0 shared 1 tie 2 replay
 //!        | 5 q [width]              q: flavour (0 A … 5 D, as Flavour::ALL)
@@ -32,8 +33,8 @@
 use miniz_oxide::inflate::{decompress_to_vec_with_limit, TINFLStatus};
 
 use super::{
-    check_deck, check_puzzle, engine_sides, finish_slide, in_slide, read_position, PuzzleDoc,
-    RawSlide, Shared, Slide, View, MAX_OPTION, MAX_SLIDES, MAX_TITLE, PREFIX,
+    check_deck, check_puzzle, engine_sides, finish_slide, in_slide, read_position, PresenterPanel,
+    PuzzleDoc, RawSlide, Shared, Slide, View, MAX_OPTION, MAX_SLIDES, MAX_TITLE, PREFIX,
 };
 use crate::analysis::{Rules, RulesKind, RulesParts};
 use crate::position::json::{EdgeDoc, PositionDoc, MAX_VERTICES, VERSION};
@@ -73,7 +74,9 @@ mod slide_flag {
     pub const PLAY: u64 = 8;
     pub const CURSOR: u64 = 16;
     pub const PUZZLE: u64 = 32;
-    pub const ALL: u64 = 63;
+    pub const PANEL_EXPLORER: u64 = 64;
+    pub const PANEL_MATRIX: u64 = 128;
+    pub const ALL: u64 = 255;
 }
 
 const QUANTUM_CUT: u64 = 8;
@@ -117,6 +120,14 @@ fn write_slide(w: &mut Writer, s: &Slide, puzzle: Option<&PuzzleDoc>) {
         (s.view.play, slide_flag::PLAY),
         (cursor.is_some(), slide_flag::CURSOR),
         (puzzle.is_some(), slide_flag::PUZZLE),
+        (
+            s.view.panel == PresenterPanel::Explorer,
+            slide_flag::PANEL_EXPLORER,
+        ),
+        (
+            s.view.panel == PresenterPanel::Matrix,
+            slide_flag::PANEL_MATRIX,
+        ),
     ]
     .iter()
     .filter(|(on, _)| *on)
@@ -323,6 +334,15 @@ fn read_slide(r: &mut Reader) -> Result<(Slide, Option<PuzzleDoc>), String> {
             hide_values: flags & slide_flag::HIDE_VALUES != 0,
             colour_blind: flags & slide_flag::COLOUR_BLIND != 0,
             play: flags & slide_flag::PLAY != 0,
+            panel: match (
+                flags & slide_flag::PANEL_EXPLORER != 0,
+                flags & slide_flag::PANEL_MATRIX != 0,
+            ) {
+                (false, false) => PresenterPanel::Value,
+                (true, false) => PresenterPanel::Explorer,
+                (false, true) => PresenterPanel::Matrix,
+                (true, true) => return Err("a slide names two presenter panels".into()),
+            },
         },
         title,
     })?;

@@ -369,7 +369,7 @@ pub(crate) fn attach_canvas(canvas: HtmlCanvasElement) {
 /// Mount the app into `<div id="app">` and open the link in the address
 /// bar, if any.
 #[wasm_bindgen]
-pub fn start() -> Result<(), JsValue> {
+pub fn start(spare: Option<web_sys::Worker>) -> Result<(), JsValue> {
     console_error_panic_hook::set_once();
     let window = web_sys::window().ok_or("no window")?;
     let document = window.document().ok_or("no document")?;
@@ -383,7 +383,7 @@ pub fn start() -> Result<(), JsValue> {
         applying: Cell::new(false),
         view: RwSignal::new(PageView::default()),
         board: RefCell::new(None),
-        engine: RefCell::new(Engine::new()),
+        engine: RefCell::new(Engine::new(spare)),
         animating: Cell::new(false),
         key_used: Cell::new(false),
         engine_turn: RefCell::new(None),

@@ -192,7 +192,7 @@ pub(super) fn PuzzleRegion() -> impl IntoView {
                     "QR code"
                 </button>
             </div>
-            <NoticeLine place=Place::Link id="puzzle-link-note"/>
+            <NoticeLine place=Place::PuzzleSet id="puzzle-link-note"/>
         </section>
     }
 }

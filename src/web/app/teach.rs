@@ -506,15 +506,7 @@ pub(super) fn PresenterPanel() -> impl IntoView {
             <button
                 type="button"
                 aria-pressed=move || tf(which.get() == w)
-                on:click=move |_| {
-                    dispatch(Action::SetPresenterPanel(w));
-                    // The panel shows its content at once, not a button to ask for it.
-                    match w {
-                        Which::Explorer => dispatch(Action::SetExplorerOpen(true)),
-                        Which::Matrix => dispatch(Action::SetMatrixOpen(true)),
-                        Which::Value => {}
-                    }
-                }
+                on:click=move |_| dispatch(Action::SetPresenterPanel(w))
             >
                 {name}
             </button>
