@@ -12,8 +12,11 @@
 
 use std::fmt::Write;
 
+use super::scene;
+use super::svg::escape;
 use crate::analysis::ThermalAnswer;
 use crate::game::Dyadic;
+use crate::position::Colour;
 
 /// The plot's view box width (its height follows the thermograph).
 pub const WIDTH: f64 = 240.0;
@@ -339,6 +342,73 @@ impl ThermalView {
             atomic_weight: t.atomic_weight.clone(),
             plot: Plot::of(&g),
         })
+    }
+}
+
+impl ThermalView {
+    /// The plot as an inline SVG element: `role="img"` named
+    /// [`Self::name`], the exact data in its `<title>`; Left's wall in
+    /// Left's blue, Right's in red, the mast, the axes and the labels.
+    pub fn svg(&self) -> String {
+        let p = &self.plot;
+        let mut out = String::new();
+        let _ = write!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"thermograph\" role=\"img\" \
+             aria-label=\"{}\" viewBox=\"0 0 {WIDTH} {:.1}\" preserveAspectRatio=\"xMidYMid meet\">\
+             <title>{}</title>",
+            escape(&self.name),
+            p.height,
+            escape(&self.description)
+        );
+        let line = |out: &mut String, [a, b]: [Xy; 2], class: &str| {
+            let _ = write!(
+                out,
+                "<line class=\"{class}\" x1=\"{:.2}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\"/>",
+                a.x, a.y, b.x, b.y
+            );
+        };
+        line(&mut out, p.axis, "axis");
+        if let Some(z) = p.zero {
+            line(&mut out, z, "axis");
+        }
+        line(&mut out, p.level, "level");
+        let stroke = |c: Colour| scene::stroke(c, false).css;
+        for (wall, colour, class) in [
+            (&p.left, Colour::Blue, "left wall"),
+            (&p.right, Colour::Red, "right wall"),
+        ] {
+            let _ = write!(
+                out,
+                "<polyline class=\"{class}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2.5\" \
+                 stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\"{}\"/>",
+                stroke(colour),
+                points(wall)
+            );
+        }
+        let [a, b] = p.mast;
+        let _ = write!(
+            out,
+            "<line class=\"mast\" stroke=\"{}\" stroke-width=\"2.5\" stroke-linecap=\"round\" \
+             x1=\"{:.2}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\"/>",
+            scene::VERTEX,
+            a.x,
+            a.y,
+            b.x,
+            b.y
+        );
+        for l in &p.labels {
+            let _ = write!(
+                out,
+                "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"{}\">{}</text>",
+                l.at.x,
+                l.at.y,
+                l.anchor.css(),
+                escape(&l.text)
+            );
+        }
+        out.push_str("</svg>");
+        out
     }
 }
 
