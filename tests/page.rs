@@ -725,10 +725,7 @@ fn the_decks_tikz_has_each_slides_edges_in_one_picture_per_slide() {
                 .collect::<Vec<_>>()
         };
         assert_eq!(ends(&drawn), ends(&want), "slide {}: its edges", k + 1);
-        let labels: Vec<String> = standing
-            .iter()
-            .map(|l| format!("{{{l}}};"))
-            .collect();
+        let labels: Vec<String> = standing.iter().map(|l| format!("{{{l}}};")).collect();
         let drawn_labels: Vec<&str> = picture
             .lines()
             .filter(|l| l.starts_with("\\node[edge label]"))
@@ -736,7 +733,11 @@ fn the_decks_tikz_has_each_slides_edges_in_one_picture_per_slide() {
             .collect();
         assert_eq!(drawn_labels, labels, "slide {}: the board's labels", k + 1);
         assert!(
-            picture.contains(&format!("{} / 4\\quad \\textbf{{{}}}", k + 1, title.replace(',', ","))),
+            picture.contains(&format!(
+                "{} / 4\\quad \\textbf{{{}}}",
+                k + 1,
+                title.replace(',', ",")
+            )),
             "slide {}: numbered and titled as in the handout:\n{picture}",
             k + 1
         );
@@ -781,4 +782,121 @@ fn the_boards_tikz_is_what_stands_on_it() {
     p.act(Action::SetExportCaption(false)).unwrap();
     let (_, doc) = download(&mut p, Action::Export(ExportFormat::Tikz));
     assert!(!doc.contains("Stalks"));
+}
+
+/// The thermograph's geometry for `{4|-2}`: mean 1, temperature 3; Left's
+/// wall from 5 at t = −1 down to the mast's foot (1 at t = 3), Right's from
+/// −3 up to it, drawn with Left's values on the left and the temperature
+/// upward; the mast stands on the foot; the exact breakpoints are in the
+/// plot's title.
+#[test]
+fn the_thermograph_of_4_minus_2_is_drawn_with_left_on_the_left() {
+    use hackenbush_lab::ui::thermograph::{ThermalView, Xy};
+    let t = analysis::thermal_of("{4|-2}", &Rules::Normal, &budget());
+    let v = ThermalView::new("{4|-2}", &t).expect("a thermograph");
+    assert_eq!((v.mean.as_str(), v.temperature.as_str()), ("1", "3"));
+    assert_eq!(v.name, "Thermograph of {4|-2}");
+    assert!(
+        v.description.contains("(-1, 5) (3, 1)") && v.description.contains("(-1, -3) (3, 1)"),
+        "{}",
+        v.description
+    );
+    let p = &v.plot;
+    let (l, r) = (&p.left, &p.right);
+    assert_eq!((l.len(), r.len()), (2, 2), "{l:?} {r:?}");
+    let close = |a: Xy, b: Xy| (a.x - b.x).abs() < 1e-9 && (a.y - b.y).abs() < 1e-9;
+    // Both walls end at the mast's foot; the mast rises from it.
+    assert!(close(l[1], p.mast[0]) && close(r[1], p.mast[0]));
+    assert!((p.mast[1].x - p.mast[0].x).abs() < 1e-9 && p.mast[1].y < p.mast[0].y);
+    // At t = −1 (the bottom, same height), Left's wall (value 5) is left
+    // of Right's (value −3); both rise towards the foot.
+    assert!((l[0].y - r[0].y).abs() < 1e-9 && l[0].x < r[0].x);
+    assert!(
+        l[0].y > l[1].y && l[0].x < l[1].x,
+        "Left's wall falls in value"
+    );
+    assert!(
+        r[0].y > r[1].y && r[0].x > r[1].x,
+        "Right's wall rises in value"
+    );
+    // One unit of value is one of temperature: the walls at 45°, and the
+    // foot 4 units above the bottom, 4 units right of Left's start.
+    let unit = (l[1].x - l[0].x) / 4.0;
+    assert!(((l[0].y - l[1].y) - 4.0 * unit).abs() < 1e-9);
+    assert!(((r[0].x - r[1].x) - 4.0 * unit).abs() < 1e-9);
+    // The value axis at t = 0 runs one unit above the bottom.
+    assert!((p.axis[0].y - (l[0].y - unit)).abs() < 1e-9);
+    let svg = v.svg();
+    assert!(svg.contains("role=\"img\"") && svg.contains("aria-label=\"Thermograph of {4|-2}\""));
+    assert!(svg.contains("<title>Thermograph of {4|-2}: left wall"));
+    let labels: Vec<&str> = p.labels.iter().map(|l| l.text.as_str()).collect();
+    for want in ["1", "4", "-2", "3"] {
+        assert!(labels.contains(&want), "{labels:?}");
+    }
+}
+
+/// The value card shows the thermograph of the answer on show (computed
+/// by the engine with the value), not while values are hidden, not under
+/// misère play, and never another board's.
+#[test]
+fn the_value_card_shows_the_thermograph_of_the_state_on_screen() {
+    let mut p = Page::new();
+    p.act(Action::SetText("BR G".into())).unwrap();
+    p.settle();
+    let v = p.view();
+    let t = v.value.thermal.as_ref().expect("a thermograph");
+    // 1/2* : mean 1/2, temperature -1/2 (a number plus a nimber freezes
+    // where the number does).
+    assert_eq!(t.mean, "1/2");
+    assert!(t.name.starts_with("Thermograph of "), "{}", t.name);
+    // A new board: no thermograph until its answer comes.
+    p.act(Action::SetText("BRR BR".into())).unwrap();
+    p.work(true);
+    assert!(p.view().value.thermal.is_none(), "not the old board's");
+    p.deliver_late();
+    p.settle();
+    assert_eq!(p.view().value.thermal.as_ref().unwrap().mean, "3/4");
+    p.act(Action::SetHideValues(true)).unwrap();
+    assert!(p.view().value.thermal.is_none(), "hidden with the values");
+    p.act(Action::SetHideValues(false)).unwrap();
+    assert!(p.view().value.thermal.is_some());
+    p.act(Action::SetRulesKind(RulesKind::Misere)).unwrap();
+    p.settle();
+    assert!(matches!(p.view().value.state, ValueState::Answer(_)));
+    assert!(p.view().value.thermal.is_none(), "misère values have none");
+}
+
+/// The explorer shows the explored state's thermograph and each option's
+/// mean and temperature, and hides them with the values.
+#[test]
+fn the_explorer_shows_the_thermograph_and_each_options_heat() {
+    use hackenbush_lab::ui::page::Panel;
+    let mut p = Page::new();
+    p.act(Action::SetText("BR G".into())).unwrap();
+    p.act(Action::SetExplorerOpen(true)).unwrap();
+    p.settle();
+    let v = p.view();
+    let t = v.teach.explorer_thermal.as_ref().expect("a thermograph");
+    assert_eq!(t.mean, "1/2");
+    let Panel::Ready(b) = &v.teach.explorer else {
+        panic!("{:?}", v.teach.explorer)
+    };
+    let heats: Vec<_> = b.shown.iter().map(|o| o.heat.clone()).collect();
+    assert_eq!(heats.len(), b.exploration.options.len());
+    for (o, h) in b.exploration.options.iter().zip(&heats) {
+        let h = h.as_ref().expect("every option has a mean");
+        // The options of 1/2* are numbers and numbers plus *: the mean is
+        // the number.
+        let want = analysis::thermal_of(&o.value, &Rules::Normal, &budget());
+        assert_eq!(Some(&h.mean), want.mean.as_ref(), "{}", o.value);
+        assert_eq!(Some(&h.temperature), want.temperature.as_ref());
+    }
+    p.act(Action::SetHideValues(true)).unwrap();
+    p.settle();
+    let v = p.view();
+    assert!(v.teach.explorer_thermal.is_none());
+    let Panel::Ready(b) = &v.teach.explorer else {
+        panic!()
+    };
+    assert!(b.shown.iter().all(|o| o.heat.is_none()) && b.thermal.is_none());
 }

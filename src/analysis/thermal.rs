@@ -128,9 +128,9 @@ fn no_short_game(rules: &Rules) -> Option<&'static str> {
         Rules::Misere => {
             Some("misère play: only the outcome class is computed, not a short-game value")
         }
-        Rules::Sync(_) => Some(
-            "synchronous values are values of matrix games (real numbers), not short games",
-        ),
+        Rules::Sync(_) => {
+            Some("synchronous values are values of matrix games (real numbers), not short games")
+        }
         _ => None,
     }
 }

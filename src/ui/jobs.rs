@@ -86,13 +86,28 @@ pub enum JobAnswer {
         #[serde(default)]
         thermal: Option<Box<ThermalAnswer>>,
     },
-    Exploration { board: Box<BoardExploration> },
-    Matrix { board: Box<BoardMatrix> },
-    Solution { solution: Solution },
-    Verdict { verdict: Verdict },
-    Judged { status: BeatStatus, played: usize },
-    Hint { mv: Option<String> },
-    Choices { choices: Vec<Choice> },
+    Exploration {
+        board: Box<BoardExploration>,
+    },
+    Matrix {
+        board: Box<BoardMatrix>,
+    },
+    Solution {
+        solution: Solution,
+    },
+    Verdict {
+        verdict: Verdict,
+    },
+    Judged {
+        status: BeatStatus,
+        played: usize,
+    },
+    Hint {
+        mv: Option<String>,
+    },
+    Choices {
+        choices: Vec<Choice>,
+    },
 }
 
 /// Why a job gave no answer.

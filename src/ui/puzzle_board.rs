@@ -139,7 +139,11 @@ pub fn explore_board(
     })?;
     let labels = &asked.labels;
     let thermal = thermal_of(&exploration.value, &request.rules, budget);
-    let values: Vec<&str> = exploration.options.iter().map(|o| o.value.as_str()).collect();
+    let values: Vec<&str> = exploration
+        .options
+        .iter()
+        .map(|o| o.value.as_str())
+        .collect();
     let heats = means_and_temperatures(&values, &request.rules, budget);
     let shown = exploration
         .options

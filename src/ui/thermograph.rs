@@ -227,12 +227,11 @@ impl Plot {
         };
         let foot = &g.temperature;
         let wall = |w: &Wall| -> Vec<Xy> {
-            let mut pts: Vec<Xy> = w
-                .0
-                .iter()
-                .filter(|p| &p.t <= foot)
-                .map(|p| frame.exact(&p.t, &p.v))
-                .collect();
+            let mut pts: Vec<Xy> =
+                w.0.iter()
+                    .filter(|p| &p.t <= foot)
+                    .map(|p| frame.exact(&p.t, &p.v))
+                    .collect();
             if w.last().is_some_and(|p| &p.t < foot) {
                 pts.push(frame.exact(foot, &w.at(foot)));
             }
@@ -285,10 +284,7 @@ impl Plot {
             height: frame.y0 + BOTTOM,
             left: wall(&g.left),
             right: wall(&g.right),
-            mast: [
-                frame.exact(foot, &g.mean),
-                frame.at(top, f(&g.mean)),
-            ],
+            mast: [frame.exact(foot, &g.mean), frame.at(top, f(&g.mean))],
             axis: [frame.at(0.0, hi), frame.at(0.0, lo)],
             zero: (lo <= 0.0 && 0.0 <= hi).then(|| [frame.at(t_min, 0.0), frame.at(top, 0.0)]),
             level: [
@@ -296,7 +292,10 @@ impl Plot {
                     x: frame.x0,
                     y: foot_y,
                 },
-                Xy { x: side - 2.0, y: foot_y },
+                Xy {
+                    x: side - 2.0,
+                    y: foot_y,
+                },
             ],
             labels,
         }
@@ -423,8 +422,14 @@ mod tests {
     #[test]
     fn a_wall_is_exact_between_breakpoints() {
         let w = Wall(vec![
-            Breakpoint { t: d("-1"), v: d("5") },
-            Breakpoint { t: d("3"), v: d("1") },
+            Breakpoint {
+                t: d("-1"),
+                v: d("5"),
+            },
+            Breakpoint {
+                t: d("3"),
+                v: d("1"),
+            },
         ]);
         assert_eq!(w.at(&d("0")), d("4"));
         assert_eq!(w.at(&d("1/2")), d("7/2"));

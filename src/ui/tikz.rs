@@ -116,7 +116,9 @@ pub fn board_picture(d: &Drawing, standing: Option<Standing>, o: &TikzOptions) -
         Some(s) => s.colours.get(i).copied().flatten(),
         None => Some(d.edges[i].colour),
     };
-    let shown: Vec<usize> = (0..d.edges.len()).filter(|&i| colour(i).is_some()).collect();
+    let shown: Vec<usize> = (0..d.edges.len())
+        .filter(|&i| colour(i).is_some())
+        .collect();
     let vertices = used_vertices(d, &shown);
     let (lo, hi) = extent(d, &vertices);
     let _ = writeln!(

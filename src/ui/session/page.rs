@@ -5,13 +5,13 @@
 use super::*;
 use crate::analysis::{RulesKind, RulesParts};
 use crate::ui::answer_view;
-use crate::ui::thermograph::ThermalView;
 use crate::ui::jobs::{Job, JobAnswer, JobError, JobReply, Lane};
 use crate::ui::page::{
     Action, BoardView, DeckView, Download, EditView, Effect, ExportFormat, HelpView, HistoryView,
     LinkScope, Notice, PageView, PickView, Place, PlayView, PresenterPanel, QrView, QuantumPanel,
     RulesView, ShareView, TextView, UiError, ValueState, ValueView, ViewOptions, Zoom,
 };
+use crate::ui::thermograph::ThermalView;
 
 /// The page's own state beside the board's: what is running, messages,
 /// view options that do not travel with a slide, the open dialogs.

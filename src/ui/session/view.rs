@@ -412,7 +412,11 @@ fn tikz_slide(slide: &Slide, number: (usize, usize)) -> String {
     };
     let c = ExportCaption::new(title, rules, req.as_ref(), None);
     let play = game.as_ref().filter(|_| slide.view.play);
-    tikz_picture(&slide.drawing, play, tikz::export_caption(&c, Some(number), None))
+    tikz_picture(
+        &slide.drawing,
+        play,
+        tikz::export_caption(&c, Some(number), None),
+    )
 }
 
 /// `drawing` as the board of `play` shows it (`None`: as drawn), with its
