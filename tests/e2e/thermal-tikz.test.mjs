@@ -123,12 +123,19 @@ for (const [w, h] of [[1920, 1080], [1280, 800], [390, 844]]) {
       `thermal-${w}x${h}`,
       async (page, url, problems) => {
         await open(page, url);
-        const before = await page.locator('#board').boundingBox();
+        // The board's place in the document (typing may scroll the page).
+        const place = () =>
+          page.locator('#board').evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+          });
+        const before = await place();
         await hot(page);
         await region(page, 'Value').getByRole('img', { name: /^Thermograph of / }).waitFor();
-        const after = await page.locator('#board').boundingBox();
-        assert.deepEqual(after, before, 'the board never moves');
+        assert.deepEqual(await place(), before, 'the board never moves');
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: join(SCREENSHOTS, `thermal-viewport-${w}x${h}.png`) });
+        await region(page, 'Value').screenshot({ path: join(SCREENSHOTS, `thermal-value-card-${w}x${h}.png`) });
         assert.deepEqual(problems, []);
       },
       { viewport: { width: w, height: h } },
