@@ -636,4 +636,329 @@ fn copying_a_puzzle_set_link_says_so_beside_its_button_only() {
     assert!(v.notice(Place::PuzzleSet).is_some());
     assert!(v.notice(Place::Link).is_none(), "not in the share card");
     assert!(v.notice(Place::Puzzle).is_none(), "not at the verdict");
+
+// ------------------------------------------------- issue 25: the page side
+
+/// The `\draw` commands of edges in a TikZ picture: (colour, the vertex of
+/// `d` at each end), a point on the ground line being the ground.
+fn tikz_edges(
+    picture: &str,
+    d: &hackenbush_lab::ui::Drawing,
+) -> Vec<(hackenbush_lab::position::Colour, usize, usize)> {
+    use hackenbush_lab::position::{Colour, Point, GROUND};
+    use hackenbush_lab::ui::tikz;
+    let coordinates = |text: &str| -> Vec<Point> {
+        let mut out = Vec::new();
+        let mut rest = text;
+        while let Some(open) = rest.find('(') {
+            let Some(close) = rest[open..].find(')') else {
+                break;
+            };
+            if let Some((x, y)) = rest[open + 1..open + close].split_once(',') {
+                if let (Ok(x), Ok(y)) = (x.parse::<f64>(), y.parse::<f64>()) {
+                    out.push(Point { x, y });
+                }
+            }
+            rest = &rest[open + close + 1..];
+        }
+        out
+    };
+    let vertex = |p: Point| -> usize {
+        if p.y.abs() < 1e-3 {
+            return GROUND;
+        }
+        (1..d.points.len())
+            .find(|&v| (d.points[v].x - p.x).abs() < 2e-3 && (d.points[v].y - p.y).abs() < 2e-3)
+            .unwrap_or_else(|| panic!("no vertex at {p:?}"))
+    };
+    picture
+        .lines()
+        .filter(|l| l.starts_with("\\draw[") && l.contains(" edge"))
+        .map(|l| {
+            let style = &l["\\draw[".len()..l.find(']').unwrap()];
+            let colour = Colour::ALL
+                .into_iter()
+                .find(|&c| style.starts_with(tikz::style_name(c)))
+                .unwrap_or_else(|| panic!("unknown style in {l}"));
+            let points = coordinates(l);
+            let (a, b) = (points[0], *points.last().unwrap());
+            (colour, vertex(a), vertex(b))
+        })
+        .collect()
+}
+
+/// The `tikzpicture` environments of a document, in order.
+fn tikz_pictures(doc: &str) -> Vec<&str> {
+    doc.split("\\begin{tikzpicture}")
+        .skip(1)
+        .map(|p| p.split("\\end{tikzpicture}").next().unwrap())
+        .collect()
+}
+
+/// The text of the one download an action offers.
+fn download(p: &mut Page, a: Action) -> (String, String) {
+    use hackenbush_lab::ui::page::{Download, Effect};
+    p.now += 1.0;
+    let effects = p.session.dispatch(a, p.now).unwrap();
+    match &effects[..] {
+        [Effect::Download {
+            name,
+            content: Download::Text(text),
+            ..
+        }, ..] => (name.clone(), text.clone()),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Compile `doc` with pdflatex if it is installed (says so and skips if
+/// not).
+fn compiles_with_pdflatex(doc: &str, name: &str) {
+    use std::process::Command;
+    let present = Command::new("pdflatex")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !present {
+        eprintln!("skipped compiling {name}: pdflatex is not installed");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("hackenbush-page-tikz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.tex"));
+    std::fs::write(&file, doc).unwrap();
+    let run = Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error"])
+        .arg(&file)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{name} does not compile:\n{}",
+        String::from_utf8_lossy(&run.stdout)
+    );
+    assert!(dir.join(format!("{name}.pdf")).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The deck as TikZ: one picture per slide, in order, each holding exactly
+/// its slide's standing edges (colours and ends, in the page's layout),
+/// captioned with its number and title; the value only on the slide shown
+/// and never while values are hidden. A board in play shows what stands.
+#[test]
+fn the_decks_tikz_has_each_slides_edges_in_one_picture_per_slide() {
+    use hackenbush_lab::position::Colour;
+    use hackenbush_lab::ui::Drawing;
+    let mut p = Page::new();
+    deck(&mut p);
+    // A fourth slide in play: edge 1 of `BR B` cut takes edge 2 with it.
+    p.act(Action::AddSlide).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Normal)).unwrap();
+    p.act(Action::SetText("BR B".into())).unwrap();
+    p.act(Action::SetSlideTitle("In play".into())).unwrap();
+    p.act(Action::SetMode(Mode::Play)).unwrap();
+    let now = p.now;
+    p.session.play_label(1, now).unwrap();
+    p.act(Action::GoToSlide(0)).unwrap();
+    p.settle();
+
+    let (name, doc) = download(&mut p, Action::ExportDeckTikz);
+    assert!(name.ends_with(".tex"), "{name}");
+    assert!(doc.starts_with("\\documentclass{article}"));
+    assert!(doc.trim_end().ends_with("\\end{document}"));
+    let pictures = tikz_pictures(&doc);
+    assert_eq!(pictures.len(), 4, "one picture per slide");
+    // (text, the standing edges' labels, title)
+    let slides: [(&str, &[usize], &str); 4] = [
+        ("BR BR R", &[1, 2, 3, 4, 5], "Normal stalks"),
+        ("B BR RR", &[1, 2, 3, 4, 5], "Misère"),
+        ("BR R G", &[1, 2, 3, 4], "Quantum, flavour C"),
+        ("BR B", &[3], "In play"),
+    ];
+    for (k, (picture, (text, standing, title))) in pictures.iter().zip(slides).enumerate() {
+        let d = Drawing::from_text(text).unwrap();
+        let drawn = tikz_edges(picture, &d);
+        let want: Vec<(Colour, usize, usize)> = standing
+            .iter()
+            .map(|&l| {
+                let e = &d.edges[l - 1];
+                (e.colour, e.u, e.v)
+            })
+            .collect();
+        let ends = |v: &[(Colour, usize, usize)]| {
+            v.iter()
+                .map(|&(c, a, b)| (c, a.min(b), a.max(b)))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(ends(&drawn), ends(&want), "slide {}: its edges", k + 1);
+        let labels: Vec<String> = standing.iter().map(|l| format!("{{{l}}};")).collect();
+        let drawn_labels: Vec<&str> = picture
+            .lines()
+            .filter(|l| l.starts_with("\\node[edge label]"))
+            .map(|l| l.rsplit(' ').next().unwrap())
+            .collect();
+        assert_eq!(drawn_labels, labels, "slide {}: the board's labels", k + 1);
+        assert!(
+            picture.contains(&format!("{} / 4\\quad \\textbf{{{title}}}", k + 1)),
+            "slide {}: numbered and titled as in the handout:\n{picture}",
+            k + 1
+        );
+        // The value only on the slide shown (slide 1: BR BR R = 0).
+        assert_eq!(picture.contains("value $"), k == 0, "slide {}", k + 1);
+    }
+    assert!(pictures[0].contains("value $0$"), "{}", pictures[0]);
+    compiles_with_pdflatex(&doc, "deck");
+
+    p.act(Action::SetHideValues(true)).unwrap();
+    let (_, hidden) = download(&mut p, Action::ExportDeckTikz);
+    assert!(!hidden.contains("value $"), "hidden values stay hidden");
+    assert_eq!(tikz_pictures(&hidden).len(), 4);
+}
+
+/// The board's TikZ: what stands on it now, captioned like the SVG, and
+/// a document that compiles.
+#[test]
+fn the_boards_tikz_is_what_stands_on_it() {
+    use hackenbush_lab::ui::page::ExportFormat;
+    use hackenbush_lab::ui::Drawing;
+    let mut p = Page::new();
+    p.act(Action::SetText("BR BR R".into())).unwrap();
+    p.act(Action::SetSlideTitle("Stalks & 50%".into())).unwrap();
+    p.settle();
+    let (name, doc) = download(&mut p, Action::Export(ExportFormat::Tikz));
+    assert_eq!(name, "hackenbush.tex");
+    let pictures = tikz_pictures(&doc);
+    assert_eq!(pictures.len(), 1);
+    let d = Drawing::from_text("BR BR R").unwrap();
+    assert_eq!(tikz_edges(pictures[0], &d).len(), 5);
+    assert!(pictures[0].contains("\\textbf{Stalks \\& 50\\%}"), "{doc}");
+    assert!(pictures[0].contains("value $0$"), "{doc}");
+    compiles_with_pdflatex(&doc, "board");
+    p.act(Action::SetMode(Mode::Play)).unwrap();
+    let now = p.now;
+    p.session.play_label(1, now).unwrap();
+    p.settle();
+    let (_, doc) = download(&mut p, Action::Export(ExportFormat::Tikz));
+    let drawn = tikz_edges(tikz_pictures(&doc)[0], &d);
+    assert_eq!(drawn.len(), 3, "edges 1 and 2 are gone: {drawn:?}");
+    p.act(Action::SetExportCaption(false)).unwrap();
+    let (_, doc) = download(&mut p, Action::Export(ExportFormat::Tikz));
+    assert!(!doc.contains("Stalks"));
+}
+
+/// The thermograph's geometry for `{4|-2}`: mean 1, temperature 3; Left's
+/// wall from 5 at t = −1 down to the mast's foot (1 at t = 3), Right's from
+/// −3 up to it, drawn with Left's values on the left and the temperature
+/// upward; the mast stands on the foot; the exact breakpoints are in the
+/// plot's title.
+#[test]
+fn the_thermograph_of_4_minus_2_is_drawn_with_left_on_the_left() {
+    use hackenbush_lab::ui::thermograph::{ThermalView, Xy};
+    let t = analysis::thermal_of("{4|-2}", &Rules::Normal, &budget());
+    let v = ThermalView::new("{4|-2}", &t).expect("a thermograph");
+    assert_eq!((v.mean.as_str(), v.temperature.as_str()), ("1", "3"));
+    assert_eq!(v.name, "Thermograph of {4|-2}");
+    assert!(
+        v.description.contains("(-1, 5) (3, 1)") && v.description.contains("(-1, -3) (3, 1)"),
+        "{}",
+        v.description
+    );
+    let p = &v.plot;
+    let (l, r) = (&p.left, &p.right);
+    assert_eq!((l.len(), r.len()), (2, 2), "{l:?} {r:?}");
+    let close = |a: Xy, b: Xy| (a.x - b.x).abs() < 1e-9 && (a.y - b.y).abs() < 1e-9;
+    // Both walls end at the mast's foot; the mast rises from it.
+    assert!(close(l[1], p.mast[0]) && close(r[1], p.mast[0]));
+    assert!((p.mast[1].x - p.mast[0].x).abs() < 1e-9 && p.mast[1].y < p.mast[0].y);
+    // At t = −1 (the bottom, same height), Left's wall (value 5) is left
+    // of Right's (value −3); both rise towards the foot.
+    assert!((l[0].y - r[0].y).abs() < 1e-9 && l[0].x < r[0].x);
+    assert!(
+        l[0].y > l[1].y && l[0].x < l[1].x,
+        "Left's wall falls in value"
+    );
+    assert!(
+        r[0].y > r[1].y && r[0].x > r[1].x,
+        "Right's wall rises in value"
+    );
+    // One unit of value is one of temperature: the walls at 45°, and the
+    // foot 4 units above the bottom, 4 units right of Left's start.
+    let unit = (l[1].x - l[0].x) / 4.0;
+    assert!(((l[0].y - l[1].y) - 4.0 * unit).abs() < 1e-9);
+    assert!(((r[0].x - r[1].x) - 4.0 * unit).abs() < 1e-9);
+    // The value axis at t = 0 runs one unit above the bottom.
+    assert!((p.axis[0].y - (l[0].y - unit)).abs() < 1e-9);
+    let svg = v.svg();
+    assert!(svg.contains("role=\"img\"") && svg.contains("aria-label=\"Thermograph of {4|-2}\""));
+    assert!(svg.contains("<title>Thermograph of {4|-2}: left wall"));
+    let labels: Vec<&str> = p.labels.iter().map(|l| l.text.as_str()).collect();
+    for want in ["1", "4", "-2", "3"] {
+        assert!(labels.contains(&want), "{labels:?}");
+    }
+}
+
+/// The value card shows the thermograph of the answer on show (computed
+/// by the engine with the value), not while values are hidden, not under
+/// misère play, and never another board's.
+#[test]
+fn the_value_card_shows_the_thermograph_of_the_state_on_screen() {
+    let mut p = Page::new();
+    p.act(Action::SetText("BR G".into())).unwrap();
+    p.settle();
+    let v = p.view();
+    let t = v.value.thermal.as_ref().expect("a thermograph");
+    // 1/2* : mean 1/2, temperature -1/2 (a number plus a nimber freezes
+    // where the number does).
+    assert_eq!(t.mean, "1/2");
+    assert!(t.name.starts_with("Thermograph of "), "{}", t.name);
+    // A new board: no thermograph until its answer comes.
+    p.act(Action::SetText("BRR BR".into())).unwrap();
+    p.work(true);
+    assert!(p.view().value.thermal.is_none(), "not the old board's");
+    p.deliver_late();
+    p.settle();
+    assert_eq!(p.view().value.thermal.as_ref().unwrap().mean, "3/4");
+    p.act(Action::SetHideValues(true)).unwrap();
+    assert!(p.view().value.thermal.is_none(), "hidden with the values");
+    p.act(Action::SetHideValues(false)).unwrap();
+    assert!(p.view().value.thermal.is_some());
+    p.act(Action::SetRulesKind(RulesKind::Misere)).unwrap();
+    p.settle();
+    assert!(matches!(p.view().value.state, ValueState::Answer(_)));
+    assert!(p.view().value.thermal.is_none(), "misère values have none");
+}
+
+/// The explorer shows the explored state's thermograph and each option's
+/// mean and temperature, and hides them with the values.
+#[test]
+fn the_explorer_shows_the_thermograph_and_each_options_heat() {
+    use hackenbush_lab::ui::page::Panel;
+    let mut p = Page::new();
+    p.act(Action::SetText("BR G".into())).unwrap();
+    p.act(Action::SetExplorerOpen(true)).unwrap();
+    p.settle();
+    let v = p.view();
+    let t = v.teach.explorer_thermal.as_ref().expect("a thermograph");
+    assert_eq!(t.mean, "1/2");
+    let Panel::Ready(b) = &v.teach.explorer else {
+        panic!("{:?}", v.teach.explorer)
+    };
+    let heats: Vec<_> = b.shown.iter().map(|o| o.heat.clone()).collect();
+    assert_eq!(heats.len(), b.exploration.options.len());
+    for (o, h) in b.exploration.options.iter().zip(&heats) {
+        let h = h.as_ref().expect("every option has a mean");
+        // The options of 1/2* are numbers and numbers plus *: the mean is
+        // the number.
+        let want = analysis::thermal_of(&o.value, &Rules::Normal, &budget());
+        assert_eq!(Some(&h.mean), want.mean.as_ref(), "{}", o.value);
+        assert_eq!(Some(&h.temperature), want.temperature.as_ref());
+    }
+    p.act(Action::SetHideValues(true)).unwrap();
+    p.settle();
+    let v = p.view();
+    assert!(v.teach.explorer_thermal.is_none());
+    let Panel::Ready(b) = &v.teach.explorer else {
+        panic!()
+    };
+    assert!(b.shown.iter().all(|o| o.heat.is_none()) && b.thermal.is_none());
 }

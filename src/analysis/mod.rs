@@ -25,7 +25,7 @@ pub use options::{
     FlavourList, OptionError, Precision, QuantumOptions, Rules, RulesKind, RulesParts, SyncOptions,
 };
 pub use request::{Answer, Elided, MoveAdvice, Request, Strategies, Weight};
-pub use thermal::{thermal, ThermalAnswer, Walls};
+pub use thermal::{means_and_temperatures, thermal, thermal_of, ThermalAnswer, Walls};
 
 use crate::budget::Budget;
 use crate::position::Position;

@@ -72,25 +72,23 @@ impl ThermalAnswer {
 
 /// Temperature theory of `answer`'s value under `rules`, within `budget`.
 pub fn thermal(answer: &Answer, rules: &Rules, budget: &Budget) -> ThermalAnswer {
-    match rules {
-        Rules::Misere => {
-            return ThermalAnswer::missing(
-                "misère play: only the outcome class is computed, not a short-game value".into(),
-            )
-        }
-        Rules::Sync(_) => {
-            return ThermalAnswer::missing(
-                "synchronous values are values of matrix games (real numbers), not short games"
-                    .into(),
-            )
-        }
-        _ => {}
+    if let Some(why) = no_short_game(rules) {
+        return ThermalAnswer::missing(why.into());
     }
     if answer.elided.is_some() {
         return ThermalAnswer::missing("the value is too long to print".into());
     }
+    thermal_of(&answer.value, rules, budget)
+}
+
+/// Temperature theory of the value `value` (plain notation) under
+/// `rules`, within `budget` (see [`thermal`]).
+pub fn thermal_of(value: &str, rules: &Rules, budget: &Budget) -> ThermalAnswer {
+    if let Some(why) = no_short_game(rules) {
+        return ThermalAnswer::missing(why.into());
+    }
     let mut arena = Arena::new();
-    let g = match arena.parse(&answer.value) {
+    let g = match arena.parse(value) {
         Ok(g) => g,
         Err(e) => return ThermalAnswer::missing(format!("the value does not read back: {e}")),
     };
@@ -122,4 +120,51 @@ pub fn thermal(answer: &Answer, rules: &Rules, budget: &Budget) -> ThermalAnswer
         Err(e) => out.atomic_weight_reason = Some(stopped(e.into())),
     }
     out
+}
+
+/// Why values under `rules` have no temperature theory (`None`: they do).
+fn no_short_game(rules: &Rules) -> Option<&'static str> {
+    match rules {
+        Rules::Misere => {
+            Some("misère play: only the outcome class is computed, not a short-game value")
+        }
+        Rules::Sync(_) => {
+            Some("synchronous values are values of matrix games (real numbers), not short games")
+        }
+        _ => None,
+    }
+}
+
+/// The mean and temperature (exact, plain notation) of each of `values`
+/// (plain notation) under `rules`, sharing one arena and one memo of
+/// thermographs; `None` where there is none (a value that does not read
+/// back, rules without short-game values, past the budget, which stops
+/// the rest too).
+pub fn means_and_temperatures(
+    values: &[&str],
+    rules: &Rules,
+    budget: &Budget,
+) -> Vec<Option<(String, String)>> {
+    if no_short_game(rules).is_some() {
+        return vec![None; values.len()];
+    }
+    let mut arena = Arena::new();
+    let mut th = Thermal::new(budget);
+    let mut stopped = false;
+    values
+        .iter()
+        .map(|v| {
+            if stopped {
+                return None;
+            }
+            let g = arena.parse(v).ok()?;
+            match th.thermograph(&mut arena, g) {
+                Ok(t) => Some((t.mean().to_string(), t.temperature().to_string())),
+                Err(_) => {
+                    stopped = true;
+                    None
+                }
+            }
+        })
+        .collect()
 }

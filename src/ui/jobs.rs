@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board_matrix::{self, BoardMatrix};
 use super::puzzle_board::{self, BoardExploration};
-use crate::analysis::{self, AnalysisError, Answer, Request};
+use crate::analysis::{self, AnalysisError, Answer, Request, ThermalAnswer};
 use crate::budget::Budget;
 use crate::puzzle::{self, BeatStatus, Puzzle, Solution, Verdict};
 
@@ -79,14 +79,35 @@ pub struct Choice {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum JobAnswer {
-    Analysis { answer: Box<Answer> },
-    Exploration { board: Box<BoardExploration> },
-    Matrix { board: Box<BoardMatrix> },
-    Solution { solution: Solution },
-    Verdict { verdict: Verdict },
-    Judged { status: BeatStatus, played: usize },
-    Hint { mv: Option<String> },
-    Choices { choices: Vec<Choice> },
+    /// The value, and the temperature theory of it (computed here, in
+    /// the worker, within the job's budget).
+    Analysis {
+        answer: Box<Answer>,
+        #[serde(default)]
+        thermal: Option<Box<ThermalAnswer>>,
+    },
+    Exploration {
+        board: Box<BoardExploration>,
+    },
+    Matrix {
+        board: Box<BoardMatrix>,
+    },
+    Solution {
+        solution: Solution,
+    },
+    Verdict {
+        verdict: Verdict,
+    },
+    Judged {
+        status: BeatStatus,
+        played: usize,
+    },
+    Hint {
+        mv: Option<String>,
+    },
+    Choices {
+        choices: Vec<Choice>,
+    },
 }
 
 /// Why a job gave no answer.
@@ -150,9 +171,13 @@ fn too_large(e: &crate::budget::Exceeded) -> String {
 pub fn run(job: &Job, budget: &Budget) -> Result<JobAnswer, JobError> {
     match job {
         Job::Analyse { request } => match analysis::analyse(request, budget) {
-            Ok(answer) => Ok(JobAnswer::Analysis {
-                answer: Box::new(answer),
-            }),
+            Ok(answer) => {
+                let thermal = analysis::thermal(&answer, &request.rules, budget);
+                Ok(JobAnswer::Analysis {
+                    answer: Box::new(answer),
+                    thermal: Some(Box::new(thermal)),
+                })
+            }
             Err(AnalysisError::Input(e)) => Err(input(e)),
             Err(AnalysisError::Budget(e)) => Err(JobError::Budget(too_large_for(&e, request))),
         },

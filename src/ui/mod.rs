@@ -26,7 +26,8 @@
 //! - [`answer_view`]: the words around a value (rule card, what it is the
 //!   value of, outcome, captions), from typed rules and answers.
 //! - [`tikz`]: a drawing as a TikZ picture (the SVG export's shapes), for
-//!   papers and handouts.
+//!   papers and handouts; [`thermograph`]: a value's thermograph as a
+//!   small plot (exact data, view-box geometry).
 
 pub mod answer_view;
 pub mod base64url;
@@ -51,6 +52,7 @@ pub mod scene;
 pub mod session;
 pub mod share;
 pub mod svg;
+pub mod thermograph;
 pub mod tikz;
 pub mod viewport;
 

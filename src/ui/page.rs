@@ -20,6 +20,7 @@ use super::opponent::Controller;
 use super::puzzle_board::BoardExploration;
 use super::quantum_views::QuantumViews;
 use super::session::Mode;
+use super::thermograph::ThermalView;
 use crate::analysis::RulesKind;
 use crate::position::Colour;
 use crate::puzzle::Question;
@@ -96,6 +97,8 @@ pub enum LinkScope {
 pub enum ExportFormat {
     Png,
     Svg,
+    /// A TikZ picture in a LaTeX document (`.tex`).
+    Tikz,
 }
 
 /// A view a presenter can put on the screen beside (or instead of) the
@@ -229,6 +232,8 @@ pub enum Action {
     SetExportHalos(bool),
     SetExportCaption(bool),
     Export(ExportFormat),
+    /// The whole deck as one LaTeX document, a TikZ picture per slide.
+    ExportDeckTikz,
     PrintHandout,
 
     // ---- newcomers ----
@@ -308,7 +313,7 @@ pub enum Effect {
 /// A download's content.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Download {
-    /// Text (an SVG document).
+    /// Text (an SVG or LaTeX document).
     Text(String),
     /// The board drawn as a PNG by the page, with this caption band.
     Png {
@@ -469,6 +474,9 @@ pub struct ValueView {
     /// Values are hidden (by the person, or by a puzzle).
     pub hidden: bool,
     pub state: ValueState,
+    /// The mean, temperature and thermograph of the answer on show, when
+    /// its value has one (not misère or synchronous) and values are shown.
+    pub thermal: Option<ThermalView>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -556,6 +564,8 @@ pub struct QrView {
 pub struct TeachView {
     pub explorer_open: bool,
     pub explorer: Panel<BoardExploration>,
+    /// The explored state's thermograph (none while values are hidden).
+    pub explorer_thermal: Option<ThermalView>,
     /// Steps taken from the board's state (board labels).
     pub path: Vec<String>,
     /// Synchronous rules only.

@@ -18,7 +18,9 @@ const EXPLORER_THUMB: (f64, f64) = (150.0, 100.0);
 use super::scene::{self, SceneOptions};
 use super::share::{self, Slide};
 use super::svg;
-use crate::analysis::{AnalysisError, Request, Rules};
+use crate::analysis::{
+    means_and_temperatures, thermal_of, AnalysisError, Request, Rules, ThermalAnswer,
+};
 use crate::budget::Budget;
 use crate::explore::{explore, Exploration};
 use crate::position::Colour;
@@ -75,6 +77,16 @@ pub struct ShownOption {
     /// superposed state every edge standing somewhere, those standing in
     /// only some realisations drawn lighter (as on the board).
     pub svg: String,
+    /// The option's mean and temperature, when its value has them.
+    #[serde(default)]
+    pub heat: Option<Heat>,
+}
+
+/// A value's mean and temperature, exact (plain notation).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Heat {
+    pub mean: String,
+    pub temperature: String,
 }
 
 /// The exploration of the board's state, `path` moves deeper (request
@@ -91,6 +103,10 @@ pub struct BoardExploration {
     pub path: Vec<String>,
     /// The exploration's realisations (quantum), in the board's labels.
     pub realisations: Option<Vec<Vec<String>>>,
+    /// The temperature theory of the explored state's value (computed
+    /// with the exploration, in the worker).
+    #[serde(default)]
+    pub thermal: Option<ThermalAnswer>,
 }
 
 /// Explore the board's state, then `path` deeper.
@@ -122,13 +138,22 @@ pub fn explore_board(
         AnalysisError::Input(_) => e.to_string(),
     })?;
     let labels = &asked.labels;
+    let thermal = thermal_of(&exploration.value, &request.rules, budget);
+    let values: Vec<&str> = exploration
+        .options
+        .iter()
+        .map(|o| o.value.as_str())
+        .collect();
+    let heats = means_and_temperatures(&values, &request.rules, budget);
     let shown = exploration
         .options
         .iter()
-        .map(|o| ShownOption {
+        .zip(heats)
+        .map(|(o, heat)| ShownOption {
             label: to_board(labels, &o.mv),
             after: relabel(labels, &o.after),
             svg: thumb(&board.drawing, labels, &o.after, colour_blind),
+            heat: heat.map(|(mean, temperature)| Heat { mean, temperature }),
         })
         .collect();
     Ok(BoardExploration {
@@ -140,6 +165,7 @@ pub fn explore_board(
             .as_ref()
             .map(|r| relabel(labels, r)),
         exploration,
+        thermal: Some(thermal),
     })
 }
 

@@ -19,7 +19,7 @@ use crate::analysis::{Answer, Request, Rules};
 use crate::game::{latex_rational, Arena};
 use crate::position::{Colour, Point};
 
-use super::answer_view::rules_phrase;
+use super::answer_view::{rules_phrase, CaptionValue, ExportCaption};
 use super::drawing::Drawing;
 use super::geometry::{edge_shapes, Shape};
 use super::scene;
@@ -71,8 +71,26 @@ fn at(p: Point) -> String {
     format!("({},{})", num(p.x), num(p.y))
 }
 
+/// What stands on a board in play: each edge's colour now (`None`: cut or
+/// fallen; an uncoloured edge takes the colour it was painted), and the
+/// labels standing in only some realisations (quantum play), drawn lighter
+/// as on the page.
+#[derive(Clone, Copy, Debug)]
+pub struct Standing<'a> {
+    pub colours: &'a [Option<Colour>],
+    pub partial: &'a [usize],
+}
+
 /// `d` as one `tikzpicture` environment.
 pub fn picture(d: &Drawing, o: &TikzOptions) -> String {
+    board_picture(d, None, o)
+}
+
+/// `d` as the board shows it: with `standing`, only the edges standing,
+/// in their colours now, each with its own label (the labels of a board
+/// in play are the drawing's); without, the drawing as drawn (edges off
+/// the ground drawn faded).
+pub fn board_picture(d: &Drawing, standing: Option<Standing>, o: &TikzOptions) -> String {
     let mut out = String::new();
     out.push_str("\\begin{tikzpicture}[\n");
     for c in Colour::ALL {
@@ -90,10 +108,19 @@ pub fn picture(d: &Drawing, o: &TikzOptions) -> String {
     );
     let _ = writeln!(out, "  vertex/.style={{fill={}}},", rgb(scene::VERTEX));
     out.push_str("  off ground/.style={opacity=0.3},\n");
+    out.push_str("  partial/.style={opacity=0.55},\n");
     out.push_str("  edge label/.style={font=\\scriptsize, anchor=west, inner sep=1pt},\n");
     out.push_str("  caption/.style={anchor=north, align=center, font=\\small}]\n");
 
-    let (lo, hi) = extent(d);
+    let colour = |i: usize| match standing {
+        Some(s) => s.colours.get(i).copied().flatten(),
+        None => Some(d.edges[i].colour),
+    };
+    let shown: Vec<usize> = (0..d.edges.len())
+        .filter(|&i| colour(i).is_some())
+        .collect();
+    let vertices = used_vertices(d, &shown);
+    let (lo, hi) = extent(d, &vertices);
     let _ = writeln!(
         out,
         "\\draw[ground] {} -- {};",
@@ -108,10 +135,13 @@ pub fn picture(d: &Drawing, o: &TikzOptions) -> String {
     );
     let off = d.ungrounded();
     let shapes = edge_shapes(d);
-    for (i, shape) in shapes.iter().enumerate() {
-        let mut style = style_name(d.edges[i].colour).to_string();
-        if off.contains(i) {
-            style.push_str(", off ground");
+    for &i in &shown {
+        let shape = &shapes[i];
+        let mut style = style_name(colour(i).unwrap_or(d.edges[i].colour)).to_string();
+        match standing {
+            None if off.contains(i) => style.push_str(", off ground"),
+            Some(s) if s.partial.contains(&(i + 1)) => style.push_str(", partial"),
+            _ => {}
         }
         let path = match *shape {
             Shape::Line(a, b) => format!("{} -- {}", at(a), at(b)),
@@ -136,7 +166,7 @@ pub fn picture(d: &Drawing, o: &TikzOptions) -> String {
         };
         let _ = writeln!(out, "\\draw[{style}] {path};");
     }
-    for v in used_vertices(d) {
+    for &v in &vertices {
         let _ = writeln!(
             out,
             "\\fill[vertex] {} circle[radius=0.07];",
@@ -144,8 +174,8 @@ pub fn picture(d: &Drawing, o: &TikzOptions) -> String {
         );
     }
     if o.labels {
-        for (i, shape) in shapes.iter().enumerate() {
-            let m = shape.midpoint();
+        for &i in &shown {
+            let m = shapes[i].midpoint();
             let _ = writeln!(
                 out,
                 "\\node[edge label] at {} {{{}}};",
@@ -186,6 +216,67 @@ pub fn document(pictures: &[String]) -> String {
     }
     out.push_str("\\end{document}\n");
     out
+}
+
+/// A deck's pictures, one a page, in a document that compiles as it is
+/// with pdflatex and nothing but TikZ (and `graphicx`, part of every
+/// LaTeX): an `article`, each picture centred on a page of its own, scaled
+/// down to the text width only if it is wider.
+pub fn deck_document(pictures: &[String]) -> String {
+    let mut out = String::from(
+        "\\documentclass{article}\n\\usepackage{tikz}\n\\usepackage{graphicx}\n\\pagestyle{empty}\n\
+         \\newsavebox{\\slidebox}\n\\begin{document}\n",
+    );
+    for (k, p) in pictures.iter().enumerate() {
+        if k > 0 {
+            out.push_str("\\clearpage\n");
+        }
+        let _ = write!(
+            out,
+            "% slide {}\n\\begin{{center}}\n\\begin{{lrbox}}{{\\slidebox}}\n{p}\\end{{lrbox}}\n\
+             \\ifdim\\wd\\slidebox>\\linewidth\\resizebox{{\\linewidth}}{{!}}{{\\usebox{{\\slidebox}}}}\
+             \\else\\usebox{{\\slidebox}}\\fi\n\\end{{center}}\n",
+            k + 1
+        );
+    }
+    out.push_str("\\end{document}\n");
+    out
+}
+
+/// The caption of an exported board or slide, as the handout captions it:
+/// its number in the deck (`2 / 5`, if given) and its title (else the
+/// position, in typewriter type), then the rules, the moves played and,
+/// if `value` (LaTeX math, no `$`) is given, the value (a misère outcome
+/// as its class).
+pub fn export_caption(
+    c: &ExportCaption,
+    number: Option<(usize, usize)>,
+    value: Option<&str>,
+) -> Vec<String> {
+    let subject = match &c.title {
+        Some(t) => format!("\\textbf{{{}}}", escape(t)),
+        None => format!("\\texttt{{{}}}", escape_typewriter(c.position.trim())),
+    };
+    let first = match number {
+        Some((k, n)) => format!("{k} / {n}\\quad {subject}"),
+        None => subject,
+    };
+    let mut second = escape(&c.rules);
+    match c.moves {
+        0 => {}
+        1 => second.push_str(", after 1 move"),
+        n => {
+            let _ = write!(second, ", after {n} moves");
+        }
+    }
+    if let Some(v) = value {
+        let what = match c.value {
+            Some(CaptionValue::MisereOutcome(_)) => "misère outcome",
+            _ => "value",
+        };
+        let _ = write!(second, ", {what} ${v}$");
+    }
+    vec![first, second]
 }
 
 /// The caption of a picture of `req`'s position: the position as typed
@@ -280,21 +371,20 @@ pub fn escape_typewriter(text: &str) -> String {
     out
 }
 
-/// The vertices an edge ends at, ground excluded, in id order.
-fn used_vertices(d: &Drawing) -> Vec<usize> {
+/// The vertices the edges `shown` end at, ground excluded, in id order.
+fn used_vertices(d: &Drawing, shown: &[usize]) -> Vec<usize> {
     let mut used = vec![false; d.points.len()];
-    for e in &d.edges {
+    for e in shown.iter().map(|&i| &d.edges[i]) {
         used[e.u] = true;
         used[e.v] = true;
     }
     (1..d.points.len()).filter(|&v| used[v]).collect()
 }
 
-/// The box of the drawn vertices and the ground, in layout units.
-fn extent(d: &Drawing) -> (Point, Point) {
+/// The box of `vertices` and the ground, in layout units.
+fn extent(d: &Drawing, vertices: &[usize]) -> (Point, Point) {
     let mut lo = Point { x: 0.0, y: 0.0 };
     let mut hi = Point { x: 0.0, y: 0.0 };
-    let vertices = used_vertices(d);
     for (k, &v) in vertices.iter().enumerate() {
         let p = d.points[v];
         if k == 0 {

@@ -19,6 +19,8 @@ pub(super) struct Answers {
     pub(super) marks: Vec<Option<String>>,
     /// The engine's answer for `answered`, kept for the engine's move.
     pub(super) answer: Option<Answer>,
+    /// The temperature theory of `answer`'s value (from the same reply).
+    pub(super) thermal: Option<crate::analysis::ThermalAnswer>,
     /// The request whose analysis failed or was too large: while it is the
     /// board's, the engine will not move (the page says so; a person may
     /// play for it). Kept across mode switches, since the board is the same.
@@ -31,6 +33,7 @@ impl Answers {
         self.advice.clear();
         self.marks.clear();
         self.answer = None;
+        self.thermal = None;
         self.answered = None;
     }
 }
@@ -183,6 +186,7 @@ impl Session {
     pub fn set_answer(&mut self, answer: &Answer) {
         self.set_report(answer);
         self.answers.answer = Some(answer.clone());
+        self.answers.thermal = None;
         self.answers.failed = None;
         let n = self.editor.drawing().edges.len();
         let mut marks: Vec<Vec<String>> = vec![Vec::new(); n];

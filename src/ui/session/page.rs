@@ -11,6 +11,7 @@ use crate::ui::page::{
     LinkScope, Notice, PageView, PickView, Place, PlayView, PresenterPanel, QrView, QuantumPanel,
     RulesView, ShareView, TextView, UiError, ValueState, ValueView, ViewOptions, Zoom,
 };
+use crate::ui::thermograph::ThermalView;
 
 /// The page's own state beside the board's: what is running, messages,
 /// view options that do not travel with a slide, the open dialogs.
@@ -104,9 +105,10 @@ impl Session {
             return;
         };
         match reply.result {
-            Ok(JobAnswer::Analysis { answer }) => {
+            Ok(JobAnswer::Analysis { answer, thermal }) => {
                 // An answer for an earlier board is refused: nothing shows it.
                 if self.accept_answer(request, &answer).is_ok() {
+                    self.answers.thermal = thermal.map(|t| *t);
                     self.page.failed = None;
                 }
             }
@@ -440,12 +442,27 @@ impl Session {
                         "image/png",
                         Download::Png { halos, caption },
                     ),
+                    ExportFormat::Tikz => (
+                        "hackenbush.tex",
+                        "application/x-tex",
+                        Download::Text(self.tikz_board(self.page.export_caption, hidden)),
+                    ),
                 };
                 self.say_at(Place::Export, format!("Saved {name}."), false);
                 return Ok(vec![Effect::Download {
                     name: name.into(),
                     mime: mime.into(),
                     content,
+                }]);
+            }
+            Action::ExportDeckTikz => {
+                let hidden = self.view.hide_values || self.puzzle.is_some();
+                let name = "hackenbush-deck.tex";
+                self.say_at(Place::Export, format!("Saved {name}."), false);
+                return Ok(vec![Effect::Download {
+                    name: name.into(),
+                    mime: "application/x-tex".into(),
+                    content: Download::Text(self.tikz_deck(hidden)),
                 }]);
             }
             Action::PrintHandout => {
@@ -793,6 +810,7 @@ impl Session {
     }
 
     fn value_view(&self, hidden: bool) -> ValueView {
+        let mut thermal = None;
         let state = match self.game.analysis_request() {
             None => ValueState::Empty,
             Some(req) => {
@@ -808,7 +826,15 @@ impl Session {
                             mix if mix.is_empty() => advice,
                             mix => format!("{advice}\n{mix}"),
                         };
-                        ValueState::Answer(Box::new(answer_view::view(&request, a, advice)))
+                        let view = answer_view::view(&request, a, advice);
+                        // Hidden values hide their thermograph too.
+                        thermal = self
+                            .answers
+                            .thermal
+                            .as_ref()
+                            .filter(|_| !hidden)
+                            .and_then(|t| ThermalView::new(&view.pretty, t));
+                        ValueState::Answer(Box::new(view))
                     }
                     (_, Some((j, message))) if *j == job => ValueState::Failed {
                         what,
@@ -819,7 +845,11 @@ impl Session {
                 }
             }
         };
-        ValueView { hidden, state }
+        ValueView {
+            hidden,
+            state,
+            thermal,
+        }
     }
 
     /// The canvas's accessible description: what is drawn and how to use it.

@@ -12,6 +12,7 @@ use crate::ui::page::{
 };
 use crate::ui::puzzle_board::{self, BoardExploration};
 use crate::ui::puzzle_link;
+use crate::ui::thermograph::ThermalView;
 
 /// What a finished solve was asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -274,9 +275,27 @@ impl Session {
         } else {
             panel(self.explore_job(&board), &self.teach.exploration)
         };
+        // Hidden values hide the explored state's temperature theory too.
+        let hidden = self.view.hide_values || self.puzzle.is_some();
+        let explorer = match explorer {
+            Panel::Ready(mut b) if hidden => {
+                b.thermal = None;
+                b.shown.iter_mut().for_each(|o| o.heat = None);
+                Panel::Ready(b)
+            }
+            other => other,
+        };
+        let explorer_thermal = match &explorer {
+            Panel::Ready(b) => b
+                .thermal
+                .as_ref()
+                .and_then(|t| ThermalView::new(&b.exploration.pretty, t)),
+            _ => None,
+        };
         TeachView {
             explorer_open: self.teach.explorer_open,
             explorer,
+            explorer_thermal,
             path: self
                 .teach
                 .exploration

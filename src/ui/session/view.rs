@@ -5,6 +5,7 @@ use super::*;
 
 use crate::ui::answer_view::ExportCaption;
 use crate::ui::handout::{self, HandoutPage};
+use crate::ui::tikz::{self, Standing, TikzOptions};
 
 impl Session {
     // ---------- drawing ----------
@@ -210,6 +211,72 @@ impl Session {
         handout::handout_html(&pages)
     }
 
+    /// The board as a TikZ document (see [`tikz::document`]): what stands
+    /// on it now, in the page's layout, with its labels, and if `caption`
+    /// the export caption under it (its value only when not `hidden` and
+    /// the answer on hand is this board's).
+    pub fn tikz_board(&self, caption: bool, hidden: bool) -> String {
+        let caption = if caption {
+            self.tikz_caption(None, hidden)
+        } else {
+            Vec::new()
+        };
+        tikz::document(&[self.tikz_current(caption)])
+    }
+
+    /// The deck as one LaTeX document (see [`tikz::deck_document`]): one
+    /// `tikzpicture` per slide (the board alone when there is no deck),
+    /// each as its board shows it, captioned as the handout is (number,
+    /// title or position, rules), the value only on the slide shown, when
+    /// not `hidden` and the answer on hand is for it.
+    pub fn tikz_deck(&self, hidden: bool) -> String {
+        let n = self.deck.slides.len().max(1);
+        let pictures: Vec<String> = if self.deck.slides.is_empty() {
+            vec![self.tikz_current(self.tikz_caption(Some((1, 1)), hidden))]
+        } else {
+            self.deck
+                .slides
+                .iter()
+                .enumerate()
+                .map(|(k, slide)| {
+                    if k == self.deck.slide {
+                        self.tikz_current(self.tikz_caption(Some((k + 1, n)), hidden))
+                    } else {
+                        tikz_slide(slide, (k + 1, n))
+                    }
+                })
+                .collect()
+        };
+        tikz::deck_document(&pictures)
+    }
+
+    /// The slide on screen as a picture, captioned with `caption`.
+    fn tikz_current(&self, caption: Vec<String>) -> String {
+        let play = (self.mode == Mode::Play).then_some(&self.game);
+        tikz_picture(self.editor.drawing(), play, caption)
+    }
+
+    /// The caption of the slide on screen (see [`tikz::export_caption`]).
+    fn tikz_caption(&self, number: Option<(usize, usize)>, hidden: bool) -> Vec<String> {
+        let mut c = self.export_caption();
+        let req = self.game.analysis_request().map(|r| r.to_request());
+        let answer = self
+            .answers
+            .answer
+            .as_ref()
+            .filter(|_| self.is_current(&self.answers.answered));
+        let value = match (req, answer) {
+            (Some(req), Some(a)) if !hidden && c.value.is_some() => {
+                tikz::latex_value(&req.rules, a).ok()
+            }
+            _ => None,
+        };
+        if value.is_none() {
+            c.value = None;
+        }
+        tikz::export_caption(&c, number, value.as_deref())
+    }
+
     /// A slide not shown, as a handout page (no value: the session has no
     /// answer for it). A slide whose moves no longer replay shows its
     /// drawing.
@@ -331,4 +398,43 @@ fn partial_labels(game: &Game) -> Vec<usize> {
         .iter()
         .map(|i| i + 1)
         .collect()
+}
+
+/// A slide not on screen as a TikZ picture (no value: the session has no
+/// answer for it); a slide whose moves no longer replay shows its drawing.
+fn tikz_slide(slide: &Slide, number: (usize, usize)) -> String {
+    let title = Some(slide.title.as_str());
+    let rules = &slide.setup.rules;
+    let game = slide.game().ok();
+    let req = match &game {
+        Some(g) => g.analysis_request().map(|r| r.to_request()),
+        None => Some(Request::new(slide.drawing.text(), rules.clone())),
+    };
+    let c = ExportCaption::new(title, rules, req.as_ref(), None);
+    let play = game.as_ref().filter(|_| slide.view.play);
+    tikz_picture(
+        &slide.drawing,
+        play,
+        tikz::export_caption(&c, Some(number), None),
+    )
+}
+
+/// `drawing` as the board of `play` shows it (`None`: as drawn), with its
+/// labels and `caption`.
+fn tikz_picture(drawing: &Drawing, play: Option<&Game>, caption: Vec<String>) -> String {
+    let options = TikzOptions {
+        labels: true,
+        caption,
+    };
+    match play {
+        Some(g) => {
+            let partial = partial_labels(g);
+            let standing = Standing {
+                colours: &g.board().colours,
+                partial: &partial,
+            };
+            tikz::board_picture(drawing, Some(standing), &options)
+        }
+        None => tikz::board_picture(drawing, None, &options),
+    }
 }

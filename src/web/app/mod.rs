@@ -28,6 +28,7 @@ mod rules;
 mod share;
 mod teach;
 mod text;
+mod thermograph;
 mod value;
 
 use std::cell::{Cell, RefCell};

@@ -34,6 +34,9 @@ pub(super) fn ShareRegion() -> impl IntoView {
                 <button id="export-svg" type="button" on:click=move |_| dispatch(Action::Export(ExportFormat::Svg))>
                     "SVG"
                 </button>
+                <button id="export-tikz" type="button" title="The board as a TikZ picture in a LaTeX document (.tex)" on:click=move |_| dispatch(Action::Export(ExportFormat::Tikz))>
+                    "TikZ"
+                </button>
                 <label class="export-opt" title="Draw the engine's best-move halos and strategies in the picture">
                     <input
                         id="export-analysis"
@@ -54,6 +57,9 @@ pub(super) fn ShareRegion() -> impl IntoView {
                 </label>
                 <button id="print" type="button" title="Every slide on a page of its own, with its caption" on:click=move |_| dispatch(Action::PrintHandout)>
                     "Print handout"
+                </button>
+                <button id="export-deck-tikz" type="button" title="Every slide as a TikZ picture, one a page, in one LaTeX document (.tex)" on:click=move |_| dispatch(Action::ExportDeckTikz)>
+                    "Deck as TikZ"
                 </button>
             </div>
             <NoticeLine place=Place::Export id="export-note"/>

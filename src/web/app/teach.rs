@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use serde_json::Value;
 
 use super::quantum::svg_url;
+use super::thermograph::Thermal;
 use super::{dispatch, part, tf, NoticeLine};
 use crate::puzzle::Question;
 use crate::rules::Player;
@@ -100,6 +101,9 @@ fn exploration_view(b: BoardExploration) -> impl IntoView {
                                 <span class="what">
                                     {format!("{} → {}", shown.label, o.value)}
                                     <span class="why after">{format!("{count} {}", sets(&shown.after))}</span>
+                                    {shown.heat.as_ref().map(|h| view! {
+                                        <span class="why heat">{format!("mean {}, temperature {}", h.mean, h.temperature)}</span>
+                                    })}
                                     <span class="why">{why}</span>
                                 </span>
                             </button>
@@ -217,6 +221,7 @@ fn Explorer() -> impl IntoView {
                 Panel::Failed(why) => view! { <p id="explore-error" class="error" role="alert">{why}</p> }.into_any(),
                 Panel::Ready(b) => exploration_view(*b).into_any(),
             }}
+            <Thermal thermal=part(|v| v.teach.explorer_thermal.clone()) id="explore-thermal" small=true/>
             <NoticeLine place=Place::Explorer id="explore-note"/>
             <p class="help">"Click an option (or Enter) to step in; Back or Backspace to step out; ↑ ↓ move between options."</p>
         </details>

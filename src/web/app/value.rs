@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::thermograph::Thermal;
 use super::{computing_seconds, dispatch, last_ms, part};
 use crate::ui::jobs::Lane;
 use crate::ui::page::{Action, ValueState};
@@ -89,6 +90,7 @@ pub(super) fn ValueRegion() -> impl IntoView {
                             }
                         })
                 }}
+                <Thermal thermal=part(|v| v.value.thermal.clone()) id="value-thermal"/>
             </div>
             <div class="toggles" role="group" aria-label="View">
                 <label>
