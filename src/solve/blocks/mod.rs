@@ -72,6 +72,7 @@ mod frame_search;
 mod layout;
 mod number_search;
 mod packed_key;
+mod redwood;
 mod solver;
 mod two_tables;
 
