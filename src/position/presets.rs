@@ -278,7 +278,7 @@ pub const GREEN_PICTURE_KINDS: [&str; 4] = ["flowers", "houses", "ladder", "mixe
 /// in flowers (green petals, each a small cycle through the centre), a
 /// row of houses (coloured walls, green ceilings, roofs, windows hanging
 /// from the walls), a ladder with coloured rails and green rungs (with a
-/// green bucket), or a mixed scribble of small cycles of every colour on
+/// green bucket; six rungs at most), or a mixed scribble of small cycles of every colour on
 /// stalks. Same seed, same drawing (SplitMix64).
 pub fn green_picture(seed: u64, kind: usize, edges: usize) -> Position {
     let mut d = Drawing {
@@ -402,7 +402,9 @@ impl Drawing {
 
     fn ladder(&mut self) {
         const GREEN: [Colour; 1] = [Colour::Green];
-        let height = (self.limit / 4).max(1);
+        // Six rungs: the ladder is one 2-connected block with partizan
+        // rails, whose search grows about sixfold per rung.
+        let height = (self.limit / 4).clamp(1, 6);
         let (mut l, mut r) = (GROUND, GROUND);
         for k in 0..height {
             if self.room() < 3 {

@@ -398,6 +398,14 @@ impl BlockSolver {
         if let Some(&v) = self.blocks.get(&k) {
             return Ok(v);
         }
+        if self.issue_24 {
+            if let Some(v) = self.mirror_block_value(g) {
+                self.key_bytes += k.heap_bytes();
+                self.blocks.insert(k, v);
+                self.charge()?;
+                return Ok(v);
+            }
+        }
         let v = match Frame::of(g) {
             Some(frame) => self.frame_value(frame, g)?,
             None => self.block_by_graphs(g)?,
@@ -406,6 +414,28 @@ impl BlockSolver {
         self.blocks.insert(k, v);
         self.charge()?;
         Ok(v)
+    }
+
+    /// The value of `g` from its mirror image, if that was valued: with
+    /// every colour swapped and every decoration negated, Left and Right
+    /// trade places, so each option of one is the negative of an option of
+    /// the other (by induction on the game) and its value is −g. A picture
+    /// drawn beside its mirror image (a sum that must be 0) so searches
+    /// each block once.
+    fn mirror_block_value(&mut self, g: &Decorated) -> Option<GameId> {
+        let mirror = Decorated {
+            edges: g
+                .edges
+                .iter()
+                .map(|e| DEdge {
+                    colour: e.colour.swapped(),
+                    ..*e
+                })
+                .collect(),
+            decorations: g.decorations.iter().map(|&d| self.arena.neg(d)).collect(),
+        };
+        let v = *self.blocks.get(&key(&mirror))?;
+        Some(self.arena.neg(v))
     }
 
     /// [`Self::block_value`] for a block too wide for a frame: each option
