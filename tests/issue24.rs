@@ -175,3 +175,28 @@ fn childish_closed_form_agrees_with_the_search() {
     }
     assert!(closed > 200, "only {closed} positions in closed form");
 }
+
+/// A solver that valued a picture values its mirror image (colours
+/// swapped) from the blocks it met, as their negatives: against a fresh
+/// solver without the lookup, and the sum of the two is 0.
+#[test]
+fn mirror_images_agree_with_the_unreduced_search() {
+    let rbg = [Colour::Blue, Colour::Red, Colour::Green];
+    for seed in 0..300u64 {
+        let edges = 2 + (seed as usize % 13);
+        let p = presets::random(90_000 + seed, edges, &rbg);
+        let mirror = p.colours_swapped();
+        let mut solver = BlockSolver::new();
+        let v = solver.value(&p).unwrap();
+        let m = solver.value(&mirror).unwrap();
+        let mut reference = BlockSolver::new().without_issue_24();
+        let r = reference.value(&mirror).unwrap();
+        assert_eq!(
+            solver.arena.plain(m),
+            reference.arena.plain(r),
+            "seed {seed}: {p:?}"
+        );
+        let sum = solver.arena.add(v, m);
+        assert_eq!(sum, solver.arena.zero(), "seed {seed}");
+    }
+}
