@@ -16,7 +16,7 @@ use hackenbush_lab::solve::{BlockSolver, Solver};
 fn furniture_like(seed: u64, edges: usize) -> Position {
     let mut rng = SplitMix64(seed);
     let tops = 1 + rng.below(4);
-    let legs = 1 + rng.below(((edges / 2).max(1)).min(5));
+    let legs = 1 + rng.below((edges / 2).clamp(1, 5));
     // Vertices: ground 0, tops 1..=tops, feet after them.
     let mut list = Vec::new();
     let mut next = tops + 1;
