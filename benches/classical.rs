@@ -12,8 +12,16 @@
 //!   seconds, default 10), so the benchmark always finishes; stopped runs
 //!   count as "not within the limit" and enter ratios as at least limit / new.
 //! - `HACKENBUSH_BENCH_QUICK=1` runs a few positions per family (a smoke run).
-//! - `HACKENBUSH_BENCH_FAMILIES=gallery,random,big,trees,stalks` runs only
-//!   the named families (default: all).
+//! - `HACKENBUSH_BENCH_FAMILIES=gallery,random,big,trees,stalks,green,mirror,redwood,childish`
+//!   runs only the named families (default: all).
+//! - Issue 24's families: `green` (seeded drawings of 36–60 edges with
+//!   green edges and cycles: trees of flowers, houses, ladders with green
+//!   rungs, mixed scribbles), `mirror` (each of those plus its colours
+//!   swapped: a sum that must be 0), `redwood` (redwood beds and furniture
+//!   of 10–40 edges, normal play) and `childish` (the same under childish
+//!   rules, by the memoised search). With `HACKENBUSH_BENCH_OLD=1` these
+//!   families run the engines without issue 24's reductions beside them
+//!   (`BlockSolver::without_issue_24`, `Solver::without_closed_forms`).
 
 /// As in the `hackenbush` binary, so the figures are what the tool does.
 #[global_allocator]
@@ -23,7 +31,7 @@ use hackenbush_lab::budget::{Budget, ByteSize, Timeout};
 use hackenbush_lab::game::{Arena, GameId};
 use hackenbush_lab::position::{self, pictures, presets, Colour, Edge, Position};
 use hackenbush_lab::rng::SplitMix64;
-use hackenbush_lab::rules::Hackenbush;
+use hackenbush_lab::rules::{Childish, Hackenbush};
 use hackenbush_lab::solve::{BlockSolver, Solver};
 use std::time::Instant;
 
@@ -143,6 +151,82 @@ impl Bench {
     }
 }
 
+/// Which engine an issue-24 family runs.
+#[derive(Clone, Copy)]
+enum Engine {
+    /// The block solver (normal play).
+    Normal,
+    /// The memoised search under childish rules.
+    Childish,
+}
+
+impl Bench {
+    /// One engine on one position, with or without issue 24's reductions.
+    fn run_24(&self, p: &Position, engine: Engine, reduced: bool) -> (Run, String) {
+        let mut value = String::from("(stopped)");
+        let run = fastest(|| match engine {
+            Engine::Normal => {
+                let t = Instant::now();
+                let mut solver = BlockSolver::with_budget(&self.budget());
+                if !reduced {
+                    solver = solver.without_issue_24();
+                }
+                let v = solver.value(p).ok()?;
+                let elapsed = t.elapsed().as_secs_f64();
+                value = describe(&solver.arena, v);
+                Some(elapsed)
+            }
+            Engine::Childish => {
+                let rules = Childish::new(p.clone());
+                let start = rules.start();
+                let t = Instant::now();
+                let mut solver = Solver::with_budget(rules, &self.budget());
+                if !reduced {
+                    solver = solver.without_closed_forms();
+                }
+                let v = solver.value(&start).ok()?;
+                let elapsed = t.elapsed().as_secs_f64();
+                value = describe(&solver.arena, v);
+                Some(elapsed)
+            }
+        });
+        (run, value)
+    }
+
+    /// [`Bench::case`] for issue 24's families: the old run is the same
+    /// engine without issue 24's reductions; values must agree.
+    fn case_24(&self, label: &str, p: &Position, engine: Engine) -> (Run, Option<Run>) {
+        let (new, value) = self.run_24(p, engine, true);
+        let old = self.old.then(|| self.run_24(p, engine, false));
+        let ms = |r: Run| match r {
+            Some(s) => format!("{:>10.3} ms", s * 1e3),
+            None => format!("{:>10}", format!(">{} s", self.limit)),
+        };
+        let versus = match &old {
+            Some((o, old_value)) => {
+                if o.is_some() && new.is_some() {
+                    assert_eq!(
+                        &value, old_value,
+                        "{label}: the reductions changed the value"
+                    );
+                }
+                format!(
+                    "  old {}  ratio {}",
+                    ms(*o),
+                    ratio_text(self.ratio(new, *o))
+                )
+            }
+            None => String::new(),
+        };
+        println!(
+            "{label:<18} {:>3} edges  new {}{versus}  {value}",
+            p.edge_count(),
+            ms(new),
+        );
+        (new, old.map(|o| o.0))
+    }
+}
+
 /// The fastest of repeated runs of `run` (each with a fresh solver), for
 /// up to [`REPEAT_SECONDS`] in all: a sub-millisecond position timed once
 /// is mostly noise (a cold cache, a page fault). A run that stops at the
@@ -249,6 +333,98 @@ fn main() {
     }
     if wanted("stalks") {
         stalk_sums(&bench, quick);
+    }
+    if wanted("green") || wanted("mirror") {
+        green_pictures(&bench, quick, wanted("green"), wanted("mirror"));
+    }
+    if wanted("redwood") || wanted("childish") {
+        redwood(&bench, quick, wanted("redwood"), wanted("childish"));
+    }
+}
+
+/// Green pictures of 36–60 edges, every kind; alone and with their mirror
+/// image (colours swapped), whose sum must be 0.
+fn green_pictures(bench: &Bench, quick: bool, alone: bool, mirrored: bool) {
+    let per_kind = if quick { 1 } else { 4 };
+    let mut pictures = Vec::new();
+    for (kind, name) in presets::GREEN_PICTURE_KINDS.iter().enumerate() {
+        for k in 0..per_kind {
+            let edges = 36 + (k * 24) / (per_kind - 1).max(1);
+            let seed = 24_000 + 100 * kind as u64 + k as u64;
+            pictures.push((*name, presets::green_picture(seed, kind, edges)));
+        }
+    }
+    if alone {
+        let runs: Vec<_> = pictures
+            .iter()
+            .map(|(name, p)| bench.case_24(&format!("green-{name}"), p, Engine::Normal))
+            .collect();
+        bench.summary("green pictures 36-60", &runs);
+    }
+    if mirrored {
+        let runs: Vec<_> = pictures
+            .iter()
+            .map(|(name, p)| {
+                let mut edges = p.edges.clone();
+                let shift = p.vertex_count - 1;
+                edges.extend(p.colours_swapped().edges.iter().map(|e| Edge {
+                    u: if e.u == 0 { 0 } else { e.u + shift },
+                    v: if e.v == 0 { 0 } else { e.v + shift },
+                    colour: e.colour,
+                }));
+                let sum = Position::from_edges(edges);
+                bench.case_24(&format!("mirror-{name}"), &sum, Engine::Normal)
+            })
+            .collect();
+        bench.summary("green picture + mirror", &runs);
+    }
+}
+
+/// Redwood beds (`redwood_bed(m, n)`) and furniture (legs on a few top
+/// vertices joined by a seat) of 10–40 edges, under normal play and
+/// childish rules.
+fn redwood(bench: &Bench, quick: bool, normal: bool, childish: bool) {
+    let mut shapes: Vec<(String, Position)> = Vec::new();
+    let step = if quick { 15 } else { 5 };
+    for edges in (10..=40).step_by(step) {
+        // Beds: m legs and n red edges, m + n = edges, n ≈ 2m (so the
+        // mattress joins every leg).
+        let m = edges / 3;
+        shapes.push((
+            format!("bed-{m}-{}", edges - m),
+            presets::redwood_bed(m, edges - m),
+        ));
+        // Furniture: legs on top vertices 1..t, a seat that is a cycle of
+        // the tops with chords.
+        let mut rng = SplitMix64(40_000 + edges as u64);
+        let tops = (edges / 4).max(2);
+        let legs: Vec<usize> = (0..tops).map(|k| 1 + k).collect();
+        let mut seat: Vec<(usize, usize)> = (1..tops).map(|k| (k, k + 1)).collect();
+        seat.push((tops, 1));
+        while 2 * legs.len() + seat.len() < edges {
+            let a = 1 + rng.below(tops);
+            let b = 1 + rng.below(tops);
+            if a != b {
+                seat.push((a, b));
+            }
+        }
+        if let Ok(p) = presets::redwood_furniture(&legs, &seat) {
+            shapes.push((format!("furniture-{edges}"), p));
+        }
+    }
+    if normal {
+        let runs: Vec<_> = shapes
+            .iter()
+            .map(|(name, p)| bench.case_24(name, p, Engine::Normal))
+            .collect();
+        bench.summary("redwood normal 10-40", &runs);
+    }
+    if childish {
+        let runs: Vec<_> = shapes
+            .iter()
+            .map(|(name, p)| bench.case_24(name, p, Engine::Childish))
+            .collect();
+        bench.summary("redwood childish 10-40", &runs);
     }
 }
 

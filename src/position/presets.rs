@@ -269,6 +269,189 @@ pub fn random(seed: u64, edges: usize, colours: &[Colour]) -> Position {
     Position::from_edges(list).normalized()
 }
 
+/// The kinds of drawing [`green_picture`] makes.
+pub const GREEN_PICTURE_KINDS: [&str; 4] = ["flowers", "houses", "ladder", "mixed"];
+
+/// A seeded drawing of about `edges` edges (at most `edges`, capped at
+/// [`MAX_EDGES`]) of the kinds people draw with green edges and cycles,
+/// kind `kind % 4` of [`GREEN_PICTURE_KINDS`]: a tree whose branches end
+/// in flowers (green petals, each a small cycle through the centre), a
+/// row of houses (coloured walls, green ceilings, roofs, windows hanging
+/// from the walls), a ladder with coloured rails and green rungs (with a
+/// green bucket; six rungs at most), or a mixed scribble of small cycles of every colour on
+/// stalks. Same seed, same drawing (SplitMix64).
+pub fn green_picture(seed: u64, kind: usize, edges: usize) -> Position {
+    let mut d = Drawing {
+        rng: SplitMix64(seed),
+        edges: Vec::new(),
+        vertices: 1,
+        limit: edges.min(MAX_EDGES),
+    };
+    match kind % 4 {
+        0 => d.flowers(),
+        1 => d.houses(),
+        2 => d.ladder(),
+        _ => d.mixed(),
+    }
+    Position::from_edges(d.edges).normalized()
+}
+
+/// A drawing under construction for [`green_picture`]: every piece is
+/// added only if it fits in the edge limit.
+struct Drawing {
+    rng: SplitMix64,
+    edges: Vec<Edge>,
+    vertices: usize,
+    limit: usize,
+}
+
+impl Drawing {
+    fn room(&self) -> usize {
+        self.limit - self.edges.len()
+    }
+    fn vertex(&mut self) -> usize {
+        self.vertices += 1;
+        self.vertices - 1
+    }
+    fn line(&mut self, u: usize, v: usize, colour: Colour) {
+        if self.edges.len() < self.limit {
+            self.edges.push(edge(u, v, colour));
+        }
+    }
+    fn colour(&mut self, palette: &[Colour]) -> Colour {
+        palette[self.rng.below(palette.len())]
+    }
+    /// A stalk of `len` edges from `from`; its top.
+    fn stalk(&mut self, from: usize, len: usize, palette: &[Colour]) -> usize {
+        let mut below = from;
+        for _ in 0..len {
+            let v = self.vertex();
+            let c = self.colour(palette);
+            self.line(below, v, c);
+            below = v;
+        }
+        below
+    }
+    /// A cycle of `len` edges through `at` (2: a pair of parallel edges).
+    fn cycle(&mut self, at: usize, len: usize, palette: &[Colour]) {
+        let mut prev = at;
+        for _ in 1..len {
+            let v = self.vertex();
+            let c = self.colour(palette);
+            self.line(prev, v, c);
+            prev = v;
+        }
+        let c = self.colour(palette);
+        self.line(prev, at, c);
+    }
+
+    fn flowers(&mut self) {
+        const ANY: [Colour; 3] = [Colour::Blue, Colour::Red, Colour::Green];
+        const GREEN: [Colour; 1] = [Colour::Green];
+        let trunk = self.stalk(GROUND, 2, &ANY);
+        let mut tips = vec![trunk];
+        while self.room() > 8 {
+            let at = tips[self.rng.below(tips.len())];
+            let len = 1 + self.rng.below(2);
+            let top = self.stalk(at, len, &ANY);
+            tips.push(top);
+            // A flower: petals are green cycles of 2–3 edges through the
+            // centre, sometimes with one coloured petal.
+            let petals = 2 + self.rng.below(3);
+            for k in 0..petals {
+                let len = 2 + self.rng.below(2);
+                if self.room() < len {
+                    break;
+                }
+                let palette: &[Colour] = if k == 0 && self.rng.below(3) == 0 {
+                    &ANY
+                } else {
+                    &GREEN
+                };
+                self.cycle(top, len, palette);
+            }
+        }
+    }
+
+    fn houses(&mut self) {
+        const BR: [Colour; 2] = [Colour::Blue, Colour::Red];
+        const ANY: [Colour; 3] = [Colour::Blue, Colour::Red, Colour::Green];
+        const GREEN: [Colour; 1] = [Colour::Green];
+        while self.room() >= 9 {
+            // Two walls, a green ceiling between their tops, a roof over it.
+            let a = self.stalk(GROUND, 2, &BR);
+            let b = self.stalk(GROUND, 2, &BR);
+            let c = self.colour(&ANY);
+            self.line(a, b, c);
+            let peak = self.vertex();
+            let c = self.colour(&GREEN);
+            self.line(a, peak, c);
+            let c = self.colour(&ANY);
+            self.line(peak, b, c);
+            // A window hanging from a wall, a chimney on the roof.
+            if self.room() >= 5 {
+                let hook = self.stalk(a, 1, &GREEN);
+                self.cycle(hook, 4, &GREEN);
+            }
+            if self.room() >= 2 {
+                let top = self.stalk(peak, 1, &BR);
+                self.line(top, top, Colour::Green);
+            }
+        }
+    }
+
+    fn ladder(&mut self) {
+        const GREEN: [Colour; 1] = [Colour::Green];
+        // Six rungs: the ladder is one 2-connected block with partizan
+        // rails, whose search grows about sixfold per rung.
+        let height = (self.limit / 4).clamp(1, 6);
+        let (mut l, mut r) = (GROUND, GROUND);
+        for k in 0..height {
+            if self.room() < 3 {
+                break;
+            }
+            let (nl, nr) = (self.vertex(), self.vertex());
+            let cl = if k % 3 == 2 {
+                Colour::Red
+            } else {
+                Colour::Blue
+            };
+            let cr = if k % 3 == 1 {
+                Colour::Blue
+            } else {
+                Colour::Red
+            };
+            self.line(l, nl, cl);
+            self.line(r, nr, cr);
+            self.line(nl, nr, Colour::Green);
+            (l, r) = (nl, nr);
+        }
+        // A bucket on a hook, and a bird on top.
+        while self.room() >= 5 {
+            let hook = self.stalk(r, 1, &[Colour::Red]);
+            self.cycle(hook, 4, &GREEN);
+            r = hook;
+        }
+        let rest = self.room();
+        self.stalk(l, rest, &[Colour::Blue, Colour::Red, Colour::Green]);
+    }
+
+    fn mixed(&mut self) {
+        const ANY: [Colour; 3] = [Colour::Blue, Colour::Red, Colour::Green];
+        let mut tops = vec![GROUND];
+        while self.room() > 0 {
+            let at = tops[self.rng.below(tops.len())];
+            let len = 1 + self.rng.below(2);
+            let top = self.stalk(at, len, &ANY);
+            tops.push(top);
+            let len = 2 + self.rng.below(3);
+            if self.room() >= len {
+                self.cycle(top, len, &ANY);
+            }
+        }
+    }
+}
+
 fn edge(u: usize, v: usize, colour: Colour) -> Edge {
     Edge { u, v, colour }
 }

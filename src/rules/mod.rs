@@ -103,6 +103,13 @@ pub trait Ruleset {
     fn components(&self, _state: &Self::State) -> Option<Vec<Self::State>> {
         None
     }
+
+    /// The normal-play value of `state` when a theorem gives it as an
+    /// integer without search (the ruleset's documentation proves it),
+    /// else `None`. Never asked under misère.
+    fn integer_value(&self, _state: &Self::State) -> Option<i64> {
+        None
+    }
 }
 
 /// Shorthand for a ruleset's state type.

@@ -22,6 +22,9 @@ pub struct Solver<R: Ruleset> {
     pub rules: R,
     pub arena: Arena,
     split: bool,
+    /// Ask the ruleset for values known in closed form
+    /// ([`Ruleset::integer_value`]); off only to test them.
+    closed_forms: bool,
     values: FxHashMap<R::State, GameId>,
     wins: FxHashMap<(R::State, Player), bool>,
     meter: Meter,
@@ -44,6 +47,7 @@ impl<R: Ruleset> Solver<R> {
             rules,
             arena: Arena::new(),
             split: true,
+            closed_forms: true,
             values: FxHashMap::default(),
             wins: FxHashMap::default(),
             meter: Meter::default(),
@@ -81,6 +85,16 @@ impl<R: Ruleset> Solver<R> {
         }
     }
 
+    /// A solver that searches every state, never asking the ruleset for a
+    /// value in closed form: the reference the closed forms are tested
+    /// against.
+    pub fn without_closed_forms(self) -> Self {
+        Solver {
+            closed_forms: false,
+            ..self
+        }
+    }
+
     /// How many states have a memoised value.
     pub fn memo_len(&self) -> usize {
         self.values.len()
@@ -91,6 +105,13 @@ impl<R: Ruleset> Solver<R> {
         debug_assert!(!R::MISERE, "misère positions have no normal-play value");
         if let Some(&v) = self.values.get(s) {
             return Ok(v);
+        }
+        if self.closed_forms {
+            // Checked before splitting: a state in a closed-form class is
+            // one check, and a state outside it may still have parts in it.
+            if let Some(n) = self.rules.integer_value(s) {
+                return Ok(self.arena.integer(n));
+            }
         }
         let v = match self.split.then(|| self.rules.components(s)).flatten() {
             Some(parts) if parts.len() > 1 => {

@@ -52,6 +52,15 @@
 //! in one large 2-connected block (a dense random graph, a long ladder) is
 //! as hard as it ever was; pictures made of small blocks are cheap.
 //!
+//! # Mirror images and redwood furniture
+//!
+//! A block met with every colour swapped and every decoration negated is
+//! the negative of one valued before, so a picture beside its mirror image
+//! searches each block once. Positions that are sums of redwood furniture
+//! (Winning Ways' beds and tables) are valued from Right's moves alone by
+//! the theorem that furniture is {0 | G^R} (see `redwood`, where the
+//! search's closure and its early stop are proved).
+//!
 //! # Modules
 //!
 //! [`decorated`] holds the decorated graphs, [`decompose`] finds blocks,
@@ -72,6 +81,7 @@ mod frame_search;
 mod layout;
 mod number_search;
 mod packed_key;
+mod redwood;
 mod solver;
 mod two_tables;
 

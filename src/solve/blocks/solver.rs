@@ -80,6 +80,12 @@ pub struct BlockSolver {
     /// decorations where that settles it (on by default; off only to test
     /// it against valuing every option).
     pub(super) decoration_shortcut: bool,
+    /// Issue 24's reductions for green pictures and redwood furniture (on
+    /// by default; off only to test them and to time them).
+    pub(super) issue_24: bool,
+    /// The furniture states of the position asked about last (see
+    /// [`super::redwood`]).
+    pub(super) redwood: Option<super::redwood::Redwood>,
 }
 
 impl Default for BlockSolver {
@@ -115,6 +121,8 @@ impl BlockSolver {
             since_recount: 0,
             number_search: true,
             decoration_shortcut: true,
+            issue_24: true,
+            redwood: None,
         }
     }
 
@@ -130,6 +138,13 @@ impl BlockSolver {
     /// of its options: the reference its shortcut is tested against.
     pub fn without_decoration_shortcut(mut self) -> BlockSolver {
         self.decoration_shortcut = false;
+        self
+    }
+
+    /// This solver without issue 24's reductions (green pictures, redwood
+    /// furniture): the reference they are tested and timed against.
+    pub fn without_issue_24(mut self) -> BlockSolver {
+        self.issue_24 = false;
         self
     }
 
@@ -171,6 +186,11 @@ impl BlockSolver {
     /// it (see [`super::layout`]), so the states of one position share
     /// their searches; whole blocks go through the canonical-key memo.
     pub fn value_of(&mut self, p: &Position, set: EdgeSet) -> Result<GameId, Exceeded> {
+        if self.issue_24 {
+            if let Some(v) = self.redwood_value(p, set)? {
+                return Ok(v);
+            }
+        }
         let layout = self.layout(p);
         if !layout.framed() {
             return self.value_of_graph(p, set);
@@ -378,6 +398,14 @@ impl BlockSolver {
         if let Some(&v) = self.blocks.get(&k) {
             return Ok(v);
         }
+        if self.issue_24 {
+            if let Some(v) = self.mirror_block_value(g) {
+                self.key_bytes += k.heap_bytes();
+                self.blocks.insert(k, v);
+                self.charge()?;
+                return Ok(v);
+            }
+        }
         let v = match Frame::of(g) {
             Some(frame) => self.frame_value(frame, g)?,
             None => self.block_by_graphs(g)?,
@@ -386,6 +414,28 @@ impl BlockSolver {
         self.blocks.insert(k, v);
         self.charge()?;
         Ok(v)
+    }
+
+    /// The value of `g` from its mirror image, if that was valued: with
+    /// every colour swapped and every decoration negated, Left and Right
+    /// trade places, so each option of one is the negative of an option of
+    /// the other (by induction on the game) and its value is −g. A picture
+    /// drawn beside its mirror image (a sum that must be 0) so searches
+    /// each block once.
+    fn mirror_block_value(&mut self, g: &Decorated) -> Option<GameId> {
+        let mirror = Decorated {
+            edges: g
+                .edges
+                .iter()
+                .map(|e| DEdge {
+                    colour: e.colour.swapped(),
+                    ..*e
+                })
+                .collect(),
+            decorations: g.decorations.iter().map(|&d| self.arena.neg(d)).collect(),
+        };
+        let v = *self.blocks.get(&key(&mirror))?;
+        Some(self.arena.neg(v))
     }
 
     /// [`Self::block_value`] for a block too wide for a frame: each option
@@ -472,6 +522,10 @@ impl BlockSolver {
             (Colour::Green, (x, n)) if x.is_zero() => Some(self.arena.nimber(n.checked_add(1)?)),
             _ => None,
         }
+    }
+
+    pub(super) fn meter_set(&mut self, slot: usize, bytes: u64) -> Result<(), Exceeded> {
+        self.meter.set(slot, bytes)
     }
 
     pub(super) fn meter_tick(&mut self) -> Result<(), Exceeded> {

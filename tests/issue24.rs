@@ -1,0 +1,194 @@
+//! Issue 24's reductions against the unreduced searches on random graphs
+//! of up to 14 edges: redwood furniture valued from Right's moves alone
+//! (normal play) and bed-like states in closed form (childish rules).
+
+use hackenbush_lab::game::Arena;
+use hackenbush_lab::position::{presets, Colour, Edge, Position, GROUND};
+use hackenbush_lab::rng::SplitMix64;
+use hackenbush_lab::rules::{Childish, Hackenbush};
+use hackenbush_lab::solve::{BlockSolver, Solver};
+
+/// Random redwood furniture of at most `edges` edges: feet with their
+/// legs up to a few top vertices, tops joined by red seat edges (some
+/// tops carry no leg, some seat edges are loops or parallel), and now and
+/// then a flaw that makes it not furniture (a red edge on the ground, a
+/// second edge at a foot's top, a green edge).
+fn furniture_like(seed: u64, edges: usize) -> Position {
+    let mut rng = SplitMix64(seed);
+    let tops = 1 + rng.below(4);
+    let legs = 1 + rng.below((edges / 2).clamp(1, 5));
+    // Vertices: ground 0, tops 1..=tops, feet after them.
+    let mut list = Vec::new();
+    let mut next = tops + 1;
+    for _ in 0..legs {
+        let foot = next;
+        next += 1;
+        list.push(edge(GROUND, foot, Colour::Blue));
+        list.push(edge(foot, 1 + rng.below(tops), Colour::Red));
+    }
+    while list.len() < edges {
+        let a = 1 + rng.below(tops);
+        match rng.below(10) {
+            // A seat vertex that is no leg's top.
+            0 | 1 => {
+                list.push(edge(a, next, Colour::Red));
+                next += 1;
+            }
+            2 if rng.below(4) == 0 => {
+                // A flaw.
+                let flaw = match rng.below(3) {
+                    0 => edge(GROUND, a, Colour::Red),
+                    1 => edge(tops + 1, a, Colour::Red),
+                    _ => edge(a, 1 + rng.below(tops), Colour::Green),
+                };
+                list.push(flaw);
+            }
+            _ => list.push(edge(a, 1 + rng.below(tops), Colour::Red)),
+        }
+    }
+    list.truncate(edges.max(2));
+    Position::from_edges(list).normalized()
+}
+
+fn edge(u: usize, v: usize, colour: Colour) -> Edge {
+    Edge { u, v, colour }
+}
+
+fn plain(arena: &Arena, v: hackenbush_lab::game::GameId) -> String {
+    arena.plain(v)
+}
+
+/// The block solver with the furniture search against the same solver
+/// without it and against the whole-graph search, on every state a game
+/// reaches (each Right option and each Left option of the start too).
+#[test]
+fn furniture_values_agree_with_the_unreduced_search() {
+    let mut furniture = 0;
+    for seed in 0..400u64 {
+        let edges = 2 + (seed as usize % 13);
+        let p = furniture_like(seed, edges);
+        let mut reduced = BlockSolver::new();
+        let mut plain_solver = BlockSolver::new().without_issue_24();
+        let rules = Hackenbush::new(p.clone());
+        let start = rules.start();
+        let mut whole = Solver::new(rules);
+        let w = whole.value(&start).unwrap();
+        let graph = hackenbush_lab::position::EdgeGraph::new(&p);
+        let mut states = vec![p.full_set()];
+        for e in p.full_set().iter() {
+            states.push(graph.cut(graph.grounded(p.full_set()), e));
+        }
+        for set in states {
+            let a = reduced.value_of(&p, set).unwrap();
+            let b = plain_solver.value_of(&p, set).unwrap();
+            let b = reduced.arena.parse(&plain(&plain_solver.arena, b)).unwrap();
+            assert_eq!(a, b, "seed {seed}: {p:?} state {set:?}");
+        }
+        let a = reduced.value(&p).unwrap();
+        assert_eq!(
+            plain(&reduced.arena, a),
+            plain(&whole.arena, w),
+            "seed {seed}"
+        );
+        let v = plain(&reduced.arena, a);
+        if !p.edges.iter().any(|e| e.colour == Colour::Green) && v.contains('/') {
+            furniture += 1;
+        }
+    }
+    // The generator makes furniture most of the time (fractional values
+    // are what furniture with a seat is).
+    assert!(
+        furniture > 100,
+        "only {furniture} fractional furniture values"
+    );
+}
+
+/// Published values: circus tents are 1, redwood beds are powers of 1/2.
+#[test]
+fn furniture_reaches_published_values() {
+    for n in 2..=12 {
+        let mut s = BlockSolver::new();
+        let v = s.value(&presets::circus_tent(n)).unwrap();
+        assert_eq!(s.arena.plain(v), "1", "C_{n}");
+    }
+    for m in 1..=10 {
+        let p = presets::redwood_bed(m, 2 * m + 1);
+        let mut s = BlockSolver::new();
+        let v = s.value(&p).unwrap();
+        let text = s.arena.plain(v);
+        assert!(text == "1" || text.starts_with("1/"), "bed {m}: {text}");
+    }
+}
+
+/// Random bed-like graphs (every blue edge on the ground, no red one; or
+/// the colours swapped) and random general graphs: the closed form of
+/// childish states against the search without it.
+#[test]
+fn childish_closed_form_agrees_with_the_search() {
+    let mut closed = 0;
+    for seed in 0..600u64 {
+        let edges = 1 + (seed as usize % 14);
+        let p = if seed % 3 == 2 {
+            presets::random(seed, edges, &[Colour::Blue, Colour::Red])
+        } else {
+            let mut rng = SplitMix64(seed);
+            let mut list = Vec::new();
+            let mut vertices = 2;
+            for _ in 0..edges {
+                if rng.below(3) == 0 {
+                    list.push(edge(GROUND, 1 + rng.below(vertices - 1), Colour::Blue));
+                } else {
+                    let a = 1 + rng.below(vertices - 1);
+                    let b = if rng.below(3) == 0 {
+                        1 + rng.below(vertices - 1)
+                    } else {
+                        vertices += 1;
+                        vertices - 1
+                    };
+                    list.push(edge(a, b, Colour::Red));
+                }
+            }
+            let p = Position::from_edges(list);
+            if seed % 3 == 1 {
+                p.colours_swapped()
+            } else {
+                p
+            }
+        };
+        let rules = Childish::new(p.clone());
+        let start = rules.start();
+        let mut fast = Solver::new(rules.clone());
+        let mut slow = Solver::new(rules).without_closed_forms();
+        let a = fast.value(&start).unwrap();
+        let b = slow.value(&start).unwrap();
+        let b = fast.arena.parse(&slow.arena.plain(b)).unwrap();
+        assert_eq!(a, b, "seed {seed}: {p:?}");
+        if fast.memo_len() == 0 {
+            closed += 1;
+        }
+    }
+    assert!(closed > 200, "only {closed} positions in closed form");
+}
+
+/// A solver that valued a picture values its mirror image (colours
+/// swapped) from the blocks it met, as their negatives: against a fresh
+/// solver without the lookup, and the sum of the two is 0.
+#[test]
+fn mirror_images_agree_with_the_unreduced_search() {
+    let rbg = [Colour::Blue, Colour::Red, Colour::Green];
+    for seed in 0..300u64 {
+        let edges = 2 + (seed as usize % 13);
+        let p = presets::random(90_000 + seed, edges, &rbg);
+        let mirror = p.colours_swapped();
+        let mut solver = BlockSolver::new();
+        let v = solver.value(&p).unwrap();
+        let m = solver.value(&mirror).unwrap();
+        let mut reference = BlockSolver::new().without_issue_24();
+        let r = reference.value(&mirror).unwrap();
+        // Options print in any order: compare as games of one arena.
+        let r = solver.arena.parse(&reference.arena.plain(r)).unwrap();
+        assert_eq!(m, r, "seed {seed}: {p:?}");
+        let sum = solver.arena.add(v, m);
+        assert_eq!(sum, solver.arena.zero(), "seed {seed}");
+    }
+}
