@@ -20,8 +20,8 @@
 //!   swapped: a sum that must be 0), `redwood` (redwood beds and furniture
 //!   of 10–40 edges, normal play) and `childish` (the same under childish
 //!   rules, by the memoised search). With `HACKENBUSH_BENCH_OLD=1` these
-//!   families run the engines without issue 24's reductions beside them
-//!   (`BlockSolver::without_issue_24`, `Solver::without_closed_forms`).
+//!   families run the engines without the shape theorems beside them
+//!   (`BlockSolver::without_shape_theorems`, `Solver::without_closed_forms`).
 
 /// As in the `hackenbush` binary, so the figures are what the tool does.
 #[global_allocator]
@@ -151,7 +151,7 @@ impl Bench {
     }
 }
 
-/// Which engine an issue-24 family runs.
+/// Which engine a shape family runs.
 #[derive(Clone, Copy)]
 enum Engine {
     /// The block solver (normal play).
@@ -161,7 +161,7 @@ enum Engine {
 }
 
 impl Bench {
-    /// One engine on one position, with or without issue 24's reductions.
+    /// One engine on one position, with or without the shape theorems.
     fn run_24(&self, p: &Position, engine: Engine, reduced: bool) -> (Run, String) {
         let mut value = String::from("(stopped)");
         let run = fastest(|| match engine {
@@ -169,7 +169,7 @@ impl Bench {
                 let t = Instant::now();
                 let mut solver = BlockSolver::with_budget(&self.budget());
                 if !reduced {
-                    solver = solver.without_issue_24();
+                    solver = solver.without_shape_theorems();
                 }
                 let v = solver.value(p).ok()?;
                 let elapsed = t.elapsed().as_secs_f64();
@@ -193,8 +193,8 @@ impl Bench {
         (run, value)
     }
 
-    /// [`Bench::case`] for issue 24's families: the old run is the same
-    /// engine without issue 24's reductions; values must agree.
+    /// [`Bench::case`] for the shape families: the old run is the same
+    /// engine without the shape theorems; values must agree.
     fn case_24(&self, label: &str, p: &Position, engine: Engine) -> (Run, Option<Run>) {
         let (new, value) = self.run_24(p, engine, true);
         let old = self.old.then(|| self.run_24(p, engine, false));

@@ -80,9 +80,9 @@ pub struct BlockSolver {
     /// decorations where that settles it (on by default; off only to test
     /// it against valuing every option).
     pub(super) decoration_shortcut: bool,
-    /// Issue 24's reductions for green pictures and redwood furniture (on
+    /// Theorems about shapes: redwood furniture and mirror images (on
     /// by default; off only to test them and to time them).
-    pub(super) issue_24: bool,
+    pub(super) shape_theorems: bool,
     /// The furniture states of the position asked about last (see
     /// [`super::redwood`]).
     pub(super) redwood: Option<super::redwood::Redwood>,
@@ -121,7 +121,7 @@ impl BlockSolver {
             since_recount: 0,
             number_search: true,
             decoration_shortcut: true,
-            issue_24: true,
+            shape_theorems: true,
             redwood: None,
         }
     }
@@ -141,10 +141,10 @@ impl BlockSolver {
         self
     }
 
-    /// This solver without issue 24's reductions (green pictures, redwood
+    /// This solver without the shape theorems (mirror images, redwood
     /// furniture): the reference they are tested and timed against.
-    pub fn without_issue_24(mut self) -> BlockSolver {
-        self.issue_24 = false;
+    pub fn without_shape_theorems(mut self) -> BlockSolver {
+        self.shape_theorems = false;
         self
     }
 
@@ -186,7 +186,7 @@ impl BlockSolver {
     /// it (see [`super::layout`]), so the states of one position share
     /// their searches; whole blocks go through the canonical-key memo.
     pub fn value_of(&mut self, p: &Position, set: EdgeSet) -> Result<GameId, Exceeded> {
-        if self.issue_24 {
+        if self.shape_theorems {
             if let Some(v) = self.redwood_value(p, set)? {
                 return Ok(v);
             }
@@ -398,7 +398,7 @@ impl BlockSolver {
         if let Some(&v) = self.blocks.get(&k) {
             return Ok(v);
         }
-        if self.issue_24 {
+        if self.shape_theorems {
             if let Some(v) = self.mirror_block_value(g) {
                 self.key_bytes += k.heap_bytes();
                 self.blocks.insert(k, v);

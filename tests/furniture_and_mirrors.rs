@@ -1,4 +1,4 @@
-//! Issue 24's reductions against the unreduced searches on random graphs
+//! The shape theorems (redwood furniture, childish beds, mirror images) against the unreduced searches on random graphs
 //! of up to 14 edges: redwood furniture valued from Right's moves alone
 //! (normal play) and bed-like states in closed form (childish rules).
 
@@ -68,7 +68,7 @@ fn furniture_values_agree_with_the_unreduced_search() {
         let edges = 2 + (seed as usize % 13);
         let p = furniture_like(seed, edges);
         let mut reduced = BlockSolver::new();
-        let mut plain_solver = BlockSolver::new().without_issue_24();
+        let mut plain_solver = BlockSolver::new().without_shape_theorems();
         let rules = Hackenbush::new(p.clone());
         let start = rules.start();
         let mut whole = Solver::new(rules);
@@ -183,7 +183,7 @@ fn mirror_images_agree_with_the_unreduced_search() {
         let mut solver = BlockSolver::new();
         let v = solver.value(&p).unwrap();
         let m = solver.value(&mirror).unwrap();
-        let mut reference = BlockSolver::new().without_issue_24();
+        let mut reference = BlockSolver::new().without_shape_theorems();
         let r = reference.value(&mirror).unwrap();
         // Options print in any order: compare as games of one arena.
         let r = solver.arena.parse(&reference.arena.plain(r)).unwrap();
