@@ -6,9 +6,11 @@ mod census;
 mod convert;
 mod draw;
 mod error;
+pub mod guard;
 mod json;
 mod matrix;
 mod merge;
+pub mod progress;
 mod puzzles;
 mod table;
 
@@ -47,6 +49,7 @@ where
             };
         }
     };
+    progress::begin(cli.command.name());
     let text = match cli.command {
         Command::Value(v) => value(&v)?,
         Command::Table(t) => return table::run(&t, out),
@@ -59,6 +62,7 @@ where
         Command::Draw(d) => draw::run(&d)?,
         Command::Merge(m) => return merge::run(&m, out),
     };
+    progress::finish();
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(())
