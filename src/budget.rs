@@ -209,6 +209,9 @@ struct Shared {
     /// Steps of work done by every meter (for progress reports), counted
     /// when a meter reads the clock.
     work: AtomicU64,
+    /// Items finished (candidates tried, positions valued), for progress
+    /// reports.
+    items: AtomicU64,
 }
 
 /// A memory budget and an optional deadline, shared by every solver that
@@ -253,6 +256,7 @@ impl Budget {
                 used: AtomicU64::new(0),
                 cancelled: AtomicBool::new(false),
                 work: AtomicU64::new(0),
+                items: AtomicU64::new(0),
             }),
         }
     }
@@ -275,6 +279,7 @@ impl Budget {
                 used: AtomicU64::new(s.used.load(Ordering::Relaxed)),
                 cancelled: AtomicBool::new(s.cancelled.load(Ordering::Relaxed)),
                 work: AtomicU64::new(s.work.load(Ordering::Relaxed)),
+                items: AtomicU64::new(s.items.load(Ordering::Relaxed)),
             }),
         }
     }
@@ -304,6 +309,17 @@ impl Budget {
     /// puzzle tried), for progress reports.
     pub fn add_work(&self, steps: u64) {
         self.shared.work.fetch_add(steps, Ordering::Relaxed);
+    }
+
+    /// One more item finished (a candidate puzzle tried): what a progress
+    /// report counts where a run has no fixed number of items.
+    pub fn count_item(&self) {
+        self.shared.items.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Items finished so far ([`Budget::count_item`]).
+    pub fn items(&self) -> u64 {
+        self.shared.items.load(Ordering::Relaxed)
     }
 
     /// The memory limit.
@@ -458,7 +474,7 @@ impl Meter {
     #[inline]
     pub fn tick(&mut self) -> Result<(), Exceeded> {
         self.ticks += 1;
-        if self.ticks >= self.stride {
+        if self.ticks >= self.stride || HEAP_OVER.load(Ordering::Relaxed) {
             self.check()?;
         }
         Ok(())
@@ -469,7 +485,9 @@ impl Meter {
     #[cold]
     fn check(&mut self) -> Result<(), Exceeded> {
         let shared = &self.budget.shared;
-        shared.work.fetch_add(u64::from(self.ticks), Ordering::Relaxed);
+        shared
+            .work
+            .fetch_add(u64::from(self.ticks), Ordering::Relaxed);
         self.ticks = 0;
         let now = now_millis();
         let apart = now - self.checked_at;
@@ -480,6 +498,12 @@ impl Meter {
             self.stride = (self.stride * 2).min(TICKS_PER_CHECK);
         }
         self.budget.check_time()?;
+        if HEAP_OVER.load(Ordering::Relaxed)
+            && heap_live().is_some_and(|l| l <= HEAP_SOFT.load(Ordering::Relaxed))
+        {
+            // The heap shrank back under the line since it was crossed.
+            HEAP_OVER.store(false, Ordering::Relaxed);
+        }
         self.budget.check_memory()
     }
 }
@@ -511,6 +535,13 @@ static HEAP_COUNTED: AtomicBool = AtomicBool::new(false);
 static HEAP_LIVE: AtomicU64 = AtomicU64::new(0);
 /// Live bytes past which an allocation is not made (`u64::MAX`: no cap).
 static HEAP_CAP: AtomicU64 = AtomicU64::new(u64::MAX);
+/// Live bytes past which the next [`Meter::tick`] checks the budget,
+/// whatever its stride: the allocation that crossed the budget is noticed
+/// at the search's next step, long before the cap.
+static HEAP_SOFT: AtomicU64 = AtomicU64::new(u64::MAX);
+/// The live heap has passed [`HEAP_SOFT`] (cleared at a check that finds
+/// it back under).
+static HEAP_OVER: AtomicBool = AtomicBool::new(false);
 /// What to do instead of an allocation past the cap (set with the cap).
 static OVER_CAP: std::sync::atomic::AtomicPtr<()> =
     std::sync::atomic::AtomicPtr::new(std::ptr::null_mut());
@@ -521,8 +552,11 @@ static OVER_CAP: std::sync::atomic::AtomicPtr<()> =
 /// searches before this, at their next check; the cap is for what grows
 /// between two checks, so resident memory stays bounded whatever code
 /// allocates, and a failed allocation never aborts the process.
-pub fn set_heap_cap(cap: u64, over: fn(usize) -> !) {
+/// Searches check their budget at their next step once the heap passes
+/// `soft` bytes.
+pub fn set_heap_cap(soft: u64, cap: u64, over: fn(usize) -> !) {
     OVER_CAP.store(over as *mut (), Ordering::SeqCst);
+    HEAP_SOFT.store(soft, Ordering::SeqCst);
     HEAP_CAP.store(cap, Ordering::SeqCst);
 }
 
@@ -543,8 +577,13 @@ impl<A> CountingAlloc<A> {
     #[inline]
     fn grow(&self, size: usize) {
         let live = HEAP_LIVE.fetch_add(size as u64, Ordering::Relaxed) + size as u64;
-        if live > HEAP_CAP.load(Ordering::Relaxed) {
-            self.over(size);
+        if live > HEAP_SOFT.load(Ordering::Relaxed) {
+            if !HEAP_OVER.load(Ordering::Relaxed) {
+                HEAP_OVER.store(true, Ordering::Relaxed);
+            }
+            if live > HEAP_CAP.load(Ordering::Relaxed) {
+                self.over(size);
+            }
         }
     }
 
@@ -585,12 +624,7 @@ unsafe impl<A: std::alloc::GlobalAlloc> std::alloc::GlobalAlloc for CountingAllo
     }
 
     #[inline]
-    unsafe fn realloc(
-        &self,
-        ptr: *mut u8,
-        layout: std::alloc::Layout,
-        new_size: usize,
-    ) -> *mut u8 {
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
         // Charged for old and new together while both may be live (a
         // moving realloc copies), then the old part returned.
         self.grow(new_size);

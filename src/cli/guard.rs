@@ -69,7 +69,7 @@ pub fn arm(budget: &Budget) {
     };
     // The old lines are leaked: an exit path may be reading one.
     MEMORY_LINE.store(line(Exceeded::Memory(max)), Ordering::SeqCst);
-    crate::budget::set_heap_cap(heap_cap(max.0), over_memory);
+    crate::budget::set_heap_cap(max.0, heap_cap(max.0), over_memory);
     if let Some(t) = budget.timeout() {
         TIME_LINE.store(line(Exceeded::Time(t)), Ordering::SeqCst);
         let at = now_ms()
@@ -130,7 +130,10 @@ pub fn stdout_was_closed() -> bool {
     #[cfg(target_os = "linux")]
     {
         let target = std::fs::read_link("/proc/self/fd/1");
-        if target.map(|t| t != std::path::Path::new("/dev/null")).unwrap_or(true) {
+        if target
+            .map(|t| t != std::path::Path::new("/dev/null"))
+            .unwrap_or(true)
+        {
             return false;
         }
         let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {

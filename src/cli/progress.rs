@@ -37,6 +37,8 @@ struct Status {
     items: Option<(u64, Option<u64>, &'static str)>,
     /// The item in hand (`m=2, n=3`).
     note: String,
+    /// What the budget's own item count counts (`candidates tried`).
+    counting: Option<&'static str>,
     started: Instant,
 }
 
@@ -63,6 +65,7 @@ pub fn begin(command: &'static str) {
         budget: None,
         items: None,
         note: String::new(),
+        counting: None,
         started: Instant::now(),
     });
     QUIET.store(false, Ordering::SeqCst);
@@ -90,6 +93,7 @@ pub fn watch(budget: &Budget, json: bool) {
             budget: None,
             items: None,
             note: String::new(),
+            counting: None,
             started: Instant::now(),
         });
         s.budget = Some(budget.clone());
@@ -113,6 +117,14 @@ pub fn items(done: u64, total: Option<u64>, what: &'static str, note: String) {
     if let Some(s) = status().as_mut() {
         s.items = Some((done, total, what));
         s.note = note;
+    }
+}
+
+/// Report the budget's item count ([`Budget::count_item`]) as `what`
+/// (`candidates tried`).
+pub fn counting(what: &'static str) {
+    if let Some(s) = status().as_mut() {
+        s.counting = Some(what);
     }
 }
 
@@ -185,6 +197,8 @@ fn report(mode: u8) -> Option<String> {
         return None;
     }
     let steps = s.budget.as_ref().map_or(0, Budget::work);
+    let counted = s.budget.as_ref().map_or(0, Budget::items);
+    let items = s.items.or(s.counting.map(|what| (counted, None, what)));
     let secs = elapsed.as_secs_f64();
     if mode == Mode::Json as u8 {
         let mut v = serde_json::json!({
@@ -192,16 +206,20 @@ fn report(mode: u8) -> Option<String> {
             "elapsed": (secs * 10.0).round() / 10.0,
             "steps": steps,
         });
-        if let Some((done, total, what)) = s.items {
+        if let Some((done, total, what)) = items {
             v["done"] = done.into();
-            v["of"] = total.into();
+            if let Some(total) = total {
+                v["of"] = total.into();
+            }
             v["items"] = what.into();
-            v["at"] = s.note.clone().into();
+            if !s.note.is_empty() {
+                v["at"] = s.note.clone().into();
+            }
         }
         return Some(v.to_string());
     }
     let mut line = format!("{}: {} steps", s.command, count(steps));
-    if let Some((done, total, what)) = s.items {
+    if let Some((done, total, what)) = items {
         match total {
             Some(t) => line += &format!(", {done}/{t} {what}"),
             None => line += &format!(", {done} {what}"),
@@ -218,11 +236,11 @@ fn report(mode: u8) -> Option<String> {
     Some(line)
 }
 
-/// 1234 → `1234`, 12_345_678 → `12.3M`.
+/// 1234 → `1234`, 123_456 → `123.5k`, 12_345_678 → `12.3M`.
 fn count(n: u64) -> String {
     match n {
-        0..=99_999 => n.to_string(),
-        100_000..=9_999_999 => format!("{:.1}k", n as f64 / 1e3),
+        0..=9_999 => n.to_string(),
+        10_000..=999_999 => format!("{:.1}k", n as f64 / 1e3),
         _ => format!("{:.1}M", n as f64 / 1e6),
     }
 }
@@ -235,6 +253,6 @@ mod tests {
     fn counts_are_short() {
         assert_eq!(count(1234), "1234");
         assert_eq!(count(123_456), "123.5k");
-        assert_eq!(count(12_345_678_9), "123.5M");
+        assert_eq!(count(123_456_789), "123.5M");
     }
 }
