@@ -62,14 +62,7 @@ pub fn grace(timeout_ms: u64) -> u64 {
 /// Record `budget` as the one whose limits the process enforces (called
 /// for every budget made from the command line).
 pub fn arm(budget: &Budget) {
-    let max = budget.max_bytes();
-    let line = |e: Exceeded| {
-        let text = format!("hackenbush: {}\n", super::CliError::Budget(e));
-        Box::into_raw(Box::new(text))
-    };
-    // The old lines are leaked: an exit path may be reading one.
-    MEMORY_LINE.store(line(Exceeded::Memory(max)), Ordering::SeqCst);
-    crate::budget::set_heap_cap(max.0, heap_cap(max.0), over_memory);
+    arm_memory(budget);
     if let Some(t) = budget.timeout() {
         TIME_LINE.store(line(Exceeded::Time(t)), Ordering::SeqCst);
         let at = now_ms()
@@ -78,6 +71,22 @@ pub fn arm(budget: &Budget) {
         DEADLINE_MS.store(at, Ordering::SeqCst);
     }
     DONE.store(false, Ordering::SeqCst);
+}
+
+/// Enforce `budget`'s memory only: for a budget whose deadline is not
+/// fatal (`draw --caption` leaves the value out when it is not found in
+/// time).
+pub fn arm_memory(budget: &Budget) {
+    let max = budget.max_bytes();
+    // The old line is leaked: an exit path may be reading it.
+    MEMORY_LINE.store(line(Exceeded::Memory(max)), Ordering::SeqCst);
+    crate::budget::set_heap_cap(max.0, heap_cap(max.0), over_memory);
+}
+
+/// The one line printed for `e`, leaked for the exit paths.
+fn line(e: Exceeded) -> *mut String {
+    let text = format!("hackenbush: {}\n", super::CliError::Budget(e));
+    Box::into_raw(Box::new(text))
 }
 
 /// The computation is over: what remains is writing its output.

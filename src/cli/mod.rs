@@ -26,8 +26,20 @@ use std::ffi::OsString;
 use std::io::Write;
 
 /// Run the CLI on `args` (with the program name first), writing the
-/// result to `out`.
+/// result to `out`. Progress reports (on a terminal, or `--progress`) have
+/// stopped and cleared their line when this returns, so the caller can
+/// print an error line.
 pub fn run<I, T>(args: I, out: &mut dyn Write) -> Result<(), CliError>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let result = run_command(args, out);
+    progress::finish();
+    result
+}
+
+fn run_command<I, T>(args: I, out: &mut dyn Write) -> Result<(), CliError>
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
