@@ -1,9 +1,9 @@
 //! Issue 26: budgets that hold what they promise. Each table row of the
 //! issue as a regression test with small budgets and short deadlines:
 //! the binary ends with exit 0 or 3 and one line, within 1.25 × its memory
-//! budget + 30 MB (peak resident, read from /proc) and 1.1 × its deadline
-//! + 0.5 s; progress only on a terminal or with `--progress`; lost output
-//! is an error.
+//! budget plus 30 MB (peak resident, read from /proc) and 1.1 × its
+//! deadline plus 0.5 s; progress only on a terminal or with `--progress`;
+//! lost output is an error.
 
 #[path = "common/measured.rs"]
 mod measured;

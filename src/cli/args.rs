@@ -433,7 +433,7 @@ pub struct TableArgs {
     /// whose index is K−1 modulo N).
     #[arg(long, allow_hyphen_values = true, value_name = "K/N")]
     pub shard: Option<crate::shard::Shard>,
-    /// No progress bar on stderr.
+    /// No progress line on a terminal (see `--progress`).
     #[arg(long)]
     pub quiet: bool,
     #[command(flatten)]
@@ -528,7 +528,7 @@ pub struct CensusArgs {
     /// is K−1 modulo N).
     #[arg(long, allow_hyphen_values = true, value_name = "K/N")]
     pub shard: Option<crate::shard::Shard>,
-    /// No progress bar on stderr.
+    /// No progress line on a terminal (see `--progress`).
     #[arg(long)]
     pub quiet: bool,
     #[command(flatten)]

@@ -1,5 +1,5 @@
 //! The `census` subcommand: counts per size, the property's verdict and
-//! its smallest counterexamples, with a progress bar on stderr, as
+//! its smallest counterexamples, with progress on a terminal (`super::progress`), as
 //! Markdown or (`--json`) JSON lines; with `--shard K/N`, one share of the
 //! work as JSON lines for `merge`. A run stopped by the budget prints what
 //! it checked, then exits 3.

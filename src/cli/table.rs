@@ -1,5 +1,5 @@
 //! The `table` subcommand: quantum Blue Meadow outcomes or values, or the
-//! exact synchronous values of sums of halves, with a progress bar. Cells
+//! exact synchronous values of sums of halves, with progress on a terminal. Cells
 //! that outgrow the budget are marked and the run ends with exit 3 after
 //! printing every cell it finished.
 //!

@@ -10,6 +10,8 @@
 //! when installed) the address space is capped as in the runs; the
 //! child execs in place, so its pid is the binary's.
 
+#![allow(dead_code)]
+
 use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

@@ -411,8 +411,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
     fn charge_reals(&mut self) -> Result<(), Exceeded> {
         let r = &self.reals;
         let moves = growing(&r.moves[0]) + growing(&r.moves[1]);
-        let words =
-            growing(&r.terms) + 2 * growing(&r.keys) + r.masks.as_ref().map_or(0, |m| growing(m));
+        let words = growing(&r.terms) + 2 * growing(&r.keys) + r.masks.as_ref().map_or(0, growing);
         let bytes = growing(&r.states)
             + words
             + (r.dense.as_ref().map_or(0, Vec::len) * size_of::<RealId>()) as u64
