@@ -368,7 +368,8 @@ impl Budget {
     /// the budget bounds resident memory, not just an estimate of it.
     fn check_memory(&self) -> Result<(), Exceeded> {
         let max = self.shared.max_bytes.0;
-        if self.used() > max || heap_live().is_some_and(|live| live > max) {
+        let heap_max = max.saturating_add(HEAP_ALLOWANCE);
+        if self.used() > max || heap_live().is_some_and(|live| live > heap_max) {
             Err(Exceeded::Memory(self.shared.max_bytes))
         } else {
             Ok(())
@@ -530,6 +531,13 @@ pub fn heap_live() -> Option<u64> {
         None
     }
 }
+
+/// What the process may hold on its heap besides the budget: the parsed
+/// arguments, the position, the text of the answer, the allocator's and
+/// the runtime's own data. Without it a tiny budget (`--max-memory 64K`,
+/// which limits the printed value to 16K characters) would be spent before
+/// any search began.
+pub const HEAP_ALLOWANCE: u64 = 4 << 20;
 
 static HEAP_COUNTED: AtomicBool = AtomicBool::new(false);
 static HEAP_LIVE: AtomicU64 = AtomicU64::new(0);

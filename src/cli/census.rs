@@ -31,6 +31,8 @@ pub fn run(c: &CensusArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let bar = |done, total| progress(done, total, "positions valued", format_args!(""));
     if let Some(shard) = c.shard {
         let part = run_shard(&spec, shard, &budget, bar)?;
+        // The search is over; printing what it found is not cut short.
+        super::guard::disarm();
         super::progress::finish();
         out.write_all(shard_lines(&spec, &part).as_bytes())?;
         out.flush()?;
@@ -40,6 +42,7 @@ pub fn run(c: &CensusArgs, out: &mut dyn Write) -> Result<(), CliError> {
         };
     }
     let report = census(&spec, &budget, bar)?;
+    super::guard::disarm();
     super::progress::finish();
     let text = if c.json {
         report_lines(&spec, &report)

@@ -16,7 +16,7 @@
 //! unaffected: without the counting allocator and the watchdog, [`arm`]
 //! only records numbers nobody reads.
 
-use crate::budget::{Budget, Exceeded};
+use crate::budget::{Budget, Exceeded, HEAP_ALLOWANCE};
 use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -43,20 +43,31 @@ static MEMORY_LINE: AtomicPtr<String> = AtomicPtr::new(std::ptr::null_mut());
 static TIME_LINE: AtomicPtr<String> = AtomicPtr::new(std::ptr::null_mut());
 
 /// The live-heap cap for a budget of `max` bytes. The counted budget stops
-/// searches at `max` live bytes; the cap leaves an eighth and 8 MB more for
-/// what grows between two checks, and the rest of the promised 1.25 × budget
-/// + 30 MB covers the allocator's own pages, the code and the stacks.
+/// searches at `max` live bytes and [`HEAP_ALLOWANCE`] (what the process
+/// holds besides the engine's tables); the cap leaves an eighth and 8 MB
+/// more for what grows between two checks, and the rest of the promised
+/// 1.25 × budget + 30 MB covers the allocator's own pages, the code and
+/// the stacks.
 pub fn heap_cap(max: u64) -> u64 {
-    max.saturating_add(max / 8).saturating_add(8 << 20)
+    soft_limit(max)
+        .saturating_add(max / 8)
+        .saturating_add(8 << 20)
+}
+
+/// Live heap bytes past which searches check their budget at once.
+fn soft_limit(max: u64) -> u64 {
+    max.saturating_add(HEAP_ALLOWANCE)
 }
 
 /// How long after its deadline a computation still running is stopped by
 /// the watchdog: the searches notice the deadline themselves within
-/// milliseconds; this covers steps that do not check (a canonical form
-/// being simplified, a value printed), well inside the promised
-/// 1.1 × timeout + 0.5 s.
+/// milliseconds, but what they found is then checked and formatted (a
+/// census stopped at its deadline still checks its property on every
+/// position valued), which the watchdog should not cut short while the
+/// promised 1.1 × timeout + 0.5 s allows; it leaves 0.1 s of that for the
+/// process to end.
 pub fn grace(timeout_ms: u64) -> u64 {
-    timeout_ms / 20 + 250
+    timeout_ms / 10 + 400
 }
 
 /// Record `budget` as the one whose limits the process enforces (called
@@ -80,7 +91,7 @@ pub fn arm_memory(budget: &Budget) {
     let max = budget.max_bytes();
     // The old line is leaked: an exit path may be reading it.
     MEMORY_LINE.store(line(Exceeded::Memory(max)), Ordering::SeqCst);
-    crate::budget::set_heap_cap(max.0, heap_cap(max.0), over_memory);
+    crate::budget::set_heap_cap(soft_limit(max.0), heap_cap(max.0), over_memory);
 }
 
 /// The one line printed for `e`, leaked for the exit paths.
@@ -89,7 +100,9 @@ fn line(e: Exceeded) -> *mut String {
     Box::into_raw(Box::new(text))
 }
 
-/// The computation is over: what remains is writing its output.
+/// The computation is over: what remains is formatting and writing its
+/// output (bounded work, which the watchdog must not cut short: a table
+/// stopped by its deadline prints the cells it finished).
 pub fn disarm() {
     DONE.store(true, Ordering::SeqCst);
 }

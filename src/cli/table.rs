@@ -95,6 +95,9 @@ fn halves(t: &TableArgs) -> Result<(String, Option<Exceeded>), CliError> {
             );
         },
     );
+    // The search is over (finished or stopped by its budget); formatting
+    // what it found must not be cut short by the deadline's watchdog.
+    super::guard::disarm();
     let stopped = match result {
         Ok(_) => None,
         Err(crate::sync::SyncError::Budget(e)) => Some(e),
@@ -327,6 +330,8 @@ fn meadow(t: &TableArgs) -> Result<(String, Option<Exceeded>), CliError> {
         },
     )
     .map_err(|e| CliError::Usage(format!("table: {e}")))?;
+    // As in `halves`: the cells are found, what remains is printing them.
+    super::guard::disarm();
     let stopped = first_stop(&tables);
     let text = match t.shard {
         Some(shard) => meadow_shard_lines(&spec, shard, &tables),
