@@ -206,6 +206,12 @@ struct Shared {
     text_limit: u64,
     used: AtomicU64,
     cancelled: AtomicBool,
+    /// Steps of work done by every meter (for progress reports), counted
+    /// when a meter reads the clock.
+    work: AtomicU64,
+    /// Items finished (candidates tried, positions valued), for progress
+    /// reports.
+    items: AtomicU64,
 }
 
 /// A memory budget and an optional deadline, shared by every solver that
@@ -249,6 +255,8 @@ impl Budget {
                 text_limit: max_bytes.0 / Budget::TEXT_SHARE,
                 used: AtomicU64::new(0),
                 cancelled: AtomicBool::new(false),
+                work: AtomicU64::new(0),
+                items: AtomicU64::new(0),
             }),
         }
     }
@@ -270,6 +278,8 @@ impl Budget {
                 text_limit: chars,
                 used: AtomicU64::new(s.used.load(Ordering::Relaxed)),
                 cancelled: AtomicBool::new(s.cancelled.load(Ordering::Relaxed)),
+                work: AtomicU64::new(s.work.load(Ordering::Relaxed)),
+                items: AtomicU64::new(s.items.load(Ordering::Relaxed)),
             }),
         }
     }
@@ -289,6 +299,39 @@ impl Budget {
         self.shared.used.load(Ordering::Relaxed)
     }
 
+    /// Steps of work done so far by the meters of this budget (states
+    /// visited, options met), as a sign of life for progress reports.
+    pub fn work(&self) -> u64 {
+        self.shared.work.load(Ordering::Relaxed)
+    }
+
+    /// Count `steps` of work done outside any meter (e.g. a candidate
+    /// puzzle tried), for progress reports.
+    pub fn add_work(&self, steps: u64) {
+        self.shared.work.fetch_add(steps, Ordering::Relaxed);
+    }
+
+    /// One more item finished (a candidate puzzle tried): what a progress
+    /// report counts where a run has no fixed number of items.
+    pub fn count_item(&self) {
+        self.shared.items.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Items finished so far ([`Budget::count_item`]).
+    pub fn items(&self) -> u64 {
+        self.shared.items.load(Ordering::Relaxed)
+    }
+
+    /// The memory limit.
+    pub fn max_bytes(&self) -> ByteSize {
+        self.shared.max_bytes
+    }
+
+    /// The time limit, if any.
+    pub fn timeout(&self) -> Option<Timeout> {
+        self.shared.timeout
+    }
+
     /// Ask every meter of this budget to stop at its next check.
     pub fn cancel(&self) {
         self.shared.cancelled.store(true, Ordering::Relaxed);
@@ -301,6 +344,9 @@ impl Budget {
             charged: 0,
             slots: [0; SLOTS],
             ticks: 0,
+            // Start reading the clock often: the first ticks may be slow.
+            stride: 16,
+            checked_at: now_millis(),
         }
     }
 
@@ -315,8 +361,15 @@ impl Budget {
         }
     }
 
+    /// The tables' count, and (in a process whose allocator counts, see
+    /// [`CountingAlloc`]) everything the process holds on its heap: the
+    /// count covers the solvers' tables, the heap also what no table
+    /// charges (values built, option lists, the allocator's rounding), so
+    /// the budget bounds resident memory, not just an estimate of it.
     fn check_memory(&self) -> Result<(), Exceeded> {
-        if self.used() > self.shared.max_bytes.0 {
+        let max = self.shared.max_bytes.0;
+        let heap_max = max.saturating_add(HEAP_ALLOWANCE);
+        if self.used() > max || heap_live().is_some_and(|live| live > heap_max) {
             Err(Exceeded::Memory(self.shared.max_bytes))
         } else {
             Ok(())
@@ -334,6 +387,13 @@ pub struct Meter {
     charged: u64,
     slots: [u64; SLOTS],
     ticks: u32,
+    /// Ticks between two readings of the clock: fewer when ticks are
+    /// slow (a tick of a wide quantum move can take milliseconds), so a
+    /// deadline is noticed within about [`CHECK_EVERY_MS`] whatever a tick
+    /// costs.
+    stride: u32,
+    /// `now_millis()` at the last reading.
+    checked_at: f64,
 }
 
 impl fmt::Debug for Meter {
@@ -350,8 +410,13 @@ impl Default for Meter {
     }
 }
 
-/// How often (in [`Meter::tick`] calls) the clock is read.
+/// At most how often (in [`Meter::tick`] calls) the clock is read.
 const TICKS_PER_CHECK: u32 = 1 << 12;
+
+/// How long apart (in milliseconds) a meter aims to read the clock: the
+/// stride between readings halves while readings are further apart than
+/// this and doubles (up to [`TICKS_PER_CHECK`]) while they are much closer.
+const CHECK_EVERY_MS: f64 = 10.0;
 
 impl Meter {
     pub fn budget(&self) -> &Budget {
@@ -409,12 +474,38 @@ impl Meter {
     /// thousand steps, so a deadline is noticed within milliseconds.
     #[inline]
     pub fn tick(&mut self) -> Result<(), Exceeded> {
-        self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks.is_multiple_of(TICKS_PER_CHECK) {
-            self.budget.check_time()?;
-            self.budget.check_memory()?;
+        self.ticks += 1;
+        if self.ticks >= self.stride || HEAP_OVER.load(Ordering::Relaxed) {
+            self.check()?;
         }
         Ok(())
+    }
+
+    /// Read the clock and the memory count, and adapt the stride so the
+    /// next reading comes about [`CHECK_EVERY_MS`] from now.
+    #[cold]
+    fn check(&mut self) -> Result<(), Exceeded> {
+        let shared = &self.budget.shared;
+        shared
+            .work
+            .fetch_add(u64::from(self.ticks), Ordering::Relaxed);
+        self.ticks = 0;
+        let now = now_millis();
+        let apart = now - self.checked_at;
+        self.checked_at = now;
+        if apart > CHECK_EVERY_MS {
+            self.stride = (self.stride / 2).max(1);
+        } else if apart < CHECK_EVERY_MS / 4.0 {
+            self.stride = (self.stride * 2).min(TICKS_PER_CHECK);
+        }
+        self.budget.check_time()?;
+        if HEAP_OVER.load(Ordering::Relaxed)
+            && heap_live().is_some_and(|l| l <= HEAP_SOFT.load(Ordering::Relaxed))
+        {
+            // The heap shrank back under the line since it was crossed.
+            HEAP_OVER.store(false, Ordering::Relaxed);
+        }
+        self.budget.check_memory()
     }
 }
 
@@ -428,6 +519,131 @@ impl Drop for Meter {
 /// control byte each). Heap data owned by keys or values is not included.
 pub fn table_bytes<K, V, S>(map: &std::collections::HashMap<K, V, S>) -> u64 {
     (map.capacity() as u64) * (std::mem::size_of::<(K, V)>() as u64 + 1)
+}
+
+/// Bytes live on the heap, when the process allocates through a
+/// [`CountingAlloc`] (the `hackenbush` binary does; tests and the browser
+/// do not, and then the budget counts tables only).
+pub fn heap_live() -> Option<u64> {
+    if HEAP_COUNTED.load(Ordering::Relaxed) {
+        Some(HEAP_LIVE.load(Ordering::Relaxed))
+    } else {
+        None
+    }
+}
+
+/// What the process may hold on its heap besides the budget: the parsed
+/// arguments, the position, the text of the answer, the allocator's and
+/// the runtime's own data. Without it a tiny budget (`--max-memory 64K`,
+/// which limits the printed value to 16K characters) would be spent before
+/// any search began.
+pub const HEAP_ALLOWANCE: u64 = 4 << 20;
+
+static HEAP_COUNTED: AtomicBool = AtomicBool::new(false);
+static HEAP_LIVE: AtomicU64 = AtomicU64::new(0);
+/// Live bytes past which an allocation is not made (`u64::MAX`: no cap).
+static HEAP_CAP: AtomicU64 = AtomicU64::new(u64::MAX);
+/// Live bytes past which the next [`Meter::tick`] checks the budget,
+/// whatever its stride: the allocation that crossed the budget is noticed
+/// at the search's next step, long before the cap.
+static HEAP_SOFT: AtomicU64 = AtomicU64::new(u64::MAX);
+/// The live heap has passed [`HEAP_SOFT`] (cleared at a check that finds
+/// it back under).
+static HEAP_OVER: AtomicBool = AtomicBool::new(false);
+/// What to do instead of an allocation past the cap (set with the cap).
+static OVER_CAP: std::sync::atomic::AtomicPtr<()> =
+    std::sync::atomic::AtomicPtr::new(std::ptr::null_mut());
+
+/// Refuse allocations that would bring the live heap past `cap` bytes:
+/// `over` runs instead (it must not allocate or return; the binary
+/// prints its one line and exits with status 3). The counted budget stops
+/// searches before this, at their next check; the cap is for what grows
+/// between two checks, so resident memory stays bounded whatever code
+/// allocates, and a failed allocation never aborts the process.
+/// Searches check their budget at their next step once the heap passes
+/// `soft` bytes.
+pub fn set_heap_cap(soft: u64, cap: u64, over: fn(usize) -> !) {
+    OVER_CAP.store(over as *mut (), Ordering::SeqCst);
+    HEAP_SOFT.store(soft, Ordering::SeqCst);
+    HEAP_CAP.store(cap, Ordering::SeqCst);
+}
+
+/// A global allocator that counts the bytes live on the heap (for
+/// [`heap_live`]) and enforces [`set_heap_cap`], around any allocator `A`.
+pub struct CountingAlloc<A>(pub A);
+
+/// Say the heap is counted (a read first: a store on every allocation
+/// would bounce the flag's cache line between cores).
+#[inline]
+fn mark_counted() {
+    if !HEAP_COUNTED.load(Ordering::Relaxed) {
+        HEAP_COUNTED.store(true, Ordering::Relaxed);
+    }
+}
+
+impl<A> CountingAlloc<A> {
+    #[inline]
+    fn grow(&self, size: usize) {
+        let live = HEAP_LIVE.fetch_add(size as u64, Ordering::Relaxed) + size as u64;
+        if live > HEAP_SOFT.load(Ordering::Relaxed) {
+            if !HEAP_OVER.load(Ordering::Relaxed) {
+                HEAP_OVER.store(true, Ordering::Relaxed);
+            }
+            if live > HEAP_CAP.load(Ordering::Relaxed) {
+                self.over(size);
+            }
+        }
+    }
+
+    #[cold]
+    fn over(&self, size: usize) {
+        // Whatever `over` does to stop may allocate a little: lift the cap.
+        HEAP_CAP.store(u64::MAX, Ordering::SeqCst);
+        let over = OVER_CAP.load(Ordering::SeqCst);
+        if !over.is_null() {
+            // SAFETY: only `set_heap_cap` stores here, a `fn(usize) -> !`.
+            let over: fn(usize) -> ! = unsafe { std::mem::transmute(over) };
+            over(size);
+        }
+    }
+}
+
+// SAFETY: every call is passed on to `A` unchanged; the counters are only
+// bookkeeping.
+unsafe impl<A: std::alloc::GlobalAlloc> std::alloc::GlobalAlloc for CountingAlloc<A> {
+    #[inline]
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        mark_counted();
+        self.grow(layout.size());
+        self.0.alloc(layout)
+    }
+
+    #[inline]
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        mark_counted();
+        self.grow(layout.size());
+        self.0.alloc_zeroed(layout)
+    }
+
+    #[inline]
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        HEAP_LIVE.fetch_sub(layout.size() as u64, Ordering::Relaxed);
+        self.0.dealloc(ptr, layout)
+    }
+
+    #[inline]
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        // Charged for old and new together while both may be live (a
+        // moving realloc copies), then the old part returned.
+        self.grow(new_size);
+        let moved = self.0.realloc(ptr, layout, new_size);
+        if moved.is_null() {
+            HEAP_LIVE.fetch_sub(new_size as u64, Ordering::Relaxed);
+        } else {
+            HEAP_LIVE.fetch_sub(layout.size() as u64, Ordering::Relaxed);
+        }
+        moved
+    }
 }
 
 #[cfg(test)]

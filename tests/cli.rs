@@ -683,8 +683,13 @@ fn sync_halves_table_honours_the_timeout() {
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("--timeout"), "{stderr}");
-    assert!(stdout.contains("| 0 | 0 |"), "{stdout}");
-    assert!(stdout.contains("—"), "{stdout}");
+    // Issue 26: the run ends within 1.1 × the timeout + 0.5 s. A step of
+    // big-number arithmetic can outlast that; then the process stops with
+    // the same line but without the table, else it prints the cells done.
+    if !stdout.is_empty() {
+        assert!(stdout.contains("| 0 | 0 |"), "{stdout}");
+        assert!(stdout.contains("—"), "{stdout}");
+    }
 }
 
 #[test]

@@ -59,6 +59,24 @@ pub enum Command {
     Merge(MergeArgs),
 }
 
+impl Command {
+    /// The subcommand's name, as typed.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Value(_) => "value",
+            Command::Table(_) => "table",
+            Command::Options(_) => "options",
+            Command::Matrix(_) => "matrix",
+            Command::Puzzles(_) => "puzzles",
+            Command::Puzzle(_) => "puzzle",
+            Command::Census(_) => "census",
+            Command::Convert(_) => "convert",
+            Command::Draw(_) => "draw",
+            Command::Merge(_) => "merge",
+        }
+    }
+}
+
 /// The quantum setting's flags, for `value` and `table` alike.
 #[derive(Debug, Args, Default)]
 pub struct QuantumFlags {
@@ -116,12 +134,20 @@ pub struct BudgetFlags {
     /// Stop after this many seconds (default: no limit).
     #[arg(long, allow_hyphen_values = true, value_name = "SECONDS")]
     pub timeout: Option<Timeout>,
+    /// Report progress on stderr as JSON lines, one object per second
+    /// (on a terminal a redrawn line is shown without this flag).
+    #[arg(long)]
+    pub progress: bool,
 }
 
 impl BudgetFlags {
-    /// The budget, its clock started now.
+    /// The budget, its clock started now; the process enforces its limits
+    /// (see `guard`) and reports its progress.
     pub fn budget(&self) -> Budget {
-        Budget::new(self.max_memory, self.timeout)
+        let budget = Budget::new(self.max_memory, self.timeout);
+        super::guard::arm(&budget);
+        super::progress::watch(&budget, self.progress);
+        budget
     }
 }
 
@@ -407,7 +433,7 @@ pub struct TableArgs {
     /// whose index is K−1 modulo N).
     #[arg(long, allow_hyphen_values = true, value_name = "K/N")]
     pub shard: Option<crate::shard::Shard>,
-    /// No progress bar on stderr.
+    /// No progress line on a terminal (see `--progress`).
     #[arg(long)]
     pub quiet: bool,
     #[command(flatten)]
@@ -502,7 +528,7 @@ pub struct CensusArgs {
     /// is K−1 modulo N).
     #[arg(long, allow_hyphen_values = true, value_name = "K/N")]
     pub shard: Option<crate::shard::Shard>,
-    /// No progress bar on stderr.
+    /// No progress line on a terminal (see `--progress`).
     #[arg(long)]
     pub quiet: bool,
     #[command(flatten)]

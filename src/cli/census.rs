@@ -1,5 +1,5 @@
 //! The `census` subcommand: counts per size, the property's verdict and
-//! its smallest counterexamples, with a progress bar on stderr, as
+//! its smallest counterexamples, with progress on a terminal (`super::progress`), as
 //! Markdown or (`--json`) JSON lines; with `--shard K/N`, one share of the
 //! work as JSON lines for `merge`. A run stopped by the budget prints what
 //! it checked, then exits 3.
@@ -23,20 +23,17 @@ impl From<CensusError> for CliError {
 }
 
 pub fn run(c: &CensusArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if c.quiet {
+        super::progress::quiet();
+    }
     let spec = c.spec();
     let budget = c.budget.budget();
-    let start = std::time::Instant::now();
-    let bar = |done, total| {
-        let secs = start.elapsed().as_secs_f64();
-        progress(
-            c.quiet,
-            done,
-            total,
-            format_args!("{done} of {total} positions valued, {secs:.1}s"),
-        )
-    };
+    let bar = |done, total| progress(done, total, "positions valued", format_args!(""));
     if let Some(shard) = c.shard {
         let part = run_shard(&spec, shard, &budget, bar)?;
+        // The search is over; printing what it found is not cut short.
+        super::guard::disarm();
+        super::progress::finish();
         out.write_all(shard_lines(&spec, &part).as_bytes())?;
         out.flush()?;
         return match part.stopped {
@@ -45,6 +42,8 @@ pub fn run(c: &CensusArgs, out: &mut dyn Write) -> Result<(), CliError> {
         };
     }
     let report = census(&spec, &budget, bar)?;
+    super::guard::disarm();
+    super::progress::finish();
     let text = if c.json {
         report_lines(&spec, &report)
     } else {

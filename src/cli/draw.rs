@@ -73,6 +73,9 @@ impl Caption {
             a.budget.max_memory,
             Some(a.budget.timeout.unwrap_or(CAPTION_TIMEOUT)),
         );
+        // Past its deadline the caption goes without the value; its
+        // memory is held like every other budget's.
+        super::guard::arm_memory(&budget);
         let answer = match analyse(&request, &budget) {
             Ok(answer) if answer.elided.is_none() => Some(answer),
             Ok(_) => None,

@@ -6,9 +6,11 @@ mod census;
 mod convert;
 mod draw;
 mod error;
+pub mod guard;
 mod json;
 mod matrix;
 mod merge;
+pub mod progress;
 mod puzzles;
 mod table;
 
@@ -24,8 +26,20 @@ use std::ffi::OsString;
 use std::io::Write;
 
 /// Run the CLI on `args` (with the program name first), writing the
-/// result to `out`.
+/// result to `out`. Progress reports (on a terminal, or `--progress`) have
+/// stopped and cleared their line when this returns, so the caller can
+/// print an error line.
 pub fn run<I, T>(args: I, out: &mut dyn Write) -> Result<(), CliError>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let result = run_command(args, out);
+    progress::finish();
+    result
+}
+
+fn run_command<I, T>(args: I, out: &mut dyn Write) -> Result<(), CliError>
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -47,6 +61,7 @@ where
             };
         }
     };
+    progress::begin(cli.command.name());
     let text = match cli.command {
         Command::Value(v) => value(&v)?,
         Command::Table(t) => return table::run(&t, out),
@@ -59,6 +74,7 @@ where
         Command::Draw(d) => draw::run(&d)?,
         Command::Merge(m) => return merge::run(&m, out),
     };
+    progress::finish();
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(())

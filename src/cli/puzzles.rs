@@ -10,6 +10,7 @@ use serde_json::json;
 pub fn generate(a: &PuzzlesArgs) -> Result<String, CliError> {
     let rules = Rules::from_parts(a.rules.parts())?;
     let budget = a.budget.budget();
+    super::progress::counting("candidates tried");
     let options = GenerateOptions {
         rules,
         question: a.question,

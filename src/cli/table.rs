@@ -1,5 +1,5 @@
 //! The `table` subcommand: quantum Blue Meadow outcomes or values, or the
-//! exact synchronous values of sums of halves, with a progress bar. Cells
+//! exact synchronous values of sums of halves, with progress on a terminal. Cells
 //! that outgrow the budget are marked and the run ends with exit 3 after
 //! printing every cell it finished.
 //!
@@ -21,23 +21,11 @@ use crate::solve::table::{over_budget_note, Grid, TableFormat, OVER_BUDGET};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 
-/// Draw a progress bar on stderr (a failed write must not stop the table).
-pub(super) fn progress(quiet: bool, done: usize, total: usize, what: std::fmt::Arguments) {
-    if quiet {
-        return;
-    }
-    const BAR: usize = 30;
-    let filled = done * BAR / total.max(1);
-    let mut stderr = std::io::stderr();
-    let _ = write!(
-        stderr,
-        "\r[{}{}] {done}/{total} ({what})",
-        "#".repeat(filled),
-        " ".repeat(BAR - filled),
-    );
-    if done == total {
-        let _ = writeln!(stderr);
-    }
+/// Report `done` of `total` items (cells, positions) to the progress
+/// display (`super::progress`: a terminal line, `--progress` JSON lines, or
+/// nothing), `what` saying which item was last done.
+pub(super) fn progress(done: usize, total: usize, items: &'static str, what: std::fmt::Arguments) {
+    super::progress::items(done as u64, Some(total as u64), items, what.to_string());
 }
 
 fn table_format(format: Format) -> TableFormat {
@@ -49,6 +37,9 @@ fn table_format(format: Format) -> TableFormat {
 }
 
 pub fn run(t: &TableArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if t.quiet {
+        super::progress::quiet();
+    }
     let (text, stopped) = match t.rules {
         TableRules::Sync => {
             if t.flavour.is_some() || t.width.is_some() {
@@ -69,6 +60,7 @@ from (0, 0) up (run it whole)"
         }
         TableRules::Quantum => meadow(t)?,
     };
+    super::progress::finish();
     out.write_all(text.as_bytes())?;
     out.flush()?;
     match stopped {
@@ -96,13 +88,16 @@ fn halves(t: &TableArgs) -> Result<(String, Option<Exceeded>), CliError> {
             values[m][n] = Some(crate::sync::format_rational(v));
             let secs = start.elapsed().as_secs_f64();
             progress(
-                t.quiet,
                 done,
                 total,
+                "cells",
                 format_args!("m={m}, n={n}: {states} positions, {secs:.2}s"),
             );
         },
     );
+    // The search is over (finished or stopped by its budget); formatting
+    // what it found must not be cut short by the deadline's watchdog.
+    super::guard::disarm();
     let stopped = match result {
         Ok(_) => None,
         Err(crate::sync::SyncError::Budget(e)) => Some(e),
@@ -327,14 +322,16 @@ fn meadow(t: &TableArgs) -> Result<(String, Option<Exceeded>), CliError> {
         &t.budget.budget(),
         |done, total, cell| {
             progress(
-                t.quiet,
                 done,
                 total,
+                "cells",
                 format_args!("n={}, m={}: {:.2}s", cell.n, cell.m, cell.seconds),
             )
         },
     )
     .map_err(|e| CliError::Usage(format!("table: {e}")))?;
+    // As in `halves`: the cells are found, what remains is printing them.
+    super::guard::disarm();
     let stopped = first_stop(&tables);
     let text = match t.shard {
         Some(shard) => meadow_shard_lines(&spec, shard, &tables),

@@ -53,6 +53,8 @@ pub fn generate(o: &GenerateOptions, budget: &Budget) -> Result<Vec<GeneratedPuz
             break;
         }
         budget.check_time()?;
+        // A sign of life for progress reports: candidates tried.
+        budget.count_item();
         let edges = lo + rng.below(hi - lo + 1);
         let position = presets::random(rng.next_u64(), edges, palette(&o.rules)).to_string();
         if !seen.insert(position.clone()) {

@@ -404,16 +404,18 @@ impl<B: QuantumBase> QuantumSolver<B> {
     }
 
     /// Report the realisation table.
+    /// The vectors are charged with their next doubling once three
+    /// quarters full (issue 26): interning cannot fail, so the budget must
+    /// stop the search before the doubling, whose old and new buffers
+    /// coexist while it copies, not after it.
     fn charge_reals(&mut self) -> Result<(), Exceeded> {
         let r = &self.reals;
-        let moves =
-            (r.moves[0].capacity() + r.moves[1].capacity()) * size_of::<Option<RealMoves<B>>>();
-        let words =
-            r.terms.capacity() + 2 * r.keys.capacity() + r.masks.as_ref().map_or(0, Vec::capacity);
-        let bytes = (r.states.capacity() * size_of::<B::State>()
-            + words * size_of::<u64>()
-            + r.dense.as_ref().map_or(0, Vec::len) * size_of::<RealId>()
-            + moves) as u64
+        let moves = growing(&r.moves[0]) + growing(&r.moves[1]);
+        let words = growing(&r.terms) + 2 * growing(&r.keys) + r.masks.as_ref().map_or(0, growing);
+        let bytes = growing(&r.states)
+            + words
+            + (r.dense.as_ref().map_or(0, Vec::len) * size_of::<RealId>()) as u64
+            + moves
             + table_bytes(&r.index)
             + self.account.real_heap;
         self.account.report(REALS, bytes)
@@ -1107,6 +1109,17 @@ impl<B: QuantumBase> QuantumSolver<B> {
 enum Scored<M> {
     Winning(Vec<QuantumMove<M>>),
     Values(Vec<(QuantumMove<M>, GameId)>),
+}
+
+/// A vector's bytes, with its next doubling (the new buffer, twice the
+/// old) once it is three quarters full: see `charge_reals`.
+fn growing<T>(v: &Vec<T>) -> u64 {
+    let cap = (v.capacity() * size_of::<T>()) as u64;
+    if v.len() * 4 >= v.capacity() * 3 {
+        3 * cap
+    } else {
+        cap
+    }
 }
 
 #[cfg(test)]
