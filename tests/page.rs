@@ -636,8 +636,9 @@ fn copying_a_puzzle_set_link_says_so_beside_its_button_only() {
     assert!(v.notice(Place::PuzzleSet).is_some());
     assert!(v.notice(Place::Link).is_none(), "not in the share card");
     assert!(v.notice(Place::Puzzle).is_none(), "not at the verdict");
+}
 
-// ------------------------------------------------- issue 25: the page side
+// ---------------------------------- TikZ export and thermographs on the page
 
 /// The `\draw` commands of edges in a TikZ picture: (colour, the vertex of
 /// `d` at each end), a point on the ground line being the ground.

@@ -55,6 +55,11 @@ fn peak_of(pid: u32) -> Option<u64> {
 /// Run the binary on `args`, killing it after `limit` (a hang is then
 /// reported as `code: None`).
 pub fn run_measured(args: &[String], limit: Duration) -> Measured {
+    // One measured run at a time: runs of parallel tests would share the
+    // cores and blur each other's times (a deadline test measures the
+    // binary, not the machine's load).
+    static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let bin = env!("CARGO_BIN_EXE_hackenbush");
     let mut cmd = match prlimit() {
         Some(p) => {
