@@ -1,21 +1,215 @@
 //! Answers under quantum rules: replay the moves from the start through a
 //! [`QuantumGame`] (every move checked against the flavour), then value the
 //! superposed state reached.
+//!
+//! [`analyse_in_stages`] gives the same answer and reports what is known on
+//! the way ([`Stage`]): the outcome class (two outcome searches), a first
+//! winning move of each player who has one (outcome searches of the
+//! options), bounds on the value from comparisons with numbers (outcome
+//! searches of the state minus a number), then the value and best moves;
+//! and, during any long search, how far it got. Every stage before the
+//! value is a proved fact about the same state, found by search alone: an
+//! outcome search stops at a first winning move, so these come long
+//! before the value, which needs every option of every state below.
 
 use super::classical::game_answer;
 use super::error::{AnalysisError, InputError, PlayerName};
 use super::options::QuantumOptions;
 use super::request::{Answer, MoveAdvice, Request};
 use crate::budget::{Budget, Exceeded};
-use crate::quantum::{MoveError, QuantumBase, QuantumGame, QuantumSolver};
+use crate::game::{Dyadic, Outcome};
+use crate::quantum::{MoveError, QuantumBase, QuantumGame, QuantumSolver, SearchProgress};
 use crate::rules::nim::parse_nim;
-use crate::rules::{Hackenbush, Nim, NimLabels};
+use crate::rules::{Hackenbush, Nim, NimLabels, Player};
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::fmt;
+use std::rc::Rc;
+
+/// What is known about a state while it is being valued, in the order
+/// found; each stage says what it is. Serialised with a `stage` tag
+/// (`{"stage":"outcome","outcome":"L"}`), one JSON object per stage.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "stage", rename_all = "snake_case")]
+pub enum Stage {
+    /// A long search is still running: states memoised so far, bytes of
+    /// its tables, milliseconds since it began.
+    Searching {
+        states: u64,
+        charged_bytes: u64,
+        millis: u64,
+    },
+    /// The outcome class, proved by outcome searches.
+    Outcome { outcome: Outcome },
+    /// The value compared with a number (plain notation), proved by
+    /// outcome searches of the state minus the number.
+    Bound { relation: Relation, number: String },
+    /// A winning move of `player` (`L` or `R`), found so far (there may be
+    /// more; the final `best_moves` lists them all).
+    WinningMove { player: String, labels: String },
+    /// The value in plain notation.
+    Value { value: String },
+    /// A player's best moves with the value (winning ones if any).
+    BestMoves {
+        player: String,
+        winning: bool,
+        labels: Vec<String>,
+    },
+}
+
+/// How the value compares with a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Relation {
+    Greater,
+    Less,
+    Equal,
+    /// Neither greater, less nor equal: the value is not a number.
+    Confused,
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stage::Searching {
+                states,
+                charged_bytes,
+                millis,
+            } => write!(
+                f,
+                "searching: {states} states, {} MiB of tables, {}.{} s",
+                charged_bytes >> 20,
+                millis / 1000,
+                millis % 1000 / 100
+            ),
+            Stage::Outcome { outcome } => write!(
+                f,
+                "outcome (by search): {} ({})",
+                outcome.letter(),
+                outcome.sentence()
+            ),
+            Stage::Bound { relation, number } => match relation {
+                Relation::Greater => write!(f, "bound: the value is more than {number}"),
+                Relation::Less => write!(f, "bound: the value is less than {number}"),
+                Relation::Equal => write!(f, "bound: the value is exactly {number}"),
+                Relation::Confused => write!(
+                    f,
+                    "bound: the value is confused with {number}, so it is not a number"
+                ),
+            },
+            Stage::WinningMove { player, labels } => {
+                write!(
+                    f,
+                    "winning move for {} (found so far): {labels}",
+                    name(player)
+                )
+            }
+            Stage::Value { value } => write!(f, "value: {value}"),
+            Stage::BestMoves {
+                player,
+                winning,
+                labels,
+            } => write!(
+                f,
+                "{}'s {}: {}",
+                name(player),
+                if *winning {
+                    "winning moves"
+                } else {
+                    "best moves (none wins)"
+                },
+                if labels.is_empty() {
+                    "none".to_string()
+                } else {
+                    labels.join(" ")
+                }
+            ),
+        }
+    }
+}
+
+fn name(letter: &str) -> &'static str {
+    if letter == "L" {
+        "Left"
+    } else {
+        "Right"
+    }
+}
+
+fn letter(p: Player) -> String {
+    match p {
+        Player::Left => "L".into(),
+        Player::Right => "R".into(),
+    }
+}
+
+/// Where stages go: shared between the staged steps and the solver's
+/// progress hook.
+type Sink = Rc<RefCell<dyn FnMut(Stage)>>;
+
+/// How many comparisons with numbers [`analyse_in_stages`] makes for
+/// bounds: each is an outcome search; a few narrow the value to within
+/// its first binary digits without costing much next to the value.
+const BOUND_STEPS: usize = 6;
+
+/// How often a long search reports [`Stage::Searching`].
+const PROGRESS_MILLIS: u64 = 1000;
+
+/// [`super::analyse`], reporting [`Stage`]s to `on_stage` as they are
+/// known (see the module doc). Rules other than quantum report only
+/// their value and best moves, at the end.
+pub fn analyse_in_stages(
+    req: &Request,
+    budget: &Budget,
+    on_stage: impl FnMut(Stage) + 'static,
+) -> Result<Answer, AnalysisError> {
+    let sink: Sink = Rc::new(RefCell::new(on_stage));
+    let answer = match &req.rules {
+        crate::analysis::Rules::Quantum(options) if super::is_nim(&req.position) => {
+            nim_staged(req, options, budget, Some(&sink))?
+        }
+        crate::analysis::Rules::Quantum(_) => {
+            let position = super::parse_position(&req.position)?;
+            match super::GameRules::new(&req.rules, &position, budget) {
+                super::GameRules::Quantum(game) => {
+                    hackenbush_staged(*game, req, budget, Some(&sink))?
+                }
+                _ => super::analyse(req, budget)?,
+            }
+        }
+        _ => super::analyse(req, budget)?,
+    };
+    let mut emit = sink.borrow_mut();
+    emit(Stage::Value {
+        value: answer.value.clone(),
+    });
+    for (p, advice) in [("L", &answer.left_moves), ("R", &answer.right_moves)] {
+        if let Some(a) = advice {
+            emit(Stage::BestMoves {
+                player: p.into(),
+                winning: a.winning,
+                labels: a.labels.clone(),
+            });
+        }
+    }
+    drop(emit);
+    Ok(answer)
+}
 
 /// Quantum Hackenbush from `game`'s start, after `req.moves`.
 pub(super) fn hackenbush(
     game: QuantumGame<Hackenbush>,
     req: &Request,
     budget: &Budget,
+) -> Result<Answer, AnalysisError> {
+    hackenbush_staged(game, req, budget, None)
+}
+
+fn hackenbush_staged(
+    game: QuantumGame<Hackenbush>,
+    req: &Request,
+    budget: &Budget,
+    stages: Option<&Sink>,
 ) -> Result<Answer, AnalysisError> {
     if let crate::analysis::Rules::Quantum(q) = &req.rules {
         if q.labels != NimLabels::default() {
@@ -24,7 +218,7 @@ pub(super) fn hackenbush(
     }
     let start = game.base.start();
     let numbers_first = crate::quantum::numbers_likely(&game.base.position);
-    after_moves(game, start, numbers_first, req, budget)
+    after_moves(game, start, numbers_first, req, budget, stages)
 }
 
 /// Quantum Nim (`nim:3,2`) after `req.moves`.
@@ -33,12 +227,21 @@ pub(super) fn nim(
     options: &QuantumOptions,
     budget: &Budget,
 ) -> Result<Answer, AnalysisError> {
+    nim_staged(req, options, budget, None)
+}
+
+fn nim_staged(
+    req: &Request,
+    options: &QuantumOptions,
+    budget: &Budget,
+    stages: Option<&Sink>,
+) -> Result<Answer, AnalysisError> {
     let heaps = parse_nim(&req.position).map_err(InputError::from)?;
     let base = Nim {
         labels: options.labels,
     };
     let game = QuantumGame::with_budget(base, heaps.clone(), options.setting, budget);
-    after_moves(game, heaps, false, req, budget)
+    after_moves(game, heaps, false, req, budget, stages)
 }
 
 /// A move as typed: labels joined by `+` (the CLI) or `,` (the page).
@@ -51,13 +254,15 @@ fn move_labels(text: &str) -> String {
 /// start's symmetries, which stay sound for any state reached from it.
 /// With `numbers_first`, the state and its options are valued by
 /// comparison with numbers where they are numbers
-/// ([`QuantumSolver::try_numbers_first`]).
+/// ([`QuantumSolver::try_numbers_first`]). With `stages`, what the
+/// searches prove is reported there first ([`staged_facts`]).
 fn after_moves<B: QuantumBase + Clone>(
     mut game: QuantumGame<B>,
     start: B::State,
     numbers_first: bool,
     req: &Request,
     budget: &Budget,
+    stages: Option<&Sink>,
 ) -> Result<Answer, AnalysisError> {
     let mut p = req.first;
     for (k, m) in req.moves.iter().enumerate() {
@@ -80,6 +285,20 @@ fn after_moves<B: QuantumBase + Clone>(
     drop(game);
     let mut solver = QuantumSolver::with_budget(base, &start, setting, budget);
     solver.try_numbers_first(numbers_first);
+    if let Some(sink) = stages {
+        let hook = Rc::clone(sink);
+        solver.on_progress(
+            Some(Box::new(move |p: SearchProgress| {
+                (hook.borrow_mut())(Stage::Searching {
+                    states: p.states,
+                    charged_bytes: p.charged_bytes,
+                    millis: p.millis,
+                })
+            })),
+            PROGRESS_MILLIS,
+        );
+        staged_facts(&mut solver, &state, sink)?;
+    }
     let v = solver.value(&state)?;
     let mut advice = |p| -> Result<MoveAdvice, Exceeded> {
         let best = solver.best_moves(&state, p)?;
@@ -114,4 +333,74 @@ fn after_moves<B: QuantumBase + Clone>(
             budget.text_limit(),
         )
     })
+}
+
+/// The facts found by outcome searches before the value: the outcome
+/// class, a first winning move of each player who wins moving first, and
+/// up to [`BOUND_STEPS`] comparisons with numbers, each reported to `sink`
+/// as soon as it is proved.
+///
+/// The comparisons walk down the tree of numbers as
+/// [`QuantumSolver::number_value`] does: x is the simplest number strictly
+/// between the bounds known so far (integers far from 0 by doubling), and
+/// G ≥ x iff Right moving first in G − x loses, G ≤ x iff Left moving first
+/// loses. Greater-or-equal and not less-or-equal is "more than x".
+fn staged_facts<B: QuantumBase>(
+    solver: &mut QuantumSolver<B>,
+    state: &[B::State],
+    sink: &Sink,
+) -> Result<(), Exceeded> {
+    let emit = |stage: Stage| (sink.borrow_mut())(stage);
+    let left = solver.wins_moving_first(state, Player::Left)?;
+    let right = solver.wins_moving_first(state, Player::Right)?;
+    let outcome = Outcome::from_first_player_wins(left, right);
+    emit(Stage::Outcome { outcome });
+    for (p, wins) in [(Player::Left, left), (Player::Right, right)] {
+        if !wins {
+            continue;
+        }
+        solver.winning_moves_by_search(state, p, |s, mv| {
+            let labels = mv
+                .iter()
+                .map(|m| s.base.label_text(m))
+                .collect::<Vec<_>>()
+                .join(",");
+            emit(Stage::WinningMove {
+                player: letter(p),
+                labels,
+            });
+            // The first is enough here: the rest come with the value.
+            false
+        })?;
+    }
+    // The outcome is the comparison with 0.
+    let (mut lo, mut hi) = match outcome {
+        Outcome::L => (Some(Dyadic::zero()), None),
+        Outcome::R => (None, Some(Dyadic::zero())),
+        Outcome::P | Outcome::N => return Ok(()),
+    };
+    for _ in 0..BOUND_STEPS {
+        let x = match (&lo, &hi) {
+            (Some(l), None) if l >= &Dyadic::integer(2) => Dyadic::integer(l.floor() * 2),
+            (None, Some(h)) if h <= &Dyadic::integer(-2) => Dyadic::integer(h.ceil() * 2),
+            _ => Dyadic::simplest_between(lo.as_ref(), hi.as_ref()),
+        };
+        let (ge, le) = solver.compare_with_number(state, &x)?;
+        let relation = match (ge, le) {
+            (true, true) => Relation::Equal,
+            (true, false) => Relation::Greater,
+            (false, true) => Relation::Less,
+            (false, false) => Relation::Confused,
+        };
+        emit(Stage::Bound {
+            relation,
+            number: x.to_string(),
+        });
+        match relation {
+            Relation::Greater => lo = Some(x),
+            Relation::Less => hi = Some(x),
+            Relation::Equal | Relation::Confused => break,
+        }
+    }
+    Ok(())
 }

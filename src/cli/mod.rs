@@ -23,7 +23,7 @@ pub use error::CliError;
 use crate::analysis::{analyse, Answer, Request};
 use clap::Parser;
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 /// Run the CLI on `args` (with the program name first), writing the
 /// result to `out`. Progress reports (on a terminal, or `--progress`) have
@@ -89,7 +89,12 @@ fn value(v: &ValueArgs) -> Result<String, CliError> {
         first: v.moves.first,
     };
     let budget = v.budget.budget();
-    let answer = analyse(&req, &budget)?;
+    let terminal = std::io::stderr().is_terminal();
+    let answer = if v.progress || terminal {
+        crate::analysis::analyse_in_stages(&req, &budget, move |s| print_stage(&s, terminal))
+    } else {
+        analyse(&req, &budget)
+    }?;
     if v.latex && answer.elided.is_none() {
         return Ok(format!("{}\n", draw::latex_value(&req.rules, &answer)?));
     }
@@ -110,6 +115,22 @@ fn value(v: &ValueArgs) -> Result<String, CliError> {
         .json
         .then(|| crate::analysis::thermal(&answer, &req.rules, &budget));
     Ok(format_value(&answer, thermal.as_ref(), v.pretty))
+}
+
+/// One stage of `value --progress` on stderr: a line of text on a
+/// terminal (a search's progress line is rewritten in place), a JSON line
+/// otherwise. A failed write must not stop the search.
+fn print_stage(stage: &crate::analysis::Stage, terminal: bool) {
+    let mut err = std::io::stderr().lock();
+    let searching = matches!(stage, crate::analysis::Stage::Searching { .. });
+    let _ = if !terminal {
+        writeln!(err, "{}", serde_json::to_string(stage).unwrap_or_default())
+    } else if searching {
+        write!(err, "\r\x1b[K{stage}")
+    } else {
+        writeln!(err, "\r\x1b[K{stage}")
+    };
+    let _ = err.flush();
 }
 
 /// The `options` subcommand's output.

@@ -4,7 +4,7 @@
 //! optional faster way to play a label on a realisation.
 
 use super::symmetry::Symmetry;
-use crate::position::{EdgeSet, GROUND};
+use crate::position::{Colour, Edge, EdgeSet, Position, GROUND};
 use crate::rules::{Hackenbush, Nim, NimLabels, Player, Ruleset};
 
 /// Why a label is not legal for a player on one realisation.
@@ -157,7 +157,7 @@ impl QuantumBase for Hackenbush {
         // vertices by first appearance along the labels), fixing the ground;
         // swapping them and fixing everything else is an automorphism.
         let mut groups: Vec<(crate::position::Position, Vec<Vec<usize>>)> = Vec::new();
-        for c in comps {
+        for &c in &comps {
             let shape = p.restrict(c);
             let block: Vec<usize> = c.iter().collect();
             match groups.iter_mut().find(|(s, _)| *s == shape) {
@@ -165,14 +165,21 @@ impl QuantumBase for Hackenbush {
                 None => groups.push((shape, vec![block])),
             }
         }
-        Symmetry::new(
-            p.edge_count(),
-            groups
-                .into_iter()
-                .map(|(_, b)| b)
-                .filter(|b| b.len() > 1)
-                .collect(),
-        )
+        let mut groups: Vec<Vec<Vec<usize>>> = groups
+            .into_iter()
+            .map(|(_, b)| b)
+            .filter(|b| b.len() > 1)
+            .collect();
+        // Inside a component no other component is isomorphic to, single
+        // twin edges (see `twin_edge_classes`). Blocks must not overlap, so
+        // components already permuted as wholes are left alone.
+        for &c in &comps {
+            if groups.iter().flatten().any(|b| c.contains(b[0])) {
+                continue;
+            }
+            groups.extend(twin_edge_classes(p, c, *start));
+        }
+        Symmetry::new(p.edge_count(), groups)
     }
 
     fn block_key(&self, r: &EdgeSet, block: &[usize]) -> u128 {
@@ -239,6 +246,57 @@ impl QuantumBase for Hackenbush {
     fn noun_plural(&self) -> &'static str {
         "edges"
     }
+}
+
+/// Classes of at least two interchangeable single edges of component
+/// `comp` (each edge a block of its own): edges of one colour that are
+///
+/// - parallel (the same two end vertices; swapping them fixes every
+///   vertex),
+/// - loops at the same vertex (likewise), or
+/// - pendant at the same vertex: u–a and u–b with a, b leaves (not the
+///   ground, no other edge or loop at them; swapping the edges and the
+///   vertices a, b).
+///
+/// Swapping two edges of a class and fixing every other edge maps the
+/// start position onto itself, colours and incidence preserved: an
+/// automorphism of the start, as RULES.md §3 requires of every
+/// identification. Any permutation within a class is a product of such
+/// swaps, so it is one automorphism too. An edge is in at most one class
+/// (a pendant edge has no parallel edge: its leaf would have degree 2),
+/// so classes are disjoint blocks.
+fn twin_edge_classes(p: &Position, comp: EdgeSet, start: EdgeSet) -> Vec<Vec<Vec<usize>>> {
+    let mut degree = vec![0usize; p.vertex_count];
+    for e in start.iter() {
+        let edge = p.edges[e];
+        degree[edge.u] += 1;
+        degree[edge.v] += 1;
+    }
+    let leaf = |x: usize| x != GROUND && degree[x] == 1;
+    // (colour, kind, vertices) → edges; kind 0 loop, 1 pendant, 2 other.
+    type Key = (Colour, u8, usize, usize);
+    let mut classes: Vec<(Key, Vec<Vec<usize>>)> = Vec::new();
+    for e in comp.iter() {
+        let Edge { u, v, colour } = p.edges[e];
+        let key = if u == v {
+            (colour, 0, u, u)
+        } else if leaf(v) {
+            (colour, 1, u, u)
+        } else if leaf(u) {
+            (colour, 1, v, v)
+        } else {
+            (colour, 2, u.min(v), u.max(v))
+        };
+        match classes.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, blocks)) => blocks.push(vec![e]),
+            None => classes.push((key, vec![vec![e]])),
+        }
+    }
+    classes
+        .into_iter()
+        .map(|(_, blocks)| blocks)
+        .filter(|blocks| blocks.len() > 1)
+        .collect()
 }
 
 /// `above[e]`: e and every edge whose only path to the ground passes

@@ -16,8 +16,6 @@
 //! Any list is accepted (differences wrap), so correctness never depends
 //! on the keys being sorted; only their size does.
 
-use std::hash::Hasher;
-
 /// Bytes per chunk: entries never straddle two chunks, and a chunk is
 /// never reallocated once full (no copy of the whole table as it grows).
 const CHUNK: usize = 1 << 22;
@@ -42,13 +40,10 @@ pub struct IdMemo {
     len: usize,
 }
 
+/// Width-independent (see [`super::hash`]): the home is taken from the
+/// high bits, which an `FxHasher` leaves zero on wasm32.
 fn hash_of(key: &[u32]) -> u64 {
-    let mut h = rustc_hash::FxHasher::default();
-    h.write_usize(key.len());
-    for &id in key {
-        h.write_u32(id);
-    }
-    h.finish()
+    super::hash::hash_ids(key)
 }
 
 fn push_varint(out: &mut Vec<u8>, mut x: u32) {
@@ -143,7 +138,7 @@ impl IdMemo {
     }
 
     fn home(&self, hash: u64) -> usize {
-        // High bits: Fx's low bits carry little of the last words.
+        // High bits (every bit of the hash is mixed; the tag uses bits 8..32).
         (hash >> (64 - self.slots.len().trailing_zeros())) as usize
     }
 

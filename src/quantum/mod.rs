@@ -13,13 +13,15 @@
 //! - [`options`]: the depth-first enumeration of a player's move results
 //!   that skips move sets repeating smaller ones' results; [`seen`]: the
 //!   set of results already met in one enumeration.
-//! - [`id_memo`]: the compact memo of reduced states.
+//! - [`id_memo`]: the compact memo of reduced states; [`hash`]: the
+//!   width-independent hashing of its tables.
 //! - [`game`]: a game record for play (history, take-back, presence).
 //! - [`table`]: Blue Meadow tables.
 
 pub mod base;
 pub mod flavour;
 pub mod game;
+pub mod hash;
 pub mod id_memo;
 pub mod moves;
 pub mod normalise;
@@ -40,7 +42,7 @@ pub use moves::{
 };
 pub use normalise::Reductions;
 pub use ruleset::Quantum;
-pub use solver::QuantumSolver;
+pub use solver::{QuantumSolver, SearchProgress};
 
 use crate::position::{Colour, Position};
 use crate::rules::{Hackenbush, Nim, NimLabels};

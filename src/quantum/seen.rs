@@ -5,8 +5,6 @@
 //! each state's set grew, where this reuses its buffers from one state to
 //! the next.
 
-use std::hash::{Hash, Hasher};
-
 /// A set of id lists, cleared and refilled per enumeration.
 #[derive(Default)]
 pub struct SeenLists {
@@ -19,10 +17,9 @@ pub struct SeenLists {
     slots: Vec<u32>,
 }
 
+/// Width-independent (see [`super::hash`]); the index takes low bits.
 fn hash_of(list: &[u32]) -> u64 {
-    let mut h = rustc_hash::FxHasher::default();
-    list.hash(&mut h);
-    h.finish()
+    super::hash::hash_ids(list)
 }
 
 impl SeenLists {

@@ -12,6 +12,7 @@
 
 use super::base::QuantumBase;
 use super::flavour::{Flavour, Setting};
+use super::hash::Map64;
 use super::id_memo::IdMemo;
 use super::moves::{legal_map, Legal, QuantumMove};
 use super::normalise::{keep_maximal_by, maximal_mask, retain_mask, Normaliser, Reductions};
@@ -25,7 +26,6 @@ use crate::rules::{Player, Ruleset};
 use crate::solve::BestMoves;
 use numbers::SumMemo;
 pub use numbers::NUMBER_STEPS;
-use rustc_hash::FxHashMap;
 use std::mem::size_of;
 use std::rc::Rc;
 
@@ -63,7 +63,7 @@ type RealMoves<B> = Rc<[(<B as Ruleset>::Move, RealId)]>;
 /// times, so this work is done once per realisation instead of per state.
 struct Reals<B: QuantumBase> {
     states: Vec<B::State>,
-    index: FxHashMap<B::State, RealId>,
+    index: Map64<B::State, RealId>,
     /// `blocks` terms per realisation (none when symmetry is trivial).
     terms: Vec<u64>,
     /// `blocks` exact block contents per realisation (ditto), to find
@@ -241,6 +241,50 @@ pub struct QuantumSolver<B: QuantumBase> {
     scratch: Scratch,
     /// See [`QuantumSolver::try_numbers_first`].
     numbers_first: bool,
+    /// See [`QuantumSolver::on_progress`].
+    progress: Option<ProgressHook>,
+}
+
+/// How far a long search has got, for a progress line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchProgress {
+    /// States with a memoised value or outcome.
+    pub states: u64,
+    /// Bytes of the solver's tables charged to its budget.
+    pub charged_bytes: u64,
+    /// Milliseconds since the hook was set.
+    pub millis: u64,
+}
+
+/// The progress callback and when it is called next.
+struct ProgressHook {
+    call: Box<dyn FnMut(SearchProgress)>,
+    every_millis: f64,
+    start: f64,
+    next: f64,
+    /// Search steps since the clock was last read.
+    steps: u32,
+}
+
+/// Steps of search between two readings of the clock for progress: a
+/// step is a state searched, microseconds at most, so a report is late
+/// by a few milliseconds at most.
+const PROGRESS_STEPS: u32 = 1 << 10;
+
+/// Milliseconds on a clock that works natively and in the browser
+/// (`std::time::Instant` panics on wasm32-unknown-unknown).
+fn clock_millis() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::OnceLock;
+        use std::time::Instant;
+        static START: OnceLock<Instant> = OnceLock::new();
+        START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+    }
 }
 
 /// Buffers reused across options instead of allocated per option: a
@@ -300,7 +344,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             normaliser,
             reals: Reals {
                 states: Vec::new(),
-                index: FxHashMap::default(),
+                index: Map64::default(),
                 terms: Vec::new(),
                 keys: Vec::new(),
                 blocks,
@@ -313,6 +357,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             account: Account::new(Meter::default()),
             scratch: Scratch::default(),
             numbers_first: false,
+            progress: None,
         };
         solver.charge_all();
         solver
@@ -903,11 +948,96 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.numbers_first = on;
     }
 
+    /// Call `hook` about every `every_millis` milliseconds while a search
+    /// runs (from within it, so a caller sees a long search move: states
+    /// memoised and bytes charged). `None` removes it.
+    pub fn on_progress(&mut self, hook: Option<Box<dyn FnMut(SearchProgress)>>, every_millis: u64) {
+        let now = clock_millis();
+        self.progress = hook.map(|call| ProgressHook {
+            call,
+            every_millis: every_millis as f64,
+            start: now,
+            next: now + every_millis as f64,
+            steps: 0,
+        });
+    }
+
+    /// One step of search for the progress hook: the clock is read every
+    /// [`PROGRESS_STEPS`] steps, the hook called when it is due.
+    #[inline]
+    fn progress_step(&mut self) {
+        let Some(hook) = &mut self.progress else {
+            return;
+        };
+        hook.steps += 1;
+        if hook.steps < PROGRESS_STEPS {
+            return;
+        }
+        hook.steps = 0;
+        let now = clock_millis();
+        if now < hook.next {
+            return;
+        }
+        hook.next = now + hook.every_millis;
+        let millis = (now - hook.start) as u64;
+        let report = SearchProgress {
+            states: self.memo_len() as u64,
+            charged_bytes: self.account.meter.charged(),
+            millis,
+        };
+        if let Some(hook) = &mut self.progress {
+            (hook.call)(report);
+        }
+    }
+
+    /// Compare a superposed state with the number `x` under the first
+    /// flavour, by two outcome searches of the state minus `x` (no value
+    /// is built): `(G ≥ x, G ≤ x)`. G ≥ x iff Right, moving first in
+    /// G − x, loses; G ≤ x iff Left, moving first, loses.
+    pub fn compare_with_number(
+        &mut self,
+        state: &[B::State],
+        x: &crate::game::Dyadic,
+    ) -> Result<(bool, bool), Exceeded> {
+        let s = self.reduce(state);
+        let at = self.sum_memo(0, &x.neg());
+        let ge = !self.wins_sum(&s, at, Player::Right)?;
+        let le = !self.wins_sum(&s, at, Player::Left)?;
+        Ok((ge, le))
+    }
+
+    /// The allowed moves of `p` from `state` that win (the opponent,
+    /// moving next, loses), by outcome searches only, in enumeration
+    /// order; `found` is called with each as it is proved, and returns
+    /// whether to go on. Outcome searches stop at a first winning reply,
+    /// so this is far cheaper than valuing the options.
+    pub fn winning_moves_by_search(
+        &mut self,
+        state: &[B::State],
+        p: Player,
+        mut found: impl FnMut(&Self, &QuantumMove<B::Move>) -> bool,
+    ) -> Result<(), Exceeded> {
+        let map = legal_map(&self.base, &self.accel, state, p);
+        let mut held = 0;
+        let options = self.option_states(&map, &mut held);
+        let result = options.and_then(|options| {
+            for (labels, child) in &options {
+                if !self.wins_sum(child, 0, p.opponent())? && !found(self, labels) {
+                    break;
+                }
+            }
+            Ok(())
+        });
+        self.account.release(held);
+        result
+    }
+
     fn value_of_ids(&mut self, s: &[RealId]) -> Result<Joint, Exceeded> {
         if let Some(v) = self.memo_value(s) {
             return Ok(v);
         }
         self.account.tick()?;
+        self.progress_step();
         let mut sides = [Vec::new(), Vec::new()];
         let mut held = 0;
         let found = self.value_options(s, &mut sides, &mut held);

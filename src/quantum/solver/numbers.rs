@@ -48,7 +48,7 @@ impl SumMemo {
 impl<B: QuantumBase> QuantumSolver<B> {
     /// The index of the outcome memo of sums with `number` under flavour
     /// `flavour` (an index into [`Self::flavours`]), made if new.
-    fn sum_memo(&mut self, flavour: usize, number: &Dyadic) -> usize {
+    pub(super) fn sum_memo(&mut self, flavour: usize, number: &Dyadic) -> usize {
         if let Some(at) = self
             .wins
             .iter()
@@ -81,6 +81,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             }
         }
         self.account.tick()?;
+        self.progress_step();
         let flavour = self.flavours[self.wins[at].flavour];
         let (opponent_known, opponent_wins) = bits(p.opponent());
         let map = self.legal_ids(s, p);

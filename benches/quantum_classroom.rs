@@ -1,0 +1,351 @@
+//! The classroom family of issue 24: seeded random connected drawings of
+//! 8–10 edges (blue, red and green; trees with a few cycles, as
+//! `presets::random` grows them), valued under quantum rules in every
+//! flavour at widths 2, 3 and unbounded. A cell is what `value --json`
+//! computes: the value, the outcome and both players' best moves (through
+//! `analysis::analyse`, the CLI's and the page's one entry).
+//!
+//! `cargo bench --bench quantum_classroom -- [--drawings N] [--seed S]
+//! [--cap SECONDS] [--flavours A,C,D] [--widths 2,3,unbounded]
+//! [--old PATH] [--old-cap SECONDS] [--only K]`
+//!
+//! Times are CPU seconds (user + system, 10 ms resolution; the machine is
+//! shared, so wall time would measure the neighbours). Every cell runs
+//! under a `--cap` wall-clock deadline (default 60 s) and reports "over"
+//! past it. `--old PATH` also runs each cell through another build
+//! of the `hackenbush` binary (e.g. main's, built in a separate worktree)
+//! as `value --json --timeout CAP` in a child process, side by side, and
+//! checks that both give the same value, outcome and best moves; process
+//! start-up (a few ms) is inside the old figure. `--old-cap` bounds the
+//! old runs separately (they can be much slower). `--only K` runs drawing
+//! K alone.
+//!
+//! Prints one line per cell, then per family (flavour × width) the number
+//! of cells, the slowest cell, the cells over 1 s and, with `--old`, the
+//! ratio of total times (cells over the cap counted at the cap).
+//! Not run by CI.
+
+/// As in the `hackenbush` binary, so the figures are what the tool does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+use hackenbush_lab::analysis::{analyse, thermal, QuantumOptions, Request, Rules};
+use hackenbush_lab::budget::{Budget, ByteSize, Timeout};
+use hackenbush_lab::position::{presets, Colour};
+use hackenbush_lab::quantum::{Flavour, Setting, Width};
+use std::process::Command;
+
+/// CPU seconds (user + system) of this thread, and of the children this
+/// process has waited for, from /proc in clock ticks (1/100 s): the
+/// machine is shared, so wall time measures the neighbours too. 0 where
+/// /proc is unavailable.
+fn cpu_seconds() -> (f64, f64) {
+    let field = |path: &str, a: usize, b: usize| -> f64 {
+        let Ok(stat) = std::fs::read_to_string(path) else {
+            return 0.0;
+        };
+        // Fields after the command name (which may contain spaces); after
+        // ')' the 1-based field n is at index n - 3.
+        let rest = stat.rsplit_once(')').map_or("", |x| x.1);
+        let f: Vec<f64> = rest
+            .split_whitespace()
+            .map(|x| x.parse().unwrap_or(0.0))
+            .collect();
+        (f.get(a - 3).copied().unwrap_or(0.0) + f.get(b - 3).copied().unwrap_or(0.0)) / 100.0
+    };
+    (
+        field("/proc/thread-self/stat", 14, 15),
+        field("/proc/self/stat", 16, 17),
+    )
+}
+
+struct Opts {
+    drawings: usize,
+    seed: u64,
+    cap: f64,
+    old_cap: f64,
+    flavours: Vec<Flavour>,
+    widths: Vec<Width>,
+    old: Option<String>,
+    only: Option<usize>,
+}
+
+fn parse_opts() -> Opts {
+    let mut o = Opts {
+        drawings: 10,
+        seed: 24,
+        cap: 60.0,
+        old_cap: 60.0,
+        flavours: Flavour::ALL.to_vec(),
+        widths: vec![Width::Limited(2), Width::Limited(3), Width::Unbounded],
+        old: None,
+        only: None,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let val = args.get(i + 1).cloned().unwrap_or_default();
+        match args[i].as_str() {
+            "--drawings" => o.drawings = val.parse().expect("--drawings N"),
+            "--seed" => o.seed = val.parse().expect("--seed S"),
+            "--cap" => o.cap = val.parse().expect("--cap SECONDS"),
+            "--old-cap" => o.old_cap = val.parse().expect("--old-cap SECONDS"),
+            "--old" => o.old = Some(val),
+            "--only" => o.only = Some(val.parse().expect("--only K")),
+            "--flavours" => {
+                o.flavours = val
+                    .split(',')
+                    .map(|f| {
+                        *Flavour::ALL
+                            .iter()
+                            .find(|x| x.name() == f)
+                            .expect("a flavour")
+                    })
+                    .collect()
+            }
+            "--widths" => {
+                o.widths = val
+                    .split(',')
+                    .map(|w| match w {
+                        "unbounded" => Width::Unbounded,
+                        n => Width::Limited(n.parse().expect("a width")),
+                    })
+                    .collect()
+            }
+            // cargo bench passes --bench.
+            _ => {
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    o
+}
+
+/// The drawing of index `k`: 8, 9 or 10 edges, connected (every edge
+/// reaches the ground by construction), with at least one cycle or
+/// parallel edge where the generator made one.
+fn drawing(seed: u64, k: usize) -> String {
+    let colours = [Colour::Blue, Colour::Red, Colour::Green];
+    let edges = 8 + k % 3;
+    presets::random(
+        seed.wrapping_mul(1000).wrapping_add(k as u64),
+        edges,
+        &colours,
+    )
+    .to_string()
+}
+
+/// What a cell's answer is compared on: value, outcome, best moves.
+fn summary(value: &str, outcome: &str, left: &[String], right: &[String]) -> String {
+    let mut l = left.to_vec();
+    let mut r = right.to_vec();
+    l.sort();
+    r.sort();
+    format!("{value} {outcome} L[{}] R[{}]", l.join(" "), r.join(" "))
+}
+
+enum Run {
+    Done(f64, String),
+    Over,
+}
+
+fn run_new(position: &str, flavour: Flavour, width: Width, cap: f64) -> Run {
+    let rules = Rules::Quantum(QuantumOptions {
+        setting: Setting::new(flavour, width),
+        ..Default::default()
+    });
+    let req = Request::new(position, rules.clone());
+    let budget = Budget::new(
+        ByteSize::gib(2),
+        Some(Timeout {
+            millis: (cap * 1000.0) as u64,
+        }),
+    );
+    let t = cpu_seconds().0;
+    match analyse(&req, &budget) {
+        Ok(a) => {
+            let _ = thermal(&a, &rules, &budget);
+            let secs = cpu_seconds().0 - t;
+            let moves = |m: &Option<hackenbush_lab::analysis::MoveAdvice>| {
+                m.as_ref().map(|m| m.labels.clone()).unwrap_or_default()
+            };
+            let outcome = a
+                .outcome
+                .map(|o| o.letter().to_string())
+                .unwrap_or_default();
+            Run::Done(
+                secs,
+                summary(
+                    &a.value,
+                    &outcome,
+                    &moves(&a.left_moves),
+                    &moves(&a.right_moves),
+                ),
+            )
+        }
+        Err(_) => Run::Over,
+    }
+}
+
+fn run_old(bin: &str, position: &str, flavour: Flavour, width: Width, cap: f64) -> Run {
+    let t = cpu_seconds().1;
+    let out = Command::new(bin)
+        .args([
+            "value",
+            "--rules",
+            "quantum",
+            "--flavour",
+            flavour.name(),
+            "--width",
+            &width.to_string(),
+            "--timeout",
+            &format!("{cap}"),
+            "--json",
+            position,
+        ])
+        .output()
+        .expect("run the old binary");
+    let secs = cpu_seconds().1 - t;
+    if !out.status.success() {
+        return Run::Over;
+    }
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("old JSON");
+    let labels = |key: &str| -> Vec<String> {
+        v[key]["labels"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|x| x.as_str().unwrap_or("").to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    Run::Done(
+        secs,
+        summary(
+            v["value"].as_str().unwrap_or(""),
+            v["outcome"].as_str().unwrap_or(""),
+            &labels("left_moves"),
+            &labels("right_moves"),
+        ),
+    )
+}
+
+#[derive(Default)]
+struct Family {
+    cells: usize,
+    total: f64,
+    old_total: f64,
+    slowest: (f64, String),
+    old_slowest: (f64, String),
+    over_1s: usize,
+    old_over_1s: usize,
+    over_cap: usize,
+    old_over_cap: usize,
+}
+
+fn show(r: &Run) -> String {
+    match r {
+        Run::Done(s, _) => format!("{s:8.3}s"),
+        Run::Over => "    over".into(),
+    }
+}
+
+fn main() {
+    let o = parse_opts();
+    let mut families: Vec<((Flavour, Width), Family)> = Vec::new();
+    for &w in &o.widths {
+        for &f in &o.flavours {
+            families.push(((f, w), Family::default()));
+        }
+    }
+    let mut mismatches = 0;
+    for k in 0..o.drawings {
+        if o.only.is_some_and(|only| only != k) {
+            continue;
+        }
+        let position = drawing(o.seed, k);
+        println!("drawing {k}: {position}");
+        for ((f, w), fam) in families.iter_mut() {
+            let new = run_new(&position, *f, *w, o.cap);
+            let old = o
+                .old
+                .as_ref()
+                .map(|bin| run_old(bin, &position, *f, *w, o.old_cap));
+            let name = format!("d{k} {f} w{w}");
+            fam.cells += 1;
+            let t = match &new {
+                Run::Done(s, _) => *s,
+                Run::Over => {
+                    fam.over_cap += 1;
+                    o.cap
+                }
+            };
+            fam.total += t;
+            if t > 1.0 {
+                fam.over_1s += 1;
+            }
+            if t > fam.slowest.0 {
+                fam.slowest = (t, name.clone());
+            }
+            let mut line = format!("  {f:3} w{w:9} new {}", show(&new));
+            if let Some(old) = &old {
+                let t = match old {
+                    Run::Done(s, _) => *s,
+                    Run::Over => {
+                        fam.old_over_cap += 1;
+                        o.old_cap
+                    }
+                };
+                fam.old_total += t;
+                if t > 1.0 {
+                    fam.old_over_1s += 1;
+                }
+                if t > fam.old_slowest.0 {
+                    fam.old_slowest = (t, name.clone());
+                }
+                line += &format!("  old {}", show(old));
+                if let (Run::Done(_, a), Run::Done(_, b)) = (&new, old) {
+                    if a != b {
+                        mismatches += 1;
+                        line += &format!("  MISMATCH new {a} / old {b}");
+                    }
+                }
+            }
+            if let Run::Done(_, s) = &new {
+                line += &format!("  {s}");
+            }
+            println!("{line}");
+        }
+    }
+    println!();
+    println!("| family | cells | new total | new slowest | new >1s | new over | old total | old slowest | old >1s | old over | old/new |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    for ((f, w), fam) in &families {
+        let ratio = if fam.total > 0.0 && o.old.is_some() {
+            format!("{:.1}×", fam.old_total / fam.total)
+        } else {
+            "-".into()
+        };
+        println!(
+            "| {f} w{w} | {} | {:.3}s | {:.3}s ({}) | {} | {} | {:.3}s | {:.3}s ({}) | {} | {} | {ratio} |",
+            fam.cells,
+            fam.total,
+            fam.slowest.0,
+            fam.slowest.1,
+            fam.over_1s,
+            fam.over_cap,
+            fam.old_total,
+            fam.old_slowest.0,
+            fam.old_slowest.1,
+            fam.old_over_1s,
+            fam.old_over_cap,
+        );
+    }
+    if mismatches > 0 {
+        println!("{mismatches} cells differ between old and new");
+        std::process::exit(1);
+    }
+}
