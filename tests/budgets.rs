@@ -247,10 +247,11 @@ fn long_subcommands_stop_in_time_and_report_progress_on_request() {
             .partition(|l| l.starts_with("{\"progress\"") || l.starts_with('{'));
         // Every progress line is a whole JSON object; the error (if any)
         // is one line of its own.
+        // (`value` also reports its stages: `{"stage": …}` lines.)
         for p in &progress {
             let v: serde_json::Value = serde_json::from_str(p).expect("a JSON line");
             assert!(
-                v["elapsed"].is_number() && v["steps"].is_number(),
+                v["stage"].is_string() || (v["elapsed"].is_number() && v["steps"].is_number()),
                 "{what}: {p}"
             );
         }

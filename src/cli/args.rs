@@ -197,12 +197,6 @@ pub struct ValueArgs {
     /// without $ delimiters.
     #[arg(long, conflicts_with_all = ["json", "pretty"])]
     pub latex: bool,
-    /// Report what is known as it is found, on stderr (quantum rules: the
-    /// outcome, winning moves, bounds, then the value; and how far a long
-    /// search got): lines of text on a terminal, JSON lines otherwise.
-    /// Without it, stages are shown only when stderr is a terminal.
-    #[arg(long)]
-    pub progress: bool,
     /// The position; several words are joined with spaces.
     #[arg(required = true, value_name = "POSITION")]
     pub position: Vec<String>,

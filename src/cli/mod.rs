@@ -90,7 +90,10 @@ fn value(v: &ValueArgs) -> Result<String, CliError> {
     };
     let budget = v.budget.budget();
     let terminal = std::io::stderr().is_terminal();
-    let answer = if v.progress || terminal {
+    // `--progress` (a budget flag) also reports what is known as it is
+    // found (quantum rules: the outcome, winning moves, bounds, then the
+    // value): lines of text on a terminal, JSON lines otherwise.
+    let answer = if v.budget.progress || terminal {
         crate::analysis::analyse_in_stages(&req, &budget, move |s| print_stage(&s, terminal))
     } else {
         analyse(&req, &budget)
