@@ -963,3 +963,23 @@ fn the_explorer_shows_the_thermograph_and_each_options_heat() {
     };
     assert!(b.shown.iter().all(|o| o.heat.is_none()) && b.thermal.is_none());
 }
+
+#[test]
+fn a_malformed_link_says_why_and_the_address_bar_links_to_the_state_shown() {
+    use hackenbush_lab::ui::page::Effect;
+    let mut p = Page::new();
+    p.act(Action::SetText("BR R".into())).unwrap();
+    p.now += 1.0;
+    let effects = p
+        .session
+        .dispatch(Action::OpenLink("v1=eyJzIjpbXX0".into()), p.now)
+        .expect("shown as a notice, not refused");
+    let notice = p.view().notice(Place::Opened).cloned().expect("a notice");
+    assert!(notice.error && notice.text.contains("could not be opened"));
+    assert_eq!(p.view().text.text, "BR R", "the drawing is kept");
+    let replaced = effects.iter().find_map(|e| match e {
+        Effect::ReplaceFragment(f) => Some(f.clone()),
+        _ => None,
+    });
+    assert_eq!(replaced, Some(p.session.link()));
+}

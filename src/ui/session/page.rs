@@ -378,9 +378,15 @@ impl Session {
                 if fragment.is_empty() || fragment == self.link() {
                     return none;
                 }
-                self.open_link(&fragment).map_err(|e| {
-                    UiError::at(Place::Opened, format!("This link could not be opened: {e}"))
-                })?;
+                if let Err(e) = self.open_link(&fragment) {
+                    // The state shown is unchanged: the address bar links to
+                    // it again (a reload shows what is on screen, not the
+                    // error), and the message says what was wrong.
+                    let message = format!("This link could not be opened: {e}");
+                    self.say_at(Place::Opened, message, true);
+                    self.page.fragment = None;
+                    return none;
+                }
                 if let Some(note) = self.link_note().map(String::from) {
                     self.say_at(Place::Opened, note, false);
                 }
