@@ -148,7 +148,7 @@ fn check_consistent(p: &Page, step: &str) {
                 }
             }
         }
-        ValueState::Computing { what } | ValueState::Failed { what, .. } => {
+        ValueState::Computing { what, .. } | ValueState::Failed { what, .. } => {
             assert!(
                 what.contains(&rules_phrase(&rules)),
                 "{step}: computing {what} vs pickers"
@@ -982,4 +982,67 @@ fn a_malformed_link_says_why_and_the_address_bar_links_to_the_state_shown() {
         _ => None,
     });
     assert_eq!(replaced, Some(p.session.link()));
+}
+
+#[test]
+fn staged_answers_show_while_computing_and_belong_to_the_board_on_screen() {
+    use hackenbush_lab::analysis::Stage;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let mut p = Page::new();
+    p.act(Action::SetText("BR R G 0-1:B 1-1:R".into())).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+    let job = p.session.wanted_jobs().into_iter().next().expect("a job");
+    p.act(Action::JobStarted { job: job.clone() }).unwrap();
+    // The worker's stages, computed for real.
+    let stages = Rc::new(RefCell::new(Vec::new()));
+    let sink = Rc::clone(&stages);
+    let result = jobs::run_in_stages(&job, &budget(), Some(move |s| sink.borrow_mut().push(s)));
+    let stages: Vec<Stage> = stages.borrow().clone();
+    assert!(
+        matches!(stages.first(), Some(Stage::Outcome { .. })),
+        "the outcome comes first: {stages:?}"
+    );
+    let known = |p: &Page| match p.view().value.state {
+        ValueState::Computing { known, .. } => known,
+        other => panic!("{other:?}"),
+    };
+    assert!(known(&p).is_empty());
+    p.act(Action::JobStage {
+        job: job.clone(),
+        stage: Box::new(stages[0].clone()),
+    })
+    .unwrap();
+    let shown = known(&p);
+    assert_eq!(shown.len(), 1);
+    assert!(shown[0].starts_with("Outcome"), "{shown:?}");
+    // Hidden values hide what is known too.
+    p.act(Action::SetHideValues(true)).unwrap();
+    assert!(known(&p).is_empty());
+    p.act(Action::SetHideValues(false)).unwrap();
+    // A new board: its question starts with nothing known, and a late
+    // stage of the old question is not shown.
+    p.act(Action::SetText("BR BR".into())).unwrap();
+    let next = p.session.wanted_jobs().into_iter().next().expect("a job");
+    assert_ne!(next, job);
+    p.act(Action::JobStarted { job: next.clone() }).unwrap();
+    for s in &stages {
+        p.act(Action::JobStage {
+            job: job.clone(),
+            stage: Box::new(s.clone()),
+        })
+        .unwrap();
+    }
+    assert!(known(&p).is_empty(), "never mixed with another board's");
+    // The whole answer replaces the stages.
+    p.act(Action::SetText("BR R G 0-1:B 1-1:R".into())).unwrap();
+    p.act(Action::JobStarted { job: job.clone() }).unwrap();
+    p.act(Action::JobStage {
+        job: job.clone(),
+        stage: Box::new(stages[0].clone()),
+    })
+    .unwrap();
+    p.act(Action::JobDone(Box::new(JobReply { id: 1, job, result })))
+        .unwrap();
+    assert!(matches!(p.view().value.state, ValueState::Answer(_)));
 }

@@ -94,7 +94,8 @@ fn value(v: &ValueArgs) -> Result<String, CliError> {
     // found (quantum rules: the outcome, winning moves, bounds, then the
     // value): lines of text on a terminal, JSON lines otherwise.
     let answer = if v.budget.progress || terminal {
-        crate::analysis::analyse_in_stages(&req, &budget, move |s| print_stage(&s, terminal))
+        let mut stages = StagePrinter::new(terminal && !v.budget.progress);
+        crate::analysis::analyse_in_stages(&req, &budget, move |s| stages.print(s))
     } else {
         analyse(&req, &budget)
     }?;
@@ -120,20 +121,47 @@ fn value(v: &ValueArgs) -> Result<String, CliError> {
     Ok(format_value(&answer, thermal.as_ref(), v.pretty))
 }
 
-/// One stage of `value --progress` on stderr: a line of text on a
-/// terminal (a search's progress line is rewritten in place), a JSON line
-/// otherwise. A failed write must not stop the search.
-fn print_stage(stage: &crate::analysis::Stage, terminal: bool) {
-    let mut err = std::io::stderr().lock();
-    let searching = matches!(stage, crate::analysis::Stage::Searching { .. });
-    let _ = if !terminal {
-        writeln!(err, "{}", serde_json::to_string(stage).unwrap_or_default())
-    } else if searching {
-        write!(err, "\r\x1b[K{stage}")
-    } else {
-        writeln!(err, "\r\x1b[K{stage}")
-    };
-    let _ = err.flush();
+/// The stages of `value` on stderr. With `--progress`, each as a JSON
+/// line when it is found. On a terminal without it, as lines of text, but
+/// only once the run has taken about a second (a quick run shows nothing
+/// but its answer, as for every progress report); until then they are
+/// kept. How far the search got is the progress line's job, not a stage
+/// line's. A failed write must not stop the search.
+struct StagePrinter {
+    /// Text lines after a delay (a terminal), or JSON lines at once.
+    delayed_text: bool,
+    started: std::time::Instant,
+    kept: Vec<crate::analysis::Stage>,
+}
+
+impl StagePrinter {
+    fn new(delayed_text: bool) -> StagePrinter {
+        StagePrinter {
+            delayed_text,
+            started: std::time::Instant::now(),
+            kept: Vec::new(),
+        }
+    }
+
+    fn print(&mut self, stage: crate::analysis::Stage) {
+        let mut err = std::io::stderr().lock();
+        if !self.delayed_text {
+            let _ = writeln!(err, "{}", serde_json::to_string(&stage).unwrap_or_default());
+            let _ = err.flush();
+            return;
+        }
+        if !matches!(stage, crate::analysis::Stage::Searching { .. }) {
+            self.kept.push(stage);
+        }
+        if self.started.elapsed() < std::time::Duration::from_secs(1) {
+            return;
+        }
+        for s in self.kept.drain(..) {
+            // On a cleared line: the progress line is redrawn after it.
+            let _ = writeln!(err, "\r\x1b[K{s}");
+        }
+        let _ = err.flush();
+    }
 }
 
 /// The `options` subcommand's output.

@@ -169,8 +169,23 @@ fn too_large(e: &crate::budget::Exceeded) -> String {
 
 /// Run `job` within `budget`.
 pub fn run(job: &Job, budget: &Budget) -> Result<JobAnswer, JobError> {
+    run_in_stages(job, budget, None::<fn(analysis::Stage)>)
+}
+
+/// [`run`], telling `on_stage` what an analysis has found as soon as it is
+/// known (quantum rules: the outcome, winning moves, bounds), so the page
+/// can show it while the value is still being computed.
+pub fn run_in_stages(
+    job: &Job,
+    budget: &Budget,
+    on_stage: Option<impl FnMut(analysis::Stage) + 'static>,
+) -> Result<JobAnswer, JobError> {
+    let analysed = |request: &Request| match on_stage {
+        Some(f) => analysis::analyse_in_stages(request, budget, f),
+        None => analysis::analyse(request, budget),
+    };
     match job {
-        Job::Analyse { request } => match analysis::analyse(request, budget) {
+        Job::Analyse { request } => match analysed(request) {
             Ok(answer) => {
                 let thermal = analysis::thermal(&answer, &request.rules, budget);
                 Ok(JobAnswer::Analysis {

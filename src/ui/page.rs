@@ -248,6 +248,12 @@ pub enum Action {
     },
     /// The worker answered.
     JobDone(Box<JobReply>),
+    /// Part of a running job's answer, known before the whole of it (the
+    /// outcome, bounds, winning moves found so far).
+    JobStage {
+        job: Job,
+        stage: Box<crate::analysis::Stage>,
+    },
     /// Cancel the work of a lane (the Cancel button).
     CancelLane(Lane),
     /// The page's time limit stopped `job` after `seconds`.
@@ -486,8 +492,9 @@ pub enum ValueState {
     Idle,
     /// Nothing to analyse (no edges left).
     Empty,
-    /// Asked: `what` is being computed.
-    Computing { what: String },
+    /// Asked: `what` is being computed; `known` says what has been found
+    /// so far, each line labelled with what it is (e.g. "Outcome: …").
+    Computing { what: String, known: Vec<String> },
     /// The answer for the state on screen.
     Answer(Box<AnswerView>),
     /// No answer: why (too large, stopped, a bad request).

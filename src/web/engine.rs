@@ -40,6 +40,8 @@ pub enum Event {
     Reply(Box<JobReply>, f64),
     /// The time limit stopped `job`.
     TimedOut(Job, u32),
+    /// What the running `job` has found so far (its answer is still to come).
+    Stage(Job, Box<crate::analysis::Stage>),
 }
 
 struct Running {
@@ -289,6 +291,15 @@ impl Engine {
         // An error event carries no id: it is about the running job.
         if id.is_some_and(|id| id != f64::from(running.id)) {
             return None;
+        }
+        let stage = js_sys::Reflect::get(&data, &"stage".into())
+            .ok()
+            .filter(|v| !v.is_undefined());
+        if let Some(stage) = stage {
+            // A partial answer: the job runs on.
+            return serde_wasm_bindgen::from_value(stage)
+                .ok()
+                .map(|s| Event::Stage(running.job.clone(), Box::new(s)));
         }
         let failure = ["crashed", "unreadable"].iter().find_map(|k| {
             js_sys::Reflect::get(&data, &(*k).into())

@@ -1,5 +1,7 @@
 //! The engine's side of a worker: one typed [`JobMessage`] in, one
-//! [`JobReply`] out (serde-wasm-bindgen both ways, never JSON text).
+//! [`JobReply`] out (serde-wasm-bindgen both ways, never JSON text), and
+//! before it, for an analysis, `{id, stage}` messages with what is known
+//! so far.
 //!
 //! `www/worker.js` only loads the bundle and hands each message here, so
 //! the worker protocol is Rust types on both ends. A panic cannot be
@@ -8,6 +10,7 @@
 //! fresh worker for that lane.
 
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::{to_js, worker_budget};
 use crate::ui::jobs::{self, JobMessage, JobReply};
@@ -21,7 +24,8 @@ pub fn worker_message(message: JsValue) -> JsValue {
     console_error_panic_hook::set_once();
     match serde_wasm_bindgen::from_value::<JobMessage>(message.clone()) {
         Ok(JobMessage { id, job }) => {
-            let result = jobs::run(&job, &worker_budget());
+            let result =
+                jobs::run_in_stages(&job, &worker_budget(), Some(move |s| post_stage(id, s)));
             to_js(&JobReply { id, job, result })
         }
         Err(e) => {
@@ -32,4 +36,15 @@ pub fn worker_message(message: JsValue) -> JsValue {
             out.into()
         }
     }
+}
+
+/// Post what job `id` has found so far (`{id, stage}`); the page shows it
+/// until the whole answer comes (src/web/engine.rs). A failed post loses
+/// only a partial answer.
+fn post_stage(id: u32, stage: crate::analysis::Stage) {
+    let out = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&out, &"id".into(), &id.into());
+    let _ = js_sys::Reflect::set(&out, &"stage".into(), &to_js(&stage));
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let _ = scope.post_message(&out);
 }

@@ -383,3 +383,27 @@ test('quantum width 2: after a refused third pick, Commit still offers the two p
     assert.deepEqual(problems, []);
   });
 });
+
+// Answers in stages: on a drawing whose value takes long, the outcome (and
+// what else is proved) shows while the value is computing, labelled as
+// such; a new board replaces it, never mixing the two boards' stages.
+test('staged answers: the outcome shows before the value, and a new board replaces every stage', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'staged', async (page, url, problems) => {
+    await open(page, url);
+    const known = valueCard(page).getByRole('list', { name: 'Known so far' });
+    await setPosition(page, '0-1:G G 0-1:R 1-0:B 0-0:R 1-1:B 0-0:R 1-1:B 1-2:B');
+    await picker(page, 'Ruleset').selectOption('quantum');
+    await picker(page, 'Flavour').selectOption('D');
+    await picker(page, 'Width').selectOption('unbounded');
+    await known.getByRole('listitem').filter({ hasText: /^Outcome \(by search\): L / }).waitFor();
+    assert.equal(await page.getByTestId('value').count(), 0, 'the value is still coming');
+    assert.ok(await busy(page).isVisible(), 'and the card says it is computing');
+    await page.screenshot({ path: join(SCREENSHOTS, 'staged-answer.png') });
+    // A new board: nothing of the old board's stages stays.
+    await setPosition(page, 'BR R');
+    await page.getByTestId('value').filter({ hasText: /^-1\/2$/ }).waitFor();
+    assert.equal(await known.count(), 0);
+    assert.match(await report(page).textContent(), /^BR R · quantum, flavour D, width /);
+    assert.deepEqual(problems, []);
+  });
+});

@@ -890,12 +890,12 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 if j < b.len() && a[i] == b[j] {
                     j += 1;
                 }
-                if drop_a & (1 << i) == 0 {
+                if !bit(drop_a, i) {
                     out.push(a[i]);
                 }
                 i += 1;
             } else {
-                if drop_b & (1 << j) == 0 {
+                if !bit(drop_b, j) {
                     out.push(b[j]);
                 }
                 j += 1;
@@ -1349,4 +1349,10 @@ mod tests {
         }
         assert!(wide > 500, "{wide}");
     }
+}
+
+/// Bit `k` of `bits`; false past the word (lists longer than 64 are
+/// merged without covering bits, so nothing is dropped there).
+fn bit(bits: u64, k: usize) -> bool {
+    k < 64 && (bits >> k) & 1 == 1
 }

@@ -3,7 +3,7 @@
 //! [`Session::page_view`], every event goes through [`Session::dispatch`].
 
 use super::*;
-use crate::analysis::{RulesKind, RulesParts};
+use crate::analysis::{RulesKind, RulesParts, Stage};
 use crate::ui::answer_view;
 use crate::ui::jobs::{Job, JobAnswer, JobError, JobReply, Lane};
 use crate::ui::page::{
@@ -33,6 +33,9 @@ pub(super) struct PageState {
     pub(super) zoom: Option<usize>,
     /// The fragment last put in the address bar.
     pub(super) fragment: Option<String>,
+    /// What a running analysis has found so far, with the job it belongs
+    /// to (shown only while that job is the board's question).
+    pub(super) stages: Option<(Job, Vec<Stage>)>,
 }
 
 impl PageState {
@@ -94,6 +97,9 @@ impl Session {
 
     fn job_done(&mut self, reply: JobReply) {
         self.page.running.retain(|j| *j != reply.job);
+        if matches!(&self.page.stages, Some((j, _)) if *j == reply.job) {
+            self.page.stages = None;
+        }
         match reply.job.lane() {
             Lane::Analysis => self.analysis_done(reply),
             Lane::Teach => self.teach_done(reply),
@@ -486,11 +492,31 @@ impl Session {
 
             Action::JobStarted { job } => {
                 if !self.page.running.contains(&job) {
+                    // A run starts with nothing known (not even what a
+                    // cancelled run of the same question had found).
+                    if matches!(&self.page.stages, Some((j, _)) if j.lane() == job.lane()) {
+                        self.page.stages = None;
+                    }
                     self.page.running.retain(|j| j.lane() != job.lane());
                     self.page.running.push(job);
                 }
             }
             Action::JobDone(reply) => self.job_done(*reply),
+            Action::JobStage { job, stage } => {
+                if self.page.running.contains(&job) {
+                    let same = matches!(&self.page.stages, Some((j, _)) if *j == job);
+                    if !same {
+                        self.page.stages = Some((job, Vec::new()));
+                    }
+                    if let Some((_, known)) = &mut self.page.stages {
+                        // How far a search got: only the latest report counts.
+                        if matches!(*stage, Stage::Searching { .. }) {
+                            known.retain(|s| !matches!(s, Stage::Searching { .. }));
+                        }
+                        known.push(*stage);
+                    }
+                }
+            }
             Action::CancelLane(lane) => {
                 let stopped: Vec<Job> = self
                     .page
@@ -846,7 +872,16 @@ impl Session {
                         what,
                         message: message.clone(),
                     },
-                    _ if self.page.running.contains(&job) => ValueState::Computing { what },
+                    _ if self.page.running.contains(&job) => ValueState::Computing {
+                        what,
+                        // Partial answers are answers: hidden with the values.
+                        known: match &self.page.stages {
+                            Some((j, known)) if *j == job && !hidden => {
+                                known.iter().map(stage_line).collect()
+                            }
+                            _ => Vec::new(),
+                        },
+                    },
                     _ => ValueState::Idle,
                 }
             }
@@ -903,5 +938,16 @@ impl Session {
     /// jobs name the board by.
     pub(super) fn board_fragment(&self) -> String {
         share::encode(&Shared::single(self.current_slide()))
+    }
+}
+
+/// A stage as the value card shows it: capitalised, labelled with what it
+/// is ("Outcome (by search): …", "Bound: …").
+fn stage_line(stage: &Stage) -> String {
+    let text = stage.to_string();
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => text,
     }
 }

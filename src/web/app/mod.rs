@@ -282,6 +282,7 @@ fn event_action(e: Event) -> Action {
     match e {
         Event::Reply(reply, _) => Action::JobDone(reply),
         Event::TimedOut(job, seconds) => Action::TimedOut { job, seconds },
+        Event::Stage(job, stage) => Action::JobStage { job, stage },
     }
 }
 

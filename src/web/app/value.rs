@@ -18,7 +18,7 @@ pub(super) fn ValueRegion() -> impl IntoView {
         value.with(|v| match &v.state {
             ValueState::Idle => String::new(),
             ValueState::Empty => "No edges left to analyse.".into(),
-            ValueState::Computing { what } => format!("Computing {what}…"),
+            ValueState::Computing { what, .. } => format!("Computing {what}…"),
             ValueState::Answer(_) => match ms.get() {
                 Some(ms) => format!("Done in {} ms.", ms.round()),
                 None => "Done.".into(),
@@ -54,6 +54,17 @@ pub(super) fn ValueRegion() -> impl IntoView {
                         "Cancel"
                     </button>
                 </span>
+                {move || {
+                    let known = value.with(|v| match &v.state {
+                        ValueState::Computing { known, .. } => known.clone(),
+                        _ => Vec::new(),
+                    });
+                    (!known.is_empty()).then(|| view! {
+                        <ul id="known-so-far" class="known" aria-label="Known so far">
+                            {known.into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}
+                        </ul>
+                    })
+                }}
                 <p id="error" class="error" role="alert" hidden=move || failure().is_none()>
                     {move || failure().unwrap_or_default()}
                 </p>
