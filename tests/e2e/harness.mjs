@@ -103,7 +103,13 @@ export async function withPage(browser, name, body, contextOptions = {}) {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  // A request aborted is not a page failure: leaving the page aborts what
+  // it was loading (the spare engine worker, say), and so does stopping a
+  // worker mid-load. Every other failure is.
+  page.on('requestfailed', (req) => {
+    const error = req.failure()?.errorText ?? '';
+    if (!error.includes('net::ERR_ABORTED')) problems.push(`request failed: ${req.url()} ${error}`);
+  });
   page.on('response', (res) => {
     if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
   });
