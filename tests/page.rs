@@ -14,6 +14,10 @@ use hackenbush_lab::ui::jobs::{self, JobReply};
 use hackenbush_lab::ui::page::{Action, PageView, Place, ValueState};
 use hackenbush_lab::ui::session::{Mode, Session};
 
+#[path = "common/tikz_edges.rs"]
+mod tikz_edges;
+use tikz_edges::drawn_edges;
+
 fn budget() -> Budget {
     Budget::new(ByteSize::mib(64), None).with_text_limit(100_000)
 }
@@ -640,54 +644,6 @@ fn copying_a_puzzle_set_link_says_so_beside_its_button_only() {
 
 // ---------------------------------- TikZ export and thermographs on the page
 
-/// The `\draw` commands of edges in a TikZ picture: (colour, the vertex of
-/// `d` at each end), a point on the ground line being the ground.
-fn tikz_edges(
-    picture: &str,
-    d: &hackenbush_lab::ui::Drawing,
-) -> Vec<(hackenbush_lab::position::Colour, usize, usize)> {
-    use hackenbush_lab::position::{Colour, Point, GROUND};
-    use hackenbush_lab::ui::tikz;
-    let coordinates = |text: &str| -> Vec<Point> {
-        let mut out = Vec::new();
-        let mut rest = text;
-        while let Some(open) = rest.find('(') {
-            let Some(close) = rest[open..].find(')') else {
-                break;
-            };
-            if let Some((x, y)) = rest[open + 1..open + close].split_once(',') {
-                if let (Ok(x), Ok(y)) = (x.parse::<f64>(), y.parse::<f64>()) {
-                    out.push(Point { x, y });
-                }
-            }
-            rest = &rest[open + close + 1..];
-        }
-        out
-    };
-    let vertex = |p: Point| -> usize {
-        if p.y.abs() < 1e-3 {
-            return GROUND;
-        }
-        (1..d.points.len())
-            .find(|&v| (d.points[v].x - p.x).abs() < 2e-3 && (d.points[v].y - p.y).abs() < 2e-3)
-            .unwrap_or_else(|| panic!("no vertex at {p:?}"))
-    };
-    picture
-        .lines()
-        .filter(|l| l.starts_with("\\draw[") && l.contains(" edge"))
-        .map(|l| {
-            let style = &l["\\draw[".len()..l.find(']').unwrap()];
-            let colour = Colour::ALL
-                .into_iter()
-                .find(|&c| style.starts_with(tikz::style_name(c)))
-                .unwrap_or_else(|| panic!("unknown style in {l}"));
-            let points = coordinates(l);
-            let (a, b) = (points[0], *points.last().unwrap());
-            (colour, vertex(a), vertex(b))
-        })
-        .collect()
-}
-
 /// The `tikzpicture` environments of a document, in order.
 fn tikz_pictures(doc: &str) -> Vec<&str> {
     doc.split("\\begin{tikzpicture}")
@@ -778,7 +734,7 @@ fn the_decks_tikz_has_each_slides_edges_in_one_picture_per_slide() {
     ];
     for (k, (picture, (text, standing, title))) in pictures.iter().zip(slides).enumerate() {
         let d = Drawing::from_text(text).unwrap();
-        let drawn = tikz_edges(picture, &d);
+        let drawn = drawn_edges(picture, &d);
         let want: Vec<(Colour, usize, usize)> = standing
             .iter()
             .map(|&l| {
@@ -831,7 +787,7 @@ fn the_boards_tikz_is_what_stands_on_it() {
     let pictures = tikz_pictures(&doc);
     assert_eq!(pictures.len(), 1);
     let d = Drawing::from_text("BR BR R").unwrap();
-    assert_eq!(tikz_edges(pictures[0], &d).len(), 5);
+    assert_eq!(drawn_edges(pictures[0], &d).len(), 5);
     assert!(pictures[0].contains("\\textbf{Stalks \\& 50\\%}"), "{doc}");
     assert!(pictures[0].contains("value $0$"), "{doc}");
     compiles_with_pdflatex(&doc, "board");
@@ -840,7 +796,7 @@ fn the_boards_tikz_is_what_stands_on_it() {
     p.session.play_label(1, now).unwrap();
     p.settle();
     let (_, doc) = download(&mut p, Action::Export(ExportFormat::Tikz));
-    let drawn = tikz_edges(tikz_pictures(&doc)[0], &d);
+    let drawn = drawn_edges(tikz_pictures(&doc)[0], &d);
     assert_eq!(drawn.len(), 3, "edges 1 and 2 are gone: {drawn:?}");
     p.act(Action::SetExportCaption(false)).unwrap();
     let (_, doc) = download(&mut p, Action::Export(ExportFormat::Tikz));

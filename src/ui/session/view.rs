@@ -192,22 +192,7 @@ impl Session {
             )),
             caption: self.export_caption(),
         };
-        let pages: Vec<HandoutPage> = if self.deck.slides.is_empty() {
-            vec![current()]
-        } else {
-            self.deck
-                .slides
-                .iter()
-                .enumerate()
-                .map(|(k, slide)| {
-                    if k == self.deck.slide {
-                        current()
-                    } else {
-                        self.handout_page(slide)
-                    }
-                })
-                .collect()
-        };
+        let pages = self.per_slide(|_| current(), |_, slide| self.handout_page(slide));
         handout::handout_html(&pages)
     }
 
@@ -231,23 +216,33 @@ impl Session {
     /// not `hidden` and the answer on hand is for it.
     pub fn tikz_deck(&self, hidden: bool) -> String {
         let n = self.deck.slides.len().max(1);
-        let pictures: Vec<String> = if self.deck.slides.is_empty() {
-            vec![self.tikz_current(self.tikz_caption(Some((1, 1)), hidden))]
-        } else {
-            self.deck
-                .slides
-                .iter()
-                .enumerate()
-                .map(|(k, slide)| {
-                    if k == self.deck.slide {
-                        self.tikz_current(self.tikz_caption(Some((k + 1, n)), hidden))
-                    } else {
-                        tikz_slide(slide, (k + 1, n))
-                    }
-                })
-                .collect()
-        };
+        let pictures = self.per_slide(
+            |k| self.tikz_current(self.tikz_caption(Some((k + 1, n)), hidden)),
+            |k, slide| tikz_slide(slide, (k + 1, n)),
+        );
         tikz::deck_document(&pictures)
+    }
+
+    /// One item per slide of the deck (the board alone when there is no
+    /// deck): the slide on screen from its live state (`current`), the
+    /// others from their saved slides (`saved`); each with its index.
+    fn per_slide<T>(
+        &self,
+        current: impl Fn(usize) -> T,
+        saved: impl Fn(usize, &Slide) -> T,
+    ) -> Vec<T> {
+        if self.deck.slides.is_empty() {
+            return vec![current(0)];
+        }
+        (self.deck.slides.iter().enumerate())
+            .map(|(k, slide)| {
+                if k == self.deck.slide {
+                    current(k)
+                } else {
+                    saved(k, slide)
+                }
+            })
+            .collect()
     }
 
     /// The slide on screen as a picture, captioned with `caption`.
