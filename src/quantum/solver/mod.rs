@@ -1252,6 +1252,12 @@ fn growing<T>(v: &Vec<T>) -> u64 {
     }
 }
 
+/// Bit `k` of `bits`; false past the word (lists longer than 64 are
+/// merged without covering bits, so nothing is dropped there).
+fn bit(bits: u64, k: usize) -> bool {
+    k < 64 && (bits >> k) & 1 == 1
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Enumeration, QuantumSolver};
@@ -1349,10 +1355,4 @@ mod tests {
         }
         assert!(wide > 500, "{wide}");
     }
-}
-
-/// Bit `k` of `bits`; false past the word (lists longer than 64 are
-/// merged without covering bits, so nothing is dropped there).
-fn bit(bits: u64, k: usize) -> bool {
-    k < 64 && (bits >> k) & 1 == 1
 }
