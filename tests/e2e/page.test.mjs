@@ -144,7 +144,8 @@ test('a report is displayed, and Cancel restarts a busy worker', { timeout: TIME
     );
     await open(page, url);
     await page.getByTestId('value').filter({ hasText: /^1\/2$/ }).waitFor();
-    assert.equal(workers.length, 1);
+    // The worker that answered, and at most one spare loading beside it.
+    assert.ok(workers.length >= 1 && workers.length <= 2, `${workers.length} workers`);
 
     await setPosition(page, 'GGGGGGGGG');
     const card = valueCard(page);
@@ -157,12 +158,13 @@ test('a report is displayed, and Cancel restarts a busy worker', { timeout: TIME
     await busy.waitFor({ state: 'hidden' });
     assert.match(await card.getByRole('alert').textContent(), /^Cancelled: press Analyse/);
     for (let k = 0; k < 50 && closed.length === 0; k++) await page.waitForTimeout(50);
-    assert.deepEqual(closed, [workers[0]], 'Cancel terminates the busy worker');
+    assert.deepEqual(closed, [workers[0]], 'Cancel terminates the busy worker (not the spare)');
 
     await page.getByRole('textbox', { name: 'Position' }).fill('BR');
     await page.getByRole('button', { name: 'Analyse' }).click();
     await page.getByTestId('value').filter({ hasText: /^1\/2$/ }).waitFor();
-    assert.equal(workers.length, 2, 'a new worker answers');
+    assert.ok(workers.length >= 2, 'another worker (the spare) answers');
+    assert.deepEqual(closed, [workers[0]], 'no other worker was stopped');
     assert.equal(await field(page, 'Value of').textContent(), 'BR · normal play');
     assert.equal(await field(page, 'Value').textContent(), '½');
     assert.equal(await field(page, 'Outcome').textContent(), 'Left (blue) wins whoever starts (L)');
