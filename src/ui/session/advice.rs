@@ -169,12 +169,7 @@ impl Session {
         if self.engine_failed() {
             return opponent::CANNOT_MOVE.into();
         }
-        match self
-            .answers
-            .answer
-            .as_ref()
-            .filter(|_| self.is_current(&self.answers.answered))
-        {
+        match self.current_answer() {
             Some(a) => opponent::strength(a).into(),
             None if self.engine_player().is_some() => "The engine is thinking…".into(),
             None => String::new(),

@@ -149,16 +149,20 @@ impl Session {
         scene::crop(&s, scene::EXPORT_MARGIN)
     }
 
+    /// The answer on hand, if it is for this very board.
+    pub(super) fn current_answer(&self) -> Option<&Answer> {
+        self.answers
+            .answer
+            .as_ref()
+            .filter(|_| self.is_current(&self.answers.answered))
+    }
+
     /// The caption for an exported picture: the slide's title (else the
     /// position), the rules, and the value only if the answer on hand is
     /// for this very board.
     pub fn export_caption(&self) -> ExportCaption {
         let req = self.game.analysis_request().map(|r| r.to_request());
-        let answer = self
-            .answers
-            .answer
-            .as_ref()
-            .filter(|_| self.is_current(&self.answers.answered));
+        let answer = self.current_answer();
         let title = self
             .deck
             .slides
@@ -255,11 +259,7 @@ impl Session {
     fn tikz_caption(&self, number: Option<(usize, usize)>, hidden: bool) -> Vec<String> {
         let mut c = self.export_caption();
         let req = self.game.analysis_request().map(|r| r.to_request());
-        let answer = self
-            .answers
-            .answer
-            .as_ref()
-            .filter(|_| self.is_current(&self.answers.answered));
+        let answer = self.current_answer();
         let value = match (req, answer) {
             (Some(req), Some(a)) if !hidden && c.value.is_some() => {
                 tikz::latex_value(&req.rules, a).ok()
