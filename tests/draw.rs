@@ -6,7 +6,6 @@
 use hackenbush_lab::position::{presets, Colour, Position};
 use hackenbush_lab::ui::tikz::{self, TikzOptions};
 use hackenbush_lab::ui::Drawing;
-use std::process::Command;
 
 mod common;
 use common::run_cli;
@@ -58,18 +57,11 @@ fn the_edge_check_can_fail() {
     assert_ne!(drawn[1].0, p.edges[1].colour);
 }
 
-fn pdflatex_present() -> bool {
-    Command::new("pdflatex")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 /// The CLI's documents compile, labels, captions (LaTeX values, CGSuite
 /// names in braces) and all. Skipped, saying so, without pdflatex.
 #[test]
 fn tikz_documents_compile_with_pdflatex() {
-    if !pdflatex_present() {
+    if !tikz_edges::pdflatex_present() {
         eprintln!("skipped: pdflatex is not installed");
         return;
     }
@@ -103,20 +95,7 @@ fn tikz_documents_compile_with_pdflatex() {
         all.extend_from_slice(args);
         let out = run_cli(&all);
         assert_eq!(out.status.code(), Some(0), "{args:?}");
-        let file = dir.join(format!("case{k}.tex"));
-        std::fs::write(&file, &out.stdout).unwrap();
-        let run = Command::new("pdflatex")
-            .args(["-interaction=nonstopmode", "-halt-on-error"])
-            .arg(&file)
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        assert!(
-            run.status.success(),
-            "{args:?} does not compile:\n{}",
-            String::from_utf8_lossy(&run.stdout)
-        );
-        assert!(dir.join(format!("case{k}.pdf")).exists());
+        tikz_edges::assert_compiles(&dir, &format!("case{k}"), &out.stdout);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -670,31 +670,13 @@ fn download(p: &mut Page, a: Action) -> (String, String) {
 /// Compile `doc` with pdflatex if it is installed (says so and skips if
 /// not).
 fn compiles_with_pdflatex(doc: &str, name: &str) {
-    use std::process::Command;
-    let present = Command::new("pdflatex")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !present {
+    if !tikz_edges::pdflatex_present() {
         eprintln!("skipped compiling {name}: pdflatex is not installed");
         return;
     }
     let dir = std::env::temp_dir().join(format!("hackenbush-page-tikz-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{name}.tex"));
-    std::fs::write(&file, doc).unwrap();
-    let run = Command::new("pdflatex")
-        .args(["-interaction=nonstopmode", "-halt-on-error"])
-        .arg(&file)
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{name} does not compile:\n{}",
-        String::from_utf8_lossy(&run.stdout)
-    );
-    assert!(dir.join(format!("{name}.pdf")).exists());
+    tikz_edges::assert_compiles(&dir, name, doc.as_bytes());
     let _ = std::fs::remove_dir_all(&dir);
 }
 

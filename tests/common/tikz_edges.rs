@@ -1,5 +1,6 @@
 //! Reading a TikZ picture back: the edges its `\draw` commands draw, as
-//! (colour, the vertex at each end) of the drawing it was made from.
+//! (colour, the vertex at each end) of the drawing it was made from; and
+//! compiling a document with pdflatex where TeX is installed.
 
 use hackenbush_lab::position::{Colour, Point, GROUND};
 use hackenbush_lab::ui::tikz;
@@ -60,4 +61,31 @@ pub fn drawn_edges(picture: &str, d: &Drawing) -> Vec<(Colour, usize, usize)> {
             (colour, vertex(a), vertex(b))
         })
         .collect()
+}
+
+/// Is pdflatex installed?
+pub fn pdflatex_present() -> bool {
+    std::process::Command::new("pdflatex")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Write `doc` to `dir/name.tex`, compile it with pdflatex and check that
+/// it made `name.pdf` (the log in the failure message).
+pub fn assert_compiles(dir: &std::path::Path, name: &str, doc: &[u8]) {
+    let file = dir.join(format!("{name}.tex"));
+    std::fs::write(&file, doc).unwrap();
+    let run = std::process::Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error"])
+        .arg(&file)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{name} does not compile:\n{}",
+        String::from_utf8_lossy(&run.stdout)
+    );
+    assert!(dir.join(format!("{name}.pdf")).exists());
 }
