@@ -64,11 +64,11 @@ fn soft_limit(max: u64) -> u64 {
 /// milliseconds, but what they found is then checked and formatted (a
 /// census stopped at its deadline still checks its property on every
 /// position valued), which the watchdog should not cut short while the
-/// promised 1.1 × timeout + 0.5 s allows. It acts at half the promised
-/// slack (1.05 × timeout + 0.25 s): ending a process whose heap is large
-/// takes time, and a loaded machine may wake the watchdog late.
+/// promised 1.1 × timeout + 0.5 s allows; it leaves 0.1 s of that for the
+/// process to end. (Acting earlier cuts a stopped census's checking short,
+/// so it would print nothing of what it found.)
 pub fn grace(timeout_ms: u64) -> u64 {
-    timeout_ms / 20 + 250
+    timeout_ms / 10 + 400
 }
 
 /// Record `budget` as the one whose limits the process enforces (called
