@@ -361,6 +361,12 @@ impl Budget {
         }
     }
 
+    /// Whether the deadline passed more than `slack_ms` ago (never
+    /// without a timeout): for bounded work that finishes a stopped run.
+    pub fn past_deadline_by(&self, slack_ms: u64) -> bool {
+        now_millis() > self.shared.deadline + slack_ms as f64
+    }
+
     /// The tables' count, and (in a process whose allocator counts, see
     /// [`CountingAlloc`]) everything the process holds on its heap: the
     /// count covers the solvers' tables, the heap also what no table

@@ -329,7 +329,7 @@ fn stopped_shards_merge_and_exit_3() {
         "--class",
         "trees",
         "--size",
-        "6",
+        "8",
         "--property",
         "8.4",
         "--max-memory",

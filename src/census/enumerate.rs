@@ -145,10 +145,15 @@ pub fn positions(
             .map(|n| presets::blue_meadow(n, edges - 2 * n))
             .collect(),
         Class::Hollyhocks => hollyhocks(edges, meter)?,
-        Class::Trees => trees(palette, edges, meter)?
-            .iter()
-            .map(tree_position)
-            .collect(),
+        Class::Trees => {
+            let trees = trees(palette, edges, meter)?;
+            let mut out = Vec::with_capacity(trees.len());
+            for t in &trees {
+                meter.tick()?;
+                out.push(tree_position(t));
+            }
+            out
+        }
         Class::Graphs => graphs(palette, edges, meter)?
             .into_iter()
             .map(|g| g.position())
@@ -164,18 +169,23 @@ fn stalks(palette: &Palette, edges: usize, meter: &mut Meter) -> Result<Vec<Posi
     for _ in 0..edges {
         meter.tick()?;
         meter.add(position_bytes(edges) * (words.len() * k) as u64)?;
-        words = words
-            .iter()
-            .flat_map(|w| {
-                palette.colours().iter().map(move |&c| {
-                    let mut w = w.clone();
-                    w.push(c);
-                    w
-                })
-            })
-            .collect();
+        let mut longer = Vec::with_capacity(words.len() * k);
+        for w in &words {
+            meter.tick()?;
+            longer.extend(palette.colours().iter().map(|&c| {
+                let mut w = w.clone();
+                w.push(c);
+                w
+            }));
+        }
+        words = longer;
     }
-    Ok(words.iter().map(|w| stalk_sum(&[w])).collect())
+    let mut out = Vec::with_capacity(words.len());
+    for w in &words {
+        meter.tick()?;
+        out.push(stalk_sum(&[w]));
+    }
+    Ok(out)
 }
 
 /// A sum of stalks, each its colours from the ground up, on fresh vertices.
@@ -219,14 +229,35 @@ fn hollyhocks(edges: usize, meter: &mut Meter) -> Result<Vec<Position>, Exceeded
     Ok(out)
 }
 
-/// A rooted tree as its branches: each a colour and the tree above it,
-/// sorted, so that isomorphic trees are equal.
+/// A rooted tree written out in preorder, its branches sorted so that
+/// isomorphic trees are equal: each branch is its colour's code (1 + its
+/// place in [`Colour::ALL`]), the tree above it, then [`END`].
+///
+/// The derived order of these words is the order of the branch lists they
+/// write: a branch's word cannot be a proper prefix of another's (it ends
+/// where it first returns to its own depth), and a tree whose branches
+/// start another's list ends (`END`, or the word's end) where the other
+/// goes on with a colour code above `END`. One allocation a tree keeps
+/// cloning and dropping millions of them cheap (a census stopped at its
+/// deadline frees them at once).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Tree(Vec<(Colour, Tree)>);
+pub struct Tree(Vec<u8>);
+
+/// Bytes a word of `len` codes holds (its `Vec` and its buffer).
+fn word_bytes(len: usize) -> u64 {
+    (24 + len.next_multiple_of(8)) as u64
+}
+
+/// Closes a branch in a [`Tree`]'s word; below every colour code.
+const END: u8 = 0;
+
+fn colour_code(c: Colour) -> u8 {
+    1 + Colour::ALL.iter().position(|&a| a == c).unwrap_or(0) as u8
+}
 
 impl Tree {
     fn edges(&self) -> usize {
-        self.0.iter().map(|(_, t)| 1 + t.edges()).sum()
+        self.0.len() / 2
     }
 }
 
@@ -236,33 +267,52 @@ fn trees(palette: &Palette, edges: usize, meter: &mut Meter) -> Result<Vec<Tree>
     // branches; building it with branches in non-increasing order makes
     // each multiset once.
     let mut by_size: Vec<Vec<Tree>> = vec![vec![Tree(vec![])]];
+    // The trees and branch words held while enumerating, returned to the
+    // budget when they are dropped (the positions made of the trees are
+    // charged by the caller).
+    let mut held = meter.budget().meter();
     for k in 1..=edges {
-        let branches: Vec<Vec<(Colour, Tree)>> = (0..k)
-            .map(|j| {
-                by_size[j]
-                    .iter()
-                    .flat_map(|t| palette.colours().iter().map(move |&c| (c, t.clone())))
-                    .collect()
-            })
-            .collect();
+        // branches[j]: the words of the branches of j + 1 edges. Writing
+        // millions of them is work like any other: it is ticked, so a
+        // deadline is noticed within it.
+        let mut branches: Vec<Vec<Vec<u8>>> = Vec::with_capacity(k);
+        for smaller in &by_size[..k] {
+            let mut these = Vec::with_capacity(smaller.len() * palette.colours().len());
+            for t in smaller {
+                meter.tick()?;
+                held.add(word_bytes(t.0.len() + 2) * palette.colours().len() as u64)?;
+                for &c in palette.colours() {
+                    let mut word = Vec::with_capacity(t.0.len() + 2);
+                    word.push(colour_code(c));
+                    word.extend_from_slice(&t.0);
+                    word.push(END);
+                    these.push(word);
+                }
+            }
+            branches.push(these);
+        }
         let mut out = BTreeSet::new();
-        let mut stack: Vec<(Vec<(Colour, Tree)>, usize)> = vec![(vec![], k)];
-        while let Some((chosen, left)) = stack.pop() {
+        // (the branches chosen, where the last one starts, edges left)
+        let mut stack: Vec<(Vec<u8>, usize, usize)> = vec![(vec![], 0, k)];
+        while let Some((chosen, last, left)) = stack.pop() {
             meter.tick()?;
             if left == 0 {
-                meter.add(position_bytes(k))?;
+                // A set's entry: the word and its node's share.
+                held.add(word_bytes(chosen.len()) + 16)?;
                 out.insert(Tree(chosen));
                 continue;
             }
             for size in 1..=left {
                 for b in &branches[size - 1] {
                     // Non-increasing order of branches: each multiset once.
-                    if chosen.last().is_some_and(|last| b > last) {
+                    if !chosen.is_empty() && b.as_slice() > &chosen[last..] {
                         continue;
                     }
-                    let mut next = chosen.clone();
-                    next.push(b.clone());
-                    stack.push((next, left - size));
+                    meter.tick()?;
+                    let mut next = Vec::with_capacity(chosen.len() + b.len());
+                    next.extend_from_slice(&chosen);
+                    next.extend_from_slice(b);
+                    stack.push((next, chosen.len(), left - size));
                 }
             }
         }
@@ -273,21 +323,24 @@ fn trees(palette: &Palette, edges: usize, meter: &mut Meter) -> Result<Vec<Tree>
 
 /// The position of a tree, edges in depth-first order from the ground.
 fn tree_position(t: &Tree) -> Position {
-    fn walk(t: &Tree, at: usize, next: &mut usize, edges: &mut Vec<Edge>) {
-        for (colour, sub) in &t.0 {
-            let v = *next;
-            *next += 1;
-            edges.push(Edge {
-                u: at,
-                v,
-                colour: *colour,
-            });
-            walk(sub, v, next, edges);
-        }
-    }
     let mut edges = Vec::with_capacity(t.edges());
+    let mut below = Vec::new();
+    let mut at = GROUND;
     let mut next = 1;
-    walk(t, GROUND, &mut next, &mut edges);
+    for &code in &t.0 {
+        if code == END {
+            at = below.pop().unwrap_or(GROUND);
+            continue;
+        }
+        edges.push(Edge {
+            u: at,
+            v: next,
+            colour: Colour::ALL[usize::from(code - 1)],
+        });
+        below.push(at);
+        at = next;
+        next += 1;
+    }
     Position::from_edges(edges)
 }
 
@@ -486,4 +539,65 @@ fn graphs(palette: &Palette, edges: usize, meter: &mut Meter) -> Result<Vec<Grap
         level = next;
     }
     Ok(level.into_iter().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    /// A tree as nested sorted branch lists: the representation whose
+    /// derived order the words must keep.
+    #[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
+    struct Nested(Vec<(Colour, Nested)>);
+
+    fn random(rng: &mut SplitMix64, edges: usize) -> Nested {
+        let mut branches = Vec::new();
+        let mut left = edges;
+        while left > 0 {
+            let size = 1 + (rng.next_u64() as usize) % left;
+            let colour = Colour::ALL[(rng.next_u64() % 3) as usize];
+            branches.push((colour, random(rng, size - 1)));
+            left -= size;
+        }
+        branches.sort_by(|a, b| b.cmp(a));
+        Nested(branches)
+    }
+
+    fn word(t: &Nested) -> Tree {
+        let mut w = Vec::new();
+        for (c, sub) in &t.0 {
+            w.push(colour_code(*c));
+            w.extend(word(sub).0);
+            w.push(END);
+        }
+        Tree(w)
+    }
+
+    #[test]
+    fn words_order_trees_as_their_branch_lists() {
+        let mut rng = SplitMix64::new(7);
+        let trees: Vec<Nested> = (0..400)
+            .map(|_| {
+                let edges = (rng.next_u64() % 7) as usize;
+                random(&mut rng, edges)
+            })
+            .collect();
+        for a in &trees {
+            for b in &trees {
+                assert_eq!(a.cmp(b), word(a).cmp(&word(b)));
+            }
+        }
+    }
+
+    #[test]
+    fn tree_positions_keep_their_edges() {
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..50 {
+            let t = random(&mut rng, 8);
+            let p = tree_position(&word(&t));
+            assert_eq!(p.edges.len(), 8);
+            assert!(p.edges.iter().all(|e| e.u < e.v));
+        }
+    }
 }

@@ -322,10 +322,12 @@ pub fn run(
         complete: &complete,
         assigned: &assigned,
         text: &text,
+        out_of_time: &|| checks_out_of_time(budget),
     };
-    let (rows, failures) = check_sizes(spec, &sizes, &checked(&v.results, &edges));
+    let (rows, failures, cut) = check_sizes(spec, &sizes, &checked(&v.results, &edges));
     let total = failures.len();
-    Ok(assemble(spec, rows, failures, total, v.stopped))
+    let stopped = v.stopped.or(cut.then(|| time_limit(budget)));
+    Ok(assemble(spec, rows, failures, total, stopped))
 }
 
 /// The positions of a census (counted per size, in the enumeration's
@@ -476,15 +478,40 @@ pub(crate) struct Sizes<'a> {
     pub assigned: &'a dyn Fn(usize) -> usize,
     /// The position of job `index` in the census' order, as text.
     pub text: &'a dyn Fn(usize) -> String,
+    /// Whether the checks must stop now (positions not checked by then are
+    /// counted as unchecked in their rows).
+    pub out_of_time: &'a dyn Fn() -> bool,
+}
+
+/// How long past its deadline a census still checks what it valued. The
+/// valuation stops at the deadline; checking its results is bounded work,
+/// but on a loaded machine it can take a good share of the time the
+/// valuation took. It gets a quarter of the binary watchdog's grace, so a
+/// stopped census always prints what it checked (RULES.md §4, issue 26).
+fn check_slack_ms(timeout_ms: u64) -> u64 {
+    crate::cli::guard::grace(timeout_ms) / 4
+}
+
+/// The limit that cut a census' checks short.
+pub(crate) fn time_limit(budget: &Budget) -> Exceeded {
+    budget.timeout().map_or(Exceeded::Cancelled, Exceeded::Time)
+}
+
+/// Whether a census under `budget` must stop checking now.
+pub(crate) fn checks_out_of_time(budget: &Budget) -> bool {
+    budget
+        .timeout()
+        .is_some_and(|t| budget.past_deadline_by(check_slack_ms(t.millis)))
 }
 
 /// The rows of the report (sizes up to the last checked) and every
-/// failure found, from the valued positions (in the census' order).
+/// failure found, from the valued positions (in the census' order), and
+/// whether the checks were cut short by [`Sizes::out_of_time`].
 pub(crate) fn check_sizes(
     spec: &Spec,
     sizes: &Sizes,
     valued: &[Checked],
-) -> (Vec<SizeRow>, Vec<Failure>) {
+) -> (Vec<SizeRow>, Vec<Failure>, bool) {
     let rulesets = spec.rulesets();
     let last = *spec.sizes.end();
     let extra = spec.property == Some(Property::StalkFollowers);
@@ -493,6 +520,7 @@ pub(crate) fn check_sizes(
     let mut rows = Vec::new();
     let mut failures: Vec<Failure> = Vec::new();
     let mut arena = Arena::new();
+    let mut cut = false;
     for &(size, count) in sizes.counts.iter().filter(|(e, _)| *e <= last) {
         let mut row = SizeRow {
             edges: size,
@@ -507,6 +535,10 @@ pub(crate) fn check_sizes(
                 Default::default()
             };
             for c in valued.iter().filter(|c| c.edges == size) {
+                if cut || (sizes.out_of_time)() {
+                    cut = true;
+                    break;
+                }
                 row.checked += 1;
                 let why = match &spec.property {
                     Some(Property::StalkFollowers) => {
@@ -533,7 +565,7 @@ pub(crate) fn check_sizes(
         }
         rows.push(row);
     }
-    (rows, failures)
+    (rows, failures, cut)
 }
 
 /// The valued positions of a valuation, in order.

@@ -10,8 +10,8 @@
 //! the merge checks them all.
 
 use super::{
-    assemble, check_sizes, checked, valuation, CensusError, Checked, Counterexample, Failure,
-    Property, Report, SizeRow, Sizes, Spec, Valued,
+    assemble, check_sizes, checked, checks_out_of_time, time_limit, valuation, CensusError,
+    Checked, Counterexample, Failure, Property, Report, SizeRow, Sizes, Spec, Valued,
 };
 use crate::budget::{Budget, Exceeded};
 use crate::shard::Shard;
@@ -111,8 +111,10 @@ pub fn run_shard(
         complete: &complete,
         assigned: &assigned,
         text: &text,
+        out_of_time: &|| checks_out_of_time(budget),
     };
-    let (rows, mut failures) = check_sizes(spec, &sizes, &checked(&v.results, &edges));
+    let (rows, mut failures, cut) = check_sizes(spec, &sizes, &checked(&v.results, &edges));
+    let stopped = v.stopped.or(cut.then(|| time_limit(budget)));
     failures.sort_by_key(|(e, i, _)| (*e, *i));
     failures.truncate(spec.show);
     Ok(ShardReport {
@@ -129,7 +131,7 @@ pub fn run_shard(
             .collect(),
         counterexamples: failures.into_iter().map(|(_, i, c)| (i, c)).collect(),
         values: Vec::new(),
-        stopped: v.stopped,
+        stopped,
     })
 }
 
@@ -268,6 +270,8 @@ fn merge_values(
         complete: &complete,
         assigned: &assigned,
         text: &text,
+        // Merging has no deadline: it checks every position it is given.
+        out_of_time: &|| false,
     };
     let list: Vec<Checked> = valued
         .iter()
@@ -277,7 +281,7 @@ fn merge_values(
             values: &v.values,
         })
         .collect();
-    let (rows, failures) = check_sizes(spec, &sizes, &list);
+    let (rows, failures, _) = check_sizes(spec, &sizes, &list);
     let total = failures.len();
     Ok(assemble(spec, rows, failures, total, stopped))
 }
