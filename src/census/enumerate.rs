@@ -147,9 +147,14 @@ pub fn positions(
         Class::Hollyhocks => hollyhocks(edges, meter)?,
         Class::Trees => {
             let trees = trees(palette, edges, meter)?;
-            let mut out = Vec::with_capacity(trees.len());
-            for t in &trees {
-                meter.tick()?;
+            let mut out = Vec::with_capacity(trees.count);
+            for t in trees.iter() {
+                if let Err(e) = meter.tick() {
+                    // Millions of positions take a while to free: not
+                    // on a stopped run's way to its report.
+                    super::drop_later(out);
+                    return Err(e);
+                }
                 out.push(tree_position(t));
             }
             out
@@ -231,103 +236,176 @@ fn hollyhocks(edges: usize, meter: &mut Meter) -> Result<Vec<Position>, Exceeded
 
 /// A rooted tree written out in preorder, its branches sorted so that
 /// isomorphic trees are equal: each branch is its colour's code (1 + its
-/// place in [`Colour::ALL`]), the tree above it, then [`END`].
+/// place in [`Colour::ALL`]), the tree above it, then [`END`]. A tree of
+/// k edges is a word of exactly 2k codes.
 ///
-/// The derived order of these words is the order of the branch lists they
-/// write: a branch's word cannot be a proper prefix of another's (it ends
-/// where it first returns to its own depth), and a tree whose branches
-/// start another's list ends (`END`, or the word's end) where the other
-/// goes on with a colour code above `END`. One allocation a tree keeps
-/// cloning and dropping millions of them cheap (a census stopped at its
-/// deadline frees them at once).
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Tree(Vec<u8>);
+/// The order of these words is the order of the branch lists they write:
+/// a branch's word cannot be a proper prefix of another's (it ends where
+/// it first returns to its own depth), and a tree whose branches start
+/// another's list ends (`END`, or the word's end) where the other goes on
+/// with a colour code above `END`.
+type TreeWord = [u8];
 
-/// Bytes a word of `len` codes holds (its `Vec` and its buffer).
-fn word_bytes(len: usize) -> u64 {
-    (24 + len.next_multiple_of(8)) as u64
-}
-
-/// Closes a branch in a [`Tree`]'s word; below every colour code.
+/// Closes a branch in a [`TreeWord`]; below every colour code.
 const END: u8 = 0;
 
 fn colour_code(c: Colour) -> u8 {
     1 + Colour::ALL.iter().position(|&a| a == c).unwrap_or(0) as u8
 }
 
-impl Tree {
-    fn edges(&self) -> usize {
-        self.0.len() / 2
+/// Words of one length, one after another: the trees of one size, or the
+/// branches of one size. Millions of trees live in a few buffers, so
+/// making and freeing them is cheap (a census stopped at its deadline
+/// frees them at once).
+struct Words {
+    len: usize,
+    count: usize,
+    codes: Vec<u8>,
+}
+
+impl Words {
+    fn new(len: usize) -> Words {
+        Words {
+            len,
+            count: 0,
+            codes: Vec::new(),
+        }
+    }
+
+    fn get(&self, i: usize) -> &TreeWord {
+        &self.codes[i * self.len..(i + 1) * self.len]
+    }
+
+    fn push(&mut self, word: &TreeWord) {
+        debug_assert_eq!(word.len(), self.len);
+        self.codes.extend_from_slice(word);
+        self.count += 1;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &TreeWord> {
+        (0..self.count).map(|i| self.get(i))
     }
 }
 
-/// Every rooted tree of `edges` edges, once each, sorted.
-fn trees(palette: &Palette, edges: usize, meter: &mut Meter) -> Result<Vec<Tree>, Exceeded> {
-    // by_size[k]: the trees of k edges. A tree of k edges is a multiset of
-    // branches; building it with branches in non-increasing order makes
-    // each multiset once.
-    let mut by_size: Vec<Vec<Tree>> = vec![vec![Tree(vec![])]];
-    // The trees and branch words held while enumerating, returned to the
-    // budget when they are dropped (the positions made of the trees are
-    // charged by the caller).
+/// Every rooted tree of `edges` edges, once each, in the order of their
+/// words.
+///
+/// A tree of k edges is a multiset of branches. Taking its branches in
+/// non-increasing order makes each multiset once, and trying the
+/// candidates for each place in increasing order makes the trees in
+/// increasing order (the order of the words is the order of the branch
+/// sequences), so no set or sort is needed.
+fn trees(palette: &Palette, edges: usize, meter: &mut Meter) -> Result<Words, Exceeded> {
+    // The buffers held while enumerating, returned to the budget when
+    // dropped (the positions made of the trees are charged by the caller).
     let mut held = meter.budget().meter();
+    // branches[s - 1]: the branch words of s edges, in increasing order.
+    let mut branches: Vec<Words> = Vec::new();
+    let mut smaller = Words::new(0);
+    smaller.count = 1; // the tree of no edges
     for k in 1..=edges {
-        // branches[j]: the words of the branches of j + 1 edges. Writing
-        // millions of them is work like any other: it is ticked, so a
-        // deadline is noticed within it.
-        let mut branches: Vec<Vec<Vec<u8>>> = Vec::with_capacity(k);
-        for smaller in &by_size[..k] {
-            let mut these = Vec::with_capacity(smaller.len() * palette.colours().len());
-            for t in smaller {
+        // The branches of k edges: a colour under each tree of k - 1
+        // edges. Colour first, then the tree: already in word order.
+        let mut these = Words::new(2 * k);
+        held.add((smaller.count * palette.colours().len() * 2 * k) as u64)?;
+        let mut colours: Vec<Colour> = palette.colours().to_vec();
+        colours.sort_by_key(|&c| colour_code(c));
+        for &c in &colours {
+            for t in smaller.iter() {
                 meter.tick()?;
-                held.add(word_bytes(t.0.len() + 2) * palette.colours().len() as u64)?;
-                for &c in palette.colours() {
-                    let mut word = Vec::with_capacity(t.0.len() + 2);
-                    word.push(colour_code(c));
-                    word.extend_from_slice(&t.0);
-                    word.push(END);
-                    these.push(word);
-                }
-            }
-            branches.push(these);
-        }
-        let mut out = BTreeSet::new();
-        // (the branches chosen, where the last one starts, edges left)
-        let mut stack: Vec<(Vec<u8>, usize, usize)> = vec![(vec![], 0, k)];
-        while let Some((chosen, last, left)) = stack.pop() {
-            meter.tick()?;
-            if left == 0 {
-                // A set's entry: the word and its node's share.
-                held.add(word_bytes(chosen.len()) + 16)?;
-                out.insert(Tree(chosen));
-                continue;
-            }
-            for size in 1..=left {
-                for b in &branches[size - 1] {
-                    // Non-increasing order of branches: each multiset once.
-                    if !chosen.is_empty() && b.as_slice() > &chosen[last..] {
-                        continue;
-                    }
-                    meter.tick()?;
-                    let mut next = Vec::with_capacity(chosen.len() + b.len());
-                    next.extend_from_slice(&chosen);
-                    next.extend_from_slice(b);
-                    stack.push((next, chosen.len(), left - size));
-                }
+                these.codes.push(colour_code(c));
+                these.codes.extend_from_slice(t);
+                these.codes.push(END);
+                these.count += 1;
             }
         }
-        by_size.push(out.into_iter().collect());
+        branches.push(these);
+        let mut out = Words::new(2 * k);
+        let mut chosen = Vec::with_capacity(2 * k);
+        grow(&branches, None, k, &mut chosen, &mut out, meter, &mut held)?;
+        smaller = out;
     }
-    Ok(by_size.pop().unwrap_or_default())
+    Ok(smaller)
+}
+
+/// Complete `chosen` with branches of `left` edges in all, each at most
+/// `last` (the branch chosen before it: non-increasing), trying them in
+/// increasing order (a merge of each size's candidates, which are a
+/// prefix of that size's sorted branches).
+fn grow(
+    branches: &[Words],
+    last: Option<&TreeWord>,
+    left: usize,
+    chosen: &mut Vec<u8>,
+    out: &mut Words,
+    meter: &mut Meter,
+    held: &mut Meter,
+) -> Result<(), Exceeded> {
+    if left == 0 {
+        held.add(chosen.len() as u64)?;
+        out.push(chosen);
+        return Ok(());
+    }
+    // Per size s <= left: the next candidate and the end of the candidates.
+    let mut next = vec![0; left];
+    let ends: Vec<usize> = branches[..left]
+        .iter()
+        .map(|b| match last {
+            None => b.count,
+            Some(last) => partition_point(b, |w| w <= last),
+        })
+        .collect();
+    loop {
+        meter.tick()?;
+        let mut pick: Option<usize> = None;
+        for s in 0..left {
+            if next[s] < ends[s]
+                && pick.is_none_or(|p| branches[s].get(next[s]) < branches[p].get(next[p]))
+            {
+                pick = Some(s);
+            }
+        }
+        let Some(s) = pick else {
+            return Ok(());
+        };
+        let branch = branches[s].get(next[s]);
+        next[s] += 1;
+        let at = chosen.len();
+        chosen.extend_from_slice(branch);
+        grow(
+            branches,
+            Some(branch),
+            left - (s + 1),
+            chosen,
+            out,
+            meter,
+            held,
+        )?;
+        chosen.truncate(at);
+    }
+}
+
+/// The first place in `words` (in increasing order) where `below` fails.
+fn partition_point(words: &Words, below: impl Fn(&TreeWord) -> bool) -> usize {
+    let (mut lo, mut hi) = (0, words.count);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if below(words.get(mid)) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
 }
 
 /// The position of a tree, edges in depth-first order from the ground.
-fn tree_position(t: &Tree) -> Position {
-    let mut edges = Vec::with_capacity(t.edges());
+fn tree_position(t: &TreeWord) -> Position {
+    let mut edges = Vec::with_capacity(t.len() / 2);
     let mut below = Vec::new();
     let mut at = GROUND;
     let mut next = 1;
-    for &code in &t.0 {
+    for &code in t {
         if code == END {
             at = below.pop().unwrap_or(GROUND);
             continue;
@@ -564,14 +642,14 @@ mod tests {
         Nested(branches)
     }
 
-    fn word(t: &Nested) -> Tree {
+    fn word(t: &Nested) -> Vec<u8> {
         let mut w = Vec::new();
         for (c, sub) in &t.0 {
             w.push(colour_code(*c));
-            w.extend(word(sub).0);
+            w.extend(word(sub));
             w.push(END);
         }
-        Tree(w)
+        w
     }
 
     #[test]
@@ -586,6 +664,61 @@ mod tests {
         for a in &trees {
             for b in &trees {
                 assert_eq!(a.cmp(b), word(a).cmp(&word(b)));
+            }
+        }
+    }
+
+    /// Every tree of `k` edges, by brute force: every parent array
+    /// (vertex i > 0 hangs from a vertex below it) and colouring, made
+    /// canonical, in a set.
+    fn brute_force(colours: &[Colour], k: usize) -> std::collections::BTreeSet<Nested> {
+        fn build(parent: &[usize], colour: &[Colour], v: usize) -> Nested {
+            let mut branches: Vec<(Colour, Nested)> = (1..parent.len())
+                .filter(|&w| parent[w] == v)
+                .map(|w| (colour[w], build(parent, colour, w)))
+                .collect();
+            branches.sort_by(|a, b| b.cmp(a));
+            Nested(branches)
+        }
+        fn all(
+            colours: &[Colour],
+            k: usize,
+            parent: &mut Vec<usize>,
+            colour: &mut Vec<Colour>,
+            out: &mut std::collections::BTreeSet<Nested>,
+        ) {
+            if parent.len() == k + 1 {
+                out.insert(build(parent, colour, 0));
+                return;
+            }
+            for p in 0..parent.len() {
+                for &c in colours {
+                    parent.push(p);
+                    colour.push(c);
+                    all(colours, k, parent, colour, out);
+                    parent.pop();
+                    colour.pop();
+                }
+            }
+        }
+        let mut out = std::collections::BTreeSet::new();
+        all(colours, k, &mut vec![0], &mut vec![Colour::Blue], &mut out);
+        out
+    }
+
+    #[test]
+    fn trees_are_every_tree_once_in_order() {
+        for palette in ["BR", "BRG"] {
+            let palette: Palette = palette.parse().unwrap();
+            for k in 0..=5 {
+                let made: Vec<Vec<u8>> = trees(&palette, k, &mut Meter::default())
+                    .unwrap()
+                    .iter()
+                    .map(<[u8]>::to_vec)
+                    .collect();
+                let expected: Vec<Vec<u8>> =
+                    brute_force(palette.colours(), k).iter().map(word).collect();
+                assert_eq!(made, expected, "{k} edges");
             }
         }
     }

@@ -299,6 +299,21 @@ struct Job {
     position: Position,
 }
 
+/// Free `value` on another thread: a census holds millions of positions,
+/// and freeing them one by one (each page handed back to the system at
+/// once, as the budgets want) must not delay a stopped run's report past
+/// its deadline's grace.
+pub(crate) fn drop_later<T: Send + 'static>(value: T) {
+    if std::thread::Builder::new()
+        .name("free".into())
+        .spawn(move || drop(value))
+        .is_err()
+    {
+        // No thread to spare: the value is freed here, when the spawn's
+        // closure is dropped.
+    }
+}
+
 /// Run the census of `spec` within `budget`, calling `progress(done,
 /// total)` as positions are valued.
 pub fn run(
@@ -327,7 +342,9 @@ pub fn run(
     let (rows, failures, cut) = check_sizes(spec, &sizes, &checked(&v.results, &edges));
     let total = failures.len();
     let stopped = v.stopped.or(cut.then(|| time_limit(budget)));
-    Ok(assemble(spec, rows, failures, total, stopped))
+    let report = assemble(spec, rows, failures, total, stopped);
+    drop_later(v);
+    Ok(report)
 }
 
 /// The positions of a census (counted per size, in the enumeration's
