@@ -35,27 +35,17 @@ use hackenbush_lab::position::{presets, Colour};
 use hackenbush_lab::quantum::{Flavour, Setting, Width};
 use std::process::Command;
 
+#[path = "support/cpu.rs"]
+mod cpu;
+
 /// CPU seconds (user + system) of this thread, and of the children this
 /// process has waited for, from /proc in clock ticks (1/100 s): the
 /// machine is shared, so wall time measures the neighbours too. 0 where
 /// /proc is unavailable.
 fn cpu_seconds() -> (f64, f64) {
-    let field = |path: &str, a: usize, b: usize| -> f64 {
-        let Ok(stat) = std::fs::read_to_string(path) else {
-            return 0.0;
-        };
-        // Fields after the command name (which may contain spaces); after
-        // ')' the 1-based field n is at index n - 3.
-        let rest = stat.rsplit_once(')').map_or("", |x| x.1);
-        let f: Vec<f64> = rest
-            .split_whitespace()
-            .map(|x| x.parse().unwrap_or(0.0))
-            .collect();
-        (f.get(a - 3).copied().unwrap_or(0.0) + f.get(b - 3).copied().unwrap_or(0.0)) / 100.0
-    };
     (
-        field("/proc/thread-self/stat", 14, 15),
-        field("/proc/self/stat", 16, 17),
+        cpu::stat_seconds("/proc/thread-self/stat", 14, 15),
+        cpu::stat_seconds("/proc/self/stat", 16, 17),
     )
 }
 

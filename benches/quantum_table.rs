@@ -41,21 +41,12 @@ use hackenbush_lab::quantum::table::{
 use hackenbush_lab::quantum::{Flavour, Setting, Width};
 use std::time::Instant;
 
-/// CPU time (user + system) of this thread in seconds, from
-/// /proc/thread-self/stat in clock ticks (1/100 s on Linux); 0 where /proc
-/// is unavailable. Schedstat would be finer but is often disabled.
+#[path = "support/cpu.rs"]
+mod cpu;
+
+/// CPU time (user + system) of this thread in seconds.
 fn thread_cpu_seconds() -> f64 {
-    let Ok(stat) = std::fs::read_to_string("/proc/thread-self/stat") else {
-        return 0.0;
-    };
-    // Fields after the command name (which may contain spaces), 1-based
-    // field 14 is utime and 15 stime; after ')' they are the 12th and 13th.
-    let rest = stat.rsplit_once(')').map_or("", |x| x.1);
-    let f: Vec<f64> = rest
-        .split_whitespace()
-        .map(|x| x.parse().unwrap_or(0.0))
-        .collect();
-    (f.get(11).copied().unwrap_or(0.0) + f.get(12).copied().unwrap_or(0.0)) / 100.0
+    cpu::stat_seconds("/proc/thread-self/stat", 14, 15)
 }
 
 fn peak_memory_kb() -> String {
