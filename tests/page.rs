@@ -984,3 +984,176 @@ fn staged_answers_show_while_computing_and_belong_to_the_board_on_screen() {
         .unwrap();
     assert!(matches!(p.view().value.state, ValueState::Answer(_)));
 }
+
+/// Issue 26, item 4: a link's quantum moves are replayed by the worker
+/// (`Job::Replay`), never while the link opens.
+mod replayed_links {
+    use super::*;
+    use hackenbush_lab::position::parse;
+    use hackenbush_lab::ui::jobs::{Job, JobAnswer};
+    use hackenbush_lab::ui::play::{Move, Side};
+    use hackenbush_lab::ui::share::{self, Shared, Slide};
+    use hackenbush_lab::ui::Drawing;
+
+    /// `stalks` one-edge green stalks, quantum D unbounded, and `moves`
+    /// moves each superposing every stalk (the issue's heavy link).
+    fn heavy_slide(stalks: usize, moves: usize) -> Slide {
+        let p = parse(&vec!["G"; stalks].join(" ")).unwrap();
+        let mut slide = Slide::new(Drawing::auto(&p));
+        slide.setup.rules = "quantum:D:unbounded".parse::<Rules>().unwrap();
+        slide.moves = (0..moves)
+            .map(|k| Move {
+                side: if k % 2 == 0 { Side::Left } else { Side::Right },
+                labels: (1..=stalks).collect(),
+            })
+            .collect();
+        slide.cursor = moves;
+        slide.view.play = true;
+        slide
+    }
+
+    fn replay_job(s: &mut Session) -> Job {
+        s.wanted_jobs()
+            .into_iter()
+            .find(|j| matches!(j, Job::Replay { .. }))
+            .expect("the session asks the worker to replay the moves")
+    }
+
+    fn opened_notice(p: &Page) -> Option<String> {
+        p.session
+            .page_view()
+            .notices
+            .iter()
+            .find(|n| n.place == Place::Opened)
+            .map(|n| n.text.clone())
+    }
+
+    #[test]
+    fn a_heavy_link_opens_at_its_position_and_the_reply_installs_the_game() {
+        let link = share::encode(&Shared::single(heavy_slide(60, 5)));
+        let mut p = Page::new();
+        let start = std::time::Instant::now();
+        p.act(Action::OpenLink(link.clone())).unwrap();
+        assert!(
+            start.elapsed().as_millis() < 500,
+            "opening replays nothing: {:?}",
+            start.elapsed()
+        );
+        // The position, no moves yet, and a notice that they are coming.
+        assert!(p.session.replay_pending());
+        assert_eq!(p.session.game().moves().len(), 0);
+        assert_eq!(p.session.status().text, vec!["G"; 60].join(" "));
+        let notice = opened_notice(&p).expect("a notice while replaying");
+        assert!(notice.contains("Replaying"), "{notice}");
+        // The link keeps every move while they are replayed.
+        assert_eq!(p.session.link(), link);
+        // No analysis of the start position, no engine move meanwhile.
+        let job = replay_job(&mut p.session);
+        assert!(!p
+            .session
+            .wanted_jobs()
+            .iter()
+            .any(|j| matches!(j, Job::Analyse { .. })));
+        assert!(p.session.play_label(1, 1.0).is_err());
+        // The worker replays what fits in the page's record memory.
+        let result = jobs::run(&job, &budget());
+        let Ok(JobAnswer::Replayed { replay }) = &result else {
+            panic!("{result:?}")
+        };
+        assert!(replay.played < 5 && replay.played >= 3, "{}", replay.played);
+        p.act(Action::JobDone(Box::new(JobReply { id: 1, job, result })))
+            .unwrap();
+        assert!(!p.session.replay_pending());
+        let played = p.session.game().moves().len();
+        assert!((3..5).contains(&played), "{played}");
+        assert_eq!(p.session.game().cursor(), played);
+        let notice = opened_notice(&p).expect("says the replay stopped");
+        assert!(notice.starts_with("Replayed "), "{notice}");
+        assert!(notice.contains("too large to replay here"), "{notice}");
+        // Still all five moves in the link.
+        assert_eq!(p.session.link(), link);
+        // The board is usable: legal labels without a replay.
+        let start = std::time::Instant::now();
+        let view = p.session.page_view();
+        assert!(start.elapsed().as_millis() < 1000, "{:?}", start.elapsed());
+        drop(view);
+        // Now the board's question is asked.
+        assert!(p
+            .session
+            .wanted_jobs()
+            .iter()
+            .any(|j| matches!(j, Job::Analyse { .. })));
+    }
+
+    #[test]
+    fn a_light_link_replays_every_move_in_the_worker() {
+        let link = share::encode(&Shared::single(heavy_slide(6, 3)));
+        let mut p = Page::new();
+        p.act(Action::OpenLink(link.clone())).unwrap();
+        assert!(p.session.replay_pending());
+        p.work(false);
+        assert!(!p.session.replay_pending());
+        assert_eq!(p.session.game().moves().len(), 3);
+        assert_eq!(p.session.game().board().realisations.len(), 20);
+        assert_eq!(opened_notice(&p), None);
+        assert_eq!(p.session.link(), link);
+        // Play goes on from there, on the page.
+        p.session.superpose = true;
+        p.session.play_label(1, 1.0).unwrap();
+        p.session.play_label(2, 1.0).unwrap();
+        p.session.commit(1.0).unwrap();
+        assert_eq!(p.session.game().moves().len(), 4);
+        assert_ne!(p.session.link(), link);
+    }
+
+    #[test]
+    fn a_replay_for_a_slide_no_longer_shown_is_refused() {
+        let first = heavy_slide(6, 3);
+        let second = heavy_slide(7, 2);
+        let link = share::encode(&Shared::deck(vec![first, second], 0));
+        let mut p = Page::new();
+        p.act(Action::OpenLink(link)).unwrap();
+        let job = replay_job(&mut p.session);
+        let result = jobs::run(&job, &budget());
+        // The person moves on before the worker answers.
+        p.session.go_to_slide(1).unwrap();
+        assert!(p.session.replay_pending());
+        let stale = JobReply {
+            id: 1,
+            job: job.clone(),
+            result,
+        };
+        let _ = p.act(Action::JobDone(Box::new(stale)));
+        assert!(
+            p.session.replay_pending(),
+            "the stale reply installed nothing"
+        );
+        assert_eq!(p.session.game().moves().len(), 0);
+        assert_eq!(p.session.game().start().edges.len(), 7);
+        let now = replay_job(&mut p.session);
+        assert_ne!(now, job);
+        p.work(false);
+        assert_eq!(p.session.game().moves().len(), 2);
+        // Back on the first slide, its moves travel on and replay again.
+        p.session.go_to_slide(0).unwrap();
+        assert!(p.session.replay_pending());
+        p.work(false);
+        assert_eq!(p.session.game().moves().len(), 3);
+    }
+
+    #[test]
+    fn illegal_moves_found_by_the_worker_leave_the_position_and_the_link() {
+        let mut slide = heavy_slide(3, 1);
+        // A Right move first: not Right's turn.
+        slide.moves[0].side = Side::Right;
+        let link = share::encode(&Shared::single(slide));
+        let mut p = Page::new();
+        p.act(Action::OpenLink(link.clone())).unwrap();
+        p.work(false);
+        assert!(!p.session.replay_pending());
+        assert_eq!(p.session.game().moves().len(), 0);
+        let notice = opened_notice(&p).expect("says why");
+        assert!(notice.contains("not replayed"), "{notice}");
+        assert_eq!(p.session.link(), link);
+    }
+}

@@ -1251,6 +1251,8 @@ mod session {
         let link = s.link();
         let mut t = Session::new(640.0, 480.0);
         t.open_link(&link).unwrap();
+        // Its moves are replayed by the worker (here, at once).
+        super::replay_now(&mut t);
         assert_eq!(t.quantum_views().unwrap().count, 2);
         assert_eq!(t.status().cursor, 2);
     }
@@ -1693,6 +1695,9 @@ mod hostile_links {
         let mut s = Session::new(800.0, 500.0);
         s.open_link(&link).expect("the link opens");
         assert!(start.elapsed().as_secs() < 10, "opens promptly");
+        // The worker replays the moves (`Job::Replay`), not the page.
+        assert!(s.replay_pending());
+        super::replay_now(&mut s);
         let note = s.link_note().expect("says the replay stopped");
         assert!(note.starts_with("Replayed "), "{note}");
         assert!(note.contains("too large to replay here"), "{note}");
@@ -2400,4 +2405,20 @@ mod board_moves {
             .collect();
         assert_eq!(best, ["7", "2+5"]);
     }
+}
+
+/// Run the replay a session wants of a link's quantum moves (the page's
+/// worker does this; `Job::Replay`) and hand it the answer.
+fn replay_now(s: &mut hackenbush_lab::ui::session::Session) {
+    use hackenbush_lab::ui::jobs::{self, Job, JobAnswer};
+    let job = s
+        .wanted_jobs()
+        .into_iter()
+        .find(|j| matches!(j, Job::Replay { .. }))
+        .expect("a replay job");
+    let result = jobs::run(&job, &hackenbush_lab::budget::Budget::unlimited());
+    let (Job::Replay { board }, Ok(JobAnswer::Replayed { replay })) = (job, result) else {
+        panic!("the worker replays")
+    };
+    s.accept_replay(&board, Ok(*replay)).unwrap();
 }

@@ -106,6 +106,27 @@ impl<B: QuantumBase> QuantumGame<B> {
         Ok(())
     }
 
+    /// Record a move played elsewhere by the same rules (the page's
+    /// worker replays a link's moves and sends the states back): `next` is
+    /// taken as the result of `labels` for `p`, unchecked; only the budget
+    /// is charged, and a record that would not fit is refused unchanged.
+    pub fn push_replayed(
+        &mut self,
+        p: Player,
+        labels: QuantumMove<B::Move>,
+        next: Superposition<B::State>,
+    ) -> Result<(), Exceeded> {
+        let bytes = self.state_bytes(&next);
+        if let Err(e) = self.meter.set(RECORD, self.held.saturating_add(bytes)) {
+            self.meter.set(RECORD, self.held).ok();
+            return Err(e);
+        }
+        self.held = self.held.saturating_add(bytes);
+        self.states.push(next);
+        self.history.push(PlayedMove { player: p, labels });
+        Ok(())
+    }
+
     /// Play a move typed as labels separated by commas or spaces ("1,3").
     pub fn play_text(&mut self, p: Player, text: &str) -> Result<(), String> {
         self.try_play_text(p, text).map_err(|e| e.to_string())

@@ -17,9 +17,11 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::board_matrix::{self, BoardMatrix};
+use super::play::Game;
 use super::puzzle_board::{self, BoardExploration};
 use crate::analysis::{self, AnalysisError, Answer, Request, ThermalAnswer};
-use crate::budget::Budget;
+use crate::budget::{Budget, Timeout};
+use crate::position::EdgeSet;
 use crate::puzzle::{self, BeatStatus, Puzzle, Solution, Verdict};
 
 /// Which worker runs a job: the value card's question never waits behind
@@ -57,12 +59,16 @@ pub enum Job {
     Hint { puzzle: Puzzle, board: String },
     /// The legal moves of a puzzle's mover (the move buttons).
     Choices { puzzle: Puzzle },
+    /// Replay a quantum slide's moves (a one-slide share fragment) within
+    /// the page's record memory and [`REPLAY_TIMEOUT`]: a link's moves are
+    /// never replayed on the page's main thread.
+    Replay { board: String },
 }
 
 impl Job {
     pub fn lane(&self) -> Lane {
         match self {
-            Job::Analyse { .. } => Lane::Analysis,
+            Job::Analyse { .. } | Job::Replay { .. } => Lane::Analysis,
             _ => Lane::Teach,
         }
     }
@@ -108,6 +114,119 @@ pub enum JobAnswer {
     Choices {
         choices: Vec<Choice>,
     },
+    Replayed {
+        replay: Box<Replayed>,
+    },
+}
+
+/// How long the worker replays a link's moves before it stops and sends
+/// what it has (well inside the page's time limit for a job).
+pub const REPLAY_TIMEOUT: Timeout = Timeout::seconds(8);
+
+/// A slide's moves replayed by the worker: the board after each move
+/// replayed (the start first), and why it stopped early, if it did.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Replayed {
+    /// The realisations after the first `k` moves, for `k` in
+    /// `0..=played`.
+    pub states: Vec<EdgeSets>,
+    /// The labels Left and Right may play on each of those states (two
+    /// sets per state), as the referee found them.
+    pub legal: EdgeSets,
+    /// What each move did to the realisations, in words ("" for the
+    /// start; `quantum_views::move_note`).
+    pub notes: Vec<String>,
+    /// How many of the slide's moves were replayed.
+    pub played: usize,
+    pub note: Option<String>,
+}
+
+/// Edge sets sent as bytes (16 little-endian bytes each: a `Uint8Array`
+/// across the worker boundary, not an array of numbers, so hundreds of
+/// thousands of realisations cost a copy, not a parse).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EdgeSets(pub Vec<EdgeSet>);
+
+impl Serialize for EdgeSets {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut bytes = Vec::with_capacity(self.0.len() * 16);
+        for e in &self.0 {
+            bytes.extend_from_slice(&e.0.to_le_bytes());
+        }
+        s.serialize_bytes(&bytes)
+    }
+}
+
+impl<'de> Deserialize<'de> for EdgeSets {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<EdgeSets, D::Error> {
+        struct Bytes;
+        impl<'de> serde::de::Visitor<'de> for Bytes {
+            type Value = Vec<u8>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("bytes")
+            }
+            fn visit_bytes<E: serde::de::Error>(self, v: &[u8]) -> Result<Vec<u8>, E> {
+                Ok(v.to_vec())
+            }
+            fn visit_byte_buf<E: serde::de::Error>(self, v: Vec<u8>) -> Result<Vec<u8>, E> {
+                Ok(v)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<Vec<u8>, A::Error> {
+                let mut v = Vec::new();
+                while let Some(b) = a.next_element::<u8>()? {
+                    v.push(b);
+                }
+                Ok(v)
+            }
+        }
+        let bytes = d.deserialize_byte_buf(Bytes)?;
+        if bytes.len() % 16 != 0 {
+            return Err(serde::de::Error::custom("edge sets are 16 bytes each"));
+        }
+        Ok(EdgeSets(
+            bytes
+                .chunks_exact(16)
+                .map(|c| {
+                    let mut b = [0u8; 16];
+                    b.copy_from_slice(c);
+                    EdgeSet(u128::from_le_bytes(b))
+                })
+                .collect(),
+        ))
+    }
+}
+
+/// Replay the moves of the slide `board` names within the page's record
+/// memory ([`RECORD_MEMORY`](super::referee::RECORD_MEMORY)) and
+/// [`REPLAY_TIMEOUT`] from now: what fits is sent back with a note saying
+/// where it stopped; an illegal move is an input error.
+pub fn replay(board: &str) -> Result<Replayed, JobError> {
+    let shared = super::share::decode(board).map_err(JobError::Input)?;
+    let slide = &shared.slides[shared.current];
+    let budget = Budget::new(super::referee::RECORD_MEMORY, Some(REPLAY_TIMEOUT));
+    let game = Game::replay_within(
+        slide.drawing.position(),
+        slide.setup.clone(),
+        &slide.moves,
+        slide.cursor,
+        &budget,
+    )
+    .map_err(JobError::Input)?;
+    let played = game.moves().len();
+    let boards = (0..=played).map(|k| game.board_at(k));
+    Ok(Replayed {
+        states: boards
+            .clone()
+            .map(|b| EdgeSets(b.realisations.clone()))
+            .collect(),
+        legal: EdgeSets(boards.clone().flat_map(|b| b.legal).collect()),
+        notes: boards.map(|b| b.note.clone()).collect(),
+        played,
+        note: game.note().map(String::from),
+    })
 }
 
 /// Why a job gave no answer.
@@ -241,6 +360,9 @@ pub fn run_in_stages(
                 .map(|mv| JobAnswer::Hint { mv })
                 .map_err(puzzle_error)
         }
+        Job::Replay { board } => replay(board).map(|replay| JobAnswer::Replayed {
+            replay: Box::new(replay),
+        }),
         Job::Choices { puzzle: p } => {
             let Some(mover) = p.question.mover() else {
                 return Ok(JobAnswer::Choices {

@@ -14,6 +14,7 @@
 use super::referee::{Referee, State};
 use crate::analysis::{Request, Rules, RulesKind};
 use crate::position::{print, Colour, EdgeSet, Position};
+use crate::quantum::Superposition;
 use crate::rules::Player;
 use crate::sync::Conflict;
 
@@ -122,6 +123,14 @@ pub struct Board {
     pub ended: Option<String>,
     /// Quantum only: the realisations (sets of 0-based labels), sorted.
     pub realisations: Vec<EdgeSet>,
+    /// The labels (0-based) Left and Right may play on some realisation
+    /// (`Referee::legal`), found once when the board is made: a quantum
+    /// board may hold hundreds of thousands of realisations, and the page
+    /// asks for these on every view.
+    pub legal: [EdgeSet; 2],
+    /// Quantum: what the move before this board did to the realisations,
+    /// in words (`quantum_views::move_note`; "" at the start).
+    pub note: String,
 }
 
 impl Board {
@@ -215,6 +224,16 @@ impl AnalysisRequest {
     }
 }
 
+/// A quantum state replayed elsewhere (see [`Game::from_replayed`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayedState {
+    pub realisations: Superposition<EdgeSet>,
+    /// The labels Left and Right may play there (`Referee::legal`).
+    pub legal: [EdgeSet; 2],
+    /// What the move before it did, in words ("" at the start).
+    pub note: String,
+}
+
 /// A game in progress. Legality and results come from [`Referee`].
 pub struct Game {
     start: Position,
@@ -243,11 +262,17 @@ impl std::fmt::Debug for Game {
 
 impl Game {
     pub fn new(start: Position, setup: Setup) -> Result<Game, String> {
+        let budget = crate::budget::Budget::new(super::referee::RECORD_MEMORY, None);
+        Ok(Game::within(start, setup, &budget))
+    }
+
+    /// A new game whose quantum record is held within `budget`.
+    fn within(start: Position, setup: Setup, budget: &crate::budget::Budget) -> Game {
         let kind = setup.rules.kind();
-        let referee = Referee::for_rules(&setup.rules, &start);
+        let referee = Referee::within(&setup.rules, &start, budget);
         let state = referee.start();
         let board = board_of(&referee, &start, &state, None);
-        Ok(Game {
+        Game {
             start,
             setup,
             kind,
@@ -258,7 +283,61 @@ impl Game {
             cursor: 0,
             selection: Vec::new(),
             note: None,
-        })
+        }
+    }
+
+    /// A quantum game whose moves were replayed elsewhere (the page's
+    /// worker, [`Game::replay_within`]): `states[k]` is after the first `k`
+    /// of `moves`. Nothing is replayed here; the record only charges the
+    /// page's memory for the states, and refuses them (an error) if they
+    /// do not fit.
+    pub fn from_replayed(
+        start: Position,
+        setup: Setup,
+        moves: Vec<Move>,
+        states: Vec<ReplayedState>,
+        cursor: usize,
+        note: Option<String>,
+    ) -> Result<Game, String> {
+        if moves.len() > MAX_MOVES || states.len() != moves.len() + 1 {
+            return Err("the replayed states do not match the moves".into());
+        }
+        let mut g = Game::new(start, setup)?;
+        if !moves.is_empty() && !g.is_quantum() {
+            return Err("only quantum moves are replayed elsewhere".into());
+        }
+        if let Some(q) = g.referee.quantum() {
+            for (m, s) in moves.iter().zip(&states[1..]) {
+                let labels: Vec<usize> = m.labels.iter().map(|l| l - 1).collect();
+                q.push_replayed(side_player(m.side), labels, s.realisations.clone())
+                    .map_err(|e| format!("the replayed moves do not fit here ({e})"))?;
+            }
+        }
+        let mut boards = Vec::with_capacity(states.len());
+        g.states = states
+            .into_iter()
+            .map(|s| {
+                let state = State::Quantum(s.realisations);
+                boards.push(Board {
+                    colours: g.referee.colours(&g.start, &state),
+                    ended: None,
+                    realisations: Vec::new(),
+                    legal: s.legal,
+                    note: s.note,
+                });
+                state
+            })
+            .collect();
+        for (b, s) in boards.iter_mut().zip(&g.states) {
+            if let State::Quantum(rs) = s {
+                b.realisations = rs.clone();
+            }
+        }
+        g.moves = moves;
+        g.boards = boards;
+        g.note = note;
+        g.jump(cursor);
+        Ok(g)
     }
 
     /// A game with `moves` replayed; the first illegal one is an error.
@@ -271,10 +350,24 @@ impl Game {
         moves: &[Move],
         cursor: usize,
     ) -> Result<Game, String> {
+        let budget = crate::budget::Budget::new(super::referee::RECORD_MEMORY, None);
+        Game::replay_within(start, setup, moves, cursor, &budget)
+    }
+
+    /// [`Game::replay`] with the quantum record held within `budget`
+    /// (memory and deadline: the page's worker replays a link's moves
+    /// this way); running out ends the replay with a note, as memory does.
+    pub fn replay_within(
+        start: Position,
+        setup: Setup,
+        moves: &[Move],
+        cursor: usize,
+        budget: &crate::budget::Budget,
+    ) -> Result<Game, String> {
         if moves.len() > MAX_MOVES {
             return Err(format!("too many moves (at most {MAX_MOVES})"));
         }
-        let mut g = Game::new(start, setup)?;
+        let mut g = Game::within(start, setup, budget);
         for (k, m) in moves.iter().enumerate() {
             match g.try_play(m.clone()) {
                 Ok(()) => {}
@@ -360,7 +453,15 @@ impl Game {
     }
 
     fn can_move(&self, p: Player) -> bool {
-        !self.over() && self.referee.can_move(self.state(), p)
+        if self.over() {
+            return false;
+        }
+        // Only a lone legal label needs the flavour's word (quantum).
+        match self.board().legal[player_index(p)].len() {
+            0 => false,
+            1 => self.referee.can_move(self.state(), p),
+            _ => true,
+        }
     }
 
     /// The labels `p` may play now (for a colouring move in Uncolored
@@ -370,8 +471,7 @@ impl Game {
         if self.over() {
             return Vec::new();
         }
-        self.referee
-            .legal(self.state(), p)
+        self.board().legal[player_index(p)]
             .iter()
             .map(|i| i + 1)
             .collect()
@@ -418,7 +518,12 @@ impl Game {
             )));
         }
         let (state, ended) = self.after(&m)?;
-        let board = board_of(&self.referee, &self.start, &state, ended);
+        let mut board = board_of(&self.referee, &self.start, &state, ended);
+        if self.kind == RulesKind::Quantum {
+            let before = &self.boards[self.cursor].realisations;
+            board.note =
+                super::quantum_views::move_note(&self.start, before, &m, board.realisations.len());
+        }
         self.moves.truncate(self.cursor);
         self.states.truncate(self.cursor + 1);
         self.boards.truncate(self.cursor + 1);
@@ -726,14 +831,26 @@ fn side_player(side: Side) -> Player {
     }
 }
 
+fn player_index(p: Player) -> usize {
+    match p {
+        Player::Left => 0,
+        Player::Right => 1,
+    }
+}
+
 fn board_of(referee: &Referee, start: &Position, state: &State, ended: Option<String>) -> Board {
     Board {
+        legal: [
+            referee.legal(state, Player::Left),
+            referee.legal(state, Player::Right),
+        ],
         colours: referee.colours(start, state),
         ended,
         realisations: match state {
             State::Quantum(rs) => rs.clone(),
             _ => Vec::new(),
         },
+        note: String::new(),
     }
 }
 

@@ -11,11 +11,11 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::position::{Colour, EdgeSet};
+use crate::position::{Colour, EdgeSet, Position};
 use crate::rules::{Hackenbush, Player, Ruleset};
 
 use super::drawing::Drawing;
-use super::play::{Game, Side};
+use super::play::{Game, Move, Side};
 use super::scene::{self, SceneOptions};
 use super::svg;
 use super::viewport::Viewport;
@@ -268,21 +268,25 @@ fn link_geometry(game: &Game, vertices: &[GraphVertex]) -> Vec<GraphLink> {
     links
 }
 
-/// What the move before the cursor did to the realisations, in words.
+/// What the move before the cursor did to the realisations, in words
+/// (found when the move was played: [`move_note`]).
 fn note(game: &Game) -> String {
-    let k = game.cursor();
-    if k == 0 {
+    if game.cursor() == 0 {
         return "The start: one realisation, the position as drawn.".into();
     }
-    let m = &game.moves()[k - 1];
+    game.board().note.clone()
+}
+
+/// What quantum move `m` did to the realisations `before` (on `start`),
+/// leaving `after` realisations, in words. Found once per move (it asks
+/// the ruleset about every realisation), kept with the board.
+pub fn move_note(start: &Position, before: &[EdgeSet], m: &Move, after: usize) -> String {
     let p = if m.side == Side::Right {
         Player::Right
     } else {
         Player::Left
     };
-    let rules = Hackenbush::new(game.start().clone());
-    let before = &game.board_at(k - 1).realisations;
-    let after = game.board_at(k).realisations.len();
+    let rules = Hackenbush::new(start.clone());
     let mut pairs = 0;
     let mut collapsed = 0;
     for r in before {

@@ -47,7 +47,12 @@ impl Referee {
     /// [`RECORD_MEMORY`] of realisations, so a link with moves too wide to
     /// replay stops with a message instead of filling the tab.
     pub fn for_rules(rules: &Rules, start: &Position) -> Referee {
-        GameRules::new(rules, start, &Budget::new(RECORD_MEMORY, None))
+        Referee::within(rules, start, &Budget::new(RECORD_MEMORY, None))
+    }
+
+    /// A referee whose quantum record is held within `budget`.
+    pub fn within(rules: &Rules, start: &Position, budget: &Budget) -> Referee {
+        GameRules::new(rules, start, budget)
     }
 
     /// The state before any move: ungrounded edges have already fallen.

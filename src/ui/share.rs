@@ -513,8 +513,32 @@ fn finish_slide(s: RawSlide) -> Result<Slide, String> {
         view: s.view,
         title: s.title,
     };
-    // Validates the rules and replays every move.
-    slide.game()?;
+    // Validates the rules and replays every move; a quantum slide's moves
+    // (their states may take the page's whole record memory and seconds)
+    // are only checked for their labels here and replayed in the page's
+    // worker when the slide is shown (`Job::Replay`).
+    if slide.setup.rules.kind() == crate::analysis::RulesKind::Quantum {
+        Game::new(slide.drawing.position(), slide.setup.clone())?;
+        let edges = slide.drawing.edges.len();
+        for (k, m) in slide.moves.iter().enumerate() {
+            if let Some(l) = m.labels.iter().find(|&&l| l > edges) {
+                return Err(format!(
+                    "move {} ({}): there is no edge {l}",
+                    k + 1,
+                    m.code()
+                ));
+            }
+            if m.labels.is_empty() || m.side == super::play::Side::Both {
+                return Err(format!(
+                    "move {} ({}) is not a quantum move",
+                    k + 1,
+                    m.code()
+                ));
+            }
+        }
+    } else {
+        slide.game()?;
+    }
     Ok(slide)
 }
 

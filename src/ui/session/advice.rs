@@ -109,7 +109,7 @@ impl Session {
 
     /// The player the engine must move for now, if any (in play only).
     pub fn engine_player(&self) -> Option<Player> {
-        if self.mode != Mode::Play || self.game.result().is_some() {
+        if self.mode != Mode::Play || self.replay_pending() || self.game.result().is_some() {
             return None;
         }
         let p = match self.game.to_move() {

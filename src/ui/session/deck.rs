@@ -1,6 +1,9 @@
 //! Presenter mode, share links and the slide deck.
 
 use super::*;
+use crate::analysis::RulesKind;
+use crate::ui::jobs::{Job, Replayed};
+use crate::ui::play::{Move, ReplayedState};
 
 /// The slides of a presenter deck and which one is shown (empty until a
 /// slide is added or a deck link opened: the board is then the only slide).
@@ -28,6 +31,22 @@ impl Deck {
         };
     }
 }
+
+/// A quantum slide's moves as a link carried them, while the game holds
+/// fewer: being replayed by the worker (`pending`), or replayed only in
+/// part (too large for the page). The slide's link keeps them until the
+/// game leaves them (a new move, an edit, other rules).
+#[derive(Clone, Debug)]
+pub(super) struct LinkMoves {
+    /// The slide as the `Job::Replay` names it (a one-slide fragment).
+    pub(super) board: String,
+    pub(super) moves: Vec<Move>,
+    pub(super) cursor: usize,
+    pub(super) pending: bool,
+}
+
+/// The notice while the worker replays a link's moves.
+pub const REPLAYING: &str = "Replaying the link's moves…";
 
 impl Session {
     // ---------- presenter mode ----------
@@ -71,11 +90,15 @@ impl Session {
     // ---------- links and the deck ----------
 
     pub(super) fn current_slide(&self) -> Slide {
+        let (moves, cursor) = match self.kept_link_moves() {
+            Some(l) => (l.moves.clone(), l.cursor),
+            None => (self.game.moves().to_vec(), self.game.cursor()),
+        };
         Slide {
             drawing: self.editor.drawing().clone(),
             setup: self.setup.clone(),
-            moves: self.game.moves().to_vec(),
-            cursor: self.game.cursor(),
+            moves,
+            cursor,
             view: View {
                 play: self.mode == Mode::Play,
                 ..self.view.clone()
@@ -114,9 +137,126 @@ impl Session {
         self.link_note.as_deref()
     }
 
+    /// The link's moves, while the game holds only some of them.
+    fn kept_link_moves(&self) -> Option<&LinkMoves> {
+        self.link_moves.as_ref().filter(|l| {
+            l.pending
+                || (self.game.moves().len() < l.moves.len()
+                    && l.moves.starts_with(self.game.moves()))
+        })
+    }
+
+    /// Is the worker replaying the moves of the slide shown?
+    pub fn replay_pending(&self) -> bool {
+        self.link_moves.as_ref().is_some_and(|l| l.pending)
+    }
+
+    /// The worker's replay of this slide's moves, if one is wanted.
+    pub(super) fn replay_job(&self) -> Option<Job> {
+        let l = self.link_moves.as_ref().filter(|l| l.pending)?;
+        Some(Job::Replay {
+            board: l.board.clone(),
+        })
+    }
+
+    pub(super) fn check_not_replaying(&self) -> Result<(), String> {
+        if self.replay_pending() {
+            return Err("the link's moves are still being replayed: a moment".into());
+        }
+        Ok(())
+    }
+
+    /// The worker's replay of `board`: installs the game if `board` is
+    /// still the slide shown and waiting for it; else refused (stale).
+    pub fn accept_replay(
+        &mut self,
+        board: &str,
+        result: Result<Replayed, String>,
+    ) -> Result<(), String> {
+        let Some(l) = self
+            .link_moves
+            .as_ref()
+            .filter(|l| l.pending && l.board == board)
+        else {
+            return Err(STALE.into());
+        };
+        let (moves, cursor) = (l.moves.clone(), l.cursor);
+        let failed = |why: String| {
+            format!("The link's moves were not replayed: {why}. The board shows the position before them; the link keeps them.")
+        };
+        let note = match result {
+            Ok(r) => match self.replayed_game(&moves, cursor, r) {
+                Ok(game) => {
+                    let note = game.note().map(String::from);
+                    self.game = game;
+                    note
+                }
+                Err(e) => Some(failed(e)),
+            },
+            Err(e) => Some(failed(e)),
+        };
+        if let Some(l) = &mut self.link_moves {
+            l.pending = false;
+        }
+        self.link_note = note;
+        self.clear_advice();
+        Ok(())
+    }
+
+    fn replayed_game(&self, moves: &[Move], cursor: usize, r: Replayed) -> Result<Game, String> {
+        let start = self.editor.drawing().position();
+        let played = r.played.min(moves.len());
+        let n = played + 1;
+        if r.states.len() != n || r.legal.0.len() != 2 * n || r.notes.len() != n {
+            return Err("the replay does not match the moves".into());
+        }
+        let states = r
+            .states
+            .into_iter()
+            .zip(r.legal.0.chunks_exact(2))
+            .zip(r.notes)
+            .map(|((s, legal), note)| ReplayedState {
+                realisations: s.0,
+                legal: [legal[0], legal[1]],
+                note,
+            })
+            .collect();
+        let cursor = if played < moves.len() { played } else { cursor };
+        Game::from_replayed(
+            start,
+            self.setup.clone(),
+            moves[..played].to_vec(),
+            states,
+            cursor,
+            r.note,
+        )
+    }
+
     pub(super) fn show_slide(&mut self, slide: Slide) -> Result<(), String> {
-        let game = slide.game()?;
-        self.link_note = game.note().map(String::from);
+        // A quantum slide's moves are replayed by the worker (they may
+        // take seconds and the page's whole record memory): the slide
+        // opens at its position at once.
+        let replayed_elsewhere =
+            slide.setup.rules.kind() == RulesKind::Quantum && !slide.moves.is_empty();
+        let game = if replayed_elsewhere {
+            Game::new(slide.drawing.position(), slide.setup.clone())?
+        } else {
+            slide.game()?
+        };
+        self.link_moves = replayed_elsewhere.then(|| LinkMoves {
+            board: share::encode(&Shared::single(Slide {
+                title: String::new(),
+                ..slide.clone()
+            })),
+            moves: slide.moves.clone(),
+            cursor: slide.cursor,
+            pending: true,
+        });
+        self.link_note = if replayed_elsewhere {
+            Some(REPLAYING.to_string())
+        } else {
+            game.note().map(String::from)
+        };
         self.editor = Editor::new(slide.drawing);
         self.setup = slide.setup;
         self.game = game;

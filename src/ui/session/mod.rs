@@ -129,6 +129,10 @@ pub struct Session {
     /// What the page should say about the link just opened (a replay that
     /// stopped early), if anything.
     link_note: Option<String>,
+    /// A quantum slide's moves as its link carried them, kept while the
+    /// game holds fewer (being replayed by the worker, or too large to
+    /// replay here): the link and the address bar keep them.
+    link_moves: Option<deck::LinkMoves>,
     presenting: bool,
     /// The page's own state: notices, running jobs, dialogs, options.
     page: page::PageState,
@@ -163,6 +167,7 @@ impl Session {
             deck: Deck::default(),
             opponents: Opponents::default(),
             link_note: None,
+            link_moves: None,
             presenting: false,
             page: page::PageState::new(),
             teach: teach::Teach::default(),
@@ -184,6 +189,7 @@ impl Session {
         if self.editor.revision() != self.game_revision {
             self.game = new_game(&self.editor, &self.setup);
             self.game_revision = self.editor.revision();
+            self.link_moves = None;
             self.clear_advice();
             self.focus = None;
             self.hover = None;

@@ -5,7 +5,7 @@
 use super::*;
 use crate::analysis::{RulesKind, RulesParts, Stage};
 use crate::ui::answer_view;
-use crate::ui::jobs::{Job, JobAnswer, JobError, JobReply, Lane};
+use crate::ui::jobs::{self, Job, JobAnswer, JobError, JobReply, Lane};
 use crate::ui::page::{
     Action, BoardView, DeckView, Download, EditView, Effect, ExportFormat, HelpView, HistoryView,
     LinkScope, Notice, PageView, PickView, Place, PlayView, PresenterPanel, QrView, QuantumPanel,
@@ -82,7 +82,10 @@ impl Session {
     /// cancels work no longer wanted.
     pub fn wanted_jobs(&mut self) -> Vec<Job> {
         let mut jobs = Vec::new();
-        if let Some(job) = self.analysis_job() {
+        if let Some(job) = self.replay_job() {
+            // The board's question waits for its moves.
+            jobs.push(job);
+        } else if let Some(job) = self.analysis_job() {
             let answered = self.is_current(&self.answers.answered);
             let failed = self.page.failed.as_ref().is_some_and(|(j, _)| *j == job);
             if !answered && !failed {
@@ -106,7 +109,27 @@ impl Session {
         }
     }
 
+    /// The worker's replay of a link's moves: installed if it is for the
+    /// slide shown (a reply for a slide no longer shown is refused).
+    fn replay_done(&mut self, board: &str, result: Result<jobs::Replayed, String>) {
+        if self.accept_replay(board, result).is_ok() {
+            match self.link_note().map(String::from) {
+                Some(note) => self.say_at(Place::Opened, note, false),
+                None => self.quiet_at(Place::Opened),
+            }
+        }
+    }
+
     fn analysis_done(&mut self, reply: JobReply) {
+        if let Job::Replay { board } = reply.job {
+            let result = match reply.result {
+                Ok(JobAnswer::Replayed { replay }) => Ok(*replay),
+                Ok(_) => Err("the engine sent something else".to_string()),
+                Err(e) => Err(e.to_string()),
+            };
+            self.replay_done(&board, result);
+            return;
+        }
         let Job::Analyse { request } = &reply.job else {
             return;
         };
@@ -131,6 +154,9 @@ impl Session {
         self.page.running.retain(|j| *j != job);
         match job.lane() {
             Lane::Analysis => {
+                if let Job::Replay { board } = &job {
+                    self.replay_done(board, Err(message.clone()));
+                }
                 if let Job::Analyse { request } = &job {
                     if self.accept_failure(request).is_ok() {
                         self.page.failed = Some((job, message));

@@ -44,6 +44,7 @@ impl Session {
     /// A click (or Enter) on `label` in play: cut it, or pick it when the
     /// move takes several edges (synchronous and quantum rules).
     pub fn play_label(&mut self, label: usize, now: f64) -> Result<(), String> {
+        self.check_not_replaying()?;
         if let Some(p) = self.engine_player().filter(|_| !self.engine_failed()) {
             return Err(format!(
                 "it is the engine's turn ({}): wait for its move, or choose Person",
@@ -108,6 +109,7 @@ impl Session {
 
     /// Play the picked edges as one move.
     pub fn commit(&mut self, now: f64) -> Result<(), String> {
+        self.check_not_replaying()?;
         let before = self.game.board().present();
         if let Err(e) = self.game.commit_selection() {
             // A refused synchronous turn (the replay rule's "choose again")
@@ -148,6 +150,7 @@ impl Session {
         self.setup = setup;
         self.game = game;
         self.game_revision = self.editor.revision();
+        self.link_moves = None;
         self.clear_advice();
         if !self.single_cut_allowed() {
             self.superpose = true;
@@ -159,6 +162,7 @@ impl Session {
         self.setup.first = first;
         if let Ok(g) = Game::new(self.editor.drawing().position(), self.setup.clone()) {
             self.game = g;
+            self.link_moves = None;
         }
         self.clear_advice();
     }
@@ -202,6 +206,7 @@ impl Session {
     pub fn restart(&mut self) {
         if let Ok(g) = Game::new(self.editor.drawing().position(), self.setup.clone()) {
             self.game = g;
+            self.link_moves = None;
         }
         self.fall.clear();
         self.clear_advice();

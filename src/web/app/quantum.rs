@@ -106,6 +106,9 @@ fn Realisations() -> impl IntoView {
                                 k + 1,
                                 if labels.is_empty() { "(empty)".to_string() } else { labels.iter().map(usize::to_string).collect::<Vec<_>>().join(" ") },
                             );
+                            // Thumbnails load lazily: 24 SVG images made at
+                            // once took ~90 ms of the task that installs a
+                            // replayed board (issue 26).
                             view! {
                                 <li
                                     data-k=(k + 1).to_string()
@@ -129,7 +132,7 @@ fn Realisations() -> impl IntoView {
                                         on:focus=move |_| dispatch(Action::HoverRealisation(Some(k)))
                                         on:blur=move |_| dispatch(Action::HoverRealisation(None))
                                     >
-                                        <img src=svg_url(&t.svg) alt=alt width="210" height="140"/>
+                                        <img src=svg_url(&t.svg) alt=alt width="210" height="140" loading="lazy" decoding="async"/>
                                         <span>{caption}</span>
                                         <em class="fate" hidden=move || fate().is_none()>
                                             {move || {
