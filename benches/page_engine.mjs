@@ -9,51 +9,16 @@
 // e.g. made with `hackenbush convert --to json` into a v1 link). RUNS
 // (default 3) loads per link; the median is printed. Not run by CI.
 
-import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-
-const here = fileURLToPath(new URL('.', import.meta.url));
-const require = createRequire(resolve(here, '../tests/e2e/package.json'));
-const { chromium } = require('playwright-core');
-const { CHROMIUM, CHROMIUM_ARGS } = await import(resolve(here, '../tests/e2e/harness.mjs'));
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { WWW, launch, median, serve } from './support/page_bench.mjs';
 
 const RUNS = Number(process.env.RUNS || 3);
-const MIME = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-};
-
-async function serve(root) {
-  const server = createServer(async (req, res) => {
-    try {
-      let file = normalize(join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname)));
-      if (file !== root && !file.startsWith(root + sep)) return res.writeHead(403).end();
-      if ((await stat(file).catch(() => null))?.isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
-      res.writeHead(200, {
-        'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'max-age=3600',
-      });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((ok) => server.close(ok)) };
-}
 
 const VALUE_SHOWN = () => {
   const v = document.querySelector('[data-testid=value]');
   return Boolean(v && v.textContent.trim());
 };
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const [linksFile, ...rest] = process.argv.slice(2);
 if (!linksFile) {
@@ -64,8 +29,8 @@ const links = (await readFile(linksFile, 'utf8'))
   .split('\n')
   .map((l) => l.trim().split(/\s+/))
   .filter((l) => l.length === 2);
-const dirs = rest.length ? rest : [resolve(here, '../www')];
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+const dirs = rest.length ? rest : [WWW];
+const browser = await launch();
 console.log(`| link | ${dirs.join(' | ')} |`);
 console.log(`|---|${dirs.map(() => '---').join('|')}|`);
 const rows = links.map(([name]) => [name]);

@@ -13,45 +13,12 @@
 // value of the default board: the old page's `#value` code element, the
 // rebuilt page's value definition (`[data-testid=value]`).
 
-import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-
-const here = fileURLToPath(new URL('.', import.meta.url));
-const require = createRequire(resolve(here, '../tests/e2e/package.json'));
-const { chromium } = require('playwright-core');
-const { CHROMIUM, CHROMIUM_ARGS } = await import(resolve(here, '../tests/e2e/harness.mjs'));
+import { WWW, launch, median, serve } from './support/page_bench.mjs';
 
 const RUNS = Number(process.env.RUNS || 5);
-const MIME = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-};
-
-async function serve(root) {
-  const server = createServer(async (req, res) => {
-    try {
-      let file = normalize(join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname)));
-      if (file !== root && !file.startsWith(root + sep)) return res.writeHead(403).end();
-      if ((await stat(file).catch(() => null))?.isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
-      res.writeHead(200, {
-        'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'max-age=3600',
-      });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((ok) => server.close(ok)) };
-}
 
 const FIRST_VALUE = () => {
   const old = document.querySelector('#report:not([hidden]) #value');
@@ -68,10 +35,8 @@ async function timeLoad(page, url, reload) {
   return Date.now() - started;
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-const dirs = process.argv.slice(2).length ? process.argv.slice(2) : [resolve(here, '../www')];
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+const dirs = process.argv.slice(2).length ? process.argv.slice(2) : [WWW];
+const browser = await launch();
 console.log('| build | wasm raw | wasm gzip | first value, cold (median ms) | first value, warm (median ms) |');
 console.log('|---|---|---|---|---|');
 for (const dir of dirs) {
