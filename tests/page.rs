@@ -1156,4 +1156,52 @@ mod replayed_links {
         assert!(notice.contains("not replayed"), "{notice}");
         assert_eq!(p.session.link(), link);
     }
+
+    /// Item 4 of issue 26, for the person's own move: a quantum move too
+    /// heavy for the page is refused on the clock (the game's move time
+    /// limit), with the reason under the board, and the game unchanged.
+    #[test]
+    fn a_move_too_heavy_for_the_page_is_refused_in_time() {
+        let link = share::encode(&Shared::single(heavy_slide(60, 3)));
+        let mut p = Page::new();
+        p.act(Action::OpenLink(link.clone())).unwrap();
+        p.work(false);
+        assert_eq!(p.session.game().moves().len(), 3);
+        // Left superposes every stalk once more.
+        p.session.superpose = true;
+        for l in 1..=60 {
+            p.session.play_label(l, 1.0).unwrap();
+        }
+        let start = std::time::Instant::now();
+        let err = p.act(Action::Commit).unwrap_err();
+        let took = start.elapsed();
+        assert!(took.as_millis() < 400, "refused after {took:?}");
+        assert!(err.contains("too large to play here"), "{err}");
+        assert!(err.contains("time limit"), "{err}");
+        let notice = p
+            .session
+            .page_view()
+            .notices
+            .iter()
+            .find(|n| n.place == Place::Board)
+            .cloned()
+            .expect("a notice under the board");
+        assert!(notice.error, "{notice:?}");
+        assert!(notice.text.contains("too large to play here"), "{notice:?}");
+        // Nothing was played: the same moves, the same link.
+        assert_eq!(p.session.game().moves().len(), 3);
+        assert_eq!(p.session.link(), link);
+        // A small move on a small board is still played at once.
+        let mut q = Page::new();
+        q.act(Action::OpenLink(share::encode(&Shared::single(
+            heavy_slide(6, 1),
+        ))))
+        .unwrap();
+        q.work(false);
+        q.session.superpose = true;
+        q.session.play_label(1, 1.0).unwrap();
+        q.session.play_label(2, 1.0).unwrap();
+        q.act(Action::Commit).unwrap();
+        assert_eq!(q.session.game().moves().len(), 2);
+    }
 }
