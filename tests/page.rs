@@ -1204,4 +1204,41 @@ mod replayed_links {
         q.act(Action::Commit).unwrap();
         assert_eq!(q.session.game().moves().len(), 2);
     }
+
+    /// Exports of slides not on screen replay their moves on the page's
+    /// main thread within one short deadline: a heavy slide is drawn at
+    /// its position with a note, and the export stays quick.
+    #[test]
+    fn exports_draw_heavy_slides_without_replaying_them() {
+        let slides = (0..6).map(|_| heavy_slide(60, 5)).collect();
+        let mut p = Page::new();
+        p.act(Action::OpenLink(share::encode(&Shared::deck(slides, 0))))
+            .unwrap();
+        for (what, export) in [
+            (
+                "handout",
+                Box::new(|s: &Session| s.handout()) as Box<dyn Fn(&Session) -> String>,
+            ),
+            ("TikZ deck", Box::new(|s: &Session| s.tikz_deck(false))),
+        ] {
+            let start = std::time::Instant::now();
+            let out = export(&p.session);
+            let took = start.elapsed();
+            assert!(took.as_millis() < 400, "{what} took {took:?}");
+            let notes = out.matches("its 5 moves are not drawn").count();
+            assert_eq!(notes, 5, "{what}: the five slides not on screen say so");
+        }
+        // Light slides are replayed and drawn as their boards show them.
+        let slides = (0..3).map(|_| heavy_slide(6, 2)).collect();
+        let mut q = Page::new();
+        q.act(Action::OpenLink(share::encode(&Shared::deck(slides, 0))))
+            .unwrap();
+        q.work(false);
+        let handout = q.session.handout();
+        assert!(!handout.contains("not drawn"), "{handout}");
+        assert_eq!(handout.matches("after 2 moves").count(), 3, "{handout}");
+        let tikz = q.session.tikz_deck(false);
+        assert!(!tikz.contains("not drawn"));
+        assert_eq!(tikz.matches("after 2 moves").count(), 3);
+    }
 }
