@@ -1214,6 +1214,8 @@ mod replayed_links {
         let mut p = Page::new();
         p.act(Action::OpenLink(share::encode(&Shared::deck(slides, 0))))
             .unwrap();
+        // The slide shown is replayed (by the worker) as far as it fits.
+        p.work(false);
         for (what, export) in [
             (
                 "handout",
@@ -1224,7 +1226,8 @@ mod replayed_links {
             let start = std::time::Instant::now();
             let out = export(&p.session);
             let took = start.elapsed();
-            assert!(took.as_millis() < 400, "{what} took {took:?}");
+            // 20 ms of replays and the pictures (about 35 ms here).
+            assert!(took.as_millis() < 250, "{what} took {took:?}");
             let notes = out.matches("its 5 moves are not drawn").count();
             assert_eq!(notes, 5, "{what}: the five slides not on screen say so");
         }

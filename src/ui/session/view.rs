@@ -408,7 +408,7 @@ fn partial_labels(game: &Game) -> Vec<usize> {
 /// moves of slides not on screen, all slides together: exports run on the
 /// page's main thread, so a heavy quantum slide is drawn at its position
 /// with a note instead of blocking the page (issue 26).
-pub const EXPORT_REPLAY_TIMEOUT: Timeout = Timeout { millis: 40 };
+pub const EXPORT_REPLAY_TIMEOUT: Timeout = Timeout { millis: 20 };
 
 /// The budget every slide of one export replays on: the page's record
 /// memory and [`EXPORT_REPLAY_TIMEOUT`] from now.
