@@ -339,14 +339,22 @@ impl Budget {
 
     /// A fresh meter charging this budget.
     pub fn meter(&self) -> Meter {
+        // A short deadline (the page's main thread gives a move or an
+        // export some milliseconds) is read about eight times over, from
+        // the first tick: a tick of a wide quantum move can take a
+        // millisecond, and sixteen of them would overrun it.
+        let short = self.shared.timeout.filter(|t| t.millis < 1000);
         Meter {
             budget: self.clone(),
             charged: 0,
             slots: [0; SLOTS],
             ticks: 0,
             // Start reading the clock often: the first ticks may be slow.
-            stride: 16,
+            stride: if short.is_some() { 1 } else { 16 },
             checked_at: now_millis(),
+            every_ms: short.map_or(CHECK_EVERY_MS, |t| {
+                (t.millis as f64 / 8.0).clamp(0.5, CHECK_EVERY_MS)
+            }),
         }
     }
 
@@ -400,6 +408,9 @@ pub struct Meter {
     stride: u32,
     /// `now_millis()` at the last reading.
     checked_at: f64,
+    /// How long apart readings aim to be: [`CHECK_EVERY_MS`], or less
+    /// under a short deadline (see [`Budget::meter`]).
+    every_ms: f64,
 }
 
 impl fmt::Debug for Meter {
@@ -499,9 +510,9 @@ impl Meter {
         let now = now_millis();
         let apart = now - self.checked_at;
         self.checked_at = now;
-        if apart > CHECK_EVERY_MS {
+        if apart > self.every_ms {
             self.stride = (self.stride / 2).max(1);
-        } else if apart < CHECK_EVERY_MS / 4.0 {
+        } else if apart < self.every_ms / 4.0 {
             self.stride = (self.stride * 2).min(TICKS_PER_CHECK);
         }
         self.budget.check_time()?;

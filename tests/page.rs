@@ -1156,4 +1156,92 @@ mod replayed_links {
         assert!(notice.contains("not replayed"), "{notice}");
         assert_eq!(p.session.link(), link);
     }
+
+    /// Item 4 of issue 26, for the person's own move: a quantum move too
+    /// heavy for the page is refused on the clock (the game's move time
+    /// limit), with the reason under the board, and the game unchanged.
+    #[test]
+    fn a_move_too_heavy_for_the_page_is_refused_in_time() {
+        let link = share::encode(&Shared::single(heavy_slide(60, 3)));
+        let mut p = Page::new();
+        p.act(Action::OpenLink(link.clone())).unwrap();
+        p.work(false);
+        assert_eq!(p.session.game().moves().len(), 3);
+        // Left superposes every stalk once more.
+        p.session.superpose = true;
+        for l in 1..=60 {
+            p.session.play_label(l, 1.0).unwrap();
+        }
+        let start = std::time::Instant::now();
+        let err = p.act(Action::Commit).unwrap_err();
+        let took = start.elapsed();
+        assert!(took.as_millis() < 400, "refused after {took:?}");
+        assert!(err.contains("too large to play here"), "{err}");
+        assert!(err.contains("time limit"), "{err}");
+        let notice = p
+            .session
+            .page_view()
+            .notices
+            .iter()
+            .find(|n| n.place == Place::Board)
+            .cloned()
+            .expect("a notice under the board");
+        assert!(notice.error, "{notice:?}");
+        assert!(notice.text.contains("too large to play here"), "{notice:?}");
+        // Nothing was played: the same moves, the same link.
+        assert_eq!(p.session.game().moves().len(), 3);
+        assert_eq!(p.session.link(), link);
+        // A small move on a small board is still played at once.
+        let mut q = Page::new();
+        q.act(Action::OpenLink(share::encode(&Shared::single(
+            heavy_slide(6, 1),
+        ))))
+        .unwrap();
+        q.work(false);
+        q.session.superpose = true;
+        q.session.play_label(1, 1.0).unwrap();
+        q.session.play_label(2, 1.0).unwrap();
+        q.act(Action::Commit).unwrap();
+        assert_eq!(q.session.game().moves().len(), 2);
+    }
+
+    /// Exports of slides not on screen replay their moves on the page's
+    /// main thread within one short deadline: a heavy slide is drawn at
+    /// its position with a note, and the export stays quick.
+    #[test]
+    fn exports_draw_heavy_slides_without_replaying_them() {
+        let slides = (0..6).map(|_| heavy_slide(60, 5)).collect();
+        let mut p = Page::new();
+        p.act(Action::OpenLink(share::encode(&Shared::deck(slides, 0))))
+            .unwrap();
+        // The slide shown is replayed (by the worker) as far as it fits.
+        p.work(false);
+        for (what, export) in [
+            (
+                "handout",
+                Box::new(|s: &Session| s.handout()) as Box<dyn Fn(&Session) -> String>,
+            ),
+            ("TikZ deck", Box::new(|s: &Session| s.tikz_deck(false))),
+        ] {
+            let start = std::time::Instant::now();
+            let out = export(&p.session);
+            let took = start.elapsed();
+            // 20 ms of replays and the pictures (about 35 ms here).
+            assert!(took.as_millis() < 250, "{what} took {took:?}");
+            let notes = out.matches("its 5 moves are not drawn").count();
+            assert_eq!(notes, 5, "{what}: the five slides not on screen say so");
+        }
+        // Light slides are replayed and drawn as their boards show them.
+        let slides = (0..3).map(|_| heavy_slide(6, 2)).collect();
+        let mut q = Page::new();
+        q.act(Action::OpenLink(share::encode(&Shared::deck(slides, 0))))
+            .unwrap();
+        q.work(false);
+        let handout = q.session.handout();
+        assert!(!handout.contains("not drawn"), "{handout}");
+        assert_eq!(handout.matches("after 2 moves").count(), 3, "{handout}");
+        let tikz = q.session.tikz_deck(false);
+        assert!(!tikz.contains("not drawn"));
+        assert_eq!(tikz.matches("after 2 moves").count(), 3);
+    }
 }

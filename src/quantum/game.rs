@@ -106,6 +106,40 @@ impl<B: QuantumBase> QuantumGame<B> {
         Ok(())
     }
 
+    /// [`Self::try_play`] with the move's work done on `clock` (a budget
+    /// of the record's memory and a deadline, shared by the moves of one
+    /// request): past its deadline the move is refused with
+    /// [`Exceeded::Time`] and nothing changes. The clock is read while the
+    /// state is scanned and built, so a move too heavy to play in time
+    /// stops within milliseconds of the deadline.
+    pub fn try_play_by(
+        &mut self,
+        p: Player,
+        labels: &[B::Move],
+        clock: &Budget,
+    ) -> Result<(), MoveError> {
+        let mut meter = clock.meter();
+        // The move's own work is charged next to the record held so far.
+        meter.set(RECORD, self.held)?;
+        let state = &self.states[self.states.len() - 1];
+        let mv = check_move_within(&self.base, state, p, self.setting, labels, &mut meter)?;
+        let next = apply_move_within(&self.base, state, p, &mv, &mut meter)?;
+        clock.check_time()?;
+        drop(meter);
+        let bytes = self.state_bytes(&next);
+        if let Err(e) = self.meter.set(RECORD, self.held.saturating_add(bytes)) {
+            self.meter.set(RECORD, self.held).ok();
+            return Err(e.into());
+        }
+        self.held = self.held.saturating_add(bytes);
+        self.states.push(next);
+        self.history.push(PlayedMove {
+            player: p,
+            labels: mv,
+        });
+        Ok(())
+    }
+
     /// Record a move played elsewhere by the same rules (the page's
     /// worker replays a link's moves and sends the states back): `next` is
     /// taken as the result of `labels` for `p`, unchecked; only the budget

@@ -54,6 +54,17 @@ fn moves_phrase(n: usize) -> Option<String> {
     }
 }
 
+/// The note of a caption whose slide's `n` moves are not drawn.
+pub fn undrawn_phrase(n: usize) -> Option<String> {
+    match n {
+        0 => None,
+        1 => Some("its move is not drawn (too large to replay here)".into()),
+        n => Some(format!(
+            "its {n} moves are not drawn (too large to replay here)"
+        )),
+    }
+}
+
 /// The rule card: how a move goes, and how the game is won (quantum: what
 /// a superposed move does at this width, and what the flavour allows).
 pub fn rule_card(rules: &Rules) -> [String; 2] {
@@ -214,6 +225,10 @@ pub struct ExportCaption {
     /// Moves played that the value takes into account (quantum play
     /// replays them; other rules show the board after them).
     pub moves: usize,
+    /// Moves of the slide that are not drawn: replaying them would take
+    /// the page too long (a heavy quantum slide not on screen), so its
+    /// picture shows the position before them.
+    pub undrawn: usize,
     pub value: Option<CaptionValue>,
 }
 
@@ -258,6 +273,7 @@ impl ExportCaption {
             position: req.map_or_else(|| "empty board".into(), |r| r.position.clone()),
             rules: rules_phrase(req.map_or(rules, |r| &r.rules)),
             moves: req.map_or(0, |r| r.moves.len()),
+            undrawn: 0,
             value,
         }
     }
@@ -271,6 +287,7 @@ impl ExportCaption {
     pub fn details(&self) -> String {
         let mut parts = vec![self.rules.clone()];
         parts.extend(moves_phrase(self.moves));
+        parts.extend(undrawn_phrase(self.undrawn));
         parts.extend(self.value.as_ref().map(ToString::to_string));
         parts.join(" · ")
     }

@@ -22,6 +22,13 @@ use crate::sync::Conflict;
 /// limit bounds what a hostile link can make us replay).
 pub const MAX_MOVES: usize = 1024;
 
+/// How long the page may spend on one quantum move (with the moves before
+/// it that the record replays after a takeback): moves run on the main
+/// thread, so a move too heavy to play within this is refused with
+/// [`PlayError::TooLarge`] instead of freezing the page (issue 26), well
+/// under the 100 ms a task of the page may take.
+pub const MOVE_TIMEOUT: crate::budget::Timeout = crate::budget::Timeout { millis: 50 };
+
 /// Who makes a move: one player, or both at once (synchronous rules).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
@@ -248,6 +255,10 @@ pub struct Game {
     selection: Vec<usize>,
     /// Set when a replay stopped early (see [`Game::replay`]).
     note: Option<String>,
+    /// How long one quantum move may take ([`MOVE_TIMEOUT`] on the
+    /// page, where moves run on the main thread); `None` while a replay
+    /// runs within its own budget.
+    move_timeout: Option<crate::budget::Timeout>,
 }
 
 impl std::fmt::Debug for Game {
@@ -263,7 +274,9 @@ impl std::fmt::Debug for Game {
 impl Game {
     pub fn new(start: Position, setup: Setup) -> Result<Game, String> {
         let budget = crate::budget::Budget::new(super::referee::RECORD_MEMORY, None);
-        Ok(Game::within(start, setup, &budget))
+        let mut g = Game::within(start, setup, &budget);
+        g.move_timeout = Some(MOVE_TIMEOUT);
+        Ok(g)
     }
 
     /// A new game whose quantum record is held within `budget`.
@@ -283,6 +296,7 @@ impl Game {
             cursor: 0,
             selection: Vec::new(),
             note: None,
+            move_timeout: None,
         }
     }
 
@@ -381,11 +395,13 @@ impl Game {
                         k + 1,
                         m.code()
                     ));
+                    g.move_timeout = Some(MOVE_TIMEOUT);
                     return Ok(g);
                 }
             }
         }
         g.jump(cursor.min(moves.len()));
+        g.move_timeout = Some(MOVE_TIMEOUT);
         Ok(g)
     }
 
@@ -633,15 +649,22 @@ impl Game {
         let cursor = self.cursor;
         let moves = self.moves.clone();
         let edges = self.start.edges.len();
+        // One deadline for the move and whatever the record replays first.
+        let clock = self
+            .move_timeout
+            .map(|t| crate::budget::Budget::new(super::referee::RECORD_MEMORY, Some(t)));
         let Some(q) = self.referee.quantum() else {
             return Err(PlayError::Illegal("not a quantum game".into()));
         };
-        sync_quantum(q, &moves, cursor)?;
+        sync_quantum(q, &moves, cursor, clock.as_ref())?;
         if let Some(&l) = m.labels.iter().find(|&&l| !(1..=edges).contains(&l)) {
             return Err(PlayError::Illegal(format!("there is no edge {l}")));
         }
         let labels: Vec<usize> = m.labels.iter().map(|l| l - 1).collect();
-        q.try_play(p, &labels)?;
+        match &clock {
+            Some(c) => q.try_play_by(p, &labels, c)?,
+            None => q.try_play(p, &labels)?,
+        }
         Ok(State::Quantum(q.state().clone()))
     }
 
@@ -860,13 +883,17 @@ fn sync_quantum(
     q: &mut crate::quantum::QuantumGame<crate::rules::Hackenbush>,
     moves: &[Move],
     k: usize,
+    clock: Option<&crate::budget::Budget>,
 ) -> Result<(), PlayError> {
     while q.history().len() > k {
         q.takeback();
     }
     for m in &moves[q.history().len()..k] {
         let labels: Vec<usize> = m.labels.iter().map(|l| l - 1).collect();
-        q.try_play(side_player(m.side), &labels)?;
+        match clock {
+            Some(c) => q.try_play_by(side_player(m.side), &labels, c)?,
+            None => q.try_play(side_player(m.side), &labels)?,
+        }
     }
     Ok(())
 }

@@ -105,6 +105,27 @@ impl Slide {
             self.cursor,
         )
     }
+
+    /// [`Slide::game`] replayed within `budget` (the page's record memory
+    /// and a deadline shared by everything one export replays): `None`
+    /// when its moves do not all fit, so the caller draws the slide's
+    /// position and says its moves are not drawn rather than block the
+    /// page; an illegal move is an error, as with [`Slide::game`].
+    pub fn game_within(&self, budget: &crate::budget::Budget) -> Result<Option<Game>, String> {
+        // Past the deadline, quantum moves are not even started.
+        let quantum = self.setup.rules.setting().is_some();
+        if quantum && !self.moves.is_empty() && budget.check_time().is_err() {
+            return Ok(None);
+        }
+        let game = Game::replay_within(
+            self.drawing.position(),
+            self.setup.clone(),
+            &self.moves,
+            self.cursor,
+            budget,
+        )?;
+        Ok(game.note().is_none().then_some(game))
+    }
 }
 
 /// Everything a link carries.

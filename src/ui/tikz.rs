@@ -269,6 +269,9 @@ pub fn export_caption(
             let _ = write!(second, ", after {n} moves");
         }
     }
+    if let Some(note) = super::answer_view::undrawn_phrase(c.undrawn) {
+        let _ = write!(second, ", {}", escape(&note));
+    }
     if let Some(v) = value {
         let what = match c.value {
             Some(CaptionValue::MisereOutcome(_)) => "misère outcome",

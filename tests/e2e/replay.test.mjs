@@ -4,8 +4,10 @@
 // engine worker, never on the main thread. Long tasks are recorded by a
 // PerformanceObserver installed before the page's scripts run; none may
 // pass 100 ms while the link opens, while the worker's replay is
-// installed, or when Play is entered again. The board shows the position
-// at once, and the page says when moves could not be replayed.
+// installed, when Play is entered again, while the page starts (before
+// the link), or while the heavy deck's handout and TikZ are exported. The
+// board shows the position at once, and the page says when moves could
+// not be replayed.
 //
 // E2E_WWW=DIR serves another build of www/ (to measure a build side by
 // side); by default the worktree's www/.
@@ -80,13 +82,17 @@ async function recordLongTasks(page) {
 const longTasks = (page) => page.evaluate(() => window.__longTasks.slice());
 const clearLongTasks = (page) => page.evaluate(() => (window.__longTasks.length = 0));
 
-/** Open the page without a link (its start-up is not the link's), then
- *  open `fragment` as a person pasting a link would: the hash changes. */
-async function openLink(page, url, fragment) {
+/** Open the page without a link (its start-up is part of opening any
+ *  link, and is checked too: the board mounts first, the side panels in
+ *  later tasks), then open `fragment` as a person pasting a link would:
+ *  the hash changes. */
+async function openLink(t, page, url, fragment) {
   await page.goto(url);
   await canvas(page).and(page.locator('[data-ready="true"]')).waitFor({ timeout: TIMEOUT });
   await page.waitForTimeout(300);
-  report('page start-up (no link)', await longTasks(page));
+  const startup = report('page start-up (no link)', await longTasks(page));
+  checkTasks(t, 'page start-up', startup);
+  assert.deepEqual(startup, [], 'no long task while the page starts');
   await clearLongTasks(page);
   await page.evaluate((f) => (location.hash = f), fragment);
 }
@@ -146,7 +152,7 @@ test('a heavy quantum link opens without a long task, and Play stays quick', { t
     const fragment = link([heavySlide('Heavy')]);
     assert.ok(fragment.length < 8000, `${fragment.length} characters`);
     const t0 = Date.now();
-    await openLink(page, url, fragment);
+    await openLink(t, page, url, fragment);
     await openedWithMessage(page);
     console.log(`opened and replayed in ${Date.now() - t0} ms`);
     const opening = report('opening', await longTasks(page));
@@ -176,17 +182,38 @@ test('a heavy quantum link opens without a long task, and Play stays quick', { t
 test('a deck of heavy slides opens without a long task', { timeout: TIMEOUT * 2 }, async (t) => {
   await withLinkPage('replay-heavy-deck', async (page, url, problems) => {
     const slides = Array.from({ length: 6 }, (_, k) => heavySlide(`Heavy ${k + 1}`));
-    await openLink(page, url, link(slides));
+    await openLink(t, page, url, link(slides));
     await openedWithMessage(page);
     const opening = report('opening the deck', await longTasks(page));
     await clearLongTasks(page);
     await region(page, 'Slides').getByRole('button', { name: '2. Heavy 2' }).click();
     await openedWithMessage(page);
     const second = report('showing slide 2', await longTasks(page));
+    // Exports of the whole deck replay no heavy slide on the main thread:
+    // slides not on screen are drawn at their position, with a note.
+    await clearLongTasks(page);
+    const [handout] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'Print handout' }).click(),
+    ]);
+    await handout.waitForLoadState();
+    assert.equal(await handout.locator('.page').count(), 6);
+    const notes = (await handout.locator('body').textContent()).match(/its 5 moves are not drawn/g) ?? [];
+    assert.equal(notes.length, 5, 'the five slides not on screen say their moves are not drawn');
+    await handout.close();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Deck as TikZ' }).click(),
+    ]);
+    await download.path();
+    await page.waitForTimeout(300);
+    const exports = report('exporting the deck', await longTasks(page));
+    checkTasks(t, 'exporting the deck', exports);
     assert.deepEqual(problems, []);
     checkTasks(t, 'opening the deck', opening);
     checkTasks(t, 'showing slide 2', second);
     assert.deepEqual(opening, [], 'no long task while the deck opens');
     assert.deepEqual(second, [], 'no long task while slide 2 opens');
+    assert.deepEqual(exports, [], 'no long task while the deck is exported');
   });
 });

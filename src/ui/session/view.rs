@@ -3,6 +3,7 @@
 
 use super::*;
 
+use crate::budget::{Budget, Timeout};
 use crate::ui::answer_view::ExportCaption;
 use crate::ui::handout::{self, HandoutPage};
 use crate::ui::tikz::{self, Standing, TikzOptions};
@@ -196,7 +197,8 @@ impl Session {
             )),
             caption: self.export_caption(),
         };
-        let pages = self.per_slide(|_| current(), |_, slide| self.handout_page(slide));
+        let clock = export_clock();
+        let pages = self.per_slide(|_| current(), |_, slide| self.handout_page(slide, &clock));
         handout::handout_html(&pages)
     }
 
@@ -220,9 +222,10 @@ impl Session {
     /// not `hidden` and the answer on hand is for it.
     pub fn tikz_deck(&self, hidden: bool) -> String {
         let n = self.deck.slides.len().max(1);
+        let clock = export_clock();
         let pictures = self.per_slide(
             |k| self.tikz_current(self.tikz_caption(Some((k + 1, n)), hidden)),
-            |k, slide| tikz_slide(slide, (k + 1, n)),
+            |k, slide| tikz_slide(slide, (k + 1, n), &clock),
         );
         tikz::deck_document(&pictures)
     }
@@ -274,27 +277,33 @@ impl Session {
 
     /// A slide not shown, as a handout page (no value: the session has no
     /// answer for it). A slide whose moves no longer replay shows its
-    /// drawing.
-    fn handout_page(&self, slide: &Slide) -> HandoutPage {
+    /// drawing; one whose moves do not replay on `clock` (the export's
+    /// deadline) shows its drawing and says its moves are not drawn.
+    fn handout_page(&self, slide: &Slide, clock: &Budget) -> HandoutPage {
         let title = Some(slide.title.as_str());
         let rules = &slide.setup.rules;
-        let (scene, req) = match slide.game() {
-            Ok(game) => (
+        let replayed = slide.game_within(clock);
+        let (scene, req) = match &replayed {
+            Ok(Some(game)) => (
                 self.handout_scene(
                     &slide.drawing,
-                    slide.view.play.then_some(&game),
+                    slide.view.play.then_some(game),
                     slide.view.colour_blind,
                 ),
                 game.analysis_request().map(|r| r.to_request()),
             ),
-            Err(_) => (
+            Ok(None) | Err(_) => (
                 self.handout_scene(&slide.drawing, None, slide.view.colour_blind),
                 Some(Request::new(slide.drawing.text(), rules.clone())),
             ),
         };
+        let mut caption = ExportCaption::new(title, rules, req.as_ref(), None);
+        if matches!(replayed, Ok(None)) {
+            caption.undrawn = slide.moves.len();
+        }
         HandoutPage {
             picture: svg::to_svg(&scene),
-            caption: ExportCaption::new(title, rules, req.as_ref(), None),
+            caption,
         }
     }
 
@@ -395,17 +404,38 @@ fn partial_labels(game: &Game) -> Vec<usize> {
         .collect()
 }
 
+/// How long one export (a handout, a deck's TikZ) may spend replaying the
+/// moves of slides not on screen, all slides together: exports run on the
+/// page's main thread, so a heavy quantum slide is drawn at its position
+/// with a note instead of blocking the page (issue 26).
+pub const EXPORT_REPLAY_TIMEOUT: Timeout = Timeout { millis: 20 };
+
+/// The budget every slide of one export replays on: the page's record
+/// memory and [`EXPORT_REPLAY_TIMEOUT`] from now.
+fn export_clock() -> Budget {
+    Budget::new(
+        crate::ui::referee::RECORD_MEMORY,
+        Some(EXPORT_REPLAY_TIMEOUT),
+    )
+}
+
 /// A slide not on screen as a TikZ picture (no value: the session has no
-/// answer for it); a slide whose moves no longer replay shows its drawing.
-fn tikz_slide(slide: &Slide, number: (usize, usize)) -> String {
+/// answer for it); a slide whose moves no longer replay shows its drawing,
+/// and one whose moves do not replay on `clock` says they are not drawn.
+fn tikz_slide(slide: &Slide, number: (usize, usize), clock: &Budget) -> String {
     let title = Some(slide.title.as_str());
     let rules = &slide.setup.rules;
-    let game = slide.game().ok();
+    let replayed = slide.game_within(clock);
+    let undrawn = matches!(replayed, Ok(None));
+    let game = replayed.ok().flatten();
     let req = match &game {
         Some(g) => g.analysis_request().map(|r| r.to_request()),
         None => Some(Request::new(slide.drawing.text(), rules.clone())),
     };
-    let c = ExportCaption::new(title, rules, req.as_ref(), None);
+    let mut c = ExportCaption::new(title, rules, req.as_ref(), None);
+    if undrawn {
+        c.undrawn = slide.moves.len();
+    }
     let play = game.as_ref().filter(|_| slide.view.play);
     tikz_picture(
         &slide.drawing,

@@ -5,6 +5,7 @@
 //! so the edge under a finger stays where it was.
 
 use std::cell::Cell;
+use std::time::Duration;
 
 use leptos::html::Canvas;
 use leptos::prelude::*;
@@ -53,7 +54,9 @@ pub(super) fn BoardRegion() -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
     Effect::new(move |_| {
         if let Some(c) = canvas.get() {
-            super::attach_canvas(c);
+            // Its first layout, size and drawing in a task of their own:
+            // start-up is split so that no task of it is long (issue 26).
+            set_timeout(move || super::attach_canvas(c), Duration::ZERO);
         }
     });
     let board = part(|v| v.board.clone());

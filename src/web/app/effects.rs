@@ -56,9 +56,17 @@ pub(super) fn carry_out(shell: &Shell, effect: Effect) {
         }
         Effect::Fullscreen(on) => fullscreen(on),
         Effect::Print { html } => {
-            if let Err(e) = export::print(&html) {
-                failed(Place::Export, "could not print", &e);
-            }
+            // Opening the window takes tens of milliseconds of the main
+            // thread: in a task of its own, after the one that built the
+            // handout (the click's user activation lasts for seconds).
+            leptos::prelude::set_timeout(
+                move || {
+                    if let Err(e) = export::print(&html) {
+                        failed(Place::Export, "could not print", &e);
+                    }
+                },
+                std::time::Duration::ZERO,
+            );
         }
         Effect::RememberIntro(show) => {
             if let Some(s) = storage() {

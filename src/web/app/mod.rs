@@ -81,6 +81,32 @@ pub(crate) struct Shell {
     /// The person is typing in the position box: a new drawing text does
     /// not overwrite what they type.
     typing: Cell<bool>,
+    /// How much of the page is mounted ([`Stage`]): the board first, the
+    /// side panels in later tasks, so no task of start-up is long.
+    stage: RwSignal<Stage>,
+}
+
+/// The steps of start-up, each in its own task (issue 26: opening the
+/// page or a link blocks the main thread for no task over 100 ms): the
+/// board and its toolbars first, then the other regions a few at a time,
+/// in the order they stand on the page. Building a region's elements is
+/// most of the cost, so no step holds more than a couple of cards.
+type Stage = u8;
+
+/// Reading the dismissed intro touches local storage (slow the first
+/// time): done in the task that mounts the intro.
+const INTRO_STAGE: Stage = 2;
+
+/// The second half of the preset gallery.
+pub(crate) const GALLERY_REST: Stage = 9;
+
+/// The last step: then the canvas says `data-ready="true"`.
+const LAST_STAGE: Stage = 10;
+
+/// Whether start-up has reached step `k` (a `Show` condition).
+pub(crate) fn mounted(k: Stage) -> impl Fn() -> bool + Copy + Send + Sync + 'static {
+    let stage = shell().stage;
+    move || stage.get() >= k
 }
 
 thread_local! {
@@ -365,7 +391,43 @@ pub(crate) fn attach_canvas(canvas: HtmlCanvasElement) {
         ro.observe(&canvas);
     }
     observer.forget();
-    let _ = canvas.set_attribute("data-ready", "true");
+    mark_ready();
+}
+
+/// Once the canvas is attached and every part of the page is mounted,
+/// the canvas says so (`data-ready="true"`, which tests wait for).
+fn mark_ready() {
+    let s = shell();
+    if s.stage.get_untracked() != LAST_STAGE {
+        return;
+    }
+    if let Some(b) = s.board.borrow().as_ref() {
+        let _ = b.canvas.set_attribute("data-ready", "true");
+    };
+}
+
+/// Mount the rest of the page, one [`Stage`] per task after this one
+/// (each stage's regions mount in the microtasks of its task).
+fn mount_later() {
+    set_timeout(
+        || {
+            let s = shell();
+            let next = s.stage.get_untracked() + 1;
+            if next > LAST_STAGE {
+                return;
+            }
+            if next == INTRO_STAGE {
+                effects::restore_intro();
+            }
+            s.stage.set(next);
+            if next == LAST_STAGE {
+                mark_ready();
+            } else {
+                mount_later();
+            }
+        },
+        Duration::ZERO,
+    );
 }
 
 /// Mount the app into `<div id="app">` and open the link in the address
@@ -392,6 +454,7 @@ pub fn start(spare: Option<web_sys::Worker>) -> Result<(), JsValue> {
         last_ms: RwSignal::new(None),
         computing_s: RwSignal::new(0),
         typing: Cell::new(false),
+        stage: RwSignal::new(0),
     });
     // Links the page makes (Copy link, QR codes) point at this page.
     let href = window.location().href().unwrap_or_default();
@@ -402,13 +465,13 @@ pub fn start(spare: Option<web_sys::Worker>) -> Result<(), JsValue> {
     // Read before the first action: every action may put the state's own
     // link in the address bar.
     let hash = window.location().hash().unwrap_or_default();
-    effects::restore_intro();
     if hash.len() > 1 {
         dispatch(Action::OpenLink(hash[1..].to_string()));
     }
     root.set_inner_html("");
     leptos::mount::mount_to(root, App).forget();
     effects::listen_to_window();
+    mount_later();
     // The value card counts the seconds of a long analysis.
     let _ = set_interval_with_handle(
         || {
@@ -481,27 +544,35 @@ fn App() -> impl IntoView {
             let _ = list.toggle_with_force("panel-matrix", p == PresenterPanel::Matrix);
         }
     });
+    let at = mounted;
     view! {
         <main class="layout">
             <board::BoardRegion/>
             <div class="beside">
-            <quantum::QuantumRegion/>
+            <Show when=at(1)><quantum::QuantumRegion/></Show>
             <div class="side">
                 <header class="masthead">
                     <h1>"Hackenbush Lab"</h1>
                     <p class="lede">"Draw a Hackenbush position, see its exact value, and play it."</p>
                 </header>
+                <Show when=at(INTRO_STAGE)>
                 <help::Intro/>
                 <puzzle::PuzzleRegion/>
                 <value::ValueRegion/>
+                </Show>
+                <Show when=at(3)>
                 <rules::RulesRegion/>
                 <teach::PresenterPanel/>
+                </Show>
+                <Show when=at(4)>
                 <history::HistoryRegion/>
                 <text::PositionBox/>
-                <deck::DeckRegion/>
-                <share::ShareRegion/>
-                <teach::TeachRegion/>
-                <text::Presets/>
+                </Show>
+                <Show when=at(5)><deck::DeckRegion/></Show>
+                <Show when=at(6)><share::ShareRegion/></Show>
+                <Show when=at(7)><teach::TeachRegion/></Show>
+                <Show when=at(8)><text::Presets/></Show>
+                <Show when=at(LAST_STAGE)>
                 <help::Legend/>
                 <footer>
                     <p>
@@ -509,11 +580,14 @@ fn App() -> impl IntoView {
                         ". All computation runs in your browser, in a worker. Press ? for keyboard shortcuts."
                     </p>
                 </footer>
+                </Show>
             </div>
             </div>
         </main>
+        <Show when=at(LAST_STAGE)>
         <help::Shortcuts/>
         <quantum::ZoomDialog/>
         <share::QrDialog/>
+        </Show>
     }
 }

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::quantum::svg_url;
-use super::{dispatch, part, set_typing, typing, NoticeLine};
+use super::{dispatch, mounted, part, set_typing, typing, NoticeLine, GALLERY_REST};
 use crate::position::presets::FieldKind;
 use crate::ui::gallery;
 use crate::ui::page::{Action, Place};
@@ -108,36 +108,37 @@ pub(super) fn Presets() -> impl IntoView {
     let open = RwSignal::new(None::<usize>);
     let form = NodeRef::<Form>::new();
     let locked = part(|v| v.edit.locked);
-    let cards = gallery::ENTRIES
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let picture = gallery::card_picture(i);
-            let value = gallery::card_value_pretty(i);
-            let text = gallery::load(i).map(|d| d.text()).unwrap_or_default();
-            view! {
-                <button
-                    type="button"
-                    class="preset"
-                    disabled=move || locked.get()
-                    on:click=move |_| {
-                        open.set(Some(i));
-                        dispatch(Action::LoadPreset(i));
+    let card = move |i: usize| {
+        let e = &gallery::ENTRIES[i];
+        let picture = gallery::card_picture(i);
+        let value = gallery::card_value_pretty(i);
+        let text = gallery::load(i).map(|d| d.text()).unwrap_or_default();
+        view! {
+            <button
+                type="button"
+                class="preset"
+                disabled=move || locked.get()
+                on:click=move |_| {
+                    open.set(Some(i));
+                    dispatch(Action::LoadPreset(i));
+                }
+            >
+                <strong>{e.title}</strong>
+                <span>{e.note}</span>
+                {value.map(|v| view! { <span class="preset-value">{format!("value {v}")}</span> })}
+                {match picture {
+                    Some(svg) => {
+                        view! { <img class="card-picture" src=svg_url(&svg) alt="" aria-hidden="true"/> }.into_any()
                     }
-                >
-                    <strong>{e.title}</strong>
-                    <span>{e.note}</span>
-                    {value.map(|v| view! { <span class="preset-value">{format!("value {v}")}</span> })}
-                    {match picture {
-                        Some(svg) => {
-                            view! { <img class="card-picture" src=svg_url(&svg) alt="" aria-hidden="true"/> }.into_any()
-                        }
-                        None => view! { <code>{text}</code> }.into_any(),
-                    }}
-                </button>
-            }
-        })
-        .collect_view();
+                    None => view! { <code>{text}</code> }.into_any(),
+                }}
+            </button>
+        }
+    };
+    // The cards' pictures and values take a while to build: half of them
+    // in a later task of start-up (see `mounted`).
+    let n = gallery::ENTRIES.len();
+    let half = n / 2;
     view! {
         <details id="presets" class="card" open>
             <summary>"Presets"</summary>
@@ -210,7 +211,10 @@ pub(super) fn Presets() -> impl IntoView {
                 <button type="submit" id="preset-build">"Build"</button>
             </form>
             <NoticeLine place=Place::Presets id="preset-error"/>
-            <div id="gallery" class="gallery">{cards}</div>
+            <div id="gallery" class="gallery">
+                {(0..half).map(card).collect_view()}
+                <Show when=mounted(GALLERY_REST)>{move || (half..n).map(card).collect_view()}</Show>
+            </div>
         </details>
     }
 }
