@@ -103,10 +103,12 @@ pub(crate) const GALLERY_REST: Stage = 9;
 /// The last step: then the canvas says `data-ready="true"`.
 const LAST_STAGE: Stage = 10;
 
-/// Whether start-up has reached step `k` (a `Show` condition).
-pub(crate) fn mounted(k: Stage) -> impl Fn() -> bool + Copy + Send + Sync + 'static {
+/// Whether start-up has reached step `k`: a memo, so a view behind it
+/// (`move || at.get().then(|| view! {…})`) is built once, when its step
+/// comes.
+pub(crate) fn mounted(k: Stage) -> Memo<bool> {
     let stage = shell().stage;
-    move || stage.get() >= k
+    Memo::new(move |_| stage.get() >= k)
 }
 
 thread_local! {
@@ -420,6 +422,7 @@ fn mount_later() {
                 effects::restore_intro();
             }
             s.stage.set(next);
+            mount_stage(next);
             if next == LAST_STAGE {
                 mark_ready();
             } else {
@@ -428,6 +431,73 @@ fn mount_later() {
         },
         Duration::ZERO,
     );
+}
+
+/// Mount step `k`'s regions at the end of the side column (or, last, the
+/// dialogs after the page). Each is built once and never rebuilt, so only
+/// its build code is in the bundle (a reactive `Show` or `Option` view
+/// around each region would add rebuild code for every region: a tenth of
+/// the bundle).
+fn mount_stage(k: Stage) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let element = |id: &str| {
+        document
+            .get_element_by_id(id)
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    };
+    let (Some(side), Some(root)) = (element("side"), element("app")) else {
+        return;
+    };
+    use leptos::mount::mount_to;
+    match k {
+        INTRO_STAGE => mount_to(side, || {
+            view! {
+                <help::Intro/>
+                <puzzle::PuzzleRegion/>
+                <value::ValueRegion/>
+            }
+        })
+        .forget(),
+        3 => mount_to(
+            side,
+            || view! { <rules::RulesRegion/> <teach::PresenterPanel/> },
+        )
+        .forget(),
+        4 => mount_to(
+            side,
+            || view! { <history::HistoryRegion/> <text::PositionBox/> },
+        )
+        .forget(),
+        5 => mount_to(side, deck::DeckRegion).forget(),
+        6 => mount_to(side, share::ShareRegion).forget(),
+        7 => mount_to(side, teach::TeachRegion).forget(),
+        8 => mount_to(side, text::Presets).forget(),
+        LAST_STAGE => {
+            mount_to(side, || {
+                view! {
+                    <help::Legend/>
+                    <footer>
+                        <p>
+                            "Engine " <span id="version">"v" {env!("CARGO_PKG_VERSION")}</span>
+                            ". All computation runs in your browser, in a worker. Press ? for keyboard shortcuts."
+                        </p>
+                    </footer>
+                }
+            })
+            .forget();
+            mount_to(root, || {
+                view! {
+                    <help::Shortcuts/>
+                    <quantum::ZoomDialog/>
+                    <share::QrDialog/>
+                }
+            })
+            .forget();
+        }
+        _ => {}
+    }
 }
 
 /// Mount the app into `<div id="app">` and open the link in the address
@@ -544,50 +614,20 @@ fn App() -> impl IntoView {
             let _ = list.toggle_with_force("panel-matrix", p == PresenterPanel::Matrix);
         }
     });
-    let at = mounted;
     view! {
         <main class="layout">
             <board::BoardRegion/>
             <div class="beside">
-            <Show when=at(1)><quantum::QuantumRegion/></Show>
-            <div class="side">
+            <quantum::QuantumRegion/>
+            // The other regions are appended here, a few per task of
+            // start-up (`mount_stage`).
+            <div class="side" id="side">
                 <header class="masthead">
                     <h1>"Hackenbush Lab"</h1>
                     <p class="lede">"Draw a Hackenbush position, see its exact value, and play it."</p>
                 </header>
-                <Show when=at(INTRO_STAGE)>
-                <help::Intro/>
-                <puzzle::PuzzleRegion/>
-                <value::ValueRegion/>
-                </Show>
-                <Show when=at(3)>
-                <rules::RulesRegion/>
-                <teach::PresenterPanel/>
-                </Show>
-                <Show when=at(4)>
-                <history::HistoryRegion/>
-                <text::PositionBox/>
-                </Show>
-                <Show when=at(5)><deck::DeckRegion/></Show>
-                <Show when=at(6)><share::ShareRegion/></Show>
-                <Show when=at(7)><teach::TeachRegion/></Show>
-                <Show when=at(8)><text::Presets/></Show>
-                <Show when=at(LAST_STAGE)>
-                <help::Legend/>
-                <footer>
-                    <p>
-                        "Engine " <span id="version">"v" {env!("CARGO_PKG_VERSION")}</span>
-                        ". All computation runs in your browser, in a worker. Press ? for keyboard shortcuts."
-                    </p>
-                </footer>
-                </Show>
             </div>
             </div>
         </main>
-        <Show when=at(LAST_STAGE)>
-        <help::Shortcuts/>
-        <quantum::ZoomDialog/>
-        <share::QrDialog/>
-        </Show>
     }
 }

@@ -139,6 +139,7 @@ pub(super) fn Presets() -> impl IntoView {
     // in a later task of start-up (see `mounted`).
     let n = gallery::ENTRIES.len();
     let half = n / 2;
+    let rest = mounted(GALLERY_REST);
     view! {
         <details id="presets" class="card" open>
             <summary>"Presets"</summary>
@@ -213,7 +214,7 @@ pub(super) fn Presets() -> impl IntoView {
             <NoticeLine place=Place::Presets id="preset-error"/>
             <div id="gallery" class="gallery">
                 {(0..half).map(card).collect_view()}
-                <Show when=mounted(GALLERY_REST)>{move || (half..n).map(card).collect_view()}</Show>
+                {move || rest.get().then(|| (half..n).map(card).collect_view())}
             </div>
         </details>
     }
