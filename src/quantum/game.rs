@@ -92,18 +92,7 @@ impl<B: QuantumBase> QuantumGame<B> {
         let state = &self.states[self.states.len() - 1];
         let mv = check_move_within(&self.base, state, p, self.setting, labels, &mut self.meter)?;
         let next = apply_move_within(&self.base, state, p, &mv, &mut self.meter)?;
-        let bytes = self.state_bytes(&next);
-        if let Err(e) = self.meter.set(RECORD, self.held.saturating_add(bytes)) {
-            self.meter.set(RECORD, self.held).ok();
-            return Err(e.into());
-        }
-        self.held = self.held.saturating_add(bytes);
-        self.states.push(next);
-        self.history.push(PlayedMove {
-            player: p,
-            labels: mv,
-        });
-        Ok(())
+        Ok(self.record(p, mv, next)?)
     }
 
     /// [`Self::try_play`] with the move's work done on `clock` (a budget
@@ -126,18 +115,7 @@ impl<B: QuantumBase> QuantumGame<B> {
         let next = apply_move_within(&self.base, state, p, &mv, &mut meter)?;
         clock.check_time()?;
         drop(meter);
-        let bytes = self.state_bytes(&next);
-        if let Err(e) = self.meter.set(RECORD, self.held.saturating_add(bytes)) {
-            self.meter.set(RECORD, self.held).ok();
-            return Err(e.into());
-        }
-        self.held = self.held.saturating_add(bytes);
-        self.states.push(next);
-        self.history.push(PlayedMove {
-            player: p,
-            labels: mv,
-        });
-        Ok(())
+        Ok(self.record(p, mv, next)?)
     }
 
     /// Record a move played elsewhere by the same rules (the page's
@@ -145,6 +123,17 @@ impl<B: QuantumBase> QuantumGame<B> {
     /// taken as the result of `labels` for `p`, unchecked; only the budget
     /// is charged, and a record that would not fit is refused unchanged.
     pub fn push_replayed(
+        &mut self,
+        p: Player,
+        labels: QuantumMove<B::Move>,
+        next: Superposition<B::State>,
+    ) -> Result<(), Exceeded> {
+        self.record(p, labels, next)
+    }
+
+    /// Add a move and the state it leaves to the record, charged to the
+    /// record's budget; a state that would not fit is refused unchanged.
+    fn record(
         &mut self,
         p: Player,
         labels: QuantumMove<B::Move>,
