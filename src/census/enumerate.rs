@@ -303,20 +303,22 @@ fn trees(palette: &Palette, edges: usize, meter: &mut Meter) -> Result<Words, Ex
     let mut branches: Vec<Words> = Vec::new();
     let mut smaller = Words::new(0);
     smaller.count = 1; // the tree of no edges
+    let mut codes: Vec<u8> = palette.colours().iter().map(|&c| colour_code(c)).collect();
+    codes.sort_unstable();
     for k in 1..=edges {
         // The branches of k edges: a colour under each tree of k - 1
         // edges. Colour first, then the tree: already in word order.
         let mut these = Words::new(2 * k);
-        held.add((smaller.count * palette.colours().len() * 2 * k) as u64)?;
-        let mut colours: Vec<Colour> = palette.colours().to_vec();
-        colours.sort_by_key(|&c| colour_code(c));
-        for &c in &colours {
+        held.add((smaller.count * codes.len() * 2 * k) as u64)?;
+        let mut branch = Vec::with_capacity(2 * k);
+        for &code in &codes {
             for t in smaller.iter() {
                 meter.tick()?;
-                these.codes.push(colour_code(c));
-                these.codes.extend_from_slice(t);
-                these.codes.push(END);
-                these.count += 1;
+                branch.clear();
+                branch.push(code);
+                branch.extend_from_slice(t);
+                branch.push(END);
+                these.push(&branch);
             }
         }
         branches.push(these);

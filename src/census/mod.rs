@@ -304,14 +304,11 @@ struct Job {
 /// once, as the budgets want) must not delay a stopped run's report past
 /// its deadline's grace.
 pub(crate) fn drop_later<T: Send + 'static>(value: T) {
-    if std::thread::Builder::new()
+    // Without a thread to spare, the value is freed here, with the
+    // closure the failed spawn hands back.
+    let _ = std::thread::Builder::new()
         .name("free".into())
-        .spawn(move || drop(value))
-        .is_err()
-    {
-        // No thread to spare: the value is freed here, when the spawn's
-        // closure is dropped.
-    }
+        .spawn(move || drop(value));
 }
 
 /// Run the census of `spec` within `budget`, calling `progress(done,
