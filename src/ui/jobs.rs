@@ -206,7 +206,7 @@ impl<'de> Deserialize<'de> for EdgeSets {
 pub fn replay(board: &str) -> Result<Replayed, JobError> {
     let shared = super::share::decode(board).map_err(JobError::Input)?;
     let slide = &shared.slides[shared.current];
-    let budget = Budget::new(super::referee::RECORD_MEMORY, Some(REPLAY_TIMEOUT));
+    let budget = super::referee::record_budget(Some(REPLAY_TIMEOUT));
     let game = Game::replay_within(
         slide.drawing.position(),
         slide.setup.clone(),

@@ -11,7 +11,7 @@
 //! [`Referee`] (the crate's rulesets and quantum game record). Values and
 //! advice come from the engine too.
 
-use super::referee::{Referee, State};
+use super::referee::{record_budget, Referee, State};
 use crate::analysis::{Request, Rules, RulesKind};
 use crate::position::{print, Colour, EdgeSet, Position};
 use crate::quantum::Superposition;
@@ -273,7 +273,7 @@ impl std::fmt::Debug for Game {
 
 impl Game {
     pub fn new(start: Position, setup: Setup) -> Result<Game, String> {
-        let budget = crate::budget::Budget::new(super::referee::RECORD_MEMORY, None);
+        let budget = record_budget(None);
         let mut g = Game::within(start, setup, &budget);
         g.move_timeout = Some(MOVE_TIMEOUT);
         Ok(g)
@@ -282,7 +282,7 @@ impl Game {
     /// A new game whose quantum record is held within `budget`.
     fn within(start: Position, setup: Setup, budget: &crate::budget::Budget) -> Game {
         let kind = setup.rules.kind();
-        let referee = Referee::within(&setup.rules, &start, budget);
+        let referee = Referee::new(&setup.rules, &start, budget);
         let state = referee.start();
         let board = board_of(&referee, &start, &state, None);
         Game {
@@ -335,18 +335,13 @@ impl Game {
                 boards.push(Board {
                     colours: g.referee.colours(&g.start, &state),
                     ended: None,
-                    realisations: Vec::new(),
+                    realisations: state.realisations().to_vec(),
                     legal: s.legal,
                     note: s.note,
                 });
                 state
             })
             .collect();
-        for (b, s) in boards.iter_mut().zip(&g.states) {
-            if let State::Quantum(rs) = s {
-                b.realisations = rs.clone();
-            }
-        }
         g.moves = moves;
         g.boards = boards;
         g.note = note;
@@ -364,7 +359,7 @@ impl Game {
         moves: &[Move],
         cursor: usize,
     ) -> Result<Game, String> {
-        let budget = crate::budget::Budget::new(super::referee::RECORD_MEMORY, None);
+        let budget = record_budget(None);
         Game::replay_within(start, setup, moves, cursor, &budget)
     }
 
@@ -650,9 +645,7 @@ impl Game {
         let moves = self.moves.clone();
         let edges = self.start.edges.len();
         // One deadline for the move and whatever the record replays first.
-        let clock = self
-            .move_timeout
-            .map(|t| crate::budget::Budget::new(super::referee::RECORD_MEMORY, Some(t)));
+        let clock = self.move_timeout.map(|t| record_budget(Some(t)));
         let Some(q) = self.referee.quantum() else {
             return Err(PlayError::Illegal("not a quantum game".into()));
         };
@@ -660,11 +653,7 @@ impl Game {
         if let Some(&l) = m.labels.iter().find(|&&l| !(1..=edges).contains(&l)) {
             return Err(PlayError::Illegal(format!("there is no edge {l}")));
         }
-        let labels: Vec<usize> = m.labels.iter().map(|l| l - 1).collect();
-        match &clock {
-            Some(c) => q.try_play_by(p, &labels, c)?,
-            None => q.try_play(p, &labels)?,
-        }
+        play_quantum(q, p, m, clock.as_ref())?;
         Ok(State::Quantum(q.state().clone()))
     }
 
@@ -869,10 +858,7 @@ fn board_of(referee: &Referee, start: &Position, state: &State, ended: Option<St
         ],
         colours: referee.colours(start, state),
         ended,
-        realisations: match state {
-            State::Quantum(rs) => rs.clone(),
-            _ => Vec::new(),
-        },
+        realisations: state.realisations().to_vec(),
         note: String::new(),
     }
 }
@@ -889,13 +875,24 @@ fn sync_quantum(
         q.takeback();
     }
     for m in &moves[q.history().len()..k] {
-        let labels: Vec<usize> = m.labels.iter().map(|l| l - 1).collect();
-        match clock {
-            Some(c) => q.try_play_by(side_player(m.side), &labels, c)?,
-            None => q.try_play(side_player(m.side), &labels)?,
-        }
+        play_quantum(q, side_player(m.side), m, clock)?;
     }
     Ok(())
+}
+
+/// Play `m` for `p` on the quantum record, on `clock` when the move's work
+/// has a deadline.
+fn play_quantum(
+    q: &mut crate::quantum::QuantumGame<crate::rules::Hackenbush>,
+    p: Player,
+    m: &Move,
+    clock: Option<&crate::budget::Budget>,
+) -> Result<(), crate::quantum::MoveError> {
+    let labels: Vec<usize> = m.labels.iter().map(|l| l - 1).collect();
+    match clock {
+        Some(c) => q.try_play_by(p, &labels, c),
+        None => q.try_play(p, &labels),
+    }
 }
 
 /// Why a move was not played.

@@ -4,8 +4,8 @@
 //! play). The UI never decides legality or falling itself, so the board
 //! always agrees with the values the engine computes.
 
-use crate::analysis::{GameRules, Rules};
-use crate::budget::{Budget, ByteSize};
+use crate::analysis::GameRules;
+use crate::budget::{Budget, ByteSize, Timeout};
 use crate::position::{Colour, EdgeSet, Position};
 use crate::quantum::{check_move, QuantumGame, Superposition};
 use crate::rules::uncolored::{UncoloredMove, UncoloredState};
@@ -23,6 +23,14 @@ pub enum State {
 }
 
 impl State {
+    /// Quantum: the realisations; otherwise none.
+    pub fn realisations(&self) -> &[EdgeSet] {
+        match self {
+            State::Quantum(rs) => rs,
+            _ => &[],
+        }
+    }
+
     /// Labels standing in at least one realisation (0-based).
     pub fn present(&self) -> EdgeSet {
         match self {
@@ -42,19 +50,15 @@ pub const RECORD_MEMORY: ByteSize = ByteSize::mib(32);
 /// the same dispatcher the analysis uses ([`GameRules::new`]).
 pub type Referee = GameRules;
 
+/// The budget of a game record on the page ([`RECORD_MEMORY`], so a link
+/// with moves too wide to replay stops with a message instead of filling
+/// the tab), with a deadline where the work runs on the main thread or
+/// must end in time (a move, an export, the worker's replay).
+pub fn record_budget(timeout: Option<Timeout>) -> Budget {
+    Budget::new(RECORD_MEMORY, timeout)
+}
+
 impl Referee {
-    /// The referee of a game on the page: its quantum record may hold
-    /// [`RECORD_MEMORY`] of realisations, so a link with moves too wide to
-    /// replay stops with a message instead of filling the tab.
-    pub fn for_rules(rules: &Rules, start: &Position) -> Referee {
-        Referee::within(rules, start, &Budget::new(RECORD_MEMORY, None))
-    }
-
-    /// A referee whose quantum record is held within `budget`.
-    pub fn within(rules: &Rules, start: &Position, budget: &Budget) -> Referee {
-        GameRules::new(rules, start, budget)
-    }
-
     /// The state before any move: ungrounded edges have already fallen.
     pub fn start(&self) -> State {
         match self {

@@ -413,10 +413,7 @@ pub const EXPORT_REPLAY_TIMEOUT: Timeout = Timeout { millis: 20 };
 /// The budget every slide of one export replays on: the page's record
 /// memory and [`EXPORT_REPLAY_TIMEOUT`] from now.
 fn export_clock() -> Budget {
-    Budget::new(
-        crate::ui::referee::RECORD_MEMORY,
-        Some(EXPORT_REPLAY_TIMEOUT),
-    )
+    crate::ui::referee::record_budget(Some(EXPORT_REPLAY_TIMEOUT))
 }
 
 /// A slide not on screen as a TikZ picture (no value: the session has no
