@@ -37,8 +37,12 @@ const MIME = {
   '.ts': 'text/plain; charset=utf-8',
 };
 
-/** Serve `root` on 127.0.0.1 at an ephemeral port. Resolves to {url, close()}. */
-export async function startServer(root = WWW) {
+/**
+ * Serve `root` on 127.0.0.1 at an ephemeral port. Resolves to {url, close()}.
+ * Tests see every build fresh (`no-store`); `{ cache: true }` lets the
+ * browser cache, for the page benchmarks' warm loads.
+ */
+export async function startServer(root = WWW, { cache = false } = {}) {
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -51,7 +55,7 @@ export async function startServer(root = WWW) {
       const body = await readFile(file);
       res.writeHead(200, {
         'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'no-store',
+        'cache-control': cache ? 'max-age=3600' : 'no-store',
       });
       res.end(body);
     } catch {
