@@ -9,10 +9,13 @@
 //! - [`classical`], [`quantum`], [`synchronous`]: how each family is
 //!   answered.
 //! - [`thermal`]: temperature theory of an answer's value.
+//! - [`kept_solver`]: the page worker's quantum solver, kept between the
+//!   analyses of one game.
 
 mod classical;
 mod error;
 mod game_rules;
+mod kept_solver;
 pub mod options;
 mod quantum;
 pub mod request;
@@ -21,6 +24,7 @@ pub mod thermal;
 
 pub use error::{AnalysisError, InputError, PlayerName};
 pub use game_rules::GameRules;
+pub use kept_solver::keep_solvers;
 pub use options::{
     FlavourList, OptionError, Precision, QuantumOptions, Rules, RulesKind, RulesParts, SyncOptions,
 };

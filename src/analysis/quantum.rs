@@ -14,6 +14,7 @@
 
 use super::classical::game_answer;
 use super::error::{AnalysisError, InputError, PlayerName};
+use super::kept_solver::{self, SolverKey};
 use super::options::QuantumOptions;
 use super::request::{Answer, MoveAdvice, Request};
 use crate::budget::{Budget, Exceeded};
@@ -256,7 +257,7 @@ fn move_labels(text: &str) -> String {
 /// comparison with numbers where they are numbers
 /// ([`QuantumSolver::try_numbers_first`]). With `stages`, what the
 /// searches prove is reported there first ([`staged_facts`]).
-fn after_moves<B: QuantumBase + Clone>(
+fn after_moves<B: QuantumBase + Clone + 'static>(
     mut game: QuantumGame<B>,
     start: B::State,
     numbers_first: bool,
@@ -283,8 +284,15 @@ fn after_moves<B: QuantumBase + Clone>(
     // own tables.
     let (base, setting) = (game.base.clone(), game.setting);
     drop(game);
-    let mut solver = QuantumSolver::with_budget(base, &start, setting, budget);
-    solver.try_numbers_first(numbers_first);
+    let key = SolverKey {
+        position: req.position.clone(),
+        rules: req.rules.clone(),
+    };
+    let mut solver = kept_solver::take(&key, budget).unwrap_or_else(|| {
+        let mut fresh = QuantumSolver::with_budget(base, &start, setting, budget);
+        fresh.try_numbers_first(numbers_first);
+        fresh
+    });
     if let Some(sink) = stages {
         let hook = Rc::clone(sink);
         solver.on_progress(
@@ -323,7 +331,7 @@ fn after_moves<B: QuantumBase + Clone>(
                 .collect()
         })
         .collect();
-    Ok(Answer {
+    let answer = Answer {
         realisations: Some(realisations),
         ..game_answer(
             &mut solver.arena,
@@ -332,7 +340,9 @@ fn after_moves<B: QuantumBase + Clone>(
             right_moves,
             budget.text_limit(),
         )
-    })
+    };
+    kept_solver::keep(key, solver);
+    Ok(answer)
 }
 
 /// The facts found by outcome searches before the value: the outcome

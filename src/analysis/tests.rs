@@ -153,3 +153,58 @@ fn values_past_the_text_limit_are_elided_not_lost() {
         assert_eq!(short.right_moves, full.right_moves);
     }
 }
+
+/// States memoised by the solver kept on this thread (none kept: `None`).
+fn kept_memo_len() -> Option<usize> {
+    super::kept_solver::kept_memo_len()
+}
+
+#[test]
+fn a_kept_solver_answers_a_games_later_positions_from_its_memo() {
+    use crate::rules::Player;
+    let games = [
+        ("0-1:B 1-2:G 0-2:R 2-3:B 3-0:G 1-1:R", "quantum:A:3"),
+        ("0-1:G 1-2:B 2-0:R 1-3:R 3-3:B", "quantum:C:unbounded"),
+        ("BRG RB", "quantum:C'u:2"),
+        ("nim:2,3", "quantum:D:unbounded"),
+    ];
+    for (position, rules) in games {
+        let mut req = Request {
+            position: position.into(),
+            rules: rules.parse().unwrap(),
+            ..Request::default()
+        };
+        keep_solvers(true);
+        let mut searched = None;
+        let mut mover = Player::Left;
+        loop {
+            let kept = run(&req).unwrap();
+            let now = kept_memo_len().expect("the solver is kept");
+            // Every state of play was valued by the first search: later
+            // positions add nothing to the memo.
+            if let Some(first) = searched {
+                assert_eq!(now, first, "{position} {rules} after {:?}", req.moves);
+            }
+            searched = Some(now);
+            // A fresh solver (on a thread of its own, where none is kept)
+            // answers the same.
+            let fresh = std::thread::scope(|s| s.spawn(|| run(&req)).join().unwrap()).unwrap();
+            assert_eq!(kept, fresh, "{position} {rules} after {:?}", req.moves);
+            let advice = match mover {
+                Player::Left => kept.left_moves,
+                Player::Right => kept.right_moves,
+            };
+            let Some(mv) = advice.and_then(|a| a.labels.last().cloned()) else {
+                break;
+            };
+            req.moves.push(mv);
+            mover = mover.opponent();
+        }
+        assert!(req.moves.len() >= 2, "{position}: {:?}", req.moves);
+    }
+    // Another game replaces the kept solver; turning keeping off drops it.
+    run(&quantum("BR", &[])).unwrap();
+    assert!(kept_memo_len().is_some());
+    keep_solvers(false);
+    assert_eq!(kept_memo_len(), None);
+}

@@ -22,6 +22,9 @@ use crate::ui::jobs::{self, JobMessage, JobReply};
 #[wasm_bindgen]
 pub fn worker_message(message: JsValue) -> JsValue {
     console_error_panic_hook::set_once();
+    // A quantum game's later positions are answered from the first
+    // analysis' memo (src/analysis/kept_solver.rs).
+    crate::analysis::keep_solvers(true);
     match serde_wasm_bindgen::from_value::<JobMessage>(message.clone()) {
         Ok(JobMessage { id, job }) => {
             let result =
