@@ -7,7 +7,7 @@
 //!
 //! `cargo bench --bench quantum_classroom -- [--drawings N] [--seed S]
 //! [--cap SECONDS] [--flavours A,C,D] [--widths 2,3,unbounded]
-//! [--old PATH] [--old-cap SECONDS] [--only K]`
+//! [--old PATH] [--old-cap SECONDS] [--only K] [--play K]`
 //!
 //! Times are CPU seconds (user + system, 10 ms resolution; the machine is
 //! shared, so wall time would measure the neighbours). Every cell runs
@@ -18,7 +18,11 @@
 //! checks that both give the same value, outcome and best moves; process
 //! start-up (a few ms) is inside the old figure. `--old-cap` bounds the
 //! old runs separately (they can be much slower). `--only K` runs drawing
-//! K alone.
+//! K alone. `--play K` then plays up to K moves of each finished cell
+//! (each side's first best move in turn) and times the analysis of every
+//! position reached as the page's worker makes it: with the solver kept
+//! from the cell's analysis (`analysis::keep_solvers`); the line shows the
+//! slowest of them after "play".
 //!
 //! Prints one line per cell, then per family (flavour × width) the number
 //! of cells, the slowest cell, the cells over 1 s and, with `--old`, the
@@ -29,10 +33,13 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use hackenbush_lab::analysis::{analyse, thermal, QuantumOptions, Request, Rules};
+use hackenbush_lab::analysis::{
+    analyse, keep_solvers, thermal, Answer, QuantumOptions, Request, Rules,
+};
 use hackenbush_lab::budget::{Budget, ByteSize, Timeout};
 use hackenbush_lab::position::{presets, Colour};
 use hackenbush_lab::quantum::{Flavour, Setting, Width};
+use hackenbush_lab::rules::Player;
 use std::process::Command;
 
 #[path = "support/cpu.rs"]
@@ -58,6 +65,7 @@ struct Opts {
     widths: Vec<Width>,
     old: Option<String>,
     only: Option<usize>,
+    play: usize,
 }
 
 fn parse_opts() -> Opts {
@@ -70,6 +78,7 @@ fn parse_opts() -> Opts {
         widths: vec![Width::Limited(2), Width::Limited(3), Width::Unbounded],
         old: None,
         only: None,
+        play: 0,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -82,6 +91,7 @@ fn parse_opts() -> Opts {
             "--old-cap" => o.old_cap = val.parse().expect("--old-cap SECONDS"),
             "--old" => o.old = Some(val),
             "--only" => o.only = Some(val.parse().expect("--only K")),
+            "--play" => o.play = val.parse().expect("--play K"),
             "--flavours" => {
                 o.flavours = val
                     .split(',')
@@ -137,22 +147,55 @@ fn summary(value: &str, outcome: &str, left: &[String], right: &[String]) -> Str
 }
 
 enum Run {
-    Done(f64, String),
+    /// CPU seconds, the answer's summary and, with `--play`, the slowest
+    /// analysis in play.
+    Done(f64, String, Option<String>),
     Over,
 }
 
-fn run_new(position: &str, flavour: Flavour, width: Width, cap: f64) -> Run {
+fn cell_budget(cap: f64) -> Budget {
+    Budget::new(
+        ByteSize::gib(2),
+        Some(Timeout {
+            millis: (cap * 1000.0) as u64,
+        }),
+    )
+}
+
+/// The slowest analysis (CPU seconds) of up to `moves` positions reached
+/// by playing each side's first best move in turn from `req`, with the
+/// solver kept from the analysis of `req` (`None`: one did not finish).
+fn play_on(mut req: Request, first: Answer, moves: usize, cap: f64) -> Option<f64> {
+    let mut slowest: f64 = 0.0;
+    let mut answer = first;
+    let mut mover = Player::Left;
+    for _ in 0..moves {
+        let advice = match mover {
+            Player::Left => answer.left_moves,
+            Player::Right => answer.right_moves,
+        };
+        let Some(mv) = advice.and_then(|a| a.labels.first().cloned()) else {
+            break;
+        };
+        req.moves.push(mv);
+        mover = mover.opponent();
+        let budget = cell_budget(cap);
+        let t = cpu_seconds().0;
+        answer = analyse(&req, &budget).ok()?;
+        let _ = thermal(&answer, &req.rules, &budget);
+        slowest = slowest.max(cpu_seconds().0 - t);
+    }
+    Some(slowest)
+}
+
+fn run_new(position: &str, flavour: Flavour, width: Width, cap: f64, play: usize) -> Run {
     let rules = Rules::Quantum(QuantumOptions {
         setting: Setting::new(flavour, width),
         ..Default::default()
     });
     let req = Request::new(position, rules.clone());
-    let budget = Budget::new(
-        ByteSize::gib(2),
-        Some(Timeout {
-            millis: (cap * 1000.0) as u64,
-        }),
-    );
+    let budget = cell_budget(cap);
+    keep_solvers(play > 0);
     let t = cpu_seconds().0;
     match analyse(&req, &budget) {
         Ok(a) => {
@@ -165,15 +208,21 @@ fn run_new(position: &str, flavour: Flavour, width: Width, cap: f64) -> Run {
                 .outcome
                 .map(|o| o.letter().to_string())
                 .unwrap_or_default();
-            Run::Done(
-                secs,
-                summary(
-                    &a.value,
-                    &outcome,
-                    &moves(&a.left_moves),
-                    &moves(&a.right_moves),
-                ),
-            )
+            let text = summary(
+                &a.value,
+                &outcome,
+                &moves(&a.left_moves),
+                &moves(&a.right_moves),
+            );
+            let played = (play > 0).then(|| {
+                let slowest = play_on(req, a, play, cap);
+                keep_solvers(false);
+                match slowest {
+                    Some(s) => format!("play {s:.3}s"),
+                    None => "play over".into(),
+                }
+            });
+            Run::Done(secs, text, played)
         }
         Err(_) => Run::Over,
     }
@@ -220,6 +269,7 @@ fn run_old(bin: &str, position: &str, flavour: Flavour, width: Width, cap: f64) 
             &labels("left_moves"),
             &labels("right_moves"),
         ),
+        None,
     )
 }
 
@@ -238,7 +288,7 @@ struct Family {
 
 fn show(r: &Run) -> String {
     match r {
-        Run::Done(s, _) => format!("{s:8.3}s"),
+        Run::Done(s, ..) => format!("{s:8.3}s"),
         Run::Over => "    over".into(),
     }
 }
@@ -259,7 +309,7 @@ fn main() {
         let position = drawing(o.seed, k);
         println!("drawing {k}: {position}");
         for ((f, w), fam) in families.iter_mut() {
-            let new = run_new(&position, *f, *w, o.cap);
+            let new = run_new(&position, *f, *w, o.cap, o.play);
             let old = o
                 .old
                 .as_ref()
@@ -267,7 +317,7 @@ fn main() {
             let name = format!("d{k} {f} w{w}");
             fam.cells += 1;
             let t = match &new {
-                Run::Done(s, _) => *s,
+                Run::Done(s, ..) => *s,
                 Run::Over => {
                     fam.over_cap += 1;
                     o.cap
@@ -283,7 +333,7 @@ fn main() {
             let mut line = format!("  {f:3} w{w:9} new {}", show(&new));
             if let Some(old) = &old {
                 let t = match old {
-                    Run::Done(s, _) => *s,
+                    Run::Done(s, ..) => *s,
                     Run::Over => {
                         fam.old_over_cap += 1;
                         o.old_cap
@@ -297,14 +347,17 @@ fn main() {
                     fam.old_slowest = (t, name.clone());
                 }
                 line += &format!("  old {}", show(old));
-                if let (Run::Done(_, a), Run::Done(_, b)) = (&new, old) {
+                if let (Run::Done(_, a, _), Run::Done(_, b, _)) = (&new, old) {
                     if a != b {
                         mismatches += 1;
                         line += &format!("  MISMATCH new {a} / old {b}");
                     }
                 }
             }
-            if let Run::Done(_, s) = &new {
+            if let Run::Done(_, s, played) = &new {
+                if let Some(p) = played {
+                    line += &format!("  {p}");
+                }
                 line += &format!("  {s}");
             }
             println!("{line}");
