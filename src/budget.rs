@@ -197,7 +197,7 @@ fn now_millis() -> f64 {
     }
 }
 
-struct Shared {
+struct Tally {
     max_bytes: ByteSize,
     timeout: Option<Timeout>,
     /// `now_millis()` past which work stops (infinite without a timeout).
@@ -218,7 +218,7 @@ struct Shared {
 /// holds a clone of it.
 #[derive(Clone)]
 pub struct Budget {
-    shared: Arc<Shared>,
+    shared: Arc<Tally>,
 }
 
 impl fmt::Debug for Budget {
@@ -248,7 +248,7 @@ impl Budget {
             None => f64::INFINITY,
         };
         Budget {
-            shared: Arc::new(Shared {
+            shared: Arc::new(Tally {
                 max_bytes,
                 timeout,
                 deadline,
@@ -271,7 +271,7 @@ impl Budget {
     pub fn with_text_limit(self, chars: u64) -> Budget {
         let s = &self.shared;
         Budget {
-            shared: Arc::new(Shared {
+            shared: Arc::new(Tally {
                 max_bytes: s.max_bytes,
                 timeout: s.timeout,
                 deadline: s.deadline,

@@ -12,7 +12,7 @@
 //!   stage it reports before the value is true of that value.
 
 use hackenbush_lab::analysis::{
-    analyse, analyse_in_stages, QuantumOptions, Relation, Request, Rules, Stage,
+    analyse, analyse_in_stages, BoundRelation, QuantumOptions, Request, Rules, Stage,
 };
 use hackenbush_lab::budget::Budget;
 use hackenbush_lab::game::{Dyadic, Outcome};
@@ -192,18 +192,18 @@ fn staged_answers_agree_with_the_value() {
 /// would be circular, so numbers are compared directly and other values
 /// only for "confused" (a value that is a number is never confused with
 /// one).
-fn check_bound(value: &str, relation: Relation, number: &str, context: &str) {
+fn check_bound(value: &str, relation: BoundRelation, number: &str, context: &str) {
     let x: Dyadic = number.parse().expect("a number");
     match value.parse::<Dyadic>() {
         Ok(v) => {
             let want = match v.cmp(&x) {
-                std::cmp::Ordering::Greater => Relation::Greater,
-                std::cmp::Ordering::Less => Relation::Less,
-                std::cmp::Ordering::Equal => Relation::Equal,
+                std::cmp::Ordering::Greater => BoundRelation::Greater,
+                std::cmp::Ordering::Less => BoundRelation::Less,
+                std::cmp::Ordering::Equal => BoundRelation::Equal,
             };
             assert_eq!(relation, want, "{context}");
         }
-        Err(_) => assert_ne!(relation, Relation::Equal, "{context}"),
+        Err(_) => assert_ne!(relation, BoundRelation::Equal, "{context}"),
     }
 }
 

@@ -1416,7 +1416,7 @@ mod session {
 mod opponent {
     use super::*;
     use hackenbush_lab::analysis::{Answer, MoveAdvice, Rules, Strategies, Weight};
-    use hackenbush_lab::ui::opponent::{choose, Choice, Controller, CANNOT_MOVE};
+    use hackenbush_lab::ui::opponent::{choose, Controller, EngineDecision, CANNOT_MOVE};
     use hackenbush_lab::ui::session::{Mode, Session};
 
     fn engine_answer(s: &mut Session) -> Answer {
@@ -1520,7 +1520,7 @@ mod opponent {
         };
         for winning in [true, false] {
             let c = choose(&answer(winning), &req, Side::Left, Player::Left, 7).unwrap();
-            assert_eq!(c, Choice::Play(Move::cut(Player::Left, 5)));
+            assert_eq!(c, EngineDecision::Play(Move::cut(Player::Left, 5)));
         }
         let err = choose(&answer(true), &req, Side::Right, Player::Right, 0).unwrap_err();
         assert!(err.contains("no move"), "{err}");
@@ -1532,7 +1532,7 @@ mod opponent {
         let c = choose(&q, &req, Side::Right, Player::Right, 0).unwrap();
         assert_eq!(
             c,
-            Choice::Play(Move {
+            EngineDecision::Play(Move {
                 side: Side::Right,
                 labels: vec![2, 5]
             })
@@ -1561,14 +1561,14 @@ mod opponent {
         };
         let pick = |random| choose(&answer, &req, Side::Both, Player::Left, random).unwrap();
         // 2^32 / 3 = 1431655765.33…: the boundary is compared exactly.
-        assert_eq!(pick(0), Choice::Pick(1));
-        assert_eq!(pick(1_431_655_765), Choice::Pick(1));
-        assert_eq!(pick(1_431_655_766), Choice::Pick(2));
-        assert_eq!(pick(u32::MAX), Choice::Pick(2));
+        assert_eq!(pick(0), EngineDecision::Pick(1));
+        assert_eq!(pick(1_431_655_765), EngineDecision::Pick(1));
+        assert_eq!(pick(1_431_655_766), EngineDecision::Pick(2));
+        assert_eq!(pick(u32::MAX), EngineDecision::Pick(2));
         // When only one player can move, the pick is a move of its own.
         assert_eq!(
             choose(&answer, &req, Side::Right, Player::Right, 99).unwrap(),
-            Choice::Play(Move::cut(Player::Right, 3))
+            EngineDecision::Play(Move::cut(Player::Right, 3))
         );
     }
 

@@ -28,7 +28,7 @@ pub use kept_solver::keep_solvers;
 pub use options::{
     FlavourList, OptionError, Precision, QuantumOptions, Rules, RulesKind, RulesParts, SyncOptions,
 };
-pub use quantum::{analyse_in_stages, Relation, Stage};
+pub use quantum::{analyse_in_stages, BoundRelation, Stage};
 pub use request::{Answer, Elided, MoveAdvice, Request, Strategies, Weight};
 pub use thermal::{means_and_temperatures, thermal, thermal_of, ThermalAnswer, Walls};
 

@@ -44,7 +44,10 @@ pub enum Stage {
     Outcome { outcome: Outcome },
     /// The value compared with a number (plain notation), proved by
     /// outcome searches of the state minus the number.
-    Bound { relation: Relation, number: String },
+    Bound {
+        relation: BoundRelation,
+        number: String,
+    },
     /// A winning move of `player` (`L` or `R`), found so far (there may be
     /// more; the final `best_moves` lists them all).
     WinningMove { player: String, labels: String },
@@ -61,7 +64,7 @@ pub enum Stage {
 /// How the value compares with a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Relation {
+pub enum BoundRelation {
     Greater,
     Less,
     Equal,
@@ -90,10 +93,10 @@ impl fmt::Display for Stage {
                 outcome.sentence()
             ),
             Stage::Bound { relation, number } => match relation {
-                Relation::Greater => write!(f, "bound: the value is more than {number}"),
-                Relation::Less => write!(f, "bound: the value is less than {number}"),
-                Relation::Equal => write!(f, "bound: the value is exactly {number}"),
-                Relation::Confused => write!(
+                BoundRelation::Greater => write!(f, "bound: the value is more than {number}"),
+                BoundRelation::Less => write!(f, "bound: the value is less than {number}"),
+                BoundRelation::Equal => write!(f, "bound: the value is exactly {number}"),
+                BoundRelation::Confused => write!(
                     f,
                     "bound: the value is confused with {number}, so it is not a number"
                 ),
@@ -397,19 +400,19 @@ fn staged_facts<B: QuantumBase>(
         };
         let (ge, le) = solver.compare_with_number(state, &x)?;
         let relation = match (ge, le) {
-            (true, true) => Relation::Equal,
-            (true, false) => Relation::Greater,
-            (false, true) => Relation::Less,
-            (false, false) => Relation::Confused,
+            (true, true) => BoundRelation::Equal,
+            (true, false) => BoundRelation::Greater,
+            (false, true) => BoundRelation::Less,
+            (false, false) => BoundRelation::Confused,
         };
         emit(Stage::Bound {
             relation,
             number: x.to_string(),
         });
         match relation {
-            Relation::Greater => lo = Some(x),
-            Relation::Less => hi = Some(x),
-            Relation::Equal | Relation::Confused => break,
+            BoundRelation::Greater => lo = Some(x),
+            BoundRelation::Less => hi = Some(x),
+            BoundRelation::Equal | BoundRelation::Confused => break,
         }
     }
     Ok(())

@@ -294,7 +294,7 @@ pub struct Report {
 }
 
 /// A job: one position of the census.
-struct Job {
+struct CensusJob {
     edges: usize,
     position: Position,
 }
@@ -350,7 +350,7 @@ pub(crate) struct Valuation {
     /// (edges, positions) for each size enumerated, up to the last
     /// checked size (one more for 8.5).
     pub counts: Vec<(usize, usize)>,
-    jobs: Vec<Job>,
+    jobs: Vec<CensusJob>,
     /// Per job: its value under each ruleset, if it was valued.
     pub results: Vec<Option<Vec<Valued>>>,
     pub stopped: Option<Exceeded>,
@@ -392,7 +392,7 @@ pub(crate) fn valuation(
         match positions(class, &spec.palette, edges, &mut meter) {
             Ok(ps) => {
                 counts.push((edges, ps.len()));
-                jobs.extend(ps.into_iter().map(|position| Job { edges, position }));
+                jobs.extend(ps.into_iter().map(|position| CensusJob { edges, position }));
             }
             Err(e) => {
                 enumeration_stopped = Some(e);

@@ -557,7 +557,7 @@ impl CensusArgs {
 
 /// The notations `convert` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Notation {
+pub enum ConvertFormat {
     /// `cgsuite:l(l;rl)`: CGSuite's Hackenbush string after the prefix.
     Cgsuite,
     /// `0-1:B 1-2:R`, stalks as letters: the notation of RULES.md.
@@ -578,7 +578,7 @@ status 2."
 pub struct ConvertArgs {
     /// cgsuite, edges or json.
     #[arg(long, value_enum, value_name = "NOTATION")]
-    pub to: Notation,
+    pub to: ConvertFormat,
     /// The position; several words are joined with spaces.
     #[arg(required = true, value_name = "POSITION")]
     pub position: Vec<String>,

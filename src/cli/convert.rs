@@ -4,7 +4,7 @@
 //! the notation's own writer, so a conversion and its way back are the
 //! readers' and writers' round trips.
 
-use super::args::{ConvertArgs, Notation};
+use super::args::{ConvertArgs, ConvertFormat};
 use super::CliError;
 use crate::analysis::parse_position;
 use crate::position::cgsuite::{self, CgsuiteText};
@@ -25,13 +25,13 @@ pub(super) fn read(words: &[String]) -> Result<(Position, Option<Layout>), CliEr
 pub(super) fn run(a: &ConvertArgs) -> Result<String, CliError> {
     let (p, layout) = read(&a.position)?;
     let text = match a.to {
-        Notation::Cgsuite => {
+        ConvertFormat::Cgsuite => {
             let cg = CgsuiteText::try_from(p).map_err(|e| {
                 CliError::Unwritable(format!("no CGSuite string for this position: {e}"))
             })?;
             format!("{}{cg}", cgsuite::PREFIX)
         }
-        Notation::Edges => {
+        ConvertFormat::Edges => {
             if p.edges.is_empty() {
                 return Err(CliError::Unwritable(
                     "the empty position has no text form in the edges notation".into(),
@@ -39,7 +39,7 @@ pub(super) fn run(a: &ConvertArgs) -> Result<String, CliError> {
             }
             print(&p)
         }
-        Notation::Json => match layout {
+        ConvertFormat::Json => match layout {
             Some(l) => json::to_json(&p, &l),
             None => json::to_json_auto(&p),
         },

@@ -15,8 +15,8 @@ mod puzzles;
 mod table;
 
 pub use args::{
-    CensusArgs, Cli, Command, ConvertArgs, DrawArgs, DrawFormat, IndexRange, MatrixArgs, MergeArgs,
-    Notation, OptionsArgs, PuzzleArgs, PuzzlesArgs, TableArgs, ValueArgs,
+    CensusArgs, Cli, Command, ConvertArgs, ConvertFormat, DrawArgs, DrawFormat, IndexRange,
+    MatrixArgs, MergeArgs, OptionsArgs, PuzzleArgs, PuzzlesArgs, TableArgs, ValueArgs,
 };
 pub use error::CliError;
 

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 /// How progress is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
+pub enum ProgressMode {
     Off = 0,
     /// One line redrawn in place (stderr is a terminal).
     Terminal = 1,
@@ -30,7 +30,7 @@ pub enum Mode {
 }
 
 /// What the report says.
-struct Status {
+struct ProgressStatus {
     command: &'static str,
     budget: Option<Budget>,
     /// Items done of a total, and what they are (`cells`, `positions`).
@@ -42,8 +42,8 @@ struct Status {
     started: Instant,
 }
 
-static STATUS: Mutex<Option<Status>> = Mutex::new(None);
-static MODE: AtomicU8 = AtomicU8::new(Mode::Off as u8);
+static STATUS: Mutex<Option<ProgressStatus>> = Mutex::new(None);
+static MODE: AtomicU8 = AtomicU8::new(ProgressMode::Off as u8);
 /// `--quiet` was given: no terminal line (JSON lines still if asked).
 static QUIET: AtomicBool = AtomicBool::new(false);
 /// A terminal line is on screen (the exit paths clear it).
@@ -54,13 +54,13 @@ static THREAD: Mutex<Option<JoinHandle<()>>> = Mutex::new(None);
 /// How long a run goes before its first report.
 const FIRST_AFTER: Duration = Duration::from_secs(1);
 
-fn status() -> std::sync::MutexGuard<'static, Option<Status>> {
+fn status() -> std::sync::MutexGuard<'static, Option<ProgressStatus>> {
     STATUS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// A subcommand starts (before any budget is made).
 pub fn begin(command: &'static str) {
-    *status() = Some(Status {
+    *status() = Some(ProgressStatus {
         command,
         budget: None,
         items: None,
@@ -80,15 +80,15 @@ pub fn quiet() {
 /// terminal line if stderr is a terminal, else nothing.
 pub fn watch(budget: &Budget, json: bool) {
     let mode = if json {
-        Mode::Json
+        ProgressMode::Json
     } else if !QUIET.load(Ordering::SeqCst) && std::io::stderr().is_terminal() {
-        Mode::Terminal
+        ProgressMode::Terminal
     } else {
-        Mode::Off
+        ProgressMode::Off
     };
     {
         let mut s = status();
-        let s = s.get_or_insert_with(|| Status {
+        let s = s.get_or_insert_with(|| ProgressStatus {
             command: "hackenbush",
             budget: None,
             items: None,
@@ -98,7 +98,7 @@ pub fn watch(budget: &Budget, json: bool) {
         });
         s.budget = Some(budget.clone());
     }
-    if mode == Mode::Off {
+    if mode == ProgressMode::Off {
         return;
     }
     MODE.store(mode as u8, Ordering::SeqCst);
@@ -138,7 +138,7 @@ pub fn finish() {
         let _ = t.join();
     }
     clear_line();
-    MODE.store(Mode::Off as u8, Ordering::SeqCst);
+    MODE.store(ProgressMode::Off as u8, Ordering::SeqCst);
 }
 
 /// Clear the terminal line, if one is drawn, without allocating or
@@ -165,7 +165,7 @@ fn draw_until_stopped() {
             break;
         }
         let mode = MODE.load(Ordering::SeqCst);
-        let every = if mode == Mode::Json as u8 {
+        let every = if mode == ProgressMode::Json as u8 {
             Duration::from_secs(1)
         } else {
             Duration::from_millis(500)
@@ -178,7 +178,7 @@ fn draw_until_stopped() {
         };
         last = Some(Instant::now());
         let mut e = std::io::stderr().lock();
-        if mode == Mode::Json as u8 {
+        if mode == ProgressMode::Json as u8 {
             let _ = writeln!(e, "{report}");
         } else {
             let _ = write!(e, "\r\x1b[K{report}");
@@ -200,7 +200,7 @@ fn report(mode: u8) -> Option<String> {
     let counted = s.budget.as_ref().map_or(0, Budget::items);
     let items = s.items.or(s.counting.map(|what| (counted, None, what)));
     let secs = elapsed.as_secs_f64();
-    if mode == Mode::Json as u8 {
+    if mode == ProgressMode::Json as u8 {
         let mut v = serde_json::json!({
             "progress": s.command,
             "elapsed": (secs * 10.0).round() / 10.0,

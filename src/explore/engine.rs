@@ -50,17 +50,17 @@ impl<R: Ruleset, F: Fn(&R::Move) -> String> Classical<R, F> {
 }
 
 /// A classical state's standing edges, by label.
-pub trait Standing {
+pub trait StandingLabels {
     fn standing(&self) -> Vec<String>;
 }
 
-impl Standing for EdgeSet {
+impl StandingLabels for EdgeSet {
     fn standing(&self) -> Vec<String> {
         self.iter().map(|e| (e + 1).to_string()).collect()
     }
 }
 
-impl Standing for UncoloredState {
+impl StandingLabels for UncoloredState {
     /// Uncoloured edges already coloured carry their colour (`3B`).
     fn standing(&self) -> Vec<String> {
         self.present
@@ -81,7 +81,7 @@ impl Standing for UncoloredState {
 
 impl<R: Ruleset, F: Fn(&R::Move) -> String> Engine for Classical<R, F>
 where
-    R::State: Standing,
+    R::State: StandingLabels,
 {
     type State = R::State;
     type Move = R::Move;
@@ -157,22 +157,22 @@ impl Engine for Normal {
 
 /// A quantum game: values from the reducing solver, children built exactly
 /// (no reductions), so what the explorer shows is the state as played.
-pub struct Quantum<B: QuantumBase> {
+pub struct QuantumExplorer<B: QuantumBase> {
     pub solver: QuantumSolver<B>,
     /// Charges the children while they are built.
     meter: Meter,
 }
 
-impl<B: QuantumBase> Quantum<B> {
+impl<B: QuantumBase> QuantumExplorer<B> {
     pub fn new(solver: QuantumSolver<B>, budget: &Budget) -> Self {
-        Quantum {
+        QuantumExplorer {
             solver,
             meter: budget.meter(),
         }
     }
 }
 
-impl<B: QuantumBase> Engine for Quantum<B> {
+impl<B: QuantumBase> Engine for QuantumExplorer<B> {
     type State = Superposition<B::State>;
     type Move = Vec<B::Move>;
 

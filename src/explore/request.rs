@@ -2,7 +2,7 @@
 //! cuts one at a time, or quantum moves through the flavour's checks), then
 //! explore the state reached within the budget.
 
-use super::engine::{Classical, Engine, Normal, Quantum};
+use super::engine::{Classical, Engine, Normal, QuantumExplorer};
 use super::{explore_state, Exploration};
 use crate::analysis::{
     is_nim, parse_position, AnalysisError, GameRules, InputError, PlayerName, Request, Rules,
@@ -151,7 +151,7 @@ fn quantum<B: QuantumBase + Clone>(
     drop(game);
     let mut solver = QuantumSolver::with_budget(base, &start, setting, budget);
     solver.try_numbers_first(numbers_first);
-    let mut engine = Quantum::new(solver, budget);
+    let mut engine = QuantumExplorer::new(solver, budget);
     let mut e = explore_state(&mut engine, &state, budget.text_limit())?;
     let b = &engine.solver.base;
     e.realisations = Some(

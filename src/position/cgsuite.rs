@@ -171,7 +171,7 @@ fn check_writable(p: &Position) -> Result<(), WriteError> {
 /// text the user typed (after `cgsuite:`), so that errors name the column
 /// they see.
 pub(crate) fn parse_at(text: &str, column_offset: usize) -> Result<Position, ParseError> {
-    let mut r = Reader {
+    let mut r = CgsuiteReader {
         chars: text.chars().collect(),
         pos: 0,
         offset: column_offset,
@@ -210,7 +210,7 @@ pub(crate) fn parse_at(text: &str, column_offset: usize) -> Result<Position, Par
 }
 
 /// A scanner over the string that builds the graph as it reads.
-struct Reader {
+struct CgsuiteReader {
     chars: Vec<char>,
     pos: usize,
     offset: usize,
@@ -234,7 +234,7 @@ enum After {
     Group,
 }
 
-impl Reader {
+impl CgsuiteReader {
     fn column(&self) -> usize {
         self.offset + self.pos + 1
     }
@@ -523,7 +523,7 @@ impl Reader {
 // ---------- writing ----------
 
 /// One vertex of the depth-first tree and the edges written from it.
-struct Node {
+struct TreeVertex {
     vertex: usize,
     children: Vec<Child>,
 }
@@ -535,7 +535,7 @@ struct Child {
 
 enum Target {
     /// A vertex met for the first time: the chain goes on from it.
-    New(Node),
+    New(TreeVertex),
     /// A vertex already written (a cycle, loop or parallel edge): its name.
     Seen(usize),
 }
@@ -554,7 +554,7 @@ fn write_checked(p: &Position) -> String {
             incident[e.v].push(i);
         }
     }
-    let mut walk = Walk {
+    let mut walk = TreeWalk {
         p,
         incident: &incident,
         seen: vec![false; n],
@@ -572,7 +572,7 @@ fn write_checked(p: &Position) -> String {
     out.text
 }
 
-struct Walk<'a> {
+struct TreeWalk<'a> {
     p: &'a Position,
     incident: &'a [Vec<usize>],
     seen: Vec<bool>,
@@ -581,9 +581,9 @@ struct Walk<'a> {
     named: Vec<bool>,
 }
 
-impl Walk<'_> {
+impl TreeWalk<'_> {
     /// The tree below `v` (depth at most the number of vertices, ≤ 129).
-    fn visit(&mut self, v: usize) -> Node {
+    fn visit(&mut self, v: usize) -> TreeVertex {
         self.seen[v] = true;
         let mut children = Vec::new();
         for &i in &self.incident[v] {
@@ -604,7 +604,7 @@ impl Walk<'_> {
                 to,
             });
         }
-        Node {
+        TreeVertex {
             vertex: v,
             children,
         }
@@ -634,7 +634,7 @@ impl Out {
         n
     }
 
-    fn node(&mut self, node: &Node) {
+    fn node(&mut self, node: &TreeVertex) {
         if self.named[node.vertex] {
             let n = self.name(node.vertex);
             self.text.push(':');

@@ -281,7 +281,7 @@ pub const GREEN_PICTURE_KINDS: [&str; 4] = ["flowers", "houses", "ladder", "mixe
 /// green bucket; six rungs at most), or a mixed scribble of small cycles of every colour on
 /// stalks. Same seed, same drawing (SplitMix64).
 pub fn green_picture(seed: u64, kind: usize, edges: usize) -> Position {
-    let mut d = Drawing {
+    let mut d = PictureBuilder {
         rng: SplitMix64(seed),
         edges: Vec::new(),
         vertices: 1,
@@ -298,14 +298,14 @@ pub fn green_picture(seed: u64, kind: usize, edges: usize) -> Position {
 
 /// A drawing under construction for [`green_picture`]: every piece is
 /// added only if it fits in the edge limit.
-struct Drawing {
+struct PictureBuilder {
     rng: SplitMix64,
     edges: Vec<Edge>,
     vertices: usize,
     limit: usize,
 }
 
-impl Drawing {
+impl PictureBuilder {
     fn room(&self) -> usize {
         self.limit - self.edges.len()
     }

@@ -111,6 +111,3 @@ pub trait Ruleset {
         None
     }
 }
-
-/// Shorthand for a ruleset's state type.
-pub type State<R> = <R as Ruleset>::State;

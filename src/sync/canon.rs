@@ -31,15 +31,15 @@ const TAG_POSITION: u32 = 2;
 pub(crate) const NO_ORBIT: u32 = u32::MAX;
 
 /// A position together with its incidence lists, built once per analysis.
-pub(crate) struct Graph<'a> {
+pub(crate) struct SyncGraph<'a> {
     pub pos: &'a Position,
     /// For each vertex, the incident edges and the vertex at their other end.
     adj: Vec<Vec<(usize, usize)>>,
 }
 
-impl<'a> Graph<'a> {
+impl<'a> SyncGraph<'a> {
     /// Callers have checked that every endpoint is below `vertex_count`.
-    pub(crate) fn new(pos: &'a Position) -> Graph<'a> {
+    pub(crate) fn new(pos: &'a Position) -> SyncGraph<'a> {
         let mut adj = vec![Vec::new(); pos.vertex_count.max(1)];
         for (i, e) in pos.edges.iter().enumerate() {
             adj[e.u].push((i, e.v));
@@ -47,7 +47,7 @@ impl<'a> Graph<'a> {
                 adj[e.v].push((i, e.u));
             }
         }
-        Graph { pos, adj }
+        SyncGraph { pos, adj }
     }
 }
 
@@ -77,7 +77,7 @@ impl Canon {
     }
 
     /// The isomorphism-class key of the position formed by `set`.
-    pub(crate) fn key(&mut self, g: &Graph, set: EdgeSet) -> u32 {
+    pub(crate) fn key(&mut self, g: &SyncGraph, set: EdgeSet) -> u32 {
         let look = Look {
             marked: None,
             mirror: false,
@@ -88,7 +88,7 @@ impl Canon {
     /// The key of the mirror image of `set`: blue and red swapped. It equals
     /// [`Canon::key`] of a position exactly when that position is isomorphic
     /// to the mirror image, whose value is the negated value of `set`.
-    pub(crate) fn mirror_key(&mut self, g: &Graph, set: EdgeSet) -> u32 {
+    pub(crate) fn mirror_key(&mut self, g: &SyncGraph, set: EdgeSet) -> u32 {
         let look = Look {
             marked: None,
             mirror: true,
@@ -98,7 +98,12 @@ impl Canon {
 
     /// For each edge index, its orbit id under the symmetries of `set` that
     /// fix edge `marked` (if any); [`NO_ORBIT`] for edges outside `set`.
-    pub(crate) fn orbits(&mut self, g: &Graph, set: EdgeSet, marked: Option<usize>) -> Vec<u32> {
+    pub(crate) fn orbits(
+        &mut self,
+        g: &SyncGraph,
+        set: EdgeSet,
+        marked: Option<usize>,
+    ) -> Vec<u32> {
         let mut orbit = vec![NO_ORBIT; g.pos.edges.len()];
         let look = Look {
             marked,
@@ -110,7 +115,7 @@ impl Canon {
 
     fn describe(
         &mut self,
-        g: &Graph,
+        g: &SyncGraph,
         set: EdgeSet,
         look: Look,
         mut orbit: Option<&mut Vec<u32>>,
@@ -150,7 +155,7 @@ impl Canon {
     /// AHU code of the subtree hanging from `edge`, whose far end is `top`.
     fn subtree(
         &mut self,
-        g: &Graph,
+        g: &SyncGraph,
         set: EdgeSet,
         edge: usize,
         top: usize,
@@ -171,7 +176,7 @@ impl Canon {
 
     /// Code of a component that is not a tree: its edges in label order with
     /// vertices renumbered by first appearance (the ground stays 0).
-    fn rigid(&mut self, g: &Graph, comp: EdgeSet, look: Look) -> u32 {
+    fn rigid(&mut self, g: &SyncGraph, comp: EdgeSet, look: Look) -> u32 {
         let mut map: FxHashMap<usize, u32> = FxHashMap::default();
         map.insert(GROUND, 0);
         let mut key = vec![TAG_RIGID];
@@ -196,7 +201,7 @@ struct Look {
 }
 
 /// Colours 0..3, plus 4 for the marked edge (so it is fixed by symmetries).
-fn colour_code(g: &Graph, edge: usize, look: Look) -> u32 {
+fn colour_code(g: &SyncGraph, edge: usize, look: Look) -> u32 {
     let colour = match (g.pos.edges[edge].colour, look.mirror) {
         (Colour::Blue, true) => Colour::Red,
         (Colour::Red, true) => Colour::Blue,
@@ -212,7 +217,7 @@ fn colour_code(g: &Graph, edge: usize, look: Look) -> u32 {
 
 /// If `comp` (connected apart from the ground, all grounded) is a tree with
 /// the ground as root, its single ground edge and that edge's upper vertex.
-fn tree_root(g: &Graph, comp: EdgeSet) -> Option<(usize, usize)> {
+fn tree_root(g: &SyncGraph, comp: EdgeSet) -> Option<(usize, usize)> {
     let mut vertices: Vec<usize> = Vec::with_capacity(2 * comp.len());
     let mut root = None;
     for i in comp.iter() {
@@ -245,7 +250,7 @@ fn tree_root(g: &Graph, comp: EdgeSet) -> Option<(usize, usize)> {
 /// parent edges are and their subtrees have equal codes.
 #[allow(clippy::too_many_arguments)]
 fn assign_tree_orbits(
-    g: &Graph,
+    g: &SyncGraph,
     set: EdgeSet,
     edge: usize,
     top: usize,

@@ -2,9 +2,9 @@
 
 use num_rational::BigRational;
 
-use super::canon::Graph;
+use super::canon::SyncGraph;
 use super::q::Q;
-use super::value::Solver;
+use super::value::SyncSolver;
 use super::{Conflict, SyncError};
 use crate::budget::Budget;
 use crate::position::{presets, Position, MAX_EDGES};
@@ -48,13 +48,13 @@ pub fn halves_table_with(
         return Err(format!("m + n must be at most {}", MAX_EDGES / 2).into());
     }
     // Halves contain no green edge, so every value is exact.
-    let mut solver = Solver::new(conflict, Q::ratio(1, 1 << 20), budget);
+    let mut solver = SyncSolver::new(conflict, Q::ratio(1, 1 << 20), budget);
     let mut table = Vec::with_capacity(max_m + 1);
     for m in 0..=max_m {
         let mut row = Vec::with_capacity(max_n + 1);
         for n in 0..=max_n {
             let pos = halves_position(m, n)?;
-            let graph = Graph::new(&pos);
+            let graph = SyncGraph::new(&pos);
             let val = solver.value(&graph, pos.full_set())?;
             if val.lo != val.hi {
                 return Err(SyncError::Invalid(

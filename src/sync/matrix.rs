@@ -40,7 +40,7 @@ pub(crate) enum Want {
 /// A solution in the solver's own rationals; `row` and `col` are empty when
 /// only the value was asked for.
 #[derive(Clone, Debug)]
-pub(crate) struct Solution {
+pub(crate) struct SimplexSolution {
     pub value: Q,
     pub row: Vec<Q>,
     pub col: Vec<Q>,
@@ -66,7 +66,7 @@ pub fn solve_matrix(m: &[Vec<BigRational>]) -> Result<MatrixSolution, String> {
 }
 
 /// [`solve_matrix`] in the solver's rationals.
-pub(crate) fn solve(m: &[Vec<Q>], want: Want) -> Result<Solution, String> {
+pub(crate) fn solve(m: &[Vec<Q>], want: Want) -> Result<SimplexSolution, String> {
     let cols = m.first().map_or(0, Vec::len);
     if m.is_empty() || cols == 0 {
         return Err("a matrix game needs at least one row and one column".into());
@@ -83,13 +83,13 @@ pub(crate) fn solve(m: &[Vec<Q>], want: Want) -> Result<Solution, String> {
         .or_else(|| two_by_two(&sub, want))
         .unwrap_or_else(|| simplex::solve(&sub));
     if want == Want::Value {
-        return Ok(Solution {
+        return Ok(SimplexSolution {
             value: small.value,
             row: vec![],
             col: vec![],
         });
     }
-    let mut sol = Solution {
+    let mut sol = SimplexSolution {
         value: small.value,
         row: vec![Q::zero(); m.len()],
         col: vec![Q::zero(); cols],
@@ -112,7 +112,7 @@ pub(crate) fn solve(m: &[Vec<Q>], want: Want) -> Result<Solution, String> {
 /// column and the column strategy concedes at most `value` against every row.
 pub fn is_optimal(m: &[Vec<BigRational>], sol: &MatrixSolution) -> bool {
     let q = |v: &[BigRational]| v.iter().map(Q::from_big).collect();
-    let sol = Solution {
+    let sol = SimplexSolution {
         value: Q::from_big(&sol.value),
         row: q(&sol.row_strategy),
         col: q(&sol.col_strategy),
@@ -121,7 +121,7 @@ pub fn is_optimal(m: &[Vec<BigRational>], sol: &MatrixSolution) -> bool {
 }
 
 /// [`is_optimal`] in the solver's rationals.
-pub(crate) fn certified(m: &[Vec<Q>], sol: &Solution) -> bool {
+pub(crate) fn certified(m: &[Vec<Q>], sol: &SimplexSolution) -> bool {
     let cols = m.first().map_or(0, Vec::len);
     let is_distribution = |p: &[Q], n: usize| {
         p.len() == n
@@ -198,7 +198,7 @@ pub(crate) fn dominance(m: &[Vec<Q>]) -> (Vec<usize>, Vec<usize>) {
 
 /// A pure saddle point, if one exists: the largest row minimum equals the
 /// smallest column maximum. Covers every 1×n and n×1 game.
-fn saddle_point(m: &[Vec<Q>]) -> Option<Solution> {
+fn saddle_point(m: &[Vec<Q>]) -> Option<SimplexSolution> {
     let pick = pick_extreme;
     let cols = m[0].len();
     let row_mins: Vec<&Q> = m
@@ -210,7 +210,7 @@ fn saddle_point(m: &[Vec<Q>]) -> Option<Solution> {
         .collect();
     let (best_row, lower) = pick(&mut row_mins.iter().copied(), Ordering::Greater)?;
     let (best_col, upper) = pick(&mut col_maxs.iter().copied(), Ordering::Less)?;
-    (lower == upper).then(|| Solution {
+    (lower == upper).then(|| SimplexSolution {
         value: lower.clone(),
         row: unit(m.len(), best_row),
         col: unit(cols, best_col),
@@ -223,7 +223,7 @@ fn saddle_point(m: &[Vec<Q>]) -> Option<Solution> {
 ///
 /// Plain reduced arithmetic (see [`super::q`]): measured as fast as one
 /// fraction-free formula reduced once, and simpler.
-fn two_by_two(m: &[Vec<Q>], want: Want) -> Option<Solution> {
+fn two_by_two(m: &[Vec<Q>], want: Want) -> Option<SimplexSolution> {
     if m.len() != 2 || m[0].len() != 2 {
         return None;
     }
@@ -246,7 +246,7 @@ fn two_by_two(m: &[Vec<Q>], want: Want) -> Option<Solution> {
     // (ad − bc)/den = a − (a − b)(a − c)/den.
     let value = a - &(&a_b * &a_c / &den);
     if want == Want::Value {
-        return Some(Solution {
+        return Some(SimplexSolution {
             value,
             row: vec![],
             col: vec![],
@@ -254,7 +254,7 @@ fn two_by_two(m: &[Vec<Q>], want: Want) -> Option<Solution> {
     }
     let p1 = &a_b / &den;
     let q1 = &a_c / &den;
-    Some(Solution {
+    Some(SimplexSolution {
         value,
         row: vec![Q::one() - &p1, p1],
         col: vec![Q::one() - &q1, q1],

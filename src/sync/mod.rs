@@ -32,9 +32,9 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use crate::position::{Colour, Position, MAX_EDGES};
-use canon::Graph;
+use canon::SyncGraph;
 use q::Q;
-use value::Solver;
+use value::SyncSolver;
 
 /// Why a synchronous analysis gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -135,8 +135,8 @@ pub fn analyse(
     let set = position.grounded(position.full_set());
     // Each level of the recursion may widen a replay bracket by 2·delta.
     let levels = BigRational::from_integer(BigInt::from(2 * set.len().max(1)));
-    let mut solver = Solver::new(conflict, Q::from_big(&(eps / levels)), budget);
-    let graph = Graph::new(position);
+    let mut solver = SyncSolver::new(conflict, Q::from_big(&(eps / levels)), budget);
+    let graph = SyncGraph::new(position);
     let solved = solver.solve_state(&graph, set, true)?;
     let zero = BigRational::zero();
     let (lo, hi) = (solved.val.lo.to_big(), solved.val.hi.to_big());

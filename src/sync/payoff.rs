@@ -9,10 +9,10 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, Zero};
 
-use super::canon::Graph;
+use super::canon::SyncGraph;
 use super::matrix::{reduce_dominated, solve_matrix};
 use super::q::Q;
-use super::value::Solver;
+use super::value::SyncSolver;
 use super::{
     analyse, default_precision, format_rational, validate, Conflict, SyncError, SyncValue,
 };
@@ -111,8 +111,8 @@ pub fn payoff_matrix(
         });
     }
     let levels = BigRational::from_integer(BigInt::from(2 * set.len().max(1)));
-    let mut solver = Solver::new(conflict, Q::from_big(&(eps.clone() / levels)), budget);
-    let graph = Graph::new(position);
+    let mut solver = SyncSolver::new(conflict, Q::from_big(&(eps.clone() / levels)), budget);
+    let graph = SyncGraph::new(position);
     let mut cells = Vec::with_capacity(lefts.len());
     let mut positions = Vec::with_capacity(lefts.len());
     for &i in &lefts {

@@ -35,16 +35,16 @@
 //! is monotone in the payoffs: the lower end uses the lower payoffs, the
 //! upper end the upper ones.
 
-use super::matrix::{self, Solution, Want};
+use super::matrix::{self, SimplexSolution, Want};
 use super::q::Q;
 
-fn solve_matrix(m: &[Vec<Q>]) -> Result<Solution, String> {
+fn solve_matrix(m: &[Vec<Q>]) -> Result<SimplexSolution, String> {
     matrix::solve(m, Want::Strategies)
 }
 
 /// One cell of the reduced game: payoff in [lo, hi] plus `b` times the value.
 #[derive(Clone, Debug)]
-pub(crate) struct Cell {
+pub(crate) struct BracketCell {
     pub lo: Q,
     pub hi: Q,
     pub b: Q,
@@ -62,13 +62,13 @@ pub(crate) struct Bracket {
 
 /// Which payoff bound a game uses.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Side {
+enum BoundSide {
     Lo,
     Hi,
 }
 
-struct Game<'a> {
-    cells: &'a [Vec<Cell>],
+struct ReplayGame<'a> {
+    cells: &'a [Vec<BracketCell>],
     /// Row k is a single green edge, whose column is `risky_rows[k]`:
     /// playing it with probability 1 can stall the game, which the
     /// exactness test must rule out. Likewise for columns.
@@ -78,8 +78,8 @@ struct Game<'a> {
     delta: &'a Q,
 }
 
-impl Game<'_> {
-    fn at(&self, side: Side, x: &Q) -> Result<Solution, String> {
+impl ReplayGame<'_> {
+    fn at(&self, side: BoundSide, x: &Q) -> Result<SimplexSolution, String> {
         solve_matrix(&self.matrix(side, x))
     }
 
@@ -98,13 +98,13 @@ impl Game<'_> {
     }
 
     /// The matrix M(x) on one side.
-    fn matrix(&self, side: Side, x: &Q) -> Vec<Vec<Q>> {
+    fn matrix(&self, side: BoundSide, x: &Q) -> Vec<Vec<Q>> {
         self.cells
             .iter()
             .map(|row| {
                 row.iter()
                     .map(|c| {
-                        let a = if side == Side::Lo { &c.lo } else { &c.hi };
+                        let a = if side == BoundSide::Lo { &c.lo } else { &c.hi };
                         a + &c.b * x
                     })
                     .collect()
@@ -114,7 +114,7 @@ impl Game<'_> {
 
     /// If c is provably the exact value (payoffs exact), its strategies.
     fn exact_at(&self, c: &Q) -> Result<Option<Bracket>, String> {
-        let m = self.matrix(Side::Lo, c);
+        let m = self.matrix(BoundSide::Lo, c);
         let sol = solve_matrix(&m)?;
         if sol.value != *c {
             return Ok(None);
@@ -123,7 +123,7 @@ impl Game<'_> {
         let (mut row, mut col) = (sol.row, sol.col);
         if *c > zero {
             let y = c - self.delta;
-            let my = self.matrix(Side::Lo, &y);
+            let my = self.matrix(BoundSide::Lo, &y);
             match certify_below(&m, &my, row, self.risky_rows, c, &y)? {
                 Some(p) => row = p,
                 None => return Ok(None),
@@ -133,7 +133,7 @@ impl Game<'_> {
             let y = c + self.delta;
             let (t, ty) = (
                 negated_transpose(&m),
-                negated_transpose(&self.matrix(Side::Lo, &y)),
+                negated_transpose(&self.matrix(BoundSide::Lo, &y)),
             );
             match certify_below(&t, &ty, col, self.risky_cols, &-c, &-y)? {
                 Some(q) => col = q,
@@ -271,12 +271,12 @@ fn is_upper(f: &Q, x: &Q) -> bool {
 /// Bracket the value of the replay game to width at most `delta` (plus the
 /// width of the payoff intervals).
 pub(crate) fn solve(
-    cells: &[Vec<Cell>],
+    cells: &[Vec<BracketCell>],
     risky_rows: &[Option<usize>],
     risky_cols: &[Option<usize>],
     delta: &Q,
 ) -> Result<Bracket, String> {
-    let game = Game {
+    let game = ReplayGame {
         cells,
         risky_rows,
         risky_cols,
@@ -299,10 +299,10 @@ pub(crate) fn solve(
         if let Some(b) = game.exact_at(&zero)? {
             return Ok(b);
         }
-        return bisect(&game, Side::Lo, lo0, hi0, delta, true);
+        return bisect(&game, BoundSide::Lo, lo0, hi0, delta, true);
     }
-    let low = bisect(&game, Side::Lo, lo0.clone(), hi0.clone(), delta, false)?;
-    let high = bisect(&game, Side::Hi, lo0, hi0, delta, false)?;
+    let low = bisect(&game, BoundSide::Lo, lo0.clone(), hi0.clone(), delta, false)?;
+    let high = bisect(&game, BoundSide::Hi, lo0, hi0, delta, false)?;
     Ok(Bracket {
         lo: low.lo,
         hi: high.hi,
@@ -312,8 +312,8 @@ pub(crate) fn solve(
 }
 
 fn bisect(
-    game: &Game,
-    side: Side,
+    game: &ReplayGame,
+    side: BoundSide,
     mut lo: Q,
     mut hi: Q,
     delta: &Q,

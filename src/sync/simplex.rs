@@ -16,11 +16,11 @@
 //! index enters, ties in the ratio test go to the lowest basic index)
 //! guarantees termination on degenerate problems.
 
-use super::matrix::Solution;
+use super::matrix::SimplexSolution;
 use super::q::Q;
 
 /// Solve a non-empty rectangular matrix game exactly.
-pub(crate) fn solve(a: &[Vec<Q>]) -> Solution {
+pub(crate) fn solve(a: &[Vec<Q>]) -> SimplexSolution {
     let (m, n) = (a.len(), a[0].len());
     let min = a.iter().flatten().min().cloned().unwrap_or_else(Q::zero);
     let shift = Q::one() - min;
@@ -74,7 +74,7 @@ pub(crate) fn solve(a: &[Vec<Q>]) -> Solution {
         }
     }
     let row: Vec<Q> = (0..m).map(|i| &t[m][n + i] / &total).collect();
-    Solution {
+    SimplexSolution {
         value: total.recip() - shift,
         row,
         col,

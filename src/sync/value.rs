@@ -20,10 +20,10 @@
 
 use rustc_hash::FxHashMap;
 
-use super::canon::{Canon, Graph};
+use super::canon::{Canon, SyncGraph};
 use super::matrix::{solve, Want};
 use super::q::Q;
-use super::replay::{self, Cell};
+use super::replay::{self, BracketCell};
 use super::{Conflict, SyncError};
 use crate::budget::{table_bytes, Budget, Meter};
 use crate::position::{Colour, EdgeSet};
@@ -65,7 +65,7 @@ pub(crate) struct Solved {
 }
 
 /// The memo and settings shared by every state of one or more analyses.
-pub(crate) struct Solver {
+pub(crate) struct SyncSolver {
     canon: Canon,
     memo: FxHashMap<u32, Val>,
     conflict: Conflict,
@@ -74,9 +74,9 @@ pub(crate) struct Solver {
     meter: Meter,
 }
 
-impl Solver {
-    pub(crate) fn new(conflict: Conflict, delta: Q, budget: &Budget) -> Solver {
-        Solver {
+impl SyncSolver {
+    pub(crate) fn new(conflict: Conflict, delta: Q, budget: &Budget) -> SyncSolver {
+        SyncSolver {
             canon: Canon::default(),
             memo: FxHashMap::default(),
             conflict,
@@ -91,7 +91,7 @@ impl Solver {
     }
 
     /// The value of the state `set` (grounded), memoised by isomorphism class.
-    pub(crate) fn value(&mut self, g: &Graph, set: EdgeSet) -> Result<Val, SyncError> {
+    pub(crate) fn value(&mut self, g: &SyncGraph, set: EdgeSet) -> Result<Val, SyncError> {
         let key = self.canon.key(g, set);
         if let Some(v) = self.memo.get(&key) {
             return Ok(v.clone());
@@ -121,7 +121,7 @@ impl Solver {
     /// orbits at every inner state cost a third of the running time).
     pub(crate) fn solve_state(
         &mut self,
-        g: &Graph,
+        g: &SyncGraph,
         set: EdgeSet,
         strategies: bool,
     ) -> Result<Solved, SyncError> {
@@ -148,7 +148,7 @@ impl Solver {
         let rows = group_by_orbit(lefts, &orbit);
         let cols = group_by_orbit(rights, &orbit);
         let symmetric = rows.len() < lefts.len() || cols.len() < rights.len();
-        let mut cells: Vec<Vec<Cell>> = Vec::with_capacity(rows.len());
+        let mut cells: Vec<Vec<BracketCell>> = Vec::with_capacity(rows.len());
         for row in &rows {
             let i = row[0];
             let stab = if symmetric {
@@ -180,7 +180,7 @@ impl Solver {
                     Q::weighted_sum(&hi, total)
                 };
                 let b = Q::ratio(replayed as i64, total);
-                let cell = Cell { lo, hi, b };
+                let cell = BracketCell { lo, hi, b };
                 line.push(cell);
             }
             cells.push(line);
@@ -215,7 +215,7 @@ impl Solver {
     /// "the same state again" (a replayed green conflict).
     pub(crate) fn child(
         &mut self,
-        g: &Graph,
+        g: &SyncGraph,
         set: EdgeSet,
         i: usize,
         j: usize,
@@ -234,7 +234,7 @@ impl Solver {
 
 /// Solve the reduced game: an ordinary matrix game unless some cell replays.
 fn solve_cells(
-    cells: &[Vec<Cell>],
+    cells: &[Vec<BracketCell>],
     risky_rows: &[Option<usize>],
     risky_cols: &[Option<usize>],
     delta: &Q,
@@ -295,7 +295,7 @@ fn spread(groups: &[Vec<usize>], probs: &[Q]) -> Vec<(usize, Q)> {
 
 /// When one player moves alone the value is fixed by the rules; still, name
 /// a sensible move: the lowest edge whose cut drops nothing else.
-fn safe_move(g: &Graph, set: EdgeSet) -> Vec<(usize, Q)> {
+fn safe_move(g: &SyncGraph, set: EdgeSet) -> Vec<(usize, Q)> {
     let keep = set.len().saturating_sub(1);
     let pick = set
         .iter()

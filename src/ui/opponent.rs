@@ -51,7 +51,7 @@ impl Opponents {
 
 /// What the engine decided for `p`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Choice {
+pub enum EngineDecision {
     /// A move to play now (board labels; several for a superposed move).
     Play(Move),
     /// Synchronous rules: the edge `p` picks in secret for this turn.
@@ -81,7 +81,7 @@ pub fn choose(
     side: Side,
     p: Player,
     random: u32,
-) -> Result<Choice, String> {
+) -> Result<EngineDecision, String> {
     // Synchronous rules carry both mixed strategies: sample p's.
     if let Some(st) = &answer.strategies {
         let ws = match p {
@@ -91,8 +91,8 @@ pub fn choose(
         let engine_label = sample(ws, random)?;
         let label = board_label(req, &engine_label.to_string())?;
         return Ok(match side {
-            Side::Both => Choice::Pick(label),
-            _ => Choice::Play(Move {
+            Side::Both => EngineDecision::Pick(label),
+            _ => EngineDecision::Play(Move {
                 side: Side::of(p),
                 labels: vec![label],
             }),
@@ -108,7 +108,7 @@ pub fn choose(
     let best = req
         .board_move(best)
         .ok_or_else(|| format!("the engine named an unknown edge in {best:?}"))?;
-    Ok(Choice::Play(Move {
+    Ok(EngineDecision::Play(Move {
         side: Side::of(p),
         labels: best.labels,
     }))

@@ -78,17 +78,17 @@ impl Wall {
 
 /// A thermograph's exact data, read from a [`ThermalAnswer`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Thermograph {
+pub struct ThermographPlot {
     pub left: Wall,
     pub right: Wall,
     pub mean: Dyadic,
     pub temperature: Dyadic,
 }
 
-impl Thermograph {
+impl ThermographPlot {
     /// The thermograph of `t`, if it has one (none under misère and
     /// synchronous rules, or past the budget) and its data read back.
-    pub fn of(t: &ThermalAnswer) -> Option<Thermograph> {
+    pub fn of(t: &ThermalAnswer) -> Option<ThermographPlot> {
         let walls = t.thermograph.as_ref()?;
         let wall = |w: &[[String; 2]]| -> Option<Wall> {
             let pts = w
@@ -102,7 +102,7 @@ impl Thermograph {
                 .collect::<Option<Vec<_>>>()?;
             (!pts.is_empty()).then_some(Wall(pts))
         };
-        Some(Thermograph {
+        Some(ThermographPlot {
             left: wall(&walls.left)?,
             right: wall(&walls.right)?,
             mean: t.mean.as_ref()?.parse().ok()?,
@@ -120,18 +120,18 @@ pub struct Xy {
 
 /// How a label is anchored at its point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Anchor {
+pub enum TextAnchor {
     Start,
     Middle,
     End,
 }
 
-impl Anchor {
+impl TextAnchor {
     pub fn css(self) -> &'static str {
         match self {
-            Anchor::Start => "start",
-            Anchor::Middle => "middle",
-            Anchor::End => "end",
+            TextAnchor::Start => "start",
+            TextAnchor::Middle => "middle",
+            TextAnchor::End => "end",
         }
     }
 }
@@ -141,7 +141,7 @@ impl Anchor {
 pub struct Label {
     pub at: Xy,
     pub text: String,
-    pub anchor: Anchor,
+    pub anchor: TextAnchor,
 }
 
 /// The plot's geometry: walls, mast, axes and labels in a view box
@@ -179,7 +179,7 @@ pub fn points(p: &[Xy]) -> String {
 
 /// Values and temperatures to view-box coordinates: x falls as the value
 /// rises (Left's side is the left), y falls as the temperature rises.
-struct Frame {
+struct PlotFrame {
     hi: f64,
     t_min: f64,
     x0: f64,
@@ -187,7 +187,7 @@ struct Frame {
     scale: f64,
 }
 
-impl Frame {
+impl PlotFrame {
     fn at(&self, t: f64, v: f64) -> Xy {
         Xy {
             x: self.x0 + (self.hi - v) * self.scale,
@@ -202,7 +202,7 @@ impl Frame {
 
 impl Plot {
     /// The plot of `g`.
-    pub fn of(g: &Thermograph) -> Plot {
+    pub fn of(g: &ThermographPlot) -> Plot {
         let f = |d: &Dyadic| d.to_f64_lossy();
         let t_min = -1.0;
         let temperature = f(&g.temperature);
@@ -218,7 +218,7 @@ impl Plot {
         }
         let (w, h) = (hi - lo, top - t_min);
         let scale = ((WIDTH - 2.0 * SIDE) / w).min(MAX_PLOT_HEIGHT / h);
-        let frame = Frame {
+        let frame = PlotFrame {
             hi,
             t_min,
             x0: (WIDTH - w * scale) / 2.0,
@@ -256,7 +256,7 @@ impl Plot {
             labels.push(Label {
                 at: Xy { x, y: bottom },
                 text,
-                anchor: Anchor::Middle,
+                anchor: TextAnchor::Middle,
             });
         }
         // Beside it: t = 0 and the temperature.
@@ -267,7 +267,7 @@ impl Plot {
                 y: zero_t + 3.5,
             },
             text: "0".into(),
-            anchor: Anchor::Start,
+            anchor: TextAnchor::Start,
         });
         let foot_y = frame.exact(foot, &g.mean).y;
         if (foot_y - zero_t).abs() > 10.0 {
@@ -277,7 +277,7 @@ impl Plot {
                     y: foot_y + 3.5,
                 },
                 text: g.temperature.to_string(),
-                anchor: Anchor::Start,
+                anchor: TextAnchor::Start,
             });
         }
         Plot {
@@ -322,7 +322,7 @@ impl ThermalView {
     /// The view of `t`, the temperature theory of the value `of` (as the
     /// page shows it), if it has a thermograph.
     pub fn new(of: &str, t: &ThermalAnswer) -> Option<ThermalView> {
-        let g = Thermograph::of(t)?;
+        let g = ThermographPlot::of(t)?;
         let name = format!("Thermograph of {of}");
         let description = format!(
             "{name}: left wall through (temperature, value) {}; right wall through {}; \

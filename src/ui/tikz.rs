@@ -76,7 +76,7 @@ fn at(p: Point) -> String {
 /// labels standing in only some realisations (quantum play), drawn lighter
 /// as on the page.
 #[derive(Clone, Copy, Debug)]
-pub struct Standing<'a> {
+pub struct TikzStanding<'a> {
     pub colours: &'a [Option<Colour>],
     pub partial: &'a [usize],
 }
@@ -90,7 +90,7 @@ pub fn picture(d: &Drawing, o: &TikzOptions) -> String {
 /// in their colours now, each with its own label (the labels of a board
 /// in play are the drawing's); without, the drawing as drawn (edges off
 /// the ground drawn faded).
-pub fn board_picture(d: &Drawing, standing: Option<Standing>, o: &TikzOptions) -> String {
+pub fn board_picture(d: &Drawing, standing: Option<TikzStanding>, o: &TikzOptions) -> String {
     let mut out = String::new();
     out.push_str("\\begin{tikzpicture}[\n");
     for c in Colour::ALL {

@@ -3,7 +3,7 @@
 //! one never stops the other.
 //!
 //! The session says which jobs it wants ([`Session::wanted_jobs`], at most
-//! one per lane); [`Engine::sync`] compares them with what each lane runs:
+//! one per lane); [`EngineWorkers::sync`] compares them with what each lane runs:
 //! a new job is posted, work no longer wanted is stopped by terminating
 //! the worker (wasm cannot be interrupted any other way; the next job
 //! starts a fresh one). Each job runs under the page's time limit; replies
@@ -121,7 +121,7 @@ impl Spare {
     }
 }
 
-pub struct Engine {
+pub struct EngineWorkers {
     lanes: [LaneState; 2],
     spare: Option<Spare>,
     next_id: u32,
@@ -159,11 +159,11 @@ pub fn time_limit() -> u32 {
         .unwrap_or(TIME_LIMIT_S)
 }
 
-impl Engine {
+impl EngineWorkers {
     /// The engine client, with `spare` (started by `boot.js` while the
     /// page loaded) as its first worker.
-    pub fn new(spare: Option<Worker>) -> Engine {
-        Engine {
+    pub fn new(spare: Option<Worker>) -> EngineWorkers {
+        EngineWorkers {
             lanes: [lane_state(Lane::Analysis), lane_state(Lane::Teach)],
             spare: spare.map(Spare::adopt),
             next_id: 1,

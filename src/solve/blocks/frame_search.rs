@@ -39,7 +39,7 @@ pub(super) struct Frames {
     /// Every shape by its id. Shapes are small `Copy` records pointing into
     /// the two flat lists below, so the searches pass them by value and
     /// follow no pointer (and count no reference) per state.
-    shapes: Vec<Shape>,
+    shapes: Vec<BlockShape>,
     /// The parts of every shape that is several blocks.
     parts: Vec<Part>,
     /// For every shape searched as one block, the shape left by cutting
@@ -54,7 +54,7 @@ pub(super) struct Frames {
 /// The edges of a mask still connected to a root, the vertices they reach,
 /// and where its blocks are listed.
 #[derive(Clone, Copy)]
-pub(super) struct Shape {
+pub(super) struct BlockShape {
     /// Its number among the shapes of every frame.
     pub(super) id: u32,
     pub(super) mask: u64,
@@ -69,11 +69,11 @@ pub(super) struct Shape {
 }
 
 #[cfg(test)]
-impl Shape {
+impl BlockShape {
     /// A one-block shape with id `id` reaching the vertices `reached`
     /// (for tests of keys).
-    pub(super) fn for_test(id: u32, reached: u64) -> Shape {
-        Shape {
+    pub(super) fn for_test(id: u32, reached: u64) -> BlockShape {
+        BlockShape {
             id,
             mask: 0b11,
             reached,
@@ -103,13 +103,13 @@ const NOT_AN_EDGE: u8 = u8::MAX;
 /// valued on the spot, or a block, valued as a state of its own.
 pub(super) enum Hanging<'f> {
     Edge(u64),
-    Block(State<'f>, Shape),
+    Block(FrameState<'f>, BlockShape),
 }
 
 /// No shape recorded yet in [`Frames::cuts`].
 const UNKNOWN: u32 = u32::MAX;
 
-/// [`Shape::cuts`] of a shape that is never cut.
+/// [`BlockShape::cuts`] of a shape that is never cut.
 const NO_CUTS: u32 = u32::MAX;
 
 impl Frames {
@@ -120,7 +120,7 @@ impl Frames {
             + table_bytes(&self.ids)
             + table_bytes(&self.shape_ids)
             + self.key_bytes
-            + (self.shapes.capacity() * std::mem::size_of::<Shape>()
+            + (self.shapes.capacity() * std::mem::size_of::<BlockShape>()
                 + self.parts.capacity() * std::mem::size_of::<Part>()
                 + self.cuts.capacity() * std::mem::size_of::<u32>()) as u64
     }
@@ -130,12 +130,12 @@ impl Frames {
         self.shapes.len()
     }
 
-    /// Part `i` of `shape` (of [`Shape::part_count`]) in `state`'s frame:
+    /// Part `i` of `shape` (of [`BlockShape::part_count`]) in `state`'s frame:
     /// the vertex it hangs from, and what hangs there.
     pub(super) fn part<'f>(
         &self,
-        state: &State<'f>,
-        shape: &Shape,
+        state: &FrameState<'f>,
+        shape: &BlockShape,
         i: u32,
     ) -> (usize, Hanging<'f>) {
         let part = self.parts[(shape.parts + i) as usize];
@@ -143,7 +143,7 @@ impl Frames {
         let hanging = if part.edge != NOT_AN_EDGE {
             Hanging::Edge(1 << part.edge)
         } else {
-            let below = State {
+            let below = FrameState {
                 id: state.id,
                 frame: state.frame,
                 root,
@@ -154,7 +154,7 @@ impl Frames {
     }
 
     /// The shape of `mask` from `state.root`, worked out once.
-    pub(super) fn shape(&mut self, state: &State, mask: u64) -> Shape {
+    pub(super) fn shape(&mut self, state: &FrameState, mask: u64) -> BlockShape {
         let key = (state.id, state.root as u8, mask);
         if let Some(&id) = self.shape_ids.get(&key) {
             return self.shapes[id as usize];
@@ -214,7 +214,7 @@ impl Frames {
 
     /// A new shape that is one block: only a block of two or more edges
     /// is searched, and so cut.
-    fn new_shape_of_block(&mut self, f: &Frame, mask: u64, reached: u64) -> Shape {
+    fn new_shape_of_block(&mut self, f: &Frame, mask: u64, reached: u64) -> BlockShape {
         let cuts = if mask.count_ones() > 1 {
             let start = self.cuts.len();
             self.cuts.resize(start + f.ends.len(), UNKNOWN);
@@ -225,8 +225,15 @@ impl Frames {
         self.new_shape(mask, reached, 0, 0, cuts)
     }
 
-    fn new_shape(&mut self, mask: u64, reached: u64, parts: u32, count: u32, cuts: u32) -> Shape {
-        let shape = Shape {
+    fn new_shape(
+        &mut self,
+        mask: u64,
+        reached: u64,
+        parts: u32,
+        count: u32,
+        cuts: u32,
+    ) -> BlockShape {
+        let shape = BlockShape {
             id: self.shapes.len() as u32,
             mask,
             reached,
@@ -239,7 +246,7 @@ impl Frames {
     }
 
     /// The shape `shape` (of `state`) leaves when edge `e` is cut.
-    pub(super) fn cut(&mut self, state: &State, shape: &Shape, e: usize) -> Shape {
+    pub(super) fn cut(&mut self, state: &FrameState, shape: &BlockShape, e: usize) -> BlockShape {
         if shape.cuts == NO_CUTS {
             return self.shape(state, shape.mask & !(1 << e));
         }
@@ -291,7 +298,7 @@ impl Frames {
     /// The remembered value of a state, or its key to store it under.
     fn lookup(
         &mut self,
-        state: &State,
+        state: &FrameState,
         shape: u32,
         reached: u64,
         decorations: &[GameId],
@@ -334,7 +341,7 @@ fn state_key(shape: u32, reached: u64, decorations: &[GameId]) -> StateKey {
 /// Where a search stands in its frame: which frame, and the vertex the
 /// piece being valued hangs from. The frame is borrowed from whoever
 /// started the search (which holds it), so no level counts references.
-pub(super) struct State<'f> {
+pub(super) struct FrameState<'f> {
     pub(super) id: u32,
     pub(super) frame: &'f Frame,
     pub(super) root: usize,
@@ -346,7 +353,7 @@ impl BlockSolver {
     pub(super) fn frame_value(&mut self, frame: Frame, g: &Decorated) -> Result<GameId, Exceeded> {
         let (id, frame) = self.frames.id_of(frame);
         let all = frame.all();
-        let state = State {
+        let state = FrameState {
             id,
             frame: &frame,
             root: ROOT,
@@ -364,7 +371,7 @@ impl BlockSolver {
         mask: u64,
         decorations: &[GameId],
     ) -> Result<GameId, Exceeded> {
-        let state = State {
+        let state = FrameState {
             id,
             frame,
             root: ROOT,
@@ -381,7 +388,7 @@ impl BlockSolver {
     /// hanging goes to the numeric search first.
     fn state_value(
         &mut self,
-        state: &State,
+        state: &FrameState,
         mask: u64,
         decorations: &[GameId],
     ) -> Result<GameId, Exceeded> {
@@ -395,8 +402,8 @@ impl BlockSolver {
     /// [`Self::state_value`] for a state whose shape is known.
     fn shape_value(
         &mut self,
-        state: &State,
-        shape: &Shape,
+        state: &FrameState,
+        shape: &BlockShape,
         decorations: &[GameId],
     ) -> Result<GameId, Exceeded> {
         self.meter_tick()?;
@@ -447,8 +454,8 @@ impl BlockSolver {
     /// of several blocks is not: it is a sum of remembered blocks).
     fn block_state(
         &mut self,
-        state: &State,
-        shape: &Shape,
+        state: &FrameState,
+        shape: &BlockShape,
         decorations: &[GameId],
     ) -> Result<GameId, Exceeded> {
         if let Some(v) = self.fused_green_block(state, shape, decorations) {
@@ -476,8 +483,8 @@ impl BlockSolver {
     /// The value is the nim-sum of all of them.
     fn fused_green_block(
         &mut self,
-        state: &State,
-        shape: &Shape,
+        state: &FrameState,
+        shape: &BlockShape,
         decorations: &[GameId],
     ) -> Option<GameId> {
         if shape.mask & !state.frame.green != 0 {
@@ -498,8 +505,8 @@ impl BlockSolver {
     /// moves in the decoration of one of its vertices.
     fn search_block(
         &mut self,
-        state: &State,
-        shape: &Shape,
+        state: &FrameState,
+        shape: &BlockShape,
         decorations: &[GameId],
     ) -> Result<GameId, Exceeded> {
         let (mask, reached) = (shape.mask, shape.reached);

@@ -25,7 +25,7 @@ use std::rc::Rc;
 
 /// Where one edge of the position sits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Place {
+enum EdgePlace {
     /// Not connected to the ground even in the whole position.
     Fallen,
     /// A loop at this (dense) vertex.
@@ -48,10 +48,10 @@ pub(super) struct LayoutBlock {
 }
 
 /// The blocks of a position, children first.
-pub(super) struct Layout {
+pub(super) struct BlockLayout {
     /// The position's edges, to recognise it again.
     edges: Vec<crate::position::Edge>,
-    place: Vec<Place>,
+    place: Vec<EdgePlace>,
     pub blocks: Vec<LayoutBlock>,
     /// Per dense vertex, its edges as (position edge index, other end).
     adjacency: Vec<Vec<(usize, usize)>>,
@@ -65,9 +65,9 @@ pub(super) struct BlockState {
     pub mask: u64,
 }
 
-impl Layout {
+impl BlockLayout {
     /// The layout of `p`; `frame_of` names each block's frame.
-    pub fn new(p: &Position, mut frame_of: impl FnMut(Frame) -> (u32, Rc<Frame>)) -> Layout {
+    pub fn new(p: &Position, mut frame_of: impl FnMut(Frame) -> (u32, Rc<Frame>)) -> BlockLayout {
         let dense = from_edges(p.edges.iter().map(|e| (e.u, e.v, e.colour)), GameId(0));
         let ends: Vec<(usize, usize)> = dense.edges.iter().map(|e| (e.u, e.v)).collect();
         let vertex_count = dense.vertex_count();
@@ -93,9 +93,9 @@ impl Layout {
             decorations: vec![GameId(0); vertex_count],
         };
         let split = blocks(&g);
-        let mut place = vec![Place::Fallen; p.edges.len()];
+        let mut place = vec![EdgePlace::Fallen; p.edges.len()];
         for &(v, k) in &split.loops {
-            place[kept[k]] = Place::Loop(v);
+            place[kept[k]] = EdgePlace::Loop(v);
         }
         let mut out = Vec::with_capacity(split.blocks.len());
         for (b, block) in split.blocks.iter().enumerate() {
@@ -112,7 +112,7 @@ impl Layout {
                 .iter()
                 .enumerate()
                 .map(|(j, &k)| {
-                    place[kept[k]] = Place::Block { block: b, edge: j };
+                    place[kept[k]] = EdgePlace::Block { block: b, edge: j };
                     let e = g.edges[k];
                     DEdge {
                         u: local(e.u),
@@ -133,7 +133,7 @@ impl Layout {
                 frame,
             });
         }
-        Layout {
+        BlockLayout {
             edges: p.edges.clone(),
             place,
             blocks: out,
@@ -162,10 +162,10 @@ impl Layout {
         let mut masks = vec![0u64; self.blocks.len()];
         for i in set.iter() {
             match self.place.get(i) {
-                Some(&Place::Loop(v)) if reached[v] => loops.push((v, self.edges[i].colour)),
+                Some(&EdgePlace::Loop(v)) if reached[v] => loops.push((v, self.edges[i].colour)),
                 // Only framed layouts ask for states: every block has at
                 // most 64 edges.
-                Some(&Place::Block { block, edge }) if edge < 64 => masks[block] |= 1 << edge,
+                Some(&EdgePlace::Block { block, edge }) if edge < 64 => masks[block] |= 1 << edge,
                 _ => {}
             }
         }

@@ -64,7 +64,7 @@
 //! wrong value.
 
 use super::frame::{bits, Frame};
-use super::frame_search::{Hanging, Shape, State};
+use super::frame_search::{BlockShape, FrameState, Hanging};
 use super::packed_key::{pack, WideKey};
 use super::solver::BlockSolver;
 use super::two_tables::{Key, TwoTables};
@@ -208,7 +208,7 @@ fn small(x: Fixed) -> Option<u16> {
     Some(w as u16)
 }
 
-fn number_key(shape: &Shape, root: usize, decorations: &[Fixed]) -> NumberKey {
+fn number_key(shape: &BlockShape, root: usize, decorations: &[Fixed]) -> NumberKey {
     let reached = shape.reached & !(1 << root);
     match pack(shape.id, reached, decorations, 0, small) {
         Some(key) => Key::Short(key),
@@ -280,8 +280,8 @@ impl BlockSolver {
     /// number that fits; `Ok(None)` when the general search must do it.
     pub(super) fn number_value(
         &mut self,
-        state: &State,
-        shape: &Shape,
+        state: &FrameState,
+        shape: &BlockShape,
         decorations: &[GameId],
     ) -> Result<Option<GameId>, Exceeded> {
         if !self.number_search || !state.frame.blue_red() {
@@ -327,7 +327,13 @@ impl BlockSolver {
 
     /// [`Self::shape_value`] on numbers, with the `n` decorations at
     /// offset `at` of the stack.
-    fn number_shape(&mut self, state: &State, shape: &Shape, at: usize, n: usize) -> Step {
+    fn number_shape(
+        &mut self,
+        state: &FrameState,
+        shape: &BlockShape,
+        at: usize,
+        n: usize,
+    ) -> Step {
         self.meter_tick()?;
         let mask = shape.mask;
         if mask == 0 {
@@ -371,15 +377,21 @@ impl BlockSolver {
     /// [`Self::block_state`] on numbers: remembered, and valued from the
     /// best option of each player (or from two states with simpler
     /// decorations, see [`Self::number_by_parent`]).
-    fn number_block(&mut self, state: &State, shape: &Shape, at: usize, n: usize) -> Step {
+    fn number_block(
+        &mut self,
+        state: &FrameState,
+        shape: &BlockShape,
+        at: usize,
+        n: usize,
+    ) -> Step {
         Ok(self.number_known(state, shape, at, n)?.value)
     }
 
     /// The value of a one-block state with bounds on its best options.
     fn number_known(
         &mut self,
-        state: &State,
-        shape: &Shape,
+        state: &FrameState,
+        shape: &BlockShape,
         at: usize,
         n: usize,
     ) -> Result<Known, Stop> {
@@ -416,8 +428,8 @@ impl BlockSolver {
     /// the vertices `decorated`).
     fn number_by_options(
         &mut self,
-        state: &State,
-        shape: &Shape,
+        state: &FrameState,
+        shape: &BlockShape,
         at: usize,
         n: usize,
         decorated: u64,
@@ -461,8 +473,8 @@ impl BlockSolver {
     /// settles it (`None` otherwise). See the module documentation.
     fn number_by_parent(
         &mut self,
-        state: &State,
-        shape: &Shape,
+        state: &FrameState,
+        shape: &BlockShape,
         at: usize,
         n: usize,
         v: usize,
@@ -631,7 +643,7 @@ mod tests {
         assert_eq!(small(1 << 15 << SMALL_SHIFT), None);
         assert_eq!(small(ONE >> 9), None);
         assert_eq!(small(-(1 << 15 << SMALL_SHIFT) - (1 << SMALL_SHIFT)), None);
-        let shape = Shape::for_test(3, 0b1110);
+        let shape = BlockShape::for_test(3, 0b1110);
         let decorations = [0, ONE / 2, 0, -3 * ONE];
         assert!(matches!(number_key(&shape, 0, &decorations), Key::Short(_)));
         let decorations = [0, ONE >> 20, 0, 0];

@@ -59,7 +59,7 @@ impl Redwood {
 }
 
 /// What one piece (edges meeting only at the ground) of a state is.
-enum Piece {
+enum GroundPiece {
     /// A single blue edge standing on the ground.
     BlueEdge,
     /// Furniture with `bound` from [`furniture_bound`].
@@ -71,7 +71,7 @@ enum Piece {
 
 /// Classify the piece `piece` of `p` (grounded, connected through
 /// non-ground vertices).
-fn classify(p: &Position, piece: EdgeSet) -> Piece {
+fn classify(p: &Position, piece: EdgeSet) -> GroundPiece {
     let mut degree: FxHashMap<usize, u32> = FxHashMap::default();
     let mut feet = Vec::new();
     let mut red = 0u32;
@@ -81,17 +81,17 @@ fn classify(p: &Position, piece: EdgeSet) -> Piece {
         match (e.colour, grounded) {
             (Colour::Blue, true) if e.u != e.v => feet.push(if e.u == GROUND { e.v } else { e.u }),
             (Colour::Red, false) => red += 1,
-            _ => return Piece::Other,
+            _ => return GroundPiece::Other,
         }
         // A loop counts twice at its vertex, as in a degree.
         *degree.entry(e.u).or_default() += 1;
         *degree.entry(e.v).or_default() += 1;
     }
     if piece.len() == 1 && feet.len() == 1 {
-        return Piece::BlueEdge;
+        return GroundPiece::BlueEdge;
     }
     if feet.is_empty() {
-        return Piece::Other;
+        return GroundPiece::Other;
     }
     // Every foot's top carries its foot and one red edge (its leg), nothing
     // else: degree 2, and not a second foot (feet's tops are distinct).
@@ -99,7 +99,7 @@ fn classify(p: &Position, piece: EdgeSet) -> Piece {
     let mut sorted = feet.clone();
     sorted.sort_unstable();
     if sorted.windows(2).any(|w| w[0] == w[1]) {
-        return Piece::Other;
+        return GroundPiece::Other;
     }
     for i in piece.iter() {
         let e = p.edges[i];
@@ -116,16 +116,16 @@ fn classify(p: &Position, piece: EdgeSet) -> Piece {
             (true, false) => tops.push(e.v),
             (false, true) => tops.push(e.u),
             // A red edge joining two feet's tops gives each a second edge.
-            (true, true) => return Piece::Other,
+            (true, true) => return GroundPiece::Other,
         }
     }
     if feet.iter().any(|f| degree.get(f) != Some(&2)) {
-        return Piece::Other;
+        return GroundPiece::Other;
     }
     tops.sort_unstable();
     tops.dedup();
     let seat = red - feet.len() as u32;
-    Piece::Furniture {
+    GroundPiece::Furniture {
         bound: furniture_bound(seat, tops.len() as u32),
     }
 }
@@ -189,12 +189,14 @@ impl BlockSolver {
         let mut total = Dyadic::zero();
         for piece in redwood.graph.components(state) {
             let v = match classify(p, piece) {
-                Piece::BlueEdge => Dyadic::integer(1),
-                Piece::Furniture { bound } => match self.furniture(redwood, p, piece, bound)? {
-                    Some(v) => v,
-                    None => return Ok(None),
-                },
-                Piece::Other => return Ok(None),
+                GroundPiece::BlueEdge => Dyadic::integer(1),
+                GroundPiece::Furniture { bound } => {
+                    match self.furniture(redwood, p, piece, bound)? {
+                        Some(v) => v,
+                        None => return Ok(None),
+                    }
+                }
+                GroundPiece::Other => return Ok(None),
             };
             total = total.add(&v);
         }

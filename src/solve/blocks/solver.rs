@@ -9,7 +9,7 @@ use super::decompose::{blocks, Block};
 use super::decorated::{DEdge, Decorated, ROOT};
 use super::frame::Frame;
 use super::frame_search::Frames;
-use super::layout::Layout;
+use super::layout::BlockLayout;
 use crate::budget::{table_bytes, Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId};
 use crate::position::{Colour, EdgeGraph, EdgeSet, Position, GROUND};
@@ -69,7 +69,7 @@ pub struct BlockSolver {
     scratch: Vec<u32>,
     /// The blocks of the position asked about last: its other states
     /// (options, positions in play) are states of the same frames.
-    layout: Option<Rc<Layout>>,
+    layout: Option<Rc<BlockLayout>>,
     key_bytes: u64,
     meter: Meter,
     since_recount: u32,
@@ -232,7 +232,7 @@ impl BlockSolver {
     }
 
     /// The layout of `p`, worked out once per position.
-    fn layout(&mut self, p: &Position) -> Rc<Layout> {
+    fn layout(&mut self, p: &Position) -> Rc<BlockLayout> {
         if let Some(layout) = &self.layout {
             if layout.is_of(p) {
                 return layout.clone();
@@ -242,7 +242,7 @@ impl BlockSolver {
             self.arena.reserve_for_a_search();
         }
         let frames = &mut self.frames;
-        let layout = Rc::new(Layout::new(p, |f| frames.id_of(f)));
+        let layout = Rc::new(BlockLayout::new(p, |f| frames.id_of(f)));
         self.layout = Some(layout.clone());
         layout
     }

@@ -147,13 +147,13 @@ impl Session {
             return Ok(false);
         };
         match opponent::choose(answer, req, self.game.to_move(), p, random)? {
-            Choice::Pick(label) => {
+            EngineDecision::Pick(label) => {
                 self.sync_pick(label)?;
                 if self.game.selection().len() == 2 {
                     self.commit(now)?;
                 }
             }
-            Choice::Play(m) => {
+            EngineDecision::Play(m) => {
                 let before = self.game.board().present();
                 self.game.play(m)?;
                 self.after_move(before, now);

@@ -34,7 +34,7 @@ use crate::rules::Player;
 
 use super::editor::{Editor, Selection, Tool};
 use super::gallery;
-use super::opponent::{self, Choice, Controller, Opponents};
+use super::opponent::{self, Controller, EngineDecision, Opponents};
 use super::play::{player_name, AnalysisRequest, Game, Setup, Side};
 use super::scene::{self, Advice, Scene, SceneOptions};
 use super::share::{self, Shared, Slide, View};

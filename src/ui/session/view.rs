@@ -6,7 +6,7 @@ use super::*;
 use crate::budget::{Budget, Timeout};
 use crate::ui::answer_view::ExportCaption;
 use crate::ui::handout::{self, HandoutPage};
-use crate::ui::tikz::{self, Standing, TikzOptions};
+use crate::ui::tikz::{self, TikzOptions, TikzStanding};
 
 impl Session {
     // ---------- drawing ----------
@@ -451,7 +451,7 @@ fn tikz_picture(drawing: &Drawing, play: Option<&Game>, caption: Vec<String>) ->
     match play {
         Some(g) => {
             let partial = partial_labels(g);
-            let standing = Standing {
+            let standing = TikzStanding {
                 colours: &g.board().colours,
                 partial: &partial,
             };

@@ -41,7 +41,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-use super::engine::{Engine, Event};
+use super::engine::{EngineWorkers, Event};
 use crate::ui::jobs::{JobAnswer, Lane};
 use crate::ui::opponent::Controller;
 use crate::ui::page::{Action, Notice, PageView, Place, PresenterPanel};
@@ -52,7 +52,7 @@ use crate::ui::session::{Mode, Session};
 const ENGINE_PAUSE_MS: u64 = 450;
 
 /// The board's canvas and its 2D context.
-struct Board {
+struct BoardCanvas {
     canvas: HtmlCanvasElement,
     ctx: CanvasRenderingContext2d,
     dpr: f64,
@@ -66,8 +66,8 @@ pub(crate) struct Shell {
     queue: RefCell<VecDeque<Action>>,
     applying: Cell<bool>,
     view: RwSignal<PageView>,
-    board: RefCell<Option<Board>>,
-    engine: RefCell<Engine>,
+    board: RefCell<Option<BoardCanvas>>,
+    engine: RefCell<EngineWorkers>,
     animating: Cell<bool>,
     /// Whether the last board key changed anything (then the browser's
     /// default for it is prevented).
@@ -81,9 +81,9 @@ pub(crate) struct Shell {
     /// The person is typing in the position box: a new drawing text does
     /// not overwrite what they type.
     typing: Cell<bool>,
-    /// How much of the page is mounted ([`Stage`]): the board first, the
+    /// How much of the page is mounted ([`StartupStep`]): the board first, the
     /// side panels in later tasks, so no task of start-up is long.
-    stage: RwSignal<Stage>,
+    stage: RwSignal<StartupStep>,
 }
 
 /// The steps of start-up, each in its own task (issue 26: opening the
@@ -91,22 +91,22 @@ pub(crate) struct Shell {
 /// board and its toolbars first, then the other regions a few at a time,
 /// in the order they stand on the page. Building a region's elements is
 /// most of the cost, so no step holds more than a couple of cards.
-type Stage = u8;
+type StartupStep = u8;
 
 /// Reading the dismissed intro touches local storage (slow the first
 /// time): done in the task that mounts the intro.
-const INTRO_STAGE: Stage = 2;
+const INTRO_STAGE: StartupStep = 2;
 
 /// The second half of the preset gallery.
-pub(crate) const GALLERY_REST: Stage = 9;
+pub(crate) const GALLERY_REST: StartupStep = 9;
 
 /// The last step: then the canvas says `data-ready="true"`.
-const LAST_STAGE: Stage = 10;
+const LAST_STAGE: StartupStep = 10;
 
 /// Whether start-up has reached step `k`: a memo, so a view behind it
 /// (`move || at.get().then(|| view! {…})`) is built once, when its step
 /// comes.
-pub(crate) fn mounted(k: Stage) -> Memo<bool> {
+pub(crate) fn mounted(k: StartupStep) -> Memo<bool> {
     let stage = shell().stage;
     Memo::new(move |_| stage.get() >= k)
 }
@@ -372,7 +372,7 @@ pub(crate) fn attach_canvas(canvas: HtmlCanvasElement) {
         f64::from(canvas.client_width()),
         f64::from(canvas.client_height()),
     );
-    *s.board.borrow_mut() = Some(Board {
+    *s.board.borrow_mut() = Some(BoardCanvas {
         canvas: canvas.clone(),
         ctx,
         dpr: 1.0,
@@ -408,7 +408,7 @@ fn mark_ready() {
     };
 }
 
-/// Mount the rest of the page, one [`Stage`] per task after this one
+/// Mount the rest of the page, one [`StartupStep`] per task after this one
 /// (each stage's regions mount in the microtasks of its task).
 fn mount_later() {
     set_timeout(
@@ -438,7 +438,7 @@ fn mount_later() {
 /// its build code is in the bundle (a reactive `Show` or `Option` view
 /// around each region would add rebuild code for every region: a tenth of
 /// the bundle).
-fn mount_stage(k: Stage) {
+fn mount_stage(k: StartupStep) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
@@ -517,7 +517,7 @@ pub fn start(spare: Option<web_sys::Worker>) -> Result<(), JsValue> {
         applying: Cell::new(false),
         view: RwSignal::new(PageView::default()),
         board: RefCell::new(None),
-        engine: RefCell::new(Engine::new(spare)),
+        engine: RefCell::new(EngineWorkers::new(spare)),
         animating: Cell::new(false),
         key_used: Cell::new(false),
         engine_turn: RefCell::new(None),
