@@ -9,6 +9,11 @@
 //! The solver's tables are charged to a [`Budget`] as they grow, and the
 //! search reads the clock as it goes, so every search returns
 //! [`Exceeded`] instead of outgrowing the budget or the deadline.
+//!
+//! - this module: the search (values, outcomes, best moves);
+//! - [`numbers`]: values by comparison with numbers;
+//! - [`accounting`]: what the tables hold, reported to the budget;
+//! - [`progress`]: the progress hook of a long search.
 
 use super::base::QuantumBase;
 use super::flavour::{Flavour, Setting};
@@ -20,7 +25,7 @@ use super::options::{every_flavour, Enumeration, FlavourMask};
 use super::seen::SeenLists;
 use super::symmetry::Symmetry;
 use super::twins::Twins;
-use crate::budget::{table_bytes, Budget, Exceeded, Meter};
+use crate::budget::{Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId, Outcome};
 use crate::rules::{Player, Ruleset};
 use crate::solve::BestMoves;
@@ -29,7 +34,13 @@ pub use numbers::NUMBER_STEPS;
 use std::mem::size_of;
 use std::rc::Rc;
 
+mod accounting;
 mod numbers;
+mod progress;
+
+use accounting::{alloc_bytes, key_bytes, Account};
+use progress::ProgressHook;
+pub use progress::SearchProgress;
 
 // Bits of the outcome memo: whether each player's first-move result is
 // known, and if so whether that player wins.
@@ -101,99 +112,6 @@ fn keep_maximal_words(ids: &mut IdState, masks: &[u64]) {
     retain_mask(ids, kept);
 }
 
-// Slots of the solver's meter.
-/// The value and outcome memos, with their keys.
-const MEMO: usize = 0;
-/// The realisation table.
-const REALS: usize = 1;
-/// The arena of canonical values.
-const ARENA: usize = 2;
-/// Options and legal maps held on the search stack.
-const WORK: usize = 3;
-const SLOTS: usize = 4;
-
-/// Changes smaller than this are not reported to the budget at once: the
-/// budget is shared by the cells of a table, and one atomic update per
-/// stored state would make them contend. The slack per slot is tiny next
-/// to any budget.
-const GRAIN: u64 = 16 << 10;
-
-/// The solver's account with its budget: what its tables hold, and the
-/// first excess noticed where it could not be returned at once.
-struct Account {
-    meter: Meter,
-    reported: [u64; SLOTS],
-    /// Heap bytes owned through the realisation table (move lists and the
-    /// heap parts of realisations).
-    real_heap: u64,
-    /// Bytes held by the frames of the current search.
-    work: u64,
-    /// Memo size at which the arena is measured next (measuring walks
-    /// the whole arena, so it is done at geometrically spaced sizes).
-    arena_at: usize,
-    /// An excess noticed while interning; the next check returns it.
-    failed: Option<Exceeded>,
-}
-
-impl Account {
-    fn new(meter: Meter) -> Account {
-        Account {
-            meter,
-            reported: [0; SLOTS],
-            real_heap: 0,
-            work: 0,
-            arena_at: 0,
-            failed: None,
-        }
-    }
-
-    /// Table `slot` takes `bytes` now.
-    fn report(&mut self, slot: usize, bytes: u64) -> Result<(), Exceeded> {
-        if bytes.abs_diff(self.reported[slot]) < GRAIN {
-            return Ok(());
-        }
-        self.reported[slot] = bytes;
-        self.meter.set(slot, bytes)
-    }
-
-    /// One step of search: an excess noticed earlier, the clock, or (every
-    /// few thousand steps) the shared memory count.
-    fn tick(&mut self) -> Result<(), Exceeded> {
-        if let Some(e) = self.failed.take() {
-            return Err(e);
-        }
-        self.meter.tick()
-    }
-
-    fn hold(&mut self, bytes: u64) -> Result<(), Exceeded> {
-        self.work += bytes;
-        self.report(WORK, self.work)
-    }
-
-    fn release(&mut self, bytes: u64) {
-        self.work = self.work.saturating_sub(bytes);
-        // Shrinking never exceeds the budget.
-        let _ = self.report(WORK, self.work);
-    }
-}
-
-/// What one heap allocation of `n` bytes takes: states are short lists,
-/// so the allocator's header and rounding (a word, 16-byte steps, 32
-/// bytes at least, as in common allocators) are a large part of them and
-/// are counted too, or the count would be a fraction of the real use.
-fn alloc_bytes(n: usize) -> u64 {
-    if n == 0 {
-        0
-    } else {
-        ((n + 8).next_multiple_of(16)).max(32) as u64
-    }
-}
-
-/// The heap bytes of a stored state (`to_vec` allocates exactly `len`).
-fn key_bytes(s: &[RealId]) -> u64 {
-    alloc_bytes(size_of_val(s))
-}
-
 /// At most this many flavours are valued by one solver at once (see
 /// [`QuantumSolver::jointly`]): a family sharing one normalisation.
 pub const MAX_JOINT: usize = 3;
@@ -243,48 +161,6 @@ pub struct QuantumSolver<B: QuantumBase> {
     numbers_first: bool,
     /// See [`QuantumSolver::on_progress`].
     progress: Option<ProgressHook>,
-}
-
-/// How far a long search has got, for a progress line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchProgress {
-    /// States with a memoised value or outcome.
-    pub states: u64,
-    /// Bytes of the solver's tables charged to its budget.
-    pub charged_bytes: u64,
-    /// Milliseconds since the hook was set.
-    pub millis: u64,
-}
-
-/// The progress callback and when it is called next.
-struct ProgressHook {
-    call: Box<dyn FnMut(SearchProgress)>,
-    every_millis: f64,
-    start: f64,
-    next: f64,
-    /// Search steps since the clock was last read.
-    steps: u32,
-}
-
-/// Steps of search between two readings of the clock for progress: a
-/// step is a state searched, microseconds at most, so a report is late
-/// by a few milliseconds at most.
-const PROGRESS_STEPS: u32 = 1 << 10;
-
-/// Milliseconds on a clock that works natively and in the browser
-/// (`std::time::Instant` panics on wasm32-unknown-unknown).
-fn clock_millis() -> f64 {
-    #[cfg(target_arch = "wasm32")]
-    {
-        js_sys::Date::now()
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        use std::sync::OnceLock;
-        use std::time::Instant;
-        static START: OnceLock<Instant> = OnceLock::new();
-        START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
-    }
 }
 
 /// Buffers reused across options instead of allocated per option: a
@@ -418,52 +294,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.values = IdMemo::with_words(self.flavours.len());
         self.wins = vec![SumMemo::plain()];
         self.charge_all();
-    }
-
-    // --- accounting ---------------------------------------------------
-
-    /// Report every table, the arena included; an excess is kept for the
-    /// next check.
-    fn charge_all(&mut self) {
-        self.account.arena_at = 0;
-        let r = self
-            .charge_memo()
-            .and_then(|()| self.charge_reals())
-            .and_then(|()| self.account.report(WORK, self.account.work));
-        if let Err(e) = r {
-            self.account.failed.get_or_insert(e);
-        }
-    }
-
-    /// Report the memos (and, at geometrically spaced sizes, the arena).
-    fn charge_memo(&mut self) -> Result<(), Exceeded> {
-        let bytes = self.values.bytes() + self.wins.iter().map(SumMemo::bytes).sum::<u64>();
-        self.account.report(MEMO, bytes)?;
-        let len = self.values.len();
-        if len >= self.account.arena_at {
-            self.account.arena_at = (len + 4096).max(len + len / 4);
-            let arena = self.arena.approx_bytes();
-            self.account.report(ARENA, arena)?;
-        }
-        Ok(())
-    }
-
-    /// Report the realisation table.
-    /// The vectors are charged with their next doubling once three
-    /// quarters full (issue 26): interning cannot fail, so the budget must
-    /// stop the search before the doubling, whose old and new buffers
-    /// coexist while it copies, not after it.
-    fn charge_reals(&mut self) -> Result<(), Exceeded> {
-        let r = &self.reals;
-        let moves = growing(&r.moves[0]) + growing(&r.moves[1]);
-        let words = growing(&r.terms) + 2 * growing(&r.keys) + r.masks.as_ref().map_or(0, growing);
-        let bytes = growing(&r.states)
-            + words
-            + (r.dense.as_ref().map_or(0, Vec::len) * size_of::<RealId>()) as u64
-            + moves
-            + table_bytes(&r.index)
-            + self.account.real_heap;
-        self.account.report(REALS, bytes)
     }
 
     // --- the id-based core -------------------------------------------
@@ -948,48 +778,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.numbers_first = on;
     }
 
-    /// Call `hook` about every `every_millis` milliseconds while a search
-    /// runs (from within it, so a caller sees a long search move: states
-    /// memoised and bytes charged). `None` removes it.
-    pub fn on_progress(&mut self, hook: Option<Box<dyn FnMut(SearchProgress)>>, every_millis: u64) {
-        let now = clock_millis();
-        self.progress = hook.map(|call| ProgressHook {
-            call,
-            every_millis: every_millis as f64,
-            start: now,
-            next: now + every_millis as f64,
-            steps: 0,
-        });
-    }
-
-    /// One step of search for the progress hook: the clock is read every
-    /// [`PROGRESS_STEPS`] steps, the hook called when it is due.
-    #[inline]
-    fn progress_step(&mut self) {
-        let Some(hook) = &mut self.progress else {
-            return;
-        };
-        hook.steps += 1;
-        if hook.steps < PROGRESS_STEPS {
-            return;
-        }
-        hook.steps = 0;
-        let now = clock_millis();
-        if now < hook.next {
-            return;
-        }
-        hook.next = now + hook.every_millis;
-        let millis = (now - hook.start) as u64;
-        let report = SearchProgress {
-            states: self.memo_len() as u64,
-            charged_bytes: self.account.meter.charged(),
-            millis,
-        };
-        if let Some(hook) = &mut self.progress {
-            (hook.call)(report);
-        }
-    }
-
     /// Compare a superposed state with the number `x` under the first
     /// flavour, by two outcome searches of the state minus `x` (no value
     /// is built): `(G ≥ x, G ≤ x)`. G ≥ x iff Right, moving first in
@@ -1239,17 +1027,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
 enum Scored<M> {
     Winning(Vec<QuantumMove<M>>),
     Values(Vec<(QuantumMove<M>, GameId)>),
-}
-
-/// A vector's bytes, with its next doubling (the new buffer, twice the
-/// old) once it is three quarters full: see `charge_reals`.
-fn growing<T>(v: &Vec<T>) -> u64 {
-    let cap = (v.capacity() * size_of::<T>()) as u64;
-    if v.len() * 4 >= v.capacity() * 3 {
-        3 * cap
-    } else {
-        cap
-    }
 }
 
 /// Bit `k` of `bits`; false past the word (lists longer than 64 are
