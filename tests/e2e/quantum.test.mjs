@@ -68,6 +68,11 @@ test('quantum D: a superposed move, its realisations and entanglement, restored 
     await region(page, 'Realisations (1)').waitFor();
     assert.equal(await region(page, 'Entanglement').getByRole('img', { name: /^Edge \d+$/ }).count(), 5);
     await done(page).waitFor();
+    // Values as `hackenbush value --rules quantum --flavour D [--moves …] 'BR BR R'`
+    // prints them: the worker answers later states of a game from the solver
+    // it kept from the first analysis, and must answer as a fresh one.
+    const plain = async () => (await entry(page, 'Plain').textContent()).trim();
+    assert.equal(await plain(), '-1/4');
 
     // Pick edges 1 and 3 (Left's blue halves), see the selection, commit with Enter.
     await pick(page, [1, 3], focus);
@@ -85,7 +90,7 @@ test('quantum D: a superposed move, its realisations and entanglement, restored 
 
     // The engine values the superposed state (it replays the move).
     await done(page).waitFor();
-    assert.ok((await entry(page, 'Plain').textContent()).length > 0);
+    assert.equal(await plain(), '-1/2');
     assert.match(await entry(page, 'Best moves').textContent(), /Right \(red\)/);
 
     // Hovering a vertex of the graph highlights it (and its edge on the board).
@@ -106,6 +111,7 @@ test('quantum D: a superposed move, its realisations and entanglement, restored 
     await region(page, 'Entanglement').getByRole('img', { name: 'Edge 5 (gone from every realisation)' }).waitFor();
     await region(page, 'Realisations (2)').waitFor();
     await done(page).waitFor();
+    assert.equal(await plain(), '1/2');
     await page.mouse.move(0, 0);
     await page.waitForTimeout(700); // let the falling animation finish
     await page.screenshot({ path: join(SCREENSHOTS, 'quantum-after-moves.png'), fullPage: true });
@@ -129,6 +135,9 @@ test('quantum D: a superposed move, its realisations and entanglement, restored 
       await button(again, 'Take back').click();
       await region(again, 'Entanglement').getByRole('img', { name: '5 vertices, 1 link' }).waitFor();
       assert.equal(await region(again, 'Entanglement').getByRole('img', { name: /gone from every realisation/ }).count(), 0);
+      // An earlier state than the one the kept solver was made for.
+      await done(again).waitFor();
+      assert.equal((await entry(again, 'Plain').textContent()).trim(), '-1/2');
       assert.deepEqual(problems2, []);
     });
     assert.deepEqual(problems, []);
