@@ -291,7 +291,8 @@ fn after_moves<B: QuantumBase + Clone + 'static>(
         position: req.position.clone(),
         rules: req.rules.clone(),
     };
-    let mut solver = kept_solver::take(&key, budget).unwrap_or_else(|| {
+    let (kept, _others) = kept_solver::take(&key, budget);
+    let mut solver = kept.unwrap_or_else(|| {
         let mut fresh = QuantumSolver::with_budget(base, &start, setting, budget);
         fresh.try_numbers_first(numbers_first);
         fresh
@@ -344,7 +345,7 @@ fn after_moves<B: QuantumBase + Clone + 'static>(
             budget.text_limit(),
         )
     };
-    kept_solver::keep(key, solver);
+    kept_solver::keep(key, solver, budget);
     Ok(answer)
 }
 

@@ -202,9 +202,40 @@ fn a_kept_solver_answers_a_games_later_positions_from_its_memo() {
         }
         assert!(req.moves.len() >= 2, "{position}: {:?}", req.moves);
     }
-    // Another game replaces the kept solver; turning keeping off drops it.
-    run(&quantum("BR", &[])).unwrap();
-    assert!(kept_memo_len().is_some());
+    // A deck: the last KEPT_GAMES games stay kept, most recent first;
+    // going back to a game answers it from its own memo.
+    let slide = |position: &str| quantum(position, &[]);
+    let first = slide("BR BR R");
+    run(&first).unwrap();
+    let memo = kept_memo_len().unwrap();
+    for other in ["BRB R", "RBR B", "BBR"] {
+        run(&slide(other)).unwrap();
+    }
+    assert_eq!(
+        super::kept_solver::kept_games(),
+        super::kept_solver::KEPT_GAMES
+    );
+    run(&first).unwrap();
+    assert_eq!(kept_memo_len(), Some(memo), "back to the first slide");
+    run(&slide("RRB B")).unwrap();
+    assert_eq!(
+        super::kept_solver::kept_games(),
+        super::kept_solver::KEPT_GAMES
+    );
+    // All kept solvers take at most half of an analysis' budget: under a
+    // small one the least recently used go.
+    let small = Budget::new(ByteSize(2 * kept_bytes_of_newest()), None);
+    analyse(&slide("BRRB"), &small).unwrap();
+    assert!(super::kept_solver::kept_games() < super::kept_solver::KEPT_GAMES);
+    // Turning keeping off drops them.
     keep_solvers(false);
     assert_eq!(kept_memo_len(), None);
+    assert_eq!(super::kept_solver::kept_games(), 0);
+}
+
+fn kept_bytes_of_newest() -> u64 {
+    super::kept_solver::kept_bytes()
+        .first()
+        .copied()
+        .unwrap_or(0)
 }
