@@ -69,7 +69,9 @@ pub fn keep_solvers(on: bool) {
 
 /// The other kept solvers' bytes, charged to an analysis' budget while it
 /// runs (dropping it gives them back).
-pub(super) struct Held(#[allow(dead_code)] Meter);
+pub(super) struct Held {
+    _meter: Meter,
+}
 
 /// The kept solver for `key`, charged to `budget`, if there is one (and it
 /// fits in half of it), and the other kept solvers' bytes charged to
@@ -100,7 +102,7 @@ pub(super) fn take<B: QuantumBase + 'static>(
         // Within half of the budget by construction; an excess here would
         // be reported by the analysis' own first check.
         let _ = meter.add(kept.iter().map(|x| x.bytes).sum());
-        (taken, Held(meter))
+        (taken, Held { _meter: meter })
     })
 }
 
