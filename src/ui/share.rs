@@ -25,7 +25,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::{Rules, RulesParts};
+use crate::analysis::{Rules, RulesKind, RulesParts};
 use crate::parse_error::single_line;
 use crate::position::json::PositionDoc;
 use crate::position::Point;
@@ -113,7 +113,7 @@ impl Slide {
     /// page; an illegal move is an error, as with [`Slide::game`].
     pub fn game_within(&self, budget: &crate::budget::Budget) -> Result<Option<Game>, String> {
         // Past the deadline, quantum moves are not even started.
-        let quantum = self.setup.rules.setting().is_some();
+        let quantum = self.setup.rules.kind() == RulesKind::Quantum;
         if quantum && !self.moves.is_empty() && budget.check_time().is_err() {
             return Ok(None);
         }
