@@ -183,7 +183,7 @@ pub enum Exceeded {
 
 /// Milliseconds on a monotonic clock (wasm32 has no `Instant`: the
 /// browser's clock is used there).
-fn now_millis() -> f64 {
+pub(crate) fn now_millis() -> f64 {
     #[cfg(target_arch = "wasm32")]
     {
         js_sys::Date::now()

@@ -3,6 +3,7 @@
 //! memoised so far and the bytes charged.
 
 use super::QuantumSolver;
+use crate::budget::now_millis;
 use crate::quantum::base::QuantumBase;
 
 /// How far a long search has got, for a progress line.
@@ -31,28 +32,12 @@ pub(super) struct ProgressHook {
 /// by a few milliseconds at most.
 const PROGRESS_STEPS: u32 = 1 << 10;
 
-/// Milliseconds on a clock that works natively and in the browser
-/// (`std::time::Instant` panics on wasm32-unknown-unknown).
-fn clock_millis() -> f64 {
-    #[cfg(target_arch = "wasm32")]
-    {
-        js_sys::Date::now()
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        use std::sync::OnceLock;
-        use std::time::Instant;
-        static START: OnceLock<Instant> = OnceLock::new();
-        START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
-    }
-}
-
 impl<B: QuantumBase> QuantumSolver<B> {
     /// Call `hook` about every `every_millis` milliseconds while a search
     /// runs (from within it, so a caller sees a long search move: states
     /// memoised and bytes charged). `None` removes it.
     pub fn on_progress(&mut self, hook: Option<Box<dyn FnMut(SearchProgress)>>, every_millis: u64) {
-        let now = clock_millis();
+        let now = now_millis();
         self.progress = hook.map(|call| ProgressHook {
             call,
             every_millis: every_millis as f64,
@@ -74,7 +59,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             return;
         }
         hook.steps = 0;
-        let now = clock_millis();
+        let now = now_millis();
         if now < hook.next {
             return;
         }
