@@ -80,12 +80,19 @@ pub struct BlockSolver {
     /// decorations where that settles it (on by default; off only to test
     /// it against valuing every option).
     pub(super) decoration_shortcut: bool,
-    /// Theorems about shapes: redwood furniture and mirror images (on
-    /// by default; off only to test them and to time them).
+    /// Theorems about shapes: redwood furniture, mirror images and
+    /// number probes of green blocks (on by default; off only to test
+    /// them and to time them).
     pub(super) shape_theorems: bool,
     /// The furniture states of the position asked about last (see
     /// [`super::redwood`]).
     pub(super) redwood: Option<super::redwood::Redwood>,
+    /// Blocks with a green edge and at least this many edges are probed
+    /// for a number value before they are searched (see
+    /// [`super::number_probe`]; a shape theorem, off with them).
+    probe_edges: usize,
+    /// Blocks probed, and of those the ones the probe valued.
+    probes: (usize, usize),
 }
 
 impl Default for BlockSolver {
@@ -123,6 +130,8 @@ impl BlockSolver {
             decoration_shortcut: true,
             shape_theorems: true,
             redwood: None,
+            probe_edges: super::number_probe::PROBE_EDGES,
+            probes: (0, 0),
         }
     }
 
@@ -142,10 +151,25 @@ impl BlockSolver {
     }
 
     /// This solver without the shape theorems (mirror images, redwood
-    /// furniture): the reference they are tested and timed against.
+    /// furniture, number probes): the reference they are tested and timed
+    /// against.
     pub fn without_shape_theorems(mut self) -> BlockSolver {
         self.shape_theorems = false;
         self
+    }
+
+    /// This solver probing every block with a green edge and at least
+    /// `edges` edges for a number value (see `number_probe`), so
+    /// that tests can put small blocks through the probe.
+    pub fn with_number_probes_from(mut self, edges: usize) -> BlockSolver {
+        self.probe_edges = edges;
+        self
+    }
+
+    /// How many blocks were probed for a number value, and how many of
+    /// them the probe valued (for tests and benchmarks).
+    pub fn probe_counts(&self) -> (usize, usize) {
+        self.probes
     }
 
     /// The arena holding every value this solver returned.
@@ -407,12 +431,27 @@ impl BlockSolver {
             }
         }
         let v = match Frame::of(g) {
-            Some(frame) => self.frame_value(frame, g)?,
+            Some(frame) => match self.probed(&frame, g)? {
+                Some(v) => v,
+                None => self.frame_value(frame, g)?,
+            },
             None => self.block_by_graphs(g)?,
         };
         self.key_bytes += k.heap_bytes();
         self.blocks.insert(k, v);
         self.charge()?;
+        Ok(v)
+    }
+
+    /// The probe's value of the block `g` with frame `frame`, where the
+    /// probe applies (see [`super::number_probe`]) and proves one.
+    fn probed(&mut self, frame: &Frame, g: &Decorated) -> Result<Option<GameId>, Exceeded> {
+        if !self.shape_theorems || g.edges.len() < self.probe_edges || frame.green == 0 {
+            return Ok(None);
+        }
+        self.probes.0 += 1;
+        let v = self.probe_number(frame, &g.decorations)?;
+        self.probes.1 += usize::from(v.is_some());
         Ok(v)
     }
 

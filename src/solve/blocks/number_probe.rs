@@ -1,0 +1,423 @@
+//! Blocks whose value is a number (or a number plus a small nimber), found
+//! by outcome searches of the block minus a candidate, without valuing a
+//! single state of the block.
+//!
+//! # Why
+//!
+//! A ladder with coloured rails and green rungs is one 2-connected block,
+//! and what hangs at its top (a red chain, a stalk) multiplies its states:
+//! every state of the block is met once per follower of every decoration,
+//! and the values of the upper parts that hang on the lower ones when the
+//! ladder splits are hot games with thousands of followers, each of which
+//! the canonical search builds and compares. Yet the whole ladder is often
+//! a number (or a number plus *): the hot parts cancel in the
+//! comparisons. Deciding a comparison is an outcome search, which stops at
+//! the first winning move, and builds no game at all.
+//!
+//! # The proof
+//!
+//! Let B be a decorated block (decorations played as their canonical
+//! forms, which is exact by the argument in [`super`]) and c a game. Then
+//! B = c iff B − c = 0 iff B + (−c) is a second-player win: Left loses
+//! moving first and Right loses moving first. The search below decides
+//! "does p win moving first" for the disjunctive sum of a state of B and
+//! a follower of −c, by the definition of normal play: p wins iff some
+//! move of p (a cut of an edge p may cut, after which what no longer
+//! reaches the root falls with its decorations; a move in a standing
+//! decoration to one of its canonical options; a move in the follower of
+//! −c to one of its canonical options) leads to a position where the
+//! opponent, moving first, does not win. A player without a move loses.
+//! Nothing is assumed about which moves are good, so the answer is exact,
+//! and so is the value c it certifies: the probe returns a value only
+//! after proving B − c = 0.
+//!
+//! The candidates are only guesses, and a wrong guess costs time, never
+//! exactness: numbers y along the simplest-number tree, by bisection on
+//! the outcome of B − y (L: B > y, go up; R: B < y, go down; P: B = y;
+//! N: B ‖ y). If B = x is a number, B > y iff x > y, so the interval kept
+//! always holds x, and the simplest number strictly inside it (the next
+//! y) reaches x within birthday(x) + 1 steps. If B = x + *n with n ≥ 1,
+//! B compares with every y ≠ x as x does, and at y = x the outcome is N;
+//! there *1 and *2 are tried. Anything else (a hot block, a number
+//! plus an infinitesimal, which the bisection chases, a block whose
+//! searches grow past [`PROBE_STATES`]) makes the probe give up, and the
+//! block is searched as before. The chase ends once the next
+//! candidate is born after day D = (edges) + (the birthdays of the
+//! decorations): every move removes an edge or moves a decoration to an
+//! option born earlier, so no play of B lasts longer than D moves, and
+//! the canonical form of B is born by day D. The next candidate is the
+//! simplest number in an interval that holds B's number if it is one, so
+//! that number would be born no earlier than the candidate.
+//!
+//! # The states, and one memo entry for all numbers
+//!
+//! A state is a mask of the frame's edges still reaching the root and the
+//! decorations of the vertices that carried one at the start (a vertex
+//! without a decoration never gains one: decorations only move to their
+//! options). Against a number y (the comparisons of the bisection, and
+//! every follower of −y, which is again a number) a state S keeps four
+//! bounds instead of one answer per y, by monotonicity: if Left wins
+//! moving first in S − y and y′ < y, she wins in S − y′ too (S − y′ >
+//! S − y, and a game above one that is not ≤ 0 is not ≤ 0); if she loses
+//! in S − y, she loses for every y′ > y. Right's answers are monotone the
+//! other way. So S records the largest y where Left is known to win, the
+//! smallest where she is known to lose, and likewise for Right, and
+//! answers every y outside the gap between them without a search: a
+//! comparison far from S's stops costs one lookup, and a bisection step
+//! searches only the states whose values lie near the candidate. Against
+//! a number plus a nimber (the last tries) the answers are kept per
+//! follower of the candidate.
+//!
+//! # Where it runs
+//!
+//! On whole decorated blocks (not on the states inside a block's search)
+//! of at least [`PROBE_EDGES`] edges with a green edge and at most six
+//! decorated vertices, before their search: blue-red blocks have the
+//! numeric search, and small blocks are searched faster than a failed
+//! probe costs. Candidates are fixed-point numbers (multiples of 2^−40),
+//! so a number finer or larger than that makes the probe give up too. It
+//! is one of the solver's shape theorems, off in
+//! [`BlockSolver::without_shape_theorems`].
+
+use super::decorated::ROOT;
+use super::frame::{bits, Frame};
+use super::number_search::{options, simplest_between, to_dyadic, Fixed};
+use super::solver::BlockSolver;
+use crate::budget::{table_bytes, Exceeded};
+use crate::game::GameId;
+use crate::rules::Player;
+use rustc_hash::FxHashMap;
+
+/// Meter slot of the probe's memo (after the block solver's and the
+/// furniture memo's).
+const PROBES: usize = 5;
+
+/// The probe gives up once its memos hold this many states: the canonical
+/// search is then the better bet.
+pub(super) const PROBE_STATES: usize = 1 << 18;
+
+/// The most decorated vertices a probe keys (the key is fixed-size).
+const MAX_DECORATED: usize = 6;
+
+/// The probe of blocks from this many edges (smaller blocks are searched
+/// faster than a failed probe would cost).
+pub(super) const PROBE_EDGES: usize = 14;
+
+/// A state of a probe: the edges standing and the decorations of the
+/// decorated vertices (0 once fallen).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct StateKey {
+    mask: u64,
+    decorations: [u32; MAX_DECORATED],
+}
+
+/// What is known of a state against numbers y (see the module
+/// documentation): Left wins moving first in S − y for every y ≤
+/// `left_wins_to` and loses for every y ≥ `left_loses_from`; Right loses
+/// for every y ≤ `right_loses_to` and wins for every y ≥
+/// `right_wins_from`. Unknown ends are `Fixed::MIN` / `Fixed::MAX`.
+#[derive(Clone, Copy)]
+struct Bounds {
+    left_wins_to: Fixed,
+    left_loses_from: Fixed,
+    right_loses_to: Fixed,
+    right_wins_from: Fixed,
+}
+
+const UNKNOWN: Bounds = Bounds {
+    left_wins_to: Fixed::MIN,
+    left_loses_from: Fixed::MAX,
+    right_loses_to: Fixed::MIN,
+    right_wins_from: Fixed::MAX,
+};
+
+/// Memo bits against a game that is not a number: whether Left's
+/// (Right's) answer is known, and what it is.
+const LEFT_KNOWN: u8 = 1;
+const LEFT_WINS: u8 = 2;
+const RIGHT_KNOWN: u8 = 4;
+const RIGHT_WINS: u8 = 8;
+
+struct Probe<'f> {
+    frame: &'f Frame,
+    /// The vertices carrying a decoration at the start.
+    decorated: Vec<usize>,
+    /// The current decoration of every vertex (of a fallen vertex: stale,
+    /// never read).
+    decorations: Vec<GameId>,
+    /// States against numbers.
+    numbers: FxHashMap<StateKey, Bounds>,
+    /// States against a follower of a number plus a nimber, by its id.
+    games: FxHashMap<(StateKey, u32), u8>,
+}
+
+impl Probe<'_> {
+    fn key(&self, mask: u64, reached: u64) -> StateKey {
+        let mut decorations = [0u32; MAX_DECORATED];
+        for (i, &v) in self.decorated.iter().enumerate() {
+            if reached & (1 << v) != 0 {
+                decorations[i] = self.decorations[v].0;
+            }
+        }
+        StateKey { mask, decorations }
+    }
+
+    fn full(&self) -> bool {
+        self.numbers.len() + self.games.len() >= PROBE_STATES
+    }
+
+    fn bytes(&self) -> u64 {
+        table_bytes(&self.numbers) + table_bytes(&self.games)
+    }
+}
+
+/// What a search below a probe answers: the winner, or that the probe
+/// grew too large.
+type Answer = Result<Option<bool>, Exceeded>;
+
+impl BlockSolver {
+    /// The value of the decorated block with frame `frame` and
+    /// `decorations`, if the probe proves it a number or a number plus *1
+    /// or *2; `None` if it gives up.
+    pub(super) fn probe_number(
+        &mut self,
+        frame: &Frame,
+        decorations: &[GameId],
+    ) -> Result<Option<GameId>, Exceeded> {
+        let zero = self.arena.zero();
+        let decorated: Vec<usize> = (0..decorations.len())
+            .filter(|&v| v != ROOT && decorations[v] != zero)
+            .collect();
+        if decorated.len() > MAX_DECORATED {
+            return Ok(None);
+        }
+        let born_by = decorated
+            .iter()
+            .map(|&v| self.arena.birthday(decorations[v]))
+            .fold(frame.ends.len() as u64, u64::saturating_add);
+        let mut probe = Probe {
+            frame,
+            decorated,
+            decorations: decorations.to_vec(),
+            numbers: FxHashMap::default(),
+            games: FxHashMap::default(),
+        };
+        let result = self.bisect(&mut probe, born_by);
+        self.meter_set(PROBES, 0)?;
+        result
+    }
+
+    /// The bisection of the module documentation, for a block born by
+    /// day `born_by`.
+    fn bisect(&mut self, probe: &mut Probe, born_by: u64) -> Result<Option<GameId>, Exceeded> {
+        let all = probe.frame.all();
+        let reached = probe.frame.touched(all);
+        let (mut lo, mut hi) = (None, None);
+        loop {
+            let Some(y) = simplest_between(lo, hi) else {
+                return Ok(None);
+            };
+            let x = to_dyadic(y);
+            if x.birthday() > born_by {
+                return Ok(None);
+            }
+            let mut answer = [false; 2];
+            for p in Player::BOTH {
+                match self.wins_against_number(probe, all, reached, y, p)? {
+                    Some(w) => answer[p as usize] = w,
+                    None => return Ok(None),
+                }
+            }
+            match answer {
+                [false, false] => return Ok(Some(self.arena.number(x))),
+                [true, false] => lo = Some(y),
+                [false, true] => hi = Some(y),
+                [true, true] => {
+                    for n in 1..=2 {
+                        let c = self.arena.number_nimber(x.clone(), n);
+                        let offset = self.arena.neg(c);
+                        let mut zero = true;
+                        for p in Player::BOTH {
+                            match self.wins_against_game(probe, all, reached, offset, p)? {
+                                Some(false) => {}
+                                Some(true) => zero = false,
+                                None => return Ok(None),
+                            }
+                        }
+                        if zero {
+                            return Ok(Some(c));
+                        }
+                    }
+                    return Ok(None);
+                }
+            }
+        }
+    }
+
+    /// Does `p` win moving first in S − y, for the state S (`mask`
+    /// standing, reaching the vertices `reached`, the probe's decorations)?
+    /// `None` once the probe is full.
+    fn wins_against_number(
+        &mut self,
+        probe: &mut Probe,
+        mask: u64,
+        reached: u64,
+        y: Fixed,
+        p: Player,
+    ) -> Answer {
+        let key = probe.key(mask, reached);
+        let known = probe.numbers.get(&key).copied().unwrap_or(UNKNOWN);
+        let settled = match p {
+            Player::Left if y <= known.left_wins_to => Some(true),
+            Player::Left if y >= known.left_loses_from => Some(false),
+            Player::Right if y <= known.right_loses_to => Some(false),
+            Player::Right if y >= known.right_wins_from => Some(true),
+            _ => None,
+        };
+        if settled.is_some() {
+            return Ok(settled);
+        }
+        if probe.full() {
+            return Ok(None);
+        }
+        let q = p.opponent();
+        let mut win =
+            self.wins_by_a_move(probe, mask, reached, p, &mut |solver, probe, m, r| {
+                solver.wins_against_number(probe, m, r, y, q)
+            })?;
+        if win == Some(false) {
+            // A move in −y, a number: to one of its canonical options.
+            let (left, right) = options(-y);
+            let option = match p {
+                Player::Left => left,
+                Player::Right => right,
+            };
+            if let Some(z) = option {
+                win = self
+                    .wins_against_number(probe, mask, reached, -z, q)?
+                    .map(|w| !w);
+            }
+        }
+        let Some(win) = win else {
+            return Ok(None);
+        };
+        let entry = probe.numbers.entry(key).or_insert(UNKNOWN);
+        match (p, win) {
+            (Player::Left, true) => entry.left_wins_to = entry.left_wins_to.max(y),
+            (Player::Left, false) => entry.left_loses_from = entry.left_loses_from.min(y),
+            (Player::Right, false) => entry.right_loses_to = entry.right_loses_to.max(y),
+            (Player::Right, true) => entry.right_wins_from = entry.right_wins_from.min(y),
+        }
+        self.probe_stored(probe)?;
+        Ok(Some(win))
+    }
+
+    /// Does `p` win moving first in S + `offset` (a game), for the state S
+    /// as in [`Self::wins_against_number`]?
+    fn wins_against_game(
+        &mut self,
+        probe: &mut Probe,
+        mask: u64,
+        reached: u64,
+        offset: GameId,
+        p: Player,
+    ) -> Answer {
+        let (known, wins) = match p {
+            Player::Left => (LEFT_KNOWN, LEFT_WINS),
+            Player::Right => (RIGHT_KNOWN, RIGHT_WINS),
+        };
+        let key = (probe.key(mask, reached), offset.0);
+        let bits_now = probe.games.get(&key).copied().unwrap_or(0);
+        if bits_now & known != 0 {
+            return Ok(Some(bits_now & wins != 0));
+        }
+        if probe.full() {
+            return Ok(None);
+        }
+        let q = p.opponent();
+        let mut win =
+            self.wins_by_a_move(probe, mask, reached, p, &mut |solver, probe, m, r| {
+                solver.wins_against_game(probe, m, r, offset, q)
+            })?;
+        if win == Some(false) {
+            let options = match p {
+                Player::Left => self.arena.left_options(offset),
+                Player::Right => self.arena.right_options(offset),
+            };
+            for &o in options.iter() {
+                match self.wins_against_game(probe, mask, reached, o, q)? {
+                    Some(false) => {
+                        win = Some(true);
+                        break;
+                    }
+                    Some(true) => {}
+                    None => return Ok(None),
+                }
+            }
+        }
+        let Some(win) = win else {
+            return Ok(None);
+        };
+        *probe.games.entry(key).or_insert(0) |= known | if win { wins } else { 0 };
+        self.probe_stored(probe)?;
+        Ok(Some(win))
+    }
+
+    /// Whether `p` wins by a move in the state itself (a cut, or a move in
+    /// a standing decoration), each move's answer for the opponent moving
+    /// next coming from `next` (given the state after the move). Cuts
+    /// come first: a move in a number (most decorations, and the
+    /// candidate, which the callers try last) rarely wins.
+    fn wins_by_a_move(
+        &mut self,
+        probe: &mut Probe,
+        mask: u64,
+        reached: u64,
+        p: Player,
+        next: &mut dyn FnMut(&mut BlockSolver, &mut Probe, u64, u64) -> Answer,
+    ) -> Answer {
+        self.meter_tick()?;
+        let frame = probe.frame;
+        for e in bits(mask) {
+            if !frame.colours[e].cuttable_by(p) {
+                continue;
+            }
+            let (after, after_reached) = frame.reach(ROOT, mask & !(1 << e));
+            match next(self, probe, after, after_reached)? {
+                Some(false) => return Ok(Some(true)),
+                Some(true) => {}
+                None => return Ok(None),
+            }
+        }
+        for i in 0..probe.decorated.len() {
+            let v = probe.decorated[i];
+            if reached & (1 << v) == 0 {
+                continue;
+            }
+            let d = probe.decorations[v];
+            let options = match p {
+                Player::Left => self.arena.left_options(d),
+                Player::Right => self.arena.right_options(d),
+            };
+            for &o in options.iter() {
+                probe.decorations[v] = o;
+                let answer = next(self, probe, mask, reached);
+                probe.decorations[v] = d;
+                match answer? {
+                    Some(false) => return Ok(Some(true)),
+                    Some(true) => {}
+                    None => return Ok(None),
+                }
+            }
+        }
+        Ok(Some(false))
+    }
+
+    /// Charge the probe's memos now and then.
+    fn probe_stored(&mut self, probe: &Probe) -> Result<(), Exceeded> {
+        if (probe.numbers.len() + probe.games.len()).is_multiple_of(1 << 12) {
+            self.meter_set(PROBES, probe.bytes())?;
+        }
+        Ok(())
+    }
+}
