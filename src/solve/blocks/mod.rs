@@ -53,8 +53,8 @@
 //! as hard as it ever was; pictures made of small blocks are cheap. A
 //! large block with green edges whose value is a number (or a number plus
 //! *1 or *2), as ladders with coloured rails and green rungs often are, is
-//! found and proved by outcome searches first (`number_probe`), which
-//! build no game.
+//! found and proved by outcome searches (`number_probe`), which build no
+//! game, once its search has run long.
 //!
 //! # Mirror images and redwood furniture
 //!
@@ -71,8 +71,8 @@
 //! [`canonical_key`] names a decorated block independently of its vertex
 //! names, [`solver`] splits graphs and sums the values of their blocks,
 //! [`frame`] with `frame_search` searches one block inside its frame
-//! (`number_search` when it is blue-red; `number_probe` first when it is
-//! large and has a green edge), and
+//! (`number_search` when it is blue-red; `number_probe` when it is large,
+//! has a green edge and its search runs long), and
 //! `layout` lays a position's blocks out once, so that every state of the
 //! game (an option, a position in play, a state the explorer opens) values
 //! its blocks as states of those frames and reuses the first search.

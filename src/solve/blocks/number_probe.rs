@@ -51,8 +51,9 @@
 //!
 //! # The states, and one memo entry for all numbers
 //!
-//! A state is a mask of the frame's edges still reaching the root and the
-//! decorations of the vertices that carried one at the start (a vertex
+//! A state is a mask of the frame's edges still reaching the root, a nim
+//! heap (below) and the decorations of the vertices that carried one at
+//! the start (a vertex
 //! without a decoration never gains one: decorations only move to their
 //! options). Against a number y (the comparisons of the bisection, and
 //! every follower of −y, which is again a number) a state S keeps four
@@ -64,19 +65,25 @@
 //! smallest where she is known to lose, and likewise for Right, and
 //! answers every y outside the gap between them without a search: a
 //! comparison far from S's stops costs one lookup, and a bisection step
-//! searches only the states whose values lie near the candidate. Against
-//! a number plus a nimber (the last tries) the answers are kept per
-//! follower of the candidate.
+//! searches only the states whose values lie near the candidate. The last
+//! tries, against y + *n, are comparisons of B + *n with y (as −*n =
+//! *n): a state also holds a nim heap (of n at the start, which either
+//! player may lower to any smaller size), and is compared with numbers
+//! like any other, so once the heap is gone every answer left is one the
+//! bisection has already found.
 //!
 //! # Where it runs
 //!
 //! On whole decorated blocks (not on the states inside a block's search)
 //! of at least [`PROBE_EDGES`] edges with a green edge and at most six
-//! decorated vertices, before their search: blue-red blocks have the
-//! numeric search, and small blocks are searched faster than a failed
-//! probe costs. Candidates are fixed-point numbers (multiples of 2^−40),
-//! so a number finer or larger than that makes the probe give up too. It
-//! is one of the solver's shape theorems, off in
+//! decorated vertices, once their search has run on trial for a while
+//! without finishing (`BlockSolver::framed_value`): blue-red blocks have
+//! the numeric search, and small blocks and short searches finish faster
+//! than a failed probe costs. The states a trial finished stay in the
+//! search's memo, so after a failed probe the search takes up where it
+//! stopped. Candidates are fixed-point numbers (multiples of 2^−40), so a
+//! number finer or larger than that makes the probe give up too. It is
+//! one of the solver's shape theorems, off in
 //! [`BlockSolver::without_shape_theorems`].
 
 use super::decorated::ROOT;
@@ -92,22 +99,27 @@ use rustc_hash::FxHashMap;
 /// furniture memo's).
 const PROBES: usize = 5;
 
-/// The probe gives up once its memos hold this many states: the canonical
-/// search is then the better bet.
-pub(super) const PROBE_STATES: usize = 1 << 18;
+/// The probe gives up once its memo holds this many states: it bounds
+/// what a failed probe costs, and the probes that succeed on the
+/// pictures people draw hold far fewer.
+pub(super) const PROBE_STATES: usize = 1 << 16;
 
 /// The most decorated vertices a probe keys (the key is fixed-size).
 const MAX_DECORATED: usize = 6;
+
+/// The largest nimber tried beside a number.
+const MAX_HEAP: u32 = 2;
 
 /// The probe of blocks from this many edges (smaller blocks are searched
 /// faster than a failed probe would cost).
 pub(super) const PROBE_EDGES: usize = 14;
 
-/// A state of a probe: the edges standing and the decorations of the
-/// decorated vertices (0 once fallen).
+/// A state of a probe: the edges standing, the nim heap, and the
+/// decorations of the decorated vertices (0 once fallen).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct StateKey {
     mask: u64,
+    heap: u32,
     decorations: [u32; MAX_DECORATED],
 }
 
@@ -131,13 +143,6 @@ const UNKNOWN: Bounds = Bounds {
     right_wins_from: Fixed::MAX,
 };
 
-/// Memo bits against a game that is not a number: whether Left's
-/// (Right's) answer is known, and what it is.
-const LEFT_KNOWN: u8 = 1;
-const LEFT_WINS: u8 = 2;
-const RIGHT_KNOWN: u8 = 4;
-const RIGHT_WINS: u8 = 8;
-
 struct Probe<'f> {
     frame: &'f Frame,
     /// The vertices carrying a decoration at the start.
@@ -145,34 +150,36 @@ struct Probe<'f> {
     /// The current decoration of every vertex (of a fallen vertex: stale,
     /// never read).
     decorations: Vec<GameId>,
-    /// States against numbers.
-    numbers: FxHashMap<StateKey, Bounds>,
-    /// States against a follower of a number plus a nimber, by its id.
-    games: FxHashMap<(StateKey, u32), u8>,
+    memo: FxHashMap<StateKey, Bounds>,
 }
 
 impl Probe<'_> {
-    fn key(&self, mask: u64, reached: u64) -> StateKey {
+    fn key(&self, mask: u64, heap: u32, reached: u64) -> StateKey {
         let mut decorations = [0u32; MAX_DECORATED];
         for (i, &v) in self.decorated.iter().enumerate() {
             if reached & (1 << v) != 0 {
                 decorations[i] = self.decorations[v].0;
             }
         }
-        StateKey { mask, decorations }
-    }
-
-    fn full(&self) -> bool {
-        self.numbers.len() + self.games.len() >= PROBE_STATES
-    }
-
-    fn bytes(&self) -> u64 {
-        table_bytes(&self.numbers) + table_bytes(&self.games)
+        StateKey {
+            mask,
+            heap,
+            decorations,
+        }
     }
 }
 
-/// What a search below a probe answers: the winner, or that the probe
-/// grew too large.
+/// Where a probe's search stands: the edges standing, the vertices they
+/// reach, the nim heap.
+#[derive(Clone, Copy)]
+struct At {
+    mask: u64,
+    reached: u64,
+    heap: u32,
+}
+
+/// What a search below a probe answers: the winner, or `None` once the
+/// probe is full.
 type Answer = Result<Option<bool>, Exceeded>;
 
 impl BlockSolver {
@@ -199,8 +206,7 @@ impl BlockSolver {
             frame,
             decorated,
             decorations: decorations.to_vec(),
-            numbers: FxHashMap::default(),
-            games: FxHashMap::default(),
+            memo: FxHashMap::default(),
         };
         let result = self.bisect(&mut probe, born_by);
         self.meter_set(PROBES, 0)?;
@@ -211,7 +217,11 @@ impl BlockSolver {
     /// day `born_by`.
     fn bisect(&mut self, probe: &mut Probe, born_by: u64) -> Result<Option<GameId>, Exceeded> {
         let all = probe.frame.all();
-        let reached = probe.frame.touched(all);
+        let start = |heap| At {
+            mask: all,
+            reached: probe.frame.touched(all),
+            heap,
+        };
         let (mut lo, mut hi) = (None, None);
         loop {
             let Some(y) = simplest_between(lo, hi) else {
@@ -221,31 +231,21 @@ impl BlockSolver {
             if x.birthday() > born_by {
                 return Ok(None);
             }
-            let mut answer = [false; 2];
-            for p in Player::BOTH {
-                match self.wins_against_number(probe, all, reached, y, p)? {
-                    Some(w) => answer[p as usize] = w,
-                    None => return Ok(None),
-                }
-            }
+            let Some(answer) = self.versus(probe, start(0), y)? else {
+                return Ok(None);
+            };
             match answer {
                 [false, false] => return Ok(Some(self.arena.number(x))),
                 [true, false] => lo = Some(y),
                 [false, true] => hi = Some(y),
                 [true, true] => {
-                    for n in 1..=2 {
-                        let c = self.arena.number_nimber(x.clone(), n);
-                        let offset = self.arena.neg(c);
-                        let mut zero = true;
-                        for p in Player::BOTH {
-                            match self.wins_against_game(probe, all, reached, offset, p)? {
-                                Some(false) => {}
-                                Some(true) => zero = false,
-                                None => return Ok(None),
+                    for n in 1..=MAX_HEAP {
+                        match self.versus(probe, start(n), y)? {
+                            Some([false, false]) => {
+                                return Ok(Some(self.arena.number_nimber(x, n)));
                             }
-                        }
-                        if zero {
-                            return Ok(Some(c));
+                            Some(_) => {}
+                            None => return Ok(None),
                         }
                     }
                     return Ok(None);
@@ -254,19 +254,28 @@ impl BlockSolver {
         }
     }
 
-    /// Does `p` win moving first in S − y, for the state S (`mask`
-    /// standing, reaching the vertices `reached`, the probe's decorations)?
-    /// `None` once the probe is full.
-    fn wins_against_number(
+    /// Whether Left, and whether Right, wins moving first in S − y.
+    fn versus(
         &mut self,
         probe: &mut Probe,
-        mask: u64,
-        reached: u64,
+        at: At,
         y: Fixed,
-        p: Player,
-    ) -> Answer {
-        let key = probe.key(mask, reached);
-        let known = probe.numbers.get(&key).copied().unwrap_or(UNKNOWN);
+    ) -> Result<Option<[bool; 2]>, Exceeded> {
+        let mut answer = [false; 2];
+        for p in Player::BOTH {
+            match self.wins_against_number(probe, at, y, p)? {
+                Some(w) => answer[p as usize] = w,
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(answer))
+    }
+
+    /// Does `p` win moving first in S − y, for the state S at `at` (with
+    /// the probe's decorations)? `None` once the probe is full.
+    fn wins_against_number(&mut self, probe: &mut Probe, at: At, y: Fixed, p: Player) -> Answer {
+        let key = probe.key(at.mask, at.heap, at.reached);
+        let known = probe.memo.get(&key).copied().unwrap_or(UNKNOWN);
         let settled = match p {
             Player::Left if y <= known.left_wins_to => Some(true),
             Player::Left if y >= known.left_loses_from => Some(false),
@@ -277,113 +286,44 @@ impl BlockSolver {
         if settled.is_some() {
             return Ok(settled);
         }
-        if probe.full() {
+        if probe.memo.len() >= PROBE_STATES {
             return Ok(None);
         }
-        let q = p.opponent();
-        let mut win =
-            self.wins_by_a_move(probe, mask, reached, p, &mut |solver, probe, m, r| {
-                solver.wins_against_number(probe, m, r, y, q)
-            })?;
-        if win == Some(false) {
-            // A move in −y, a number: to one of its canonical options.
-            let (left, right) = options(-y);
-            let option = match p {
-                Player::Left => left,
-                Player::Right => right,
-            };
-            if let Some(z) = option {
-                win = self
-                    .wins_against_number(probe, mask, reached, -z, q)?
-                    .map(|w| !w);
-            }
-        }
-        let Some(win) = win else {
+        let Some(win) = self.wins_by_a_move(probe, at, y, p)? else {
             return Ok(None);
         };
-        let entry = probe.numbers.entry(key).or_insert(UNKNOWN);
+        let entry = probe.memo.entry(key).or_insert(UNKNOWN);
         match (p, win) {
             (Player::Left, true) => entry.left_wins_to = entry.left_wins_to.max(y),
             (Player::Left, false) => entry.left_loses_from = entry.left_loses_from.min(y),
             (Player::Right, false) => entry.right_loses_to = entry.right_loses_to.max(y),
             (Player::Right, true) => entry.right_wins_from = entry.right_wins_from.min(y),
         }
-        self.probe_stored(probe)?;
+        if probe.memo.len().is_multiple_of(1 << 12) {
+            self.meter_set(PROBES, table_bytes(&probe.memo))?;
+        }
         Ok(Some(win))
     }
 
-    /// Does `p` win moving first in S + `offset` (a game), for the state S
-    /// as in [`Self::wins_against_number`]?
-    fn wins_against_game(
-        &mut self,
-        probe: &mut Probe,
-        mask: u64,
-        reached: u64,
-        offset: GameId,
-        p: Player,
-    ) -> Answer {
-        let (known, wins) = match p {
-            Player::Left => (LEFT_KNOWN, LEFT_WINS),
-            Player::Right => (RIGHT_KNOWN, RIGHT_WINS),
-        };
-        let key = (probe.key(mask, reached), offset.0);
-        let bits_now = probe.games.get(&key).copied().unwrap_or(0);
-        if bits_now & known != 0 {
-            return Ok(Some(bits_now & wins != 0));
-        }
-        if probe.full() {
-            return Ok(None);
-        }
-        let q = p.opponent();
-        let mut win =
-            self.wins_by_a_move(probe, mask, reached, p, &mut |solver, probe, m, r| {
-                solver.wins_against_game(probe, m, r, offset, q)
-            })?;
-        if win == Some(false) {
-            let options = match p {
-                Player::Left => self.arena.left_options(offset),
-                Player::Right => self.arena.right_options(offset),
-            };
-            for &o in options.iter() {
-                match self.wins_against_game(probe, mask, reached, o, q)? {
-                    Some(false) => {
-                        win = Some(true);
-                        break;
-                    }
-                    Some(true) => {}
-                    None => return Ok(None),
-                }
-            }
-        }
-        let Some(win) = win else {
-            return Ok(None);
-        };
-        *probe.games.entry(key).or_insert(0) |= known | if win { wins } else { 0 };
-        self.probe_stored(probe)?;
-        Ok(Some(win))
-    }
-
-    /// Whether `p` wins by a move in the state itself (a cut, or a move in
-    /// a standing decoration), each move's answer for the opponent moving
-    /// next coming from `next` (given the state after the move). Cuts
-    /// come first: a move in a number (most decorations, and the
-    /// candidate, which the callers try last) rarely wins.
-    fn wins_by_a_move(
-        &mut self,
-        probe: &mut Probe,
-        mask: u64,
-        reached: u64,
-        p: Player,
-        next: &mut dyn FnMut(&mut BlockSolver, &mut Probe, u64, u64) -> Answer,
-    ) -> Answer {
+    /// Whether `p` has a move after which the opponent, moving first,
+    /// does not win: a cut, a move in a standing decoration, in the heap,
+    /// or in −y. Cuts come first: a move in a number (most decorations,
+    /// and −y) rarely wins (number avoidance).
+    fn wins_by_a_move(&mut self, probe: &mut Probe, at: At, y: Fixed, p: Player) -> Answer {
         self.meter_tick()?;
+        let q = p.opponent();
         let frame = probe.frame;
-        for e in bits(mask) {
+        for e in bits(at.mask) {
             if !frame.colours[e].cuttable_by(p) {
                 continue;
             }
-            let (after, after_reached) = frame.reach(ROOT, mask & !(1 << e));
-            match next(self, probe, after, after_reached)? {
+            let (mask, reached) = frame.reach(ROOT, at.mask & !(1 << e));
+            let after = At {
+                mask,
+                reached,
+                ..at
+            };
+            match self.wins_against_number(probe, after, y, q)? {
                 Some(false) => return Ok(Some(true)),
                 Some(true) => {}
                 None => return Ok(None),
@@ -391,7 +331,7 @@ impl BlockSolver {
         }
         for i in 0..probe.decorated.len() {
             let v = probe.decorated[i];
-            if reached & (1 << v) == 0 {
+            if at.reached & (1 << v) == 0 {
                 continue;
             }
             let d = probe.decorations[v];
@@ -401,7 +341,7 @@ impl BlockSolver {
             };
             for &o in options.iter() {
                 probe.decorations[v] = o;
-                let answer = next(self, probe, mask, reached);
+                let answer = self.wins_against_number(probe, at, y, q);
                 probe.decorations[v] = d;
                 match answer? {
                     Some(false) => return Ok(Some(true)),
@@ -410,14 +350,23 @@ impl BlockSolver {
                 }
             }
         }
-        Ok(Some(false))
-    }
-
-    /// Charge the probe's memos now and then.
-    fn probe_stored(&mut self, probe: &Probe) -> Result<(), Exceeded> {
-        if (probe.numbers.len() + probe.games.len()).is_multiple_of(1 << 12) {
-            self.meter_set(PROBES, probe.bytes())?;
+        for heap in 0..at.heap {
+            match self.wins_against_number(probe, At { heap, ..at }, y, q)? {
+                Some(false) => return Ok(Some(true)),
+                Some(true) => {}
+                None => return Ok(None),
+            }
         }
-        Ok(())
+        // A move in −y, a number: to one of its canonical options z,
+        // after which the state is compared with −z.
+        let (left, right) = options(-y);
+        let option = match p {
+            Player::Left => left,
+            Player::Right => right,
+        };
+        if let Some(z) = option {
+            return Ok(self.wins_against_number(probe, at, -z, q)?.map(|w| !w));
+        }
+        Ok(Some(false))
     }
 }

@@ -29,6 +29,12 @@ const FRAMES: usize = 3;
 /// (its count walks the arena, so it is not redone on every insert).
 const ARENA_RECOUNT: u32 = 1 << 10;
 
+/// How many new games a block's search may build on trial before the
+/// block is probed (see [`BlockSolver::framed_value`]): building and
+/// comparing games is what a long search spends its time on, and searches
+/// that build fewer finish before a probe would.
+const TRIAL_GAMES: usize = 1 << 12;
+
 /// How many new table entries between two recounts of the memo tables.
 const TABLE_RECOUNT: u32 = 16;
 
@@ -91,8 +97,16 @@ pub struct BlockSolver {
     /// for a number value before they are searched (see
     /// [`super::number_probe`]; a shape theorem, off with them).
     probe_edges: usize,
+    /// How many games a block's search may build on trial before its
+    /// probe.
+    trial_games: usize,
     /// Blocks probed, and of those the ones the probe valued.
     probes: (usize, usize),
+    /// While a block's search runs on trial before a probe: the arena
+    /// size at which the trial ends (see [`Self::framed_value`]).
+    trial: Option<usize>,
+    /// The last error came from the trial running out, not the budget.
+    trial_spent: bool,
 }
 
 impl Default for BlockSolver {
@@ -131,7 +145,10 @@ impl BlockSolver {
             shape_theorems: true,
             redwood: None,
             probe_edges: super::number_probe::PROBE_EDGES,
+            trial_games: TRIAL_GAMES,
             probes: (0, 0),
+            trial: None,
+            trial_spent: false,
         }
     }
 
@@ -159,10 +176,13 @@ impl BlockSolver {
     }
 
     /// This solver probing every block with a green edge and at least
-    /// `edges` edges for a number value (see `number_probe`), so
-    /// that tests can put small blocks through the probe.
-    pub fn with_number_probes_from(mut self, edges: usize) -> BlockSolver {
+    /// `edges` edges for a number value (see `number_probe`) once its
+    /// search has built `trial_games` games, so that tests can put small
+    /// blocks through the probe, and through searches stopped on trial and
+    /// taken up again.
+    pub fn with_number_probes_from(mut self, edges: usize, trial_games: usize) -> BlockSolver {
         self.probe_edges = edges;
+        self.trial_games = trial_games;
         self
     }
 
@@ -431,10 +451,7 @@ impl BlockSolver {
             }
         }
         let v = match Frame::of(g) {
-            Some(frame) => match self.probed(&frame, g)? {
-                Some(v) => v,
-                None => self.frame_value(frame, g)?,
-            },
+            Some(frame) => self.framed_value(frame, g)?,
             None => self.block_by_graphs(g)?,
         };
         self.key_bytes += k.heap_bytes();
@@ -443,16 +460,37 @@ impl BlockSolver {
         Ok(v)
     }
 
-    /// The probe's value of the block `g` with frame `frame`, where the
-    /// probe applies (see [`super::number_probe`]) and proves one.
-    fn probed(&mut self, frame: &Frame, g: &Decorated) -> Result<Option<GameId>, Exceeded> {
-        if !self.shape_theorems || g.edges.len() < self.probe_edges || frame.green == 0 {
-            return Ok(None);
+    /// The value of the block `g` with frame `frame`: by its search, or,
+    /// for a block the probe applies to (see [`super::number_probe`]), by
+    /// its search on trial until it has built [`TRIAL_GAMES`] games, then
+    /// the probe, then
+    /// the rest of the search. A block whose search is short so never
+    /// pays for a probe; a search stopped on trial keeps every state it
+    /// finished in its memo (a state is stored only once valued), so the
+    /// search after the probe takes up where it stopped.
+    fn framed_value(&mut self, frame: Frame, g: &Decorated) -> Result<GameId, Exceeded> {
+        let applies = self.shape_theorems
+            && self.trial.is_none()
+            && g.edges.len() >= self.probe_edges
+            && frame.green != 0;
+        if !applies {
+            return self.frame_value(frame, g);
         }
+        self.trial = Some(self.arena.len() + self.trial_games);
+        let first = self.frame_value(frame, g);
+        self.trial = None;
+        let spent = std::mem::take(&mut self.trial_spent);
+        match first {
+            Err(Exceeded::Cancelled) if spent => {}
+            done => return done,
+        }
+        let frame = Frame::of(g).expect("the frame of this block");
         self.probes.0 += 1;
-        let v = self.probe_number(frame, &g.decorations)?;
-        self.probes.1 += usize::from(v.is_some());
-        Ok(v)
+        if let Some(v) = self.probe_number(&frame, &g.decorations)? {
+            self.probes.1 += 1;
+            return Ok(v);
+        }
+        self.frame_value(frame, g)
     }
 
     /// The value of `g` from its mirror image, if that was valued: with
@@ -568,6 +606,10 @@ impl BlockSolver {
     }
 
     pub(super) fn meter_tick(&mut self) -> Result<(), Exceeded> {
+        if self.trial.is_some_and(|end| self.arena.len() >= end) {
+            self.trial_spent = true;
+            return Err(Exceeded::Cancelled);
+        }
         self.meter.tick()
     }
 
