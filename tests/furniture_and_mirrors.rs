@@ -6,7 +6,7 @@
 //! outcome searches.
 
 use hackenbush_lab::game::Arena;
-use hackenbush_lab::position::{presets, Colour, Edge, Position, GROUND};
+use hackenbush_lab::position::{presets, Colour, Edge, EdgeGraph, Position, GROUND};
 use hackenbush_lab::rng::SplitMix64;
 use hackenbush_lab::rules::{Childish, Hackenbush};
 use hackenbush_lab::solve::{BlockSolver, Solver};
@@ -252,11 +252,14 @@ fn small_ladder(seed: u64, edges: usize) -> Position {
 /// two edges up) against the block solver without the probe and against
 /// the whole-graph search, on random graphs of up to 14 edges with green
 /// edges and cycles and on small ladders with green rungs and stalks on
-/// top; both what the probe proves and where it gives up are exercised.
+/// top, and so are the states of their blocks that the options of the
+/// start leave; both what the probe proves and where it gives up are
+/// exercised.
 #[test]
 fn number_probes_agree_with_the_unreduced_search() {
     let rbg = [Colour::Blue, Colour::Red, Colour::Green, Colour::Green];
     let (mut tried, mut proved) = (0, 0);
+    let (mut states_tried, mut states_proved) = (0, 0);
     for seed in 0..900u64 {
         let edges = 2 + (seed as usize % 13);
         let p = if seed % 2 == 0 {
@@ -282,7 +285,26 @@ fn number_probes_agree_with_the_unreduced_search() {
         let w = whole.value(&start).unwrap();
         let w = probed.arena.parse(&whole.arena.plain(w)).unwrap();
         assert_eq!(v, w, "seed {seed}: {p}");
+        // Every option of the start: states of the position's blocks,
+        // probed as states (not whole blocks) where they qualify.
+        let graph = EdgeGraph::new(&p);
+        let full = graph.grounded(p.full_set());
+        let before = probed.probe_counts();
+        for e in full.iter() {
+            let set = graph.cut(full, e);
+            let v = probed.value_of(&p, set).unwrap();
+            let r = reference.value_of(&p, set).unwrap();
+            let r = probed.arena.parse(&reference.arena.plain(r)).unwrap();
+            assert_eq!(v, r, "seed {seed}, cut {}: {p}", e + 1);
+        }
+        let after = probed.probe_counts();
+        states_tried += after.0 - before.0;
+        states_proved += after.1 - before.1;
     }
+    assert!(
+        states_proved > 200 && states_tried - states_proved > 100,
+        "states probed: {states_tried}, valued: {states_proved}"
+    );
     assert!(proved > 200, "the probe valued only {proved} blocks");
     assert!(
         tried - proved > 100,

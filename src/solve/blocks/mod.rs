@@ -52,7 +52,7 @@
 //! in one large 2-connected block (a dense random graph, a long ladder) is
 //! as hard as it ever was; pictures made of small blocks are cheap. A
 //! large block with green edges whose value is a number (or a number plus
-//! *1 or *2), as ladders with coloured rails and green rungs often are, is
+//! *1 to *7), as ladders with coloured rails and green rungs often are, is
 //! found and proved by outcome searches (`number_probe`), which build no
 //! game, once its search has run long.
 //!

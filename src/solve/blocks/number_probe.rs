@@ -16,7 +16,7 @@
 //!
 //! # The proof
 //!
-//! Let B be a decorated block (decorations played as their canonical
+//! Let B be a decorated block or a state of one (decorations played as their canonical
 //! forms, which is exact by the argument in [`super`]) and c a game. Then
 //! B = c iff B − c = 0 iff B + (−c) is a second-player win: Left loses
 //! moving first and Right loses moving first. The search below decides
@@ -38,7 +38,7 @@
 //! always holds x, and the simplest number strictly inside it (the next
 //! y) reaches x within birthday(x) + 1 steps. If B = x + *n with n ≥ 1,
 //! B compares with every y ≠ x as x does, and at y = x the outcome is N;
-//! there *1 and *2 are tried. Anything else (a hot block, a number
+//! there *1 to *7 are tried. Anything else (a hot block, a number
 //! plus an infinitesimal, which the bisection chases, a block whose
 //! searches grow past [`PROBE_STATES`]) makes the probe give up, and the
 //! block is searched as before. The chase ends once the next
@@ -74,10 +74,12 @@
 //!
 //! # Where it runs
 //!
-//! On whole decorated blocks (not on the states inside a block's search)
-//! of at least [`PROBE_EDGES`] edges with a green edge and at most six
-//! decorated vertices, once their search has run on trial for a while
-//! without finishing (`BlockSolver::framed_value`): blue-red blocks have
+//! On whole decorated blocks, and on the states of a position's blocks
+//! that the solver is asked about (options for best moves, positions in
+//! play), not on the states inside a block's search; of at least
+//! [`PROBE_EDGES`] edges with a green edge and at most six decorated
+//! vertices, once their search has run on trial for a while without
+//! finishing (`BlockSolver::probed_state_value`): blue-red blocks have
 //! the numeric search, and small blocks and short searches finish faster
 //! than a failed probe costs. The states a trial finished stay in the
 //! search's memo, so after a failed probe the search takes up where it
@@ -99,16 +101,19 @@ use rustc_hash::FxHashMap;
 /// furniture memo's).
 const PROBES: usize = 5;
 
-/// The probe gives up once its memo holds this many states: it bounds
-/// what a failed probe costs, and the probes that succeed on the
+/// The probe gives up once its memo holds this many states, or twice as
+/// many once it tries nimbers (their states are new, with the heap): it
+/// bounds what a failed probe costs, and the probes that succeed on the
 /// pictures people draw hold far fewer.
 pub(super) const PROBE_STATES: usize = 1 << 16;
 
 /// The most decorated vertices a probe keys (the key is fixed-size).
 const MAX_DECORATED: usize = 6;
 
-/// The largest nimber tried beside a number.
-const MAX_HEAP: u32 = 2;
+/// The largest nimber tried beside a number (a decoration with a nimber,
+/// a green stalk hanging, gives a block x + *n; a try of the wrong n is a
+/// first-player win, which one winning line shows).
+const MAX_HEAP: u32 = 7;
 
 /// The probe of blocks from this many edges (smaller blocks are searched
 /// faster than a failed probe would cost).
@@ -151,6 +156,8 @@ struct Probe<'f> {
     /// never read).
     decorations: Vec<GameId>,
     memo: FxHashMap<StateKey, Bounds>,
+    /// The memo size at which the probe gives up.
+    limit: usize,
 }
 
 impl Probe<'_> {
@@ -183,17 +190,20 @@ struct At {
 type Answer = Result<Option<bool>, Exceeded>;
 
 impl BlockSolver {
-    /// The value of the decorated block with frame `frame` and
-    /// `decorations`, if the probe proves it a number or a number plus *1
-    /// or *2; `None` if it gives up.
+    /// The value of the edges `mask` of `frame` that reach its root, with
+    /// `decorations` on their other vertices (a whole block, or a state of
+    /// one), if the probe proves it a number or a number plus *n for n up
+    /// to [`MAX_HEAP`]; `None` if it gives up.
     pub(super) fn probe_number(
         &mut self,
         frame: &Frame,
+        mask: u64,
         decorations: &[GameId],
     ) -> Result<Option<GameId>, Exceeded> {
+        let (mask, reached) = frame.reach(ROOT, mask);
         let zero = self.arena.zero();
         let decorated: Vec<usize> = (0..decorations.len())
-            .filter(|&v| v != ROOT && decorations[v] != zero)
+            .filter(|&v| v != ROOT && reached & (1 << v) != 0 && decorations[v] != zero)
             .collect();
         if decorated.len() > MAX_DECORATED {
             return Ok(None);
@@ -201,25 +211,31 @@ impl BlockSolver {
         let born_by = decorated
             .iter()
             .map(|&v| self.arena.birthday(decorations[v]))
-            .fold(frame.ends.len() as u64, u64::saturating_add);
+            .fold(u64::from(mask.count_ones()), u64::saturating_add);
         let mut probe = Probe {
             frame,
             decorated,
             decorations: decorations.to_vec(),
             memo: FxHashMap::default(),
+            limit: PROBE_STATES,
         };
-        let result = self.bisect(&mut probe, born_by);
+        let result = self.bisect(&mut probe, mask, reached, born_by);
         self.meter_set(PROBES, 0)?;
         result
     }
 
-    /// The bisection of the module documentation, for a block born by
-    /// day `born_by`.
-    fn bisect(&mut self, probe: &mut Probe, born_by: u64) -> Result<Option<GameId>, Exceeded> {
-        let all = probe.frame.all();
+    /// The bisection of the module documentation, for the state `mask`
+    /// (reaching `reached`) born by day `born_by`.
+    fn bisect(
+        &mut self,
+        probe: &mut Probe,
+        mask: u64,
+        reached: u64,
+        born_by: u64,
+    ) -> Result<Option<GameId>, Exceeded> {
         let start = |heap| At {
-            mask: all,
-            reached: probe.frame.touched(all),
+            mask,
+            reached,
             heap,
         };
         let (mut lo, mut hi) = (None, None);
@@ -239,12 +255,11 @@ impl BlockSolver {
                 [true, false] => lo = Some(y),
                 [false, true] => hi = Some(y),
                 [true, true] => {
+                    probe.limit = 2 * PROBE_STATES;
                     for n in 1..=MAX_HEAP {
-                        match self.versus(probe, start(n), y)? {
-                            Some([false, false]) => {
-                                return Ok(Some(self.arena.number_nimber(x, n)));
-                            }
-                            Some(_) => {}
+                        match self.is_zero(probe, start(n), y)? {
+                            Some(true) => return Ok(Some(self.arena.number_nimber(x, n))),
+                            Some(false) => {}
                             None => return Ok(None),
                         }
                     }
@@ -271,6 +286,19 @@ impl BlockSolver {
         Ok(Some(answer))
     }
 
+    /// Whether S − y = 0: neither player wins moving first (Right's
+    /// search is skipped once Left wins).
+    fn is_zero(&mut self, probe: &mut Probe, at: At, y: Fixed) -> Result<Option<bool>, Exceeded> {
+        for p in Player::BOTH {
+            match self.wins_against_number(probe, at, y, p)? {
+                Some(false) => {}
+                Some(true) => return Ok(Some(false)),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(true))
+    }
+
     /// Does `p` win moving first in S − y, for the state S at `at` (with
     /// the probe's decorations)? `None` once the probe is full.
     fn wins_against_number(&mut self, probe: &mut Probe, at: At, y: Fixed, p: Player) -> Answer {
@@ -286,7 +314,7 @@ impl BlockSolver {
         if settled.is_some() {
             return Ok(settled);
         }
-        if probe.memo.len() >= PROBE_STATES {
+        if probe.memo.len() >= probe.limit {
             return Ok(None);
         }
         let Some(win) = self.wins_by_a_move(probe, at, y, p)? else {

@@ -30,7 +30,7 @@ const FRAMES: usize = 3;
 const ARENA_RECOUNT: u32 = 1 << 10;
 
 /// How many new games a block's search may build on trial before the
-/// block is probed (see [`BlockSolver::framed_value`]): building and
+/// block is probed (see [`BlockSolver::probed_state_value`]): building and
 /// comparing games is what a long search spends its time on, and searches
 /// that build fewer finish before a probe would.
 const TRIAL_GAMES: usize = 1 << 12;
@@ -102,8 +102,11 @@ pub struct BlockSolver {
     trial_games: usize,
     /// Blocks probed, and of those the ones the probe valued.
     probes: (usize, usize),
+    /// States whose search ran long enough to be probed (see
+    /// [`Self::probed_state_value`]), by frame, mask and decorations.
+    probed: FxHashMap<(u32, u64, Vec<GameId>), GameId>,
     /// While a block's search runs on trial before a probe: the arena
-    /// size at which the trial ends (see [`Self::framed_value`]).
+    /// size at which the trial ends (see [`Self::probed_state_value`]).
     trial: Option<usize>,
     /// The last error came from the trial running out, not the budget.
     trial_spent: bool,
@@ -147,6 +150,7 @@ impl BlockSolver {
             probe_edges: super::number_probe::PROBE_EDGES,
             trial_games: TRIAL_GAMES,
             probes: (0, 0),
+            probed: FxHashMap::default(),
             trial: None,
             trial_spent: false,
         }
@@ -267,7 +271,7 @@ impl BlockSolver {
                         decorations: decorations.clone(),
                     })?
                 } else {
-                    self.frame_state_value(*id, frame, s.mask, &decorations)?
+                    self.probed_state_value(*id, frame, s.mask, &decorations)?
                 }
             };
             hanging[b.root] = self.arena.add(hanging[b.root], v);
@@ -451,7 +455,10 @@ impl BlockSolver {
             }
         }
         let v = match Frame::of(g) {
-            Some(frame) => self.framed_value(frame, g)?,
+            Some(frame) => {
+                let (id, frame) = self.frames.id_of(frame);
+                self.probed_state_value(id, &frame, frame.all(), &g.decorations)?
+            }
             None => self.block_by_graphs(g)?,
         };
         self.key_bytes += k.heap_bytes();
@@ -460,37 +467,55 @@ impl BlockSolver {
         Ok(v)
     }
 
-    /// The value of the block `g` with frame `frame`: by its search, or,
-    /// for a block the probe applies to (see [`super::number_probe`]), by
-    /// its search on trial until it has built [`TRIAL_GAMES`] games, then
-    /// the probe, then
-    /// the rest of the search. A block whose search is short so never
-    /// pays for a probe; a search stopped on trial keeps every state it
-    /// finished in its memo (a state is stored only once valued), so the
-    /// search after the probe takes up where it stopped.
-    fn framed_value(&mut self, frame: Frame, g: &Decorated) -> Result<GameId, Exceeded> {
+    /// The value of the edges `mask` of frame `id` that reach its root,
+    /// with `decorations` (a whole block, or a state of a position's
+    /// block): by the search inside the frame, or, where the probe applies
+    /// (see [`super::number_probe`]), by that search on trial until it has
+    /// built [`TRIAL_GAMES`] games, then the probe, then the rest of the
+    /// search. A short search so never pays for a probe; a search stopped
+    /// on trial keeps every state it finished in its memo (a state is
+    /// stored only once valued), so the search after a failed probe takes
+    /// up where it stopped.
+    fn probed_state_value(
+        &mut self,
+        id: u32,
+        frame: &Rc<Frame>,
+        mask: u64,
+        decorations: &[GameId],
+    ) -> Result<GameId, Exceeded> {
         let applies = self.shape_theorems
             && self.trial.is_none()
-            && g.edges.len() >= self.probe_edges
-            && frame.green != 0;
+            && mask.count_ones() as usize >= self.probe_edges
+            && mask & frame.green != 0;
         if !applies {
-            return self.frame_value(frame, g);
+            return self.frame_state_value(id, frame, mask, decorations);
+        }
+        let key = (id, mask, decorations.to_vec());
+        if let Some(&v) = self.probed.get(&key) {
+            return Ok(v);
         }
         self.trial = Some(self.arena.len() + self.trial_games);
-        let first = self.frame_value(frame, g);
+        let first = self.frame_state_value(id, frame, mask, decorations);
         self.trial = None;
         let spent = std::mem::take(&mut self.trial_spent);
         match first {
             Err(Exceeded::Cancelled) if spent => {}
             done => return done,
         }
-        let frame = Frame::of(g).expect("the frame of this block");
         self.probes.0 += 1;
-        if let Some(v) = self.probe_number(&frame, &g.decorations)? {
-            self.probes.1 += 1;
-            return Ok(v);
-        }
-        self.frame_value(frame, g)
+        let v = match self.probe_number(frame, mask, decorations)? {
+            Some(v) => {
+                self.probes.1 += 1;
+                v
+            }
+            None => self.frame_state_value(id, frame, mask, decorations)?,
+        };
+        // A state of several blocks has no entry in the frame's memo, so
+        // what was found the long way is kept here.
+        self.key_bytes += std::mem::size_of_val(decorations) as u64;
+        self.probed.insert(key, v);
+        self.charge()?;
+        Ok(v)
     }
 
     /// The value of `g` from its mirror image, if that was valued: with
@@ -621,8 +646,10 @@ impl BlockSolver {
         if self.since_recount.is_multiple_of(TABLE_RECOUNT) {
             self.meter
                 .set(BLOCKS, table_bytes(&self.blocks) + self.key_bytes)?;
-            self.meter
-                .set(BRIDGES, self.bridges.bytes() + table_bytes(&self.raw))?;
+            self.meter.set(
+                BRIDGES,
+                self.bridges.bytes() + table_bytes(&self.raw) + table_bytes(&self.probed),
+            )?;
             self.meter.set(FRAMES, self.frames.bytes())?;
         }
         if self.since_recount >= ARENA_RECOUNT {
