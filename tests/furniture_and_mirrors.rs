@@ -1,9 +1,12 @@
-//! The shape theorems (redwood furniture, childish beds, mirror images) against the unreduced searches on random graphs
-//! of up to 14 edges: redwood furniture valued from Right's moves alone
-//! (normal play) and bed-like states in closed form (childish rules).
+//! The shape theorems (redwood furniture, childish beds, mirror images,
+//! number probes) against the unreduced searches on random graphs of up
+//! to 14 edges: redwood furniture valued from Right's moves alone (normal
+//! play), bed-like states in closed form (childish rules), and blocks with
+//! green edges proved to be numbers (or a number plus a nimber) by
+//! outcome searches.
 
 use hackenbush_lab::game::Arena;
-use hackenbush_lab::position::{presets, Colour, Edge, Position, GROUND};
+use hackenbush_lab::position::{presets, Colour, Edge, EdgeGraph, Position, GROUND};
 use hackenbush_lab::rng::SplitMix64;
 use hackenbush_lab::rules::{Childish, Hackenbush};
 use hackenbush_lab::solve::{BlockSolver, Solver};
@@ -190,5 +193,139 @@ fn mirror_images_agree_with_the_unreduced_search() {
         assert_eq!(m, r, "seed {seed}: {p:?}");
         let sum = solver.arena.add(v, m);
         assert_eq!(sum, solver.arena.zero(), "seed {seed}");
+    }
+}
+
+/// A ladder of 1–3 rungs whose rails have random colours and whose rungs
+/// are green (now and then a rung of another colour, or a chord across
+/// two rungs), with stalks of random colours on its top corners (and now
+/// and then on a lower corner): at most `edges` edges.
+fn small_ladder(seed: u64, edges: usize) -> Position {
+    let mut rng = SplitMix64(seed);
+    let any = [Colour::Blue, Colour::Red, Colour::Green];
+    let rails = [Colour::Blue, Colour::Red];
+    let mut list = Vec::new();
+    let mut next = 1;
+    let (mut l, mut r) = (GROUND, GROUND);
+    let mut corners = Vec::new();
+    for _ in 0..1 + rng.below(3) {
+        if list.len() + 3 > edges {
+            break;
+        }
+        let (nl, nr) = (next, next + 1);
+        next += 2;
+        list.push(edge(l, nl, rails[rng.below(2)]));
+        list.push(edge(r, nr, rails[rng.below(2)]));
+        let rung = if rng.below(6) == 0 {
+            any[rng.below(3)]
+        } else {
+            Colour::Green
+        };
+        list.push(edge(nl, nr, rung));
+        if rng.below(5) == 0 && list.len() < edges {
+            list.push(edge(l, nr, any[rng.below(3)]));
+        }
+        corners.extend([nl, nr]);
+        (l, r) = (nl, nr);
+    }
+    while list.len() < edges {
+        // Stalks mostly on the top corners.
+        let at = if rng.below(3) == 0 && !corners.is_empty() {
+            corners[rng.below(corners.len())]
+        } else {
+            [l, r][rng.below(2)]
+        };
+        let mut below = at;
+        for _ in 0..1 + rng.below(3) {
+            if list.len() >= edges {
+                break;
+            }
+            list.push(edge(below, next, any[rng.below(3)]));
+            below = next;
+            next += 1;
+        }
+    }
+    Position::from_edges(list).normalized()
+}
+
+/// Blocks probed for a number value (every block with a green edge, from
+/// two edges up) against the block solver without the probe and against
+/// the whole-graph search, on random graphs of up to 14 edges with green
+/// edges and cycles and on small ladders with green rungs and stalks on
+/// top, and so are the states of their blocks that the options of the
+/// start leave; both what the probe proves and where it gives up are
+/// exercised.
+#[test]
+fn number_probes_agree_with_the_unreduced_search() {
+    let rbg = [Colour::Blue, Colour::Red, Colour::Green, Colour::Green];
+    let (mut tried, mut proved) = (0, 0);
+    let (mut states_tried, mut states_proved) = (0, 0);
+    for seed in 0..900u64 {
+        let edges = 2 + (seed as usize % 13);
+        let p = if seed % 2 == 0 {
+            presets::random(24_300 + seed, edges, &rbg)
+        } else {
+            small_ladder(seed, edges)
+        };
+        // Trials of no game, or of a few (some searches finish on trial,
+        // some stop and are taken up after the probe).
+        let trial = [0, 3, 12][(seed / 2 % 3) as usize];
+        let mut probed = BlockSolver::new().with_number_probes_from(2, trial);
+        let v = probed.value(&p).unwrap();
+        let (t, k) = probed.probe_counts();
+        tried += t;
+        proved += k;
+        let mut reference = BlockSolver::new().without_shape_theorems();
+        let r = reference.value(&p).unwrap();
+        let r = probed.arena.parse(&reference.arena.plain(r)).unwrap();
+        assert_eq!(v, r, "seed {seed}: {p}");
+        let rules = Hackenbush::new(p.clone());
+        let start = rules.start();
+        let mut whole = Solver::new(rules);
+        let w = whole.value(&start).unwrap();
+        let w = probed.arena.parse(&whole.arena.plain(w)).unwrap();
+        assert_eq!(v, w, "seed {seed}: {p}");
+        // Every option of the start: states of the position's blocks,
+        // probed as states (not whole blocks) where they qualify.
+        let graph = EdgeGraph::new(&p);
+        let full = graph.grounded(p.full_set());
+        let before = probed.probe_counts();
+        for e in full.iter() {
+            let set = graph.cut(full, e);
+            let v = probed.value_of(&p, set).unwrap();
+            let r = reference.value_of(&p, set).unwrap();
+            let r = probed.arena.parse(&reference.arena.plain(r)).unwrap();
+            assert_eq!(v, r, "seed {seed}, cut {}: {p}", e + 1);
+        }
+        let after = probed.probe_counts();
+        states_tried += after.0 - before.0;
+        states_proved += after.1 - before.1;
+    }
+    assert!(
+        states_proved > 200 && states_tried - states_proved > 100,
+        "states probed: {states_tried}, valued: {states_proved}"
+    );
+    assert!(proved > 200, "the probe valued only {proved} blocks");
+    assert!(
+        tried - proved > 100,
+        "the probe gave up on only {} blocks",
+        tried - proved
+    );
+}
+
+/// The benchmark's ladders with green rungs (one 18-edge block with a red
+/// chain and a stalk on top) are valued by the probe: a number plus * and
+/// a number, as the search without it finds.
+#[test]
+fn ladders_with_green_rungs_are_numbers_found_by_the_probe() {
+    for (k, edges, value) in [(0, 36, "245/256*"), (1, 44, "993/1024")] {
+        let p = presets::green_picture(24_200 + k, 2, edges);
+        let mut probed = BlockSolver::new();
+        let v = probed.value(&p).unwrap();
+        assert_eq!(probed.arena.plain(v), value, "{p}");
+        assert_eq!(probed.probe_counts(), (1, 1), "{p}");
+        let mut reference = BlockSolver::new().without_shape_theorems();
+        let r = reference.value(&p).unwrap();
+        assert_eq!(reference.arena.plain(r), value, "{p}");
     }
 }

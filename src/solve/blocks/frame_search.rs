@@ -4,7 +4,7 @@
 //! state below a block stays in its frame).
 
 use super::canonical_key::colour_code;
-use super::decorated::{Decorated, ROOT};
+use super::decorated::ROOT;
 use super::frame::{bits, Frame, Split, MAX_FRAME_EDGES};
 use super::number_search::NumberMemo;
 use super::packed_key::{pack, WideKey};
@@ -348,19 +348,6 @@ pub(super) struct FrameState<'f> {
 }
 
 impl BlockSolver {
-    /// The value of the loop-free decorated block `g`, whose frame is
-    /// `frame`, searched inside that frame.
-    pub(super) fn frame_value(&mut self, frame: Frame, g: &Decorated) -> Result<GameId, Exceeded> {
-        let (id, frame) = self.frames.id_of(frame);
-        let all = frame.all();
-        let state = FrameState {
-            id,
-            frame: &frame,
-            root: ROOT,
-        };
-        self.state_value(&state, all, &g.decorations)
-    }
-
     /// The value of the edges `mask` of frame `id` that reach its root
     /// ([`ROOT`]), with `decorations` on its other vertices: a state of a
     /// position's block (see [`super::layout`]).

@@ -50,7 +50,11 @@
 //! The search inside one block still visits its connected subgraphs times
 //! the subpositions of its decorations, so a picture whose edges mostly sit
 //! in one large 2-connected block (a dense random graph, a long ladder) is
-//! as hard as it ever was; pictures made of small blocks are cheap.
+//! as hard as it ever was; pictures made of small blocks are cheap. A
+//! large block with green edges whose value is a number (or a number plus
+//! *1 to *7), as ladders with coloured rails and green rungs often are, is
+//! found and proved by outcome searches (`number_probe`), which build no
+//! game, once its search has run long.
 //!
 //! # Mirror images and redwood furniture
 //!
@@ -67,7 +71,8 @@
 //! [`canonical_key`] names a decorated block independently of its vertex
 //! names, [`solver`] splits graphs and sums the values of their blocks,
 //! [`frame`] with `frame_search` searches one block inside its frame
-//! (`number_search` when it is blue-red), and
+//! (`number_search` when it is blue-red; `number_probe` when it is large,
+//! has a green edge and its search runs long), and
 //! `layout` lays a position's blocks out once, so that every state of the
 //! game (an option, a position in play, a state the explorer opens) values
 //! its blocks as states of those frames and reuses the first search.
@@ -79,6 +84,7 @@ pub mod decorated;
 pub mod frame;
 mod frame_search;
 mod layout;
+mod number_probe;
 mod number_search;
 mod packed_key;
 mod redwood;

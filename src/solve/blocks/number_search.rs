@@ -97,7 +97,7 @@ fn to_fixed(x: &Dyadic) -> Option<Fixed> {
 }
 
 /// The dyadic a fixed-point number stands for.
-fn to_dyadic(x: Fixed) -> Dyadic {
+pub(super) fn to_dyadic(x: Fixed) -> Dyadic {
     Dyadic::new(BigInt::from(x), FRACTION_BITS)
 }
 
@@ -132,7 +132,7 @@ fn under_blue_edge(x: Fixed) -> Option<Fixed> {
 }
 
 /// The canonical options of the number `x`: (Left, Right).
-fn options(x: Fixed) -> (Option<Fixed>, Option<Fixed>) {
+pub(super) fn options(x: Fixed) -> (Option<Fixed>, Option<Fixed>) {
     if x == 0 {
         return (None, None);
     }
@@ -151,7 +151,7 @@ fn options(x: Fixed) -> (Option<Fixed>, Option<Fixed>) {
 
 /// The simplest number strictly between `lo` and `hi` (either may be
 /// absent), if it fits; `None` also when lo ≥ hi.
-fn simplest_between(lo: Option<Fixed>, hi: Option<Fixed>) -> Option<Fixed> {
+pub(super) fn simplest_between(lo: Option<Fixed>, hi: Option<Fixed>) -> Option<Fixed> {
     if let (Some(l), Some(h)) = (lo, hi) {
         if l >= h {
             return None;

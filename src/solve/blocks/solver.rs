@@ -29,6 +29,12 @@ const FRAMES: usize = 3;
 /// (its count walks the arena, so it is not redone on every insert).
 const ARENA_RECOUNT: u32 = 1 << 10;
 
+/// How many new games a block's search may build on trial before the
+/// block is probed (see [`BlockSolver::probed_state_value`]): building and
+/// comparing games is what a long search spends its time on, and searches
+/// that build fewer finish before a probe would.
+const TRIAL_GAMES: usize = 1 << 12;
+
 /// How many new table entries between two recounts of the memo tables.
 const TABLE_RECOUNT: u32 = 16;
 
@@ -80,12 +86,30 @@ pub struct BlockSolver {
     /// decorations where that settles it (on by default; off only to test
     /// it against valuing every option).
     pub(super) decoration_shortcut: bool,
-    /// Theorems about shapes: redwood furniture and mirror images (on
-    /// by default; off only to test them and to time them).
+    /// Theorems about shapes: redwood furniture, mirror images and
+    /// number probes of green blocks (on by default; off only to test
+    /// them and to time them).
     pub(super) shape_theorems: bool,
     /// The furniture states of the position asked about last (see
     /// [`super::redwood`]).
     pub(super) redwood: Option<super::redwood::Redwood>,
+    /// Blocks with a green edge and at least this many edges are probed
+    /// for a number value before they are searched (see
+    /// [`super::number_probe`]; a shape theorem, off with them).
+    probe_edges: usize,
+    /// How many games a block's search may build on trial before its
+    /// probe.
+    trial_games: usize,
+    /// Blocks probed, and of those the ones the probe valued.
+    probes: (usize, usize),
+    /// States whose search ran long enough to be probed (see
+    /// [`Self::probed_state_value`]), by frame, mask and decorations.
+    probed: FxHashMap<(u32, u64, Vec<GameId>), GameId>,
+    /// While a block's search runs on trial before a probe: the arena
+    /// size at which the trial ends (see [`Self::probed_state_value`]).
+    trial: Option<usize>,
+    /// The last error came from the trial running out, not the budget.
+    trial_spent: bool,
 }
 
 impl Default for BlockSolver {
@@ -123,6 +147,12 @@ impl BlockSolver {
             decoration_shortcut: true,
             shape_theorems: true,
             redwood: None,
+            probe_edges: super::number_probe::PROBE_EDGES,
+            trial_games: TRIAL_GAMES,
+            probes: (0, 0),
+            probed: FxHashMap::default(),
+            trial: None,
+            trial_spent: false,
         }
     }
 
@@ -142,10 +172,28 @@ impl BlockSolver {
     }
 
     /// This solver without the shape theorems (mirror images, redwood
-    /// furniture): the reference they are tested and timed against.
+    /// furniture, number probes): the reference they are tested and timed
+    /// against.
     pub fn without_shape_theorems(mut self) -> BlockSolver {
         self.shape_theorems = false;
         self
+    }
+
+    /// This solver probing every block with a green edge and at least
+    /// `edges` edges for a number value (see `number_probe`) once its
+    /// search has built `trial_games` games, so that tests can put small
+    /// blocks through the probe, and through searches stopped on trial and
+    /// taken up again.
+    pub fn with_number_probes_from(mut self, edges: usize, trial_games: usize) -> BlockSolver {
+        self.probe_edges = edges;
+        self.trial_games = trial_games;
+        self
+    }
+
+    /// How many blocks were probed for a number value, and how many of
+    /// them the probe valued (for tests and benchmarks).
+    pub fn probe_counts(&self) -> (usize, usize) {
+        self.probes
     }
 
     /// The arena holding every value this solver returned.
@@ -223,7 +271,7 @@ impl BlockSolver {
                         decorations: decorations.clone(),
                     })?
                 } else {
-                    self.frame_state_value(*id, frame, s.mask, &decorations)?
+                    self.probed_state_value(*id, frame, s.mask, &decorations)?
                 }
             };
             hanging[b.root] = self.arena.add(hanging[b.root], v);
@@ -407,11 +455,65 @@ impl BlockSolver {
             }
         }
         let v = match Frame::of(g) {
-            Some(frame) => self.frame_value(frame, g)?,
+            Some(frame) => {
+                let (id, frame) = self.frames.id_of(frame);
+                self.probed_state_value(id, &frame, frame.all(), &g.decorations)?
+            }
             None => self.block_by_graphs(g)?,
         };
         self.key_bytes += k.heap_bytes();
         self.blocks.insert(k, v);
+        self.charge()?;
+        Ok(v)
+    }
+
+    /// The value of the edges `mask` of frame `id` that reach its root,
+    /// with `decorations` (a whole block, or a state of a position's
+    /// block): by the search inside the frame, or, where the probe applies
+    /// (see [`super::number_probe`]), by that search on trial until it has
+    /// built [`TRIAL_GAMES`] games, then the probe, then the rest of the
+    /// search. A short search so never pays for a probe; a search stopped
+    /// on trial keeps every state it finished in its memo (a state is
+    /// stored only once valued), so the search after a failed probe takes
+    /// up where it stopped.
+    fn probed_state_value(
+        &mut self,
+        id: u32,
+        frame: &Rc<Frame>,
+        mask: u64,
+        decorations: &[GameId],
+    ) -> Result<GameId, Exceeded> {
+        let applies = self.shape_theorems
+            && self.trial.is_none()
+            && mask.count_ones() as usize >= self.probe_edges
+            && mask & frame.green != 0;
+        if !applies {
+            return self.frame_state_value(id, frame, mask, decorations);
+        }
+        let key = (id, mask, decorations.to_vec());
+        if let Some(&v) = self.probed.get(&key) {
+            return Ok(v);
+        }
+        self.trial = Some(self.arena.len() + self.trial_games);
+        let first = self.frame_state_value(id, frame, mask, decorations);
+        self.trial = None;
+        let spent = std::mem::take(&mut self.trial_spent);
+        match first {
+            Err(Exceeded::Cancelled) if spent => {}
+            done => return done,
+        }
+        self.probes.0 += 1;
+        let v = match self.probe_number(frame, mask, decorations)? {
+            Some(v) => {
+                self.probes.1 += 1;
+                v
+            }
+            None => self.frame_state_value(id, frame, mask, decorations)?,
+        };
+        // A state of several blocks has no entry in the frame's memo, so
+        // what was found the long way is kept here.
+        self.key_bytes += std::mem::size_of_val(decorations) as u64;
+        self.probed.insert(key, v);
         self.charge()?;
         Ok(v)
     }
@@ -529,6 +631,10 @@ impl BlockSolver {
     }
 
     pub(super) fn meter_tick(&mut self) -> Result<(), Exceeded> {
+        if self.trial.is_some_and(|end| self.arena.len() >= end) {
+            self.trial_spent = true;
+            return Err(Exceeded::Cancelled);
+        }
         self.meter.tick()
     }
 
@@ -540,8 +646,10 @@ impl BlockSolver {
         if self.since_recount.is_multiple_of(TABLE_RECOUNT) {
             self.meter
                 .set(BLOCKS, table_bytes(&self.blocks) + self.key_bytes)?;
-            self.meter
-                .set(BRIDGES, self.bridges.bytes() + table_bytes(&self.raw))?;
+            self.meter.set(
+                BRIDGES,
+                self.bridges.bytes() + table_bytes(&self.raw) + table_bytes(&self.probed),
+            )?;
             self.meter.set(FRAMES, self.frames.bytes())?;
         }
         if self.since_recount >= ARENA_RECOUNT {
