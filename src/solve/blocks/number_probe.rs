@@ -122,7 +122,7 @@ pub(super) const PROBE_EDGES: usize = 14;
 /// A state of a probe: the edges standing, the nim heap, and the
 /// decorations of the decorated vertices (0 once fallen).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct StateKey {
+struct ProbeKey {
     mask: u64,
     heap: u32,
     decorations: [u32; MAX_DECORATED],
@@ -155,20 +155,20 @@ struct Probe<'f> {
     /// The current decoration of every vertex (of a fallen vertex: stale,
     /// never read).
     decorations: Vec<GameId>,
-    memo: FxHashMap<StateKey, Bounds>,
+    memo: FxHashMap<ProbeKey, Bounds>,
     /// The memo size at which the probe gives up.
     limit: usize,
 }
 
 impl Probe<'_> {
-    fn key(&self, mask: u64, heap: u32, reached: u64) -> StateKey {
+    fn key(&self, mask: u64, heap: u32, reached: u64) -> ProbeKey {
         let mut decorations = [0u32; MAX_DECORATED];
         for (i, &v) in self.decorated.iter().enumerate() {
             if reached & (1 << v) != 0 {
                 decorations[i] = self.decorations[v].0;
             }
         }
-        StateKey {
+        ProbeKey {
             mask,
             heap,
             decorations,
@@ -187,7 +187,7 @@ struct At {
 
 /// What a search below a probe answers: the winner, or `None` once the
 /// probe is full.
-type Answer = Result<Option<bool>, Exceeded>;
+type ProbeAnswer = Result<Option<bool>, Exceeded>;
 
 impl BlockSolver {
     /// The value of the edges `mask` of `frame` that reach its root, with
@@ -301,7 +301,13 @@ impl BlockSolver {
 
     /// Does `p` win moving first in S − y, for the state S at `at` (with
     /// the probe's decorations)? `None` once the probe is full.
-    fn wins_against_number(&mut self, probe: &mut Probe, at: At, y: Fixed, p: Player) -> Answer {
+    fn wins_against_number(
+        &mut self,
+        probe: &mut Probe,
+        at: At,
+        y: Fixed,
+        p: Player,
+    ) -> ProbeAnswer {
         let key = probe.key(at.mask, at.heap, at.reached);
         let known = probe.memo.get(&key).copied().unwrap_or(UNKNOWN);
         let settled = match p {
@@ -337,7 +343,7 @@ impl BlockSolver {
     /// does not win: a cut, a move in a standing decoration, in the heap,
     /// or in −y. Cuts come first: a move in a number (most decorations,
     /// and −y) rarely wins (number avoidance).
-    fn wins_by_a_move(&mut self, probe: &mut Probe, at: At, y: Fixed, p: Player) -> Answer {
+    fn wins_by_a_move(&mut self, probe: &mut Probe, at: At, y: Fixed, p: Player) -> ProbeAnswer {
         self.meter_tick()?;
         let q = p.opponent();
         let frame = probe.frame;
