@@ -29,9 +29,14 @@ use std::rc::Rc;
 
 /// What is known about a state while it is being valued, in the order
 /// found; each stage says what it is. Serialised with a `stage` tag
-/// (`{"stage":"outcome","outcome":"L"}`), one JSON object per stage.
+/// (`{"stage":"outcome","outcome":"L"}`), one JSON object per stage. In
+/// the wasm build, where stages only go from the worker to the page,
+/// externally tagged (`{"outcome":{"outcome":"L"}}`): an internally tagged
+/// enum is read through serde's buffered `Content`, a second reader of
+/// everything inside, in the page's download.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "stage", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(not(target_arch = "wasm32"), serde(tag = "stage"))]
 pub enum Stage {
     /// A long search is still running: states memoised so far, bytes of
     /// its tables, milliseconds since it began.

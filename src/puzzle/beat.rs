@@ -17,9 +17,12 @@ use crate::game::Arena;
 use crate::rules::Player;
 use serde::Serialize;
 
-/// Where a game against the engine stands.
+/// Where a game against the engine stands. Externally tagged
+/// (`{"engine":{"move":"3"}}`, `"play"`): an internally tagged enum is
+/// read through serde's buffered `Content`, which costs the page's wasm
+/// bundle a second copy of the reader of everything inside.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(tag = "state", rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum BeatStatus {
     /// The student's turn, and every move so far kept the win.
     Play,

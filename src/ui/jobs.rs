@@ -6,7 +6,10 @@
 //! [`JobReply`] carrying the job it answers, so the session can refuse an
 //! answer to a state no longer on screen. Jobs and replies cross the
 //! worker boundary through serde (serde-wasm-bindgen), never as JSON text,
-//! and the same [`run`] is called natively by the tests.
+//! and the same [`run`] is called natively by the tests. The enums are
+//! externally tagged (`{"analyse":{"request":…}}`): an internally or
+//! adjacently tagged enum is read through serde's buffered `Content`, a
+//! second reader of everything inside it in the page's wasm bundle.
 //!
 //! A board is named by its share fragment (`ui::share`): drawing, rules,
 //! moves and cursor, everything an answer depends on, so two jobs are the
@@ -36,7 +39,7 @@ pub enum Lane {
 
 /// A question for the engine.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "job", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Job {
     /// The value, outcome and best moves of a request.
     Analyse { request: Request },
@@ -83,7 +86,7 @@ pub struct Choice {
 
 /// What the engine found.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum JobAnswer {
     /// The value, and the temperature theory of it (computed here, in
     /// the worker, within the job's budget).
@@ -231,7 +234,7 @@ pub fn replay(board: &str) -> Result<Replayed, JobError> {
 
 /// Why a job gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "message", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum JobError {
     /// The question was wrong (a bad position, option or move).
     Input(String),

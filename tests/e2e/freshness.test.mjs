@@ -89,9 +89,9 @@ test('a new position clears the old best-move halos and value at once', { timeou
       route.fulfill({
         contentType: 'text/javascript',
         body: `self.onmessage = ({ data: { id, job } }) => {
-  if (!job.request || job.request.position !== 'BR') return;
-  self.postMessage({ id, job, result: { Ok: { kind: 'analysis', answer: { value: '1/2', pretty: '½', outcome: 'L',
-    outcome_sentence: 'Left wins whoever starts', birthday: 2, left_moves: { winning: true, labels: ['1'] } } } } });
+  if (!job.analyse || job.analyse.request.position !== 'BR') return;
+  self.postMessage({ id, job, result: { Ok: { analysis: { answer: { value: '1/2', pretty: '½', outcome: 'L',
+    outcome_sentence: 'Left wins whoever starts', birthday: 2, left_moves: { winning: true, labels: ['1'] } } } } } });
 };`,
       }),
     );

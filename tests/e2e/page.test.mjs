@@ -115,20 +115,20 @@ const FAKE_WORKER = `
 const MARKUP = ${JSON.stringify(MARKUP)};
 self.onmessage = ({ data: message }) => {
   const { id, job } = message;
-  const request = job.request || {};
+  const request = (job.analyse && job.analyse.request) || {};
   const reply = (result) => self.postMessage({ id, job, result });
   if (request.position === 'GGGGGGGGG') return;
   if (request.position === 'XXX' && request.rules === 'normal') {
-    reply({ Err: { kind: 'input', message: MARKUP } });
+    reply({ Err: { input: MARKUP } });
     return;
   }
   if (request.position === 'XXX') {
-    reply({ Ok: { kind: 'analysis', answer: { value: MARKUP, pretty: MARKUP, outcome: 'N',
-      outcome_sentence: 'The first player wins', birthday: 1 } } });
+    reply({ Ok: { analysis: { answer: { value: MARKUP, pretty: MARKUP, outcome: 'N',
+      outcome_sentence: 'The first player wins', birthday: 1 } } } });
     return;
   }
-  reply({ Ok: { kind: 'analysis', answer: { value: '1/2', pretty: '½', outcome: 'L',
-    outcome_sentence: 'Left (blue) wins whoever starts', birthday: 2 } } });
+  reply({ Ok: { analysis: { answer: { value: '1/2', pretty: '½', outcome: 'L',
+    outcome_sentence: 'Left (blue) wins whoever starts', birthday: 2 } } } });
 };`;
 
 test('a report is displayed, and Cancel restarts a busy worker', { timeout: TIMEOUT }, async () => {
