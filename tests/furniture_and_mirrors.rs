@@ -329,3 +329,56 @@ fn ladders_with_green_rungs_are_numbers_found_by_the_probe() {
         assert_eq!(reference.arena.plain(r), value, "{p}");
     }
 }
+
+/// Under normal play the staged answer tells the value before the best
+/// moves: on a ladder, whose value the probe finds at once but whose best
+/// moves need every option of the losing side valued, a deadline that
+/// stops the best moves still leaves the value told (and told once).
+#[test]
+fn normal_play_tells_the_value_before_the_best_moves() {
+    use hackenbush_lab::analysis::{analyse, analyse_in_stages, Request, Rules, Stage};
+    use hackenbush_lab::budget::{Budget, ByteSize, Timeout};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let staged = |req: &Request, budget: &Budget| {
+        let stages = Rc::new(RefCell::new(Vec::new()));
+        let sink = Rc::clone(&stages);
+        let got = analyse_in_stages(req, budget, move |s| sink.borrow_mut().push(s));
+        let stages = stages.borrow().clone();
+        (got, stages)
+    };
+    // Complete answers: the value, then each side's best moves, as
+    // `analyse` gives them.
+    for p in ["BR BR R", "0-1:G 1-2:B 2-0:R 1-3:G", "BRB RG GGR"] {
+        let req = Request::new(p, Rules::Normal);
+        let want = analyse(&req, &Budget::unlimited()).unwrap();
+        let (got, stages) = staged(&req, &Budget::unlimited());
+        assert_eq!(got.unwrap(), want, "{p}");
+        assert_eq!(stages.len(), 3, "{p}: {stages:?}");
+        assert_eq!(stages[0], Stage::Value { value: want.value }, "{p}");
+        assert!(matches!(stages[1], Stage::BestMoves { .. }), "{p}");
+    }
+    // The ladder: its best moves take seconds, its value milliseconds.
+    let p = presets::green_picture(24_202, 2, 52);
+    let req = Request::new(p.to_string(), Rules::Normal);
+    let budget = Budget::new(ByteSize::gib(1), Some(Timeout { millis: 1000 }));
+    let (got, stages) = staged(&req, &budget);
+    // (On a machine fast enough for the best moves within the deadline,
+    // the value still comes first.)
+    assert!(
+        matches!(stages.first(), Some(Stage::Value { .. })),
+        "{stages:?}"
+    );
+    let _ = got;
+    let values: Vec<_> = stages
+        .iter()
+        .filter(|s| matches!(s, Stage::Value { .. }))
+        .collect();
+    assert_eq!(values.len(), 1, "{stages:?}");
+    let Stage::Value { value } = values[0] else {
+        unreachable!()
+    };
+    let mut reference = BlockSolver::new().without_shape_theorems();
+    let r = reference.value(&p).unwrap();
+    assert_eq!(*value, reference.arena.plain(r), "{p}");
+}

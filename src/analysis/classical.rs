@@ -18,10 +18,28 @@ fn cut_label(e: &usize) -> String {
 /// Normal play by block decomposition (`solve::blocks`): the value and
 /// both players' best moves share one solver's memo.
 pub(super) fn normal(rules: Hackenbush, budget: &Budget) -> Result<Answer, AnalysisError> {
+    normal_then(rules, budget, |_| {})
+}
+
+/// [`normal`], telling `on_value` the value (plain notation, empty when
+/// past the text limit) as soon as it is known: the best moves need every
+/// option of the losing side valued, which can take much longer than the
+/// value itself (a ladder with green rungs).
+pub(super) fn normal_then(
+    rules: Hackenbush,
+    budget: &Budget,
+    on_value: impl FnOnce(String),
+) -> Result<Answer, AnalysisError> {
     let p = &rules.position;
     let start = rules.start();
     let mut solver = BlockSolver::with_budget(budget);
     let v = solver.value_of(p, start)?;
+    let arena = &mut solver.arena;
+    on_value(if arena.plain_len(v) > budget.text_limit() {
+        String::new()
+    } else {
+        arena.plain(v)
+    });
     let mut advice = |player| -> Result<MoveAdvice, Exceeded> {
         Ok(MoveAdvice::of(
             &solver.best_moves(p, start, player)?,

@@ -173,6 +173,8 @@ pub fn analyse_in_stages(
     on_stage: impl FnMut(Stage) + 'static,
 ) -> Result<Answer, AnalysisError> {
     let sink: Sink = Rc::new(RefCell::new(on_stage));
+    // Normal play tells its value before its best moves.
+    let mut value_told = false;
     let answer = match &req.rules {
         crate::analysis::Rules::Quantum(options) if super::is_nim(&req.position) => {
             nim_staged(req, options, budget, Some(&sink))?
@@ -186,12 +188,28 @@ pub fn analyse_in_stages(
                 _ => super::analyse(req, budget)?,
             }
         }
+        crate::analysis::Rules::Normal if req.moves.is_empty() => {
+            let position = super::parse_position(&req.position)?;
+            match super::GameRules::new(&req.rules, &position, budget) {
+                super::GameRules::Normal(rules) => {
+                    let hook = Rc::clone(&sink);
+                    let answer = super::classical::normal_then(rules, budget, move |value| {
+                        (hook.borrow_mut())(Stage::Value { value })
+                    })?;
+                    value_told = true;
+                    answer
+                }
+                _ => super::analyse(req, budget)?,
+            }
+        }
         _ => super::analyse(req, budget)?,
     };
     let mut emit = sink.borrow_mut();
-    emit(Stage::Value {
-        value: answer.value.clone(),
-    });
+    if !value_told {
+        emit(Stage::Value {
+            value: answer.value.clone(),
+        });
+    }
     for (p, advice) in [("L", &answer.left_moves), ("R", &answer.right_moves)] {
         if let Some(a) = advice {
             emit(Stage::BestMoves {
