@@ -34,12 +34,7 @@ pub(super) fn normal_then(
     let start = rules.start();
     let mut solver = BlockSolver::with_budget(budget);
     let v = solver.value_of(p, start)?;
-    let arena = &mut solver.arena;
-    on_value(if arena.plain_len(v) > budget.text_limit() {
-        String::new()
-    } else {
-        arena.plain(v)
-    });
+    on_value(plain_within(&mut solver.arena, v, budget.text_limit()).unwrap_or_default());
     let mut advice = |player| -> Result<MoveAdvice, Exceeded> {
         Ok(MoveAdvice::of(
             &solver.best_moves(p, start, player)?,
@@ -119,6 +114,20 @@ pub fn short_game<R: Ruleset>(
 /// The value, outcome and birthday of canonical game `v`, with advice.
 /// A value whose plain form is longer than `text_limit` is left out (see
 /// [`Elided`]): the rest of the answer stays useful.
+/// `v` in plain notation, or what was left out if it is longer than
+/// `text_limit` characters.
+fn plain_within(arena: &mut Arena, v: GameId, text_limit: u64) -> Result<String, Elided> {
+    let chars = arena.plain_len(v);
+    if chars > text_limit {
+        Err(Elided {
+            chars,
+            limit: text_limit,
+        })
+    } else {
+        Ok(arena.plain(v))
+    }
+}
+
 pub(super) fn game_answer(
     arena: &mut Arena,
     v: GameId,
@@ -127,15 +136,9 @@ pub(super) fn game_answer(
     text_limit: u64,
 ) -> Answer {
     let outcome = arena.outcome(v);
-    let chars = arena.plain_len(v);
-    let (value, pretty, elided) = if chars > text_limit {
-        let elided = Elided {
-            chars,
-            limit: text_limit,
-        };
-        (String::new(), String::new(), Some(elided))
-    } else {
-        (arena.plain(v), arena.pretty(v), None)
+    let (value, pretty, elided) = match plain_within(arena, v, text_limit) {
+        Ok(plain) => (plain, arena.pretty(v), None),
+        Err(elided) => (String::new(), String::new(), Some(elided)),
     };
     Answer {
         value,

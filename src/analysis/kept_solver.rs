@@ -143,8 +143,7 @@ fn evict_past(kept: &mut Vec<Kept>, room: u64) {
     }
 }
 
-/// How many states the most recently kept solver has memoised (`None`:
-/// none is kept).
+/// How many games' solvers are kept.
 #[cfg(test)]
 pub(super) fn kept_games() -> usize {
     KEPT.with(|k| k.borrow().len())
@@ -156,6 +155,8 @@ pub(super) fn kept_bytes() -> Vec<u64> {
     KEPT.with(|k| k.borrow().iter().map(|x| x.bytes).collect())
 }
 
+/// How many states the most recently kept solver has memoised (`None`:
+/// none is kept).
 #[cfg(test)]
 pub(super) fn kept_memo_len() -> Option<usize> {
     KEPT.with(|k| {

@@ -189,18 +189,13 @@ pub fn analyse_in_stages(
             }
         }
         crate::analysis::Rules::Normal if req.moves.is_empty() => {
-            let position = super::parse_position(&req.position)?;
-            match super::GameRules::new(&req.rules, &position, budget) {
-                super::GameRules::Normal(rules) => {
-                    let hook = Rc::clone(&sink);
-                    let answer = super::classical::normal_then(rules, budget, move |value| {
-                        (hook.borrow_mut())(Stage::Value { value })
-                    })?;
-                    value_told = true;
-                    answer
-                }
-                _ => super::analyse(req, budget)?,
-            }
+            let rules = Hackenbush::new(super::parse_position(&req.position)?);
+            let hook = Rc::clone(&sink);
+            let answer = super::classical::normal_then(rules, budget, move |value| {
+                (hook.borrow_mut())(Stage::Value { value })
+            })?;
+            value_told = true;
+            answer
         }
         _ => super::analyse(req, budget)?,
     };
