@@ -773,11 +773,30 @@ fn check_number_value<B: QuantumBase + Clone>(
         by_options.arena.plain(v),
         "{context}"
     );
+    // So does a solver valuing by probes (numbers and numbers plus
+    // nimbers by outcome searches, options that cannot be best dropped by
+    // one outcome search each), in a solver of its own.
+    let mut probing = QuantumSolver::new(base.clone(), start, setting);
+    probing.probe_values(true);
+    let u = probing.value(state).unwrap();
+    let want_plain = by_options.arena.plain(v);
+    assert_same(
+        &mut probing.arena,
+        u,
+        &want_plain,
+        &format!("{context}: by probes"),
+    );
     for p in Player::BOTH {
+        let want = by_options.best_moves(state, p).unwrap();
         assert_eq!(
             by_comparison.best_moves(state, p).unwrap(),
-            by_options.best_moves(state, p).unwrap(),
+            want,
             "{context} {p:?}"
+        );
+        assert_eq!(
+            probing.best_moves(state, p).unwrap(),
+            want,
+            "{context} {p:?} by probes"
         );
     }
     want.is_some()

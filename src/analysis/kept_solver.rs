@@ -2,12 +2,12 @@
 //! the page's engine worker.
 //!
 //! During quantum play the page asks for an analysis after every move: the
-//! same position and rules, one move further. A value search values every
-//! state reachable from the one it is asked about, so the first analysis
-//! of a game has already valued every state its play can reach, and the
-//! options of each. A solver kept with its memo answers those later
-//! analyses (value, best moves, the staged outcome and bounds) from
-//! memory instead of searching again.
+//! same position and rules, one move further. What the first analysis
+//! searched stays in the solver's memos: the values the full search found
+//! (every state below a hot one), the outcomes and comparisons of the
+//! probes. A solver kept with its memos answers the later analyses (value,
+//! best moves, the staged outcome and bounds) from memory where it can,
+//! and searches only what is new.
 //!
 //! Keeping is sound because a solver's memo depends only on what the key
 //! holds: the position, the rules (flavour, width, Nim labels) and the

@@ -313,6 +313,7 @@ fn after_moves<B: QuantumBase + Clone + 'static>(
     let mut solver = kept.unwrap_or_else(|| {
         let mut fresh = QuantumSolver::with_budget(base, &start, setting, budget);
         fresh.try_numbers_first(numbers_first);
+        fresh.probe_values(true);
         fresh
     });
     if let Some(sink) = stages {

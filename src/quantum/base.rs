@@ -84,6 +84,13 @@ pub trait QuantumBase: Ruleset<State: Ord> {
     /// Labels that still exist in `r` (drawn in the entanglement view).
     fn present_labels(&self, r: &Self::State) -> Vec<Self::Move>;
 
+    /// At most how many moves can follow one another on `r`: every move
+    /// takes away at least one of its present labels (the edge cut; a
+    /// Nim label past the heap's new size), so their number bounds it.
+    fn height_bound(&self, r: &Self::State) -> u64 {
+        self.present_labels(r).len() as u64
+    }
+
     /// Why `mv` is not legal for `p` on `r` (assuming it is not).
     fn absence(&self, r: &Self::State, mv: &Self::Move, p: Player) -> Absence;
 

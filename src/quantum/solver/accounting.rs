@@ -129,9 +129,12 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// Report the memos (and, at geometrically spaced sizes, the arena).
     pub(super) fn charge_memo(&mut self) -> Result<(), Exceeded> {
-        let bytes = self.values.bytes() + self.wins.iter().map(SumMemo::bytes).sum::<u64>();
+        let bytes = self.values.bytes()
+            + self.probed.bytes()
+            + self.wins.iter().map(SumMemo::bytes).sum::<u64>()
+            + table_bytes(&self.sum_index);
         self.account.report(MEMO, bytes)?;
-        let len = self.values.len();
+        let len = self.values.len() + self.probed.len();
         if len >= self.account.arena_at {
             self.account.arena_at = (len + 4096).max(len + len / 4);
             let arena = self.arena.approx_bytes();

@@ -36,6 +36,7 @@ use std::rc::Rc;
 
 mod accounting;
 mod numbers;
+mod probed;
 mod progress;
 
 use accounting::{alloc_bytes, key_bytes, Account};
@@ -152,13 +153,21 @@ pub struct QuantumSolver<B: QuantumBase> {
     /// per flavour (so a one-flavour memo entry stays one word).
     values: IdMemo,
     /// Outcome bits of sums `state + number` searched without values,
-    /// one memo per flavour and number ([`SumMemo`]); the first is the
-    /// plain outcome memo (the first flavour, the number 0).
+    /// one memo per flavour and added game ([`SumMemo`]); the first is
+    /// the plain outcome memo (the first flavour, the game 0).
     wins: Vec<SumMemo>,
+    /// Where each (flavour, added game) memo of `wins` is.
+    sum_index: std::collections::HashMap<(usize, GameId), usize>,
+    /// Values of states proved small by the probes of
+    /// [`QuantumSolver::probe_values`] (first flavour only): numbers and
+    /// numbers plus small nimbers.
+    probed: IdMemo,
     account: Account,
     scratch: Scratch,
     /// See [`QuantumSolver::try_numbers_first`].
     numbers_first: bool,
+    /// See [`QuantumSolver::probe_values`].
+    probing: bool,
     /// See [`QuantumSolver::on_progress`].
     progress: Option<ProgressHook>,
 }
@@ -211,11 +220,13 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let blocks = normaliser.symmetry().block_count();
         let masks = base.cover_mask(start).map(|_| Vec::new());
         let dense = (base.dense_len() > 0).then(|| vec![RealId::MAX; base.dense_len()]);
+        let arena = Arena::new();
+        let zero = arena.zero();
         let mut solver = QuantumSolver {
             base,
             setting,
             flavours: Rc::from([setting.flavour]),
-            arena: Arena::new(),
+            arena,
             accel,
             normaliser,
             reals: Reals {
@@ -229,10 +240,13 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 dense,
             },
             values: IdMemo::default(),
-            wins: vec![SumMemo::plain()],
+            wins: vec![SumMemo::plain(zero)],
+            sum_index: [((0, zero), 0)].into_iter().collect(),
+            probed: IdMemo::default(),
             account: Account::new(Meter::default()),
             scratch: Scratch::default(),
             numbers_first: false,
+            probing: false,
             progress: None,
         };
         solver.charge_all();
@@ -286,13 +300,18 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// How many states have a memoised value or outcome.
     pub fn memo_len(&self) -> usize {
-        self.values.len() + self.wins.iter().map(|w| w.memo.len()).sum::<usize>()
+        self.values.len()
+            + self.probed.len()
+            + self.wins.iter().map(|w| w.memo.len()).sum::<usize>()
     }
 
     /// Forget memoised states (the arena of values stays).
     pub fn clear_memo(&mut self) {
         self.values = IdMemo::with_words(self.flavours.len());
-        self.wins = vec![SumMemo::plain()];
+        let zero = self.arena.zero();
+        self.wins = vec![SumMemo::plain(zero)];
+        self.sum_index = [((0, zero), 0)].into_iter().collect();
+        self.probed = IdMemo::default();
         self.charge_all();
     }
 
@@ -761,6 +780,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// The value of reduced state `s` under the first flavour: by
     /// comparison with numbers first if the solver is set to.
     fn first_value_of_ids(&mut self, s: &[RealId]) -> Result<GameId, Exceeded> {
+        if self.probing {
+            return self.probed_value_of_ids(s);
+        }
         if self.numbers_first {
             if let Some(x) = self.number_value_of_ids(s, 0)? {
                 return Ok(self.arena.number(x));
@@ -1001,7 +1023,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         options: Vec<(QuantumMove<B::Move>, IdState)>,
         p: Player,
     ) -> Result<Scored<B::Move>, Exceeded> {
-        if self.numbers_first {
+        if self.numbers_first || self.probing {
             let mut winning = Vec::new();
             for (labels, child) in &options {
                 // A move wins iff the opponent, moving first after it, loses.
@@ -1012,6 +1034,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
             if !winning.is_empty() {
                 return Ok(Scored::Winning(winning));
             }
+        }
+        if self.probing {
+            return Ok(Scored::Values(self.probed_scores(options, p)?));
         }
         let mut scored = Vec::with_capacity(options.len());
         for (labels, child) in options {
@@ -1026,8 +1051,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
 /// every move with its value.
 enum Scored<M> {
     Winning(Vec<QuantumMove<M>>),
-    Values(Vec<(QuantumMove<M>, GameId)>),
+    Values(ValuedMoves<M>),
 }
+
+/// Moves with the values they lead to.
+type ValuedMoves<M> = Vec<(QuantumMove<M>, GameId)>;
 
 /// Bit `k` of `bits`; false past the word (lists longer than 64 are
 /// merged without covering bits, so nothing is dropped there).

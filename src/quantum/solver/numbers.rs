@@ -5,7 +5,7 @@
 
 use super::{alloc_bytes, bits, key_bytes, IdState, QuantumSolver, RealId};
 use crate::budget::Exceeded;
-use crate::game::Dyadic;
+use crate::game::{Dyadic, GameId};
 use crate::quantum::base::QuantumBase;
 use crate::quantum::id_memo::IdMemo;
 use crate::rules::Player;
@@ -18,56 +18,100 @@ use std::mem::size_of;
 /// back to the options.
 pub const NUMBER_STEPS: usize = 64;
 
-/// The outcome memo of the sums of states with one number, under one
-/// flavour: the outcome search of `state + number` for the comparisons of
-/// [`QuantumSolver::number_value`] (the plain outcome search is the sum
-/// with 0).
+/// The nimbers tried by [`QuantumSolver::small_value_of_ids`] on a value
+/// confused with a number: *1 up to this one.
+pub const NIMBER_PROBES: u32 = 3;
+
+/// The outcome memo of the sums of states with one game, under one
+/// flavour: the outcome search of `state + added` for the comparisons of
+/// [`QuantumSolver::number_value`] and the probes of
+/// [`QuantumSolver::small_value_of_ids`] and of the options compared in
+/// [`QuantumSolver::probed_scores`] (the plain outcome search is the sum
+/// with 0). The added game is any canonical form in the solver's arena.
 pub(super) struct SumMemo {
     /// The flavour searched, as an index into the solver's flavours.
     flavour: usize,
-    number: Dyadic,
+    added: GameId,
     pub(super) memo: IdMemo,
 }
 
 impl SumMemo {
     /// The plain outcome search: the first flavour, nothing added.
-    pub(super) fn plain() -> SumMemo {
+    pub(super) fn plain(zero: GameId) -> SumMemo {
         SumMemo {
             flavour: 0,
-            number: Dyadic::zero(),
+            added: zero,
             memo: IdMemo::default(),
         }
     }
 
-    /// What the budget is charged for it: the memo and its number.
+    /// What the budget is charged for it: the memo (the added game is in
+    /// the arena, charged with it).
     pub(super) fn bytes(&self) -> u64 {
-        self.memo.bytes() + alloc_bytes(size_of_val(self.number.numerator()))
+        self.memo.bytes() + size_of::<SumMemo>() as u64
     }
 }
 
+/// What [`QuantumSolver::small_value_of_ids`] found.
+pub(super) enum SmallValue {
+    /// The value, a number or a number plus a nimber up to
+    /// *[`NIMBER_PROBES`].
+    Is(GameId),
+    /// Proved to be neither.
+    Not,
+    /// Not found within [`NUMBER_STEPS`] comparisons (say x + ↑, or a
+    /// number of a birthday past them).
+    Unknown,
+}
+
+/// What comparisons with numbers found out about a state's value.
+pub(super) enum NumberProbe {
+    /// The value is this number.
+    Number(Dyadic),
+    /// The value is confused with this number, so it is not a number (it
+    /// may be this number plus a nimber: confused with no other number).
+    Confused(Dyadic),
+    /// No number of a birthday up to the state's height bound lies within
+    /// the bounds found: the value is neither a number nor a number plus a
+    /// nimber (x + *m has a larger birthday than x, and lies strictly
+    /// between the same bounds as x), as its birthday is at most that
+    /// height, and the simplest number between two bounds is the one of
+    /// least birthday there.
+    Beyond,
+    /// Not met within [`NUMBER_STEPS`] comparisons.
+    Unknown,
+}
+
 impl<B: QuantumBase> QuantumSolver<B> {
-    /// The index of the outcome memo of sums with `number` under flavour
-    /// `flavour` (an index into [`Self::flavours`]), made if new.
+    /// The index of the outcome memo of sums with the number `number`
+    /// under flavour `flavour` (an index into [`Self::flavours`]), made if
+    /// new.
     pub(super) fn sum_memo(&mut self, flavour: usize, number: &Dyadic) -> usize {
-        if let Some(at) = self
-            .wins
-            .iter()
-            .position(|w| w.flavour == flavour && w.number == *number)
-        {
+        let added = self.arena.number(number.clone());
+        self.sum_memo_of(flavour, added)
+    }
+
+    /// The index of the outcome memo of sums with the game `added` (in the
+    /// arena) under flavour `flavour`, made if new.
+    pub(super) fn sum_memo_of(&mut self, flavour: usize, added: GameId) -> usize {
+        if let Some(&at) = self.sum_index.get(&(flavour, added)) {
             return at;
         }
         self.wins.push(SumMemo {
             flavour,
-            number: number.clone(),
+            added,
             memo: IdMemo::default(),
         });
-        self.wins.len() - 1
+        let at = self.wins.len() - 1;
+        self.sum_index.insert((flavour, added), at);
+        at
     }
 
-    /// Does `p` win moving first in the sum of state `s` and the number
-    /// of memo `at` (under that memo's flavour)? A move is a move of the
-    /// state or a move of the number (to its canonical option); the
-    /// number's move is tried last, as it rarely wins (number avoidance).
+    /// Does `p` win moving first in the sum of state `s` and the game
+    /// added by memo `at` (under that memo's flavour)? A move is a move of
+    /// the state or a move of the added game (to one of its canonical
+    /// options); the added game's moves are tried last, as they rarely win
+    /// (number avoidance).
     pub(super) fn wins_sum(
         &mut self,
         s: &[RealId],
@@ -159,14 +203,17 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.account.release(unknown_bytes);
         let mut w = result?;
         if !w {
-            let (left, right) = self.wins[at].number.options();
-            let option = match p {
-                Player::Left => left,
-                Player::Right => right,
+            let added = self.wins[at].added;
+            let options = match p {
+                Player::Left => self.arena.left_options(added),
+                Player::Right => self.arena.right_options(added),
             };
-            if let Some(x) = option {
-                let next = self.sum_memo(self.wins[at].flavour, &x);
-                w = !self.wins_sum(s, next, p.opponent())?;
+            for &x in options.iter() {
+                let next = self.sum_memo_of(self.wins[at].flavour, x);
+                if !self.wins_sum(s, next, p.opponent())? {
+                    w = true;
+                    break;
+                }
             }
         }
         let bits = known | if w { win } else { 0 };
@@ -208,26 +255,85 @@ impl<B: QuantumBase> QuantumSolver<B> {
         s: &[RealId],
         flavour: usize,
     ) -> Result<Option<Dyadic>, Exceeded> {
+        Ok(match self.number_probe_of_ids(s, flavour)? {
+            NumberProbe::Number(x) => Some(x),
+            NumberProbe::Confused(_) | NumberProbe::Beyond | NumberProbe::Unknown => None,
+        })
+    }
+
+    /// The comparisons of [`Self::number_value`], saying where they
+    /// stopped.
+    pub(super) fn number_probe_of_ids(
+        &mut self,
+        s: &[RealId],
+        flavour: usize,
+    ) -> Result<NumberProbe, Exceeded> {
         assert!(flavour < self.flavours.len(), "no such flavour");
+        let height = self.height_bound(s);
         let (mut lo, mut hi): (Option<Dyadic>, Option<Dyadic>) = (None, None);
         for _ in 0..NUMBER_STEPS {
+            let simplest = Dyadic::simplest_between(lo.as_ref(), hi.as_ref());
+            if simplest.birthday() > height {
+                return Ok(NumberProbe::Beyond);
+            }
             let x = match (&lo, &hi) {
                 // Integers far from 0 are found by doubling, not one by
                 // one; any x in the bounds is a valid comparison.
                 (Some(l), None) if l >= &Dyadic::integer(2) => Dyadic::integer(l.floor() * 2),
                 (None, Some(h)) if h <= &Dyadic::integer(-2) => Dyadic::integer(h.ceil() * 2),
-                _ => Dyadic::simplest_between(lo.as_ref(), hi.as_ref()),
+                _ => simplest,
             };
             let at = self.sum_memo(flavour, &x.neg());
             let ge = !self.wins_sum(s, at, Player::Right)?;
             let le = !self.wins_sum(s, at, Player::Left)?;
             match (ge, le) {
-                (true, true) => return Ok(Some(x)),
+                (true, true) => return Ok(NumberProbe::Number(x)),
                 (true, false) => lo = Some(x),
                 (false, true) => hi = Some(x),
-                (false, false) => return Ok(None),
+                (false, false) => return Ok(NumberProbe::Confused(x)),
             }
         }
-        Ok(None)
+        Ok(NumberProbe::Unknown)
+    }
+
+    /// A bound on the birthday of reduced state `s`'s value: the height
+    /// of its game tree, which is at most its realisations' largest
+    /// [`QuantumBase::height_bound`] (every move, superposed or not,
+    /// leaves each realisation that survives it with a label fewer).
+    fn height_bound(&self, s: &[RealId]) -> u64 {
+        s.iter()
+            .map(|&id| self.base.height_bound(&self.reals.states[id as usize]))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The value of reduced state `s` under flavour `flavour` if it is a
+    /// number or a number plus a nimber up to *[`NIMBER_PROBES`], proved
+    /// by outcome searches alone (see [`Self::number_value`]).
+    ///
+    /// A value confused with the number x is not a number; if it is
+    /// y + *m (m ≥ 1), it is confused with y alone (y + *m − z has the sign
+    /// of y − z for any other number z), so y = x. And G = x + *m exactly
+    /// when G − x − *m = G + (−x) + *m is a second-player win: each m
+    /// is tried by two outcome searches of that sum.
+    pub(super) fn small_value_of_ids(
+        &mut self,
+        s: &[RealId],
+        flavour: usize,
+    ) -> Result<SmallValue, Exceeded> {
+        let x = match self.number_probe_of_ids(s, flavour)? {
+            NumberProbe::Number(x) => return Ok(SmallValue::Is(self.arena.number(x))),
+            NumberProbe::Confused(x) => x,
+            NumberProbe::Beyond => return Ok(SmallValue::Not),
+            NumberProbe::Unknown => return Ok(SmallValue::Unknown),
+        };
+        for m in 1..=NIMBER_PROBES {
+            let added = self.arena.number_nimber(x.neg(), m);
+            let at = self.sum_memo_of(flavour, added);
+            if !self.wins_sum(s, at, Player::Left)? && !self.wins_sum(s, at, Player::Right)? {
+                return Ok(SmallValue::Is(self.arena.number_nimber(x, m)));
+            }
+        }
+        Ok(SmallValue::Not)
     }
 }
