@@ -156,8 +156,6 @@ pub struct QuantumSolver<B: QuantumBase> {
     /// one memo per flavour and added game ([`SumMemo`]); the first is
     /// the plain outcome memo (the first flavour, the game 0).
     wins: Vec<SumMemo>,
-    /// Where each (flavour, added game) memo of `wins` is.
-    sum_index: std::collections::HashMap<(usize, GameId), usize>,
     /// Values of states proved small by the probes of
     /// [`QuantumSolver::probe_values`] (first flavour only): numbers and
     /// numbers plus small nimbers.
@@ -241,7 +239,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
             },
             values: IdMemo::default(),
             wins: vec![SumMemo::plain(zero)],
-            sum_index: [((0, zero), 0)].into_iter().collect(),
             probed: IdMemo::default(),
             account: Account::new(Meter::default()),
             scratch: Scratch::default(),
@@ -310,7 +307,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.values = IdMemo::with_words(self.flavours.len());
         let zero = self.arena.zero();
         self.wins = vec![SumMemo::plain(zero)];
-        self.sum_index = [((0, zero), 0)].into_iter().collect();
         self.probed = IdMemo::default();
         self.charge_all();
     }
@@ -1023,7 +1019,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         options: Vec<(QuantumMove<B::Move>, IdState)>,
         p: Player,
     ) -> Result<Scored<B::Move>, Exceeded> {
-        if self.numbers_first || self.probing {
+        if self.numbers_first || (self.probing) {
             let mut winning = Vec::new();
             for (labels, child) in &options {
                 // A move wins iff the opponent, moving first after it, loses.

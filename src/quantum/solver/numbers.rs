@@ -94,7 +94,14 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// The index of the outcome memo of sums with the game `added` (in the
     /// arena) under flavour `flavour`, made if new.
     pub(super) fn sum_memo_of(&mut self, flavour: usize, added: GameId) -> usize {
-        if let Some(&at) = self.sum_index.get(&(flavour, added)) {
+        // A scan, not a map: a search meets a few dozen added games, and
+        // a map type of its own would cost the page's download more than
+        // the scan costs the search.
+        if let Some(at) = self
+            .wins
+            .iter()
+            .position(|w| w.flavour == flavour && w.added == added)
+        {
             return at;
         }
         self.wins.push(SumMemo {
@@ -102,9 +109,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             added,
             memo: IdMemo::default(),
         });
-        let at = self.wins.len() - 1;
-        self.sum_index.insert((flavour, added), at);
-        at
+        self.wins.len() - 1
     }
 
     /// Does `p` win moving first in the sum of state `s` and the game

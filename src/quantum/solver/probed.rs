@@ -85,16 +85,16 @@ impl<B: QuantumBase> QuantumSolver<B> {
             let options = known
                 .iter()
                 .filter(|(_, mask)| mask & 1 != 0)
-                .map(|(v, _)| ((), Some(v[0]), IdState::new()))
+                .map(|(v, _)| (Some(v[0]), IdState::new()))
                 .chain(
                     pending
                         .drain(..)
                         .filter(|(_, mask)| mask & 1 != 0)
-                        .map(|(child, _)| ((), None, child)),
+                        .map(|(child, _)| (None, child)),
                 )
                 .collect();
             let valued = self.undominated(options, p, levels)?;
-            sides[k].extend(valued.into_iter().map(|((), v)| v));
+            sides[k].extend(valued.into_iter().map(|(_, v)| v));
         }
         Ok(())
     }
@@ -126,16 +126,21 @@ impl<B: QuantumBase> QuantumSolver<B> {
         options: Vec<(QuantumMove<B::Move>, IdState)>,
         p: Player,
     ) -> Result<ValuedMoves<B::Move>, Exceeded> {
-        let options = options
+        let (labels, states): (Vec<_>, Vec<_>) = options
             .into_iter()
-            .map(|(labels, child)| (labels, None, child))
-            .collect();
-        self.undominated(options, p, PRUNED_LEVELS)
+            .map(|(labels, child)| (labels, (None, child)))
+            .unzip();
+        let valued = self.undominated(states, p, PRUNED_LEVELS)?;
+        let mut labels: Vec<_> = labels.into_iter().map(Some).collect();
+        Ok(valued
+            .into_iter()
+            .map(|(k, v)| (labels[k].take().expect("each option once"), v))
+            .collect())
     }
 
     /// Of `options` of `p` (each with its value if known, and its state),
-    /// every one not strictly dominated by another for `p`, with its
-    /// value, in the order given.
+    /// every one not strictly dominated by another for `p`, as its index
+    /// in `options` with its value, in the order given.
     ///
     /// Options whose values are known or small are valued first. Every
     /// option O proved not small is then compared with each best small
@@ -146,24 +151,24 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// worse, as O ≠ V (O is not small), so it is dropped unvalued:
     /// whatever O dominates, V dominates too. The options left are valued
     /// by [`Self::pruned_value`] with `levels` levels of pruning.
-    fn undominated<T>(
+    fn undominated(
         &mut self,
-        options: Vec<(T, Option<GameId>, IdState)>,
+        options: Vec<(Option<GameId>, IdState)>,
         p: Player,
         levels: u32,
-    ) -> Result<Vec<(T, GameId)>, Exceeded> {
+    ) -> Result<Vec<(usize, GameId)>, Exceeded> {
         let mut valued = Vec::with_capacity(options.len());
         let mut not_small = Vec::new();
         let mut unknown = Vec::new();
-        for (k, (tag, known, child)) in options.into_iter().enumerate() {
+        for (k, (known, child)) in options.into_iter().enumerate() {
             let known = match known {
                 Some(v) => Known::Value(v),
                 None => self.known_or_small(&child)?,
             };
             match known {
-                Known::Value(v) => valued.push((k, tag, v)),
-                Known::NotSmall => not_small.push((k, tag, child)),
-                Known::Unknown => unknown.push((k, tag, child)),
+                Known::Value(v) => valued.push((k, v)),
+                Known::NotSmall => not_small.push((k, child)),
+                Known::Unknown => unknown.push((k, child)),
             }
         }
         let better = |a: &mut Arena, x: GameId, y: GameId| match p {
@@ -171,7 +176,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             Player::Right => a.lt(x, y),
         };
         let mut tops: Vec<GameId> = Vec::new();
-        for &(_, _, v) in &valued {
+        for &(_, v) in &valued {
             let a = &mut self.arena;
             let small = a
                 .as_number_nimber(v)
@@ -182,7 +187,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             tops.retain(|&t| !better(a, v, t));
             tops.push(v);
         }
-        for (k, tag, child) in not_small {
+        for (k, child) in not_small {
             let mut dominated = false;
             for &t in &tops {
                 let minus = self.arena.neg(t);
@@ -193,15 +198,15 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 }
             }
             if !dominated {
-                unknown.push((k, tag, child));
+                unknown.push((k, child));
             }
         }
-        for (k, tag, child) in unknown {
+        for (k, child) in unknown {
             let v = self.pruned_value(&child, levels)?;
-            valued.push((k, tag, v));
+            valued.push((k, v));
         }
-        valued.sort_by_key(|&(k, _, _)| k);
-        Ok(valued.into_iter().map(|(_, tag, v)| (tag, v)).collect())
+        valued.sort_unstable_by_key(|&(k, _)| k);
+        Ok(valued)
     }
 }
 
