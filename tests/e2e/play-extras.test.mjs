@@ -147,9 +147,12 @@ test('touch: drag to draw an edge, tap to cut it', { timeout: TIMEOUT }, async (
 
 test('an engine that cannot compute the value says so instead of moving', { timeout: 90_000 }, async () => {
   await withPage(session.browser, 'engine-cannot-compute', async (page, url, problems) => {
-    // Past the page's time limit (shortened to 2 s, as in quantum.test.mjs).
+    // Past the page's time limit (shortened to 2 s, as in quantum.test.mjs):
+    // eleven BRG stalks (33 edges, the default quantum rules). Smaller
+    // drawings once used here ('BRBR BRB RBR GG') are now valued in
+    // milliseconds by probes.
     await open(page, `${url}?limit=2`);
-    await setPosition(page, 'BRBR BRB RBR GG');
+    await setPosition(page, Array.from({ length: 11 }, () => 'BRG').join(' '));
     await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('quantum');
     // The analysis fails first, in the editor; then the engine takes Left.
     await valueCard(page).getByRole('alert').filter({ hasText: 'Too large' }).waitFor({ timeout: 60_000 });
