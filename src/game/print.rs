@@ -29,6 +29,7 @@
 
 use super::arena::{Arena, GameId, Node};
 use super::dyadic::Dyadic;
+use std::cmp::Ordering;
 use std::collections::HashMap;
 
 /// Pretty text of a game without its outer braces.
@@ -182,14 +183,14 @@ impl Arena {
             }
             Node::Other { left, right } => {
                 out.push('{');
-                for (i, &l) in left.iter().enumerate() {
+                for (i, l) in self.in_print_order(left).into_iter().enumerate() {
                     if i > 0 {
                         out.push(',');
                     }
                     self.write_plain(l, out, written);
                 }
                 out.push('|');
-                for (i, &r) in right.iter().enumerate() {
+                for (i, r) in self.in_print_order(right).into_iter().enumerate() {
                     if i > 0 {
                         out.push(',');
                     }
@@ -199,6 +200,65 @@ impl Arena {
             }
         }
         written.insert(g, (start, out.len()));
+    }
+
+    /// `options` in the order they are printed ([`Arena::print_cmp`]).
+    fn in_print_order(&self, options: &[GameId]) -> Vec<GameId> {
+        let mut sorted = options.to_vec();
+        sorted.sort_by(|&a, &b| self.print_cmp(a, b));
+        sorted
+    }
+
+    /// The order options are printed in: by birthday, then numbers before
+    /// numbers plus nimbers before other games, numbers by value, x + *n by
+    /// x then n, other games by their sides in this order. The arena keeps
+    /// a side's options in the order their games were first met, which
+    /// differs between searches (a kept solver, probes or not); the same
+    /// value must print the same whatever was searched before it. Equal
+    /// ids are equal games and different ids different ones, so the
+    /// comparison only descends along the first difference.
+    pub(crate) fn print_cmp(&self, a: GameId, b: GameId) -> Ordering {
+        if a == b {
+            return Ordering::Equal;
+        }
+        let kind = |node: &Node| match node {
+            Node::Number(_) => 0,
+            Node::Nimbered(..) => 1,
+            Node::Other { .. } => 2,
+        };
+        let (na, nb) = (self.node(a), self.node(b));
+        let by_shape = self
+            .birthday(a)
+            .cmp(&self.birthday(b))
+            .then_with(|| kind(na).cmp(&kind(nb)));
+        if by_shape != Ordering::Equal {
+            return by_shape;
+        }
+        match (na, nb) {
+            (Node::Number(x), Node::Number(y)) => x.cmp(y),
+            (Node::Nimbered(x, m), Node::Nimbered(y, n)) => x.cmp(y).then(m.cmp(n)),
+            (
+                Node::Other {
+                    left: la,
+                    right: ra,
+                },
+                Node::Other {
+                    left: lb,
+                    right: rb,
+                },
+            ) => self.side_cmp(la, lb).then_with(|| self.side_cmp(ra, rb)),
+            _ => unreachable!("same kind"),
+        }
+    }
+
+    /// Two sides in print order, element by element, then by length.
+    fn side_cmp(&self, a: &[GameId], b: &[GameId]) -> Ordering {
+        let (a, b) = (self.in_print_order(a), self.in_print_order(b));
+        a.iter()
+            .zip(&b)
+            .map(|(&x, &y)| self.print_cmp(x, y))
+            .find(|o| *o != Ordering::Equal)
+            .unwrap_or_else(|| a.len().cmp(&b.len()))
     }
 
     /// A display for people; not a contract (use [`Arena::plain`] for that).
@@ -284,9 +344,9 @@ impl Arena {
         done: &mut HashMap<GameId, Pretty>,
     ) -> Vec<Pretty> {
         let alone = options.len() == 1;
-        options
-            .iter()
-            .map(|&o| {
+        self.in_print_order(options)
+            .into_iter()
+            .map(|o| {
                 // An option alone on its side reads best in bar notation
                 // when it is a shifted switch: {2|1||0}, not {1 1/2±1/2|0}.
                 if alone {
