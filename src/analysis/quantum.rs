@@ -266,6 +266,14 @@ fn nim_staged(
     after_moves(game, heaps, false, req, budget, stages)
 }
 
+/// A quantum move as answers give it: its labels joined by `,`.
+pub(super) fn move_text<B: QuantumBase>(base: &B, mv: &[B::Move]) -> String {
+    mv.iter()
+        .map(|m| base.label_text(m))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 /// A move as typed: labels joined by `+` (the CLI) or `,` (the page).
 fn move_labels(text: &str) -> String {
     text.replace('+', ",")
@@ -334,12 +342,7 @@ fn after_moves<B: QuantumBase + Clone + 'static>(
     let mut advice = |p| -> Result<MoveAdvice, Exceeded> {
         let best = solver.best_moves(&state, p)?;
         let base = &solver.base;
-        Ok(MoveAdvice::of(&best, |mv| {
-            mv.iter()
-                .map(|m| base.label_text(m))
-                .collect::<Vec<_>>()
-                .join(",")
-        }))
+        Ok(MoveAdvice::of(&best, |mv| move_text(base, mv)))
     };
     let left_moves = advice(crate::rules::Player::Left)?;
     let right_moves = advice(crate::rules::Player::Right)?;
@@ -393,14 +396,9 @@ fn staged_facts<B: QuantumBase>(
             continue;
         }
         solver.winning_moves_by_search(state, p, |s, mv| {
-            let labels = mv
-                .iter()
-                .map(|m| s.base.label_text(m))
-                .collect::<Vec<_>>()
-                .join(",");
             emit(Stage::WinningMove {
                 player: letter(p),
-                labels,
+                labels: move_text(&s.base, mv),
             });
             // The first is enough here: the rest come with the value.
             false

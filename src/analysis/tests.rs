@@ -250,7 +250,7 @@ fn kept_bytes_of_newest() -> u64 {
 #[test]
 fn quantum_analysis_by_probes_matches_the_full_search() {
     use crate::position::presets;
-    use crate::quantum::{hackenbush_solver, Flavour, QuantumBase, Setting, Width};
+    use crate::quantum::{hackenbush_solver, Flavour, Setting, Width};
     use crate::rules::Player;
     let widths = [Width::Limited(2), Width::Limited(3), Width::Unbounded];
     let (mut small, mut hot) = (0, 0);
@@ -281,12 +281,7 @@ fn quantum_analysis_by_probes_matches_the_full_search() {
         }
         for p in Player::BOTH {
             let best = full.best_moves(std::slice::from_ref(&start), p).unwrap();
-            let want = MoveAdvice::of(&best, |mv| {
-                mv.iter()
-                    .map(|m| full.base.label_text(m))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            });
+            let want = MoveAdvice::of(&best, |mv| super::quantum::move_text(&full.base, mv));
             let got = match p {
                 Player::Left => &answer.left_moves,
                 Player::Right => &answer.right_moves,

@@ -61,9 +61,14 @@ impl<B: QuantumBase> QuantumSolver<B> {
         found?;
         let [left, right] = sides;
         let v = self.arena.make(left, right);
-        self.probed.insert_words(s, &[v.0]);
-        self.charge_memo()?;
+        self.remember_probed(s, v)?;
         Ok(v)
+    }
+
+    /// Memoise `v` as the value of `s` found by probes.
+    fn remember_probed(&mut self, s: &[RealId], v: GameId) -> Result<(), Exceeded> {
+        self.probed.insert_words(s, &[v.0]);
+        self.charge_memo()
     }
 
     /// Both players' options of `s` under the first flavour that can be
@@ -110,8 +115,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         Ok(match self.small_value_of_ids(s, 0)? {
             SmallValue::Is(v) => {
-                self.probed.insert_words(s, &[v.0]);
-                self.charge_memo()?;
+                self.remember_probed(s, v)?;
                 Known::Value(v)
             }
             SmallValue::Not => Known::NotSmall,
@@ -187,11 +191,17 @@ impl<B: QuantumBase> QuantumSolver<B> {
             tops.retain(|&t| !better(a, v, t));
             tops.push(v);
         }
+        // The memos of O − V, one per best small value V.
+        let minus_tops: Vec<usize> = tops
+            .iter()
+            .map(|&t| {
+                let minus = self.arena.neg(t);
+                self.sum_memo_of(0, minus)
+            })
+            .collect();
         for (k, child) in not_small {
             let mut dominated = false;
-            for &t in &tops {
-                let minus = self.arena.neg(t);
-                let at = self.sum_memo_of(0, minus);
+            for &at in &minus_tops {
                 if !self.wins_sum(&child, at, p)? {
                     dominated = true;
                     break;
