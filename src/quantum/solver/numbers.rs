@@ -32,6 +32,8 @@ pub(super) struct SumMemo {
     /// The flavour searched, as an index into the solver's flavours.
     flavour: usize,
     added: GameId,
+    /// −added, for answers from known values ([`QuantumSolver::wins_by_value`]).
+    minus: GameId,
     pub(super) memo: IdMemo,
 }
 
@@ -41,6 +43,7 @@ impl SumMemo {
         SumMemo {
             flavour: 0,
             added: zero,
+            minus: zero,
             memo: IdMemo::default(),
         }
     }
@@ -104,9 +107,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
         {
             return at;
         }
+        let minus = self.arena.neg(added);
         self.wins.push(SumMemo {
             flavour,
             added,
+            minus,
             memo: IdMemo::default(),
         });
         self.wins.len() - 1
@@ -128,6 +133,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
             if b & u32::from(known) != 0 {
                 return Ok(b & u32::from(win) != 0);
             }
+        }
+        if let Some(w) = self.wins_by_value(s, at, p) {
+            return Ok(w);
         }
         self.account.tick()?;
         self.progress_step();
@@ -225,6 +233,26 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.wins[at].memo.update(s, |b| *b |= u32::from(bits));
         self.charge_memo()?;
         Ok(w)
+    }
+
+    /// [`Self::wins_sum`] answered from the value of `s`, when a memo has
+    /// it: the outcome of a sum depends on its terms' values alone, and
+    /// p = Left wins moving first in G + X iff G + X ≰ 0, that is G ≰ −X
+    /// (Right: G ≱ −X), a comparison of canonical forms in the arena. The
+    /// full search and the probes value states that outcome searches meet
+    /// again, often deep down.
+    fn wins_by_value(&mut self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
+        let flavour = self.wins[at].flavour;
+        let g = match self.memo_value(s) {
+            Some(joint) => joint[flavour],
+            None if flavour == 0 => GameId(self.probed.get(s)?),
+            None => return None,
+        };
+        let minus = self.wins[at].minus;
+        Some(match p {
+            Player::Left => !self.arena.le(g, minus),
+            Player::Right => !self.arena.le(minus, g),
+        })
     }
 
     /// The value of `state` under flavour `flavour` (an index into

@@ -1,23 +1,27 @@
 //! Values found by probes before the full search: a state whose value is
 //! a number, or a number plus a small nimber, is valued by outcome searches
 //! of its sums with numbers and nimbers
-//! ([`QuantumSolver::small_value_of_ids`]); any other state from its
-//! players' options that can be best, the others dropped by one outcome
-//! search each ([`QuantumSolver::undominated`]), valued the same way a few
-//! levels down ([`PRUNED_LEVELS`]) and by the full search below that. Best
-//! moves of a player without a winning move are found the same way.
+//! ([`QuantumSolver::small_value_of_ids`]); any other state from those of
+//! its players' options that can be best, the others dropped by an
+//! outcome search each against the best values found so far
+//! ([`QuantumSolver::undominated`]), valued the same way a few levels down
+//! ([`PRUNED_LEVELS`]) and by the full search below that. Best moves of a
+//! player without a winning move are found the same way.
 //!
 //! Nothing here is a reduction of states: every value is either proved
 //! equal by a second-player-win search of the difference (G = H exactly
-//! when G − H is a second-player win, for any short games) or found by
-//! the full search ([`QuantumSolver::value_of_ids`]). What changes is
-//! which states are visited: the full search values every state below the
-//! one asked about, where an outcome search stops at a first winning
-//! move. Most classroom drawings are worth numbers (blue-red ones above
-//! all), and so are most options of their players: there the probes visit
-//! a small part of the states the full search would.
+//! when G − H is a second-player win, for any short games) or found from
+//! options by the definition, with dominated options left out (a game's
+//! value is the same without them). What changes is which states are
+//! visited: the full search values every state below the one asked about,
+//! where an outcome search stops at a first winning move. A game's
+//! canonical form has a few options for each player, where a quantum
+//! state has dozens or hundreds of moves, most of them no better than
+//! the best: each of those costs an outcome search, not a value. And most
+//! classroom drawings are worth numbers (blue-red ones above all), as are
+//! most of their players' options, found without valuing any option.
 
-use super::numbers::{SmallValue, NIMBER_PROBES};
+use super::numbers::SmallValue;
 use super::{IdState, QuantumSolver, RealId, ValuedMoves};
 use crate::budget::Exceeded;
 use crate::game::{Arena, GameId};
@@ -47,10 +51,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// [`Self::probed_value_of_ids`] with `levels` levels of pruning left.
     fn pruned_value(&mut self, s: &[RealId], levels: u32) -> Result<GameId, Exceeded> {
-        match self.known_or_small(s)? {
-            Known::Value(v) => return Ok(v),
-            Known::NotSmall | Known::Unknown if levels == 0 => return Ok(self.value_of_ids(s)?[0]),
-            Known::NotSmall | Known::Unknown => {}
+        if let Some(v) = self.known_or_small(s)? {
+            return Ok(v);
+        }
+        if levels == 0 {
+            return Ok(self.value_of_ids(s)?[0]);
         }
         self.account.tick()?;
         self.progress_step();
@@ -98,7 +103,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                         .map(|(child, _)| (None, child)),
                 )
                 .collect();
-            let valued = self.undominated(options, p, levels)?;
+            let valued = self.undominated(options, p, levels, false)?;
             sides[k].extend(valued.into_iter().map(|(_, v)| v));
         }
         Ok(())
@@ -106,20 +111,16 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// The value of reduced state `s` under the first flavour if a memo
     /// has it or it is small ([`Self::small_value_of_ids`], memoised).
-    fn known_or_small(&mut self, s: &[RealId]) -> Result<Known, Exceeded> {
-        if let Some(v) = self.memo_value(s) {
-            return Ok(Known::Value(v[0]));
-        }
-        if let Some(w) = self.probed.get(s) {
-            return Ok(Known::Value(GameId(w)));
+    fn known_or_small(&mut self, s: &[RealId]) -> Result<Option<GameId>, Exceeded> {
+        if let Some(v) = self.known_value(s) {
+            return Ok(Some(v));
         }
         Ok(match self.small_value_of_ids(s, 0)? {
             SmallValue::Is(v) => {
                 self.remember_probed(s, v)?;
-                Known::Value(v)
+                Some(v)
             }
-            SmallValue::Not => Known::NotSmall,
-            SmallValue::Unknown => Known::Unknown,
+            SmallValue::Not | SmallValue::Unknown => None,
         })
     }
 
@@ -134,7 +135,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             .into_iter()
             .map(|(labels, child)| (labels, (None, child)))
             .unzip();
-        let valued = self.undominated(states, p, PRUNED_LEVELS)?;
+        let valued = self.undominated(states, p, PRUNED_LEVELS, true)?;
         let mut labels: Vec<_> = labels.into_iter().map(Some).collect();
         Ok(valued
             .into_iter()
@@ -143,81 +144,143 @@ impl<B: QuantumBase> QuantumSolver<B> {
     }
 
     /// Of `options` of `p` (each with its value if known, and its state),
-    /// every one not strictly dominated by another for `p`, as its index
-    /// in `options` with its value, in the order given.
+    /// enough to find the best for `p`, as their indices in `options` with
+    /// their values, in the order given: every option left out is no
+    /// better for `p` than one kept (strictly worse if `strict`).
     ///
-    /// Options whose values are known or small are valued first. Every
-    /// option O proved not small is then compared with each best small
-    /// value V among them (a number, or a number plus a nimber up to
-    /// *[`NIMBER_PROBES`]) by one outcome search of O − V (for Left, O ≤ V
-    /// iff Left moving first in O − V loses; for Right, O ≥ V iff Right
-    /// moving first loses). If O is no better than V, it is strictly
-    /// worse, as O ≠ V (O is not small), so it is dropped unvalued:
-    /// whatever O dominates, V dominates too. The options left are valued
-    /// by [`Self::pruned_value`] with `levels` levels of pruning.
+    /// Options whose values a memo has come first; each other option O is
+    /// compared with the best values V found so far by one outcome search
+    /// of O − V (for Left, O ≤ V iff Left moving first in O − V loses; for
+    /// Right, O ≥ V iff Right moving first loses). An option no better
+    /// than some V is dropped unvalued: whatever it dominates, V dominates
+    /// too, and a game's value is the same without a dominated option. The
+    /// best moves need strictly worse options alone dropped (`strict`):
+    /// then a second search of O − V (the opponent moving first) tells
+    /// O = V, kept with V's value, from O worse than V. The options not
+    /// dropped are valued by [`Self::pruned_value`] with `levels` levels
+    /// of pruning, those of fewest realisations first (the smallest
+    /// searches, and a first best value to compare the others with).
     fn undominated(
         &mut self,
         options: Vec<(Option<GameId>, IdState)>,
         p: Player,
         levels: u32,
+        strict: bool,
     ) -> Result<Vec<(usize, GameId)>, Exceeded> {
         let mut valued = Vec::with_capacity(options.len());
-        let mut not_small = Vec::new();
-        let mut unknown = Vec::new();
+        let mut pending = Vec::new();
         for (k, (known, child)) in options.into_iter().enumerate() {
-            let known = match known {
-                Some(v) => Known::Value(v),
-                None => self.known_or_small(&child)?,
-            };
-            match known {
-                Known::Value(v) => valued.push((k, v)),
-                Known::NotSmall => not_small.push((k, child)),
-                Known::Unknown => unknown.push((k, child)),
+            match known.or_else(|| self.known_value(&child)) {
+                Some(v) => valued.push((k, v)),
+                None => pending.push((k, child)),
             }
         }
-        let better = |a: &mut Arena, x: GameId, y: GameId| match p {
-            Player::Left => a.lt(y, x),
-            Player::Right => a.lt(x, y),
-        };
-        let mut tops: Vec<GameId> = Vec::new();
+        let mut tops = Tops::default();
         for &(_, v) in &valued {
-            let a = &mut self.arena;
-            let small = a
-                .as_number_nimber(v)
-                .is_some_and(|(_, m)| m <= NIMBER_PROBES);
-            if !small || tops.contains(&v) || tops.iter().any(|&t| better(a, t, v)) {
-                continue;
-            }
-            tops.retain(|&t| !better(a, v, t));
-            tops.push(v);
+            tops.add(&mut self.arena, v, p);
         }
-        // The memos of O − V, one per best small value V.
-        let minus_tops: Vec<usize> = tops
-            .iter()
-            .map(|&t| {
-                let minus = self.arena.neg(t);
-                self.sum_memo_of(0, minus)
-            })
-            .collect();
-        for (k, child) in not_small {
-            let mut dominated = false;
-            for &at in &minus_tops {
-                if !self.wins_sum(&child, at, p)? {
-                    dominated = true;
-                    break;
+        pending.sort_by_key(|(_, child)| child.len());
+        for (k, child) in pending {
+            match self.compared_with_tops(&child, &mut tops, p, strict)? {
+                Compared::Equal(v) => valued.push((k, v)),
+                Compared::Worse => {}
+                Compared::NotWorse => {
+                    let v = self.pruned_value(&child, levels)?;
+                    tops.add(&mut self.arena, v, p);
+                    valued.push((k, v));
                 }
             }
-            if !dominated {
-                unknown.push((k, child));
-            }
-        }
-        for (k, child) in unknown {
-            let v = self.pruned_value(&child, levels)?;
-            valued.push((k, v));
         }
         valued.sort_unstable_by_key(|&(k, _)| k);
         Ok(valued)
     }
+
+    /// The value of reduced state `s` under the first flavour, if a memo
+    /// has it.
+    fn known_value(&self, s: &[RealId]) -> Option<GameId> {
+        match self.memo_value(s) {
+            Some(v) => Some(v[0]),
+            None => self.probed.get(s).map(GameId),
+        }
+    }
+
+    /// How option `s` of `p` compares with the best values found so far
+    /// (see [`Self::undominated`]).
+    fn compared_with_tops(
+        &mut self,
+        s: &[RealId],
+        tops: &mut Tops,
+        p: Player,
+        strict: bool,
+    ) -> Result<Compared, Exceeded> {
+        for k in 0..tops.values.len() {
+            let at = tops.memo(self, k);
+            if self.wins_sum(s, at, p)? {
+                continue;
+            }
+            if !strict {
+                return Ok(Compared::Worse);
+            }
+            return Ok(if self.wins_sum(s, at, p.opponent())? {
+                Compared::Worse
+            } else {
+                Compared::Equal(tops.values[k])
+            });
+        }
+        Ok(Compared::NotWorse)
+    }
+}
+
+/// The best values for a player among those found so far (none worse
+/// than another), each with the index of the outcome memo of sums with
+/// its negative once one is needed.
+#[derive(Default)]
+struct Tops {
+    values: Vec<GameId>,
+    memos: Vec<Option<usize>>,
+}
+
+impl Tops {
+    /// Count `v` in: kept if no value kept is as good for `p`, and then
+    /// the values it beats are dropped.
+    fn add(&mut self, arena: &mut Arena, v: GameId, p: Player) {
+        let no_better = |a: &mut Arena, x: GameId, y: GameId| match p {
+            Player::Left => a.le(x, y),
+            Player::Right => a.le(y, x),
+        };
+        if self.values.iter().any(|&t| no_better(arena, v, t)) {
+            return;
+        }
+        let mut k = 0;
+        while k < self.values.len() {
+            if no_better(arena, self.values[k], v) {
+                self.values.swap_remove(k);
+                self.memos.swap_remove(k);
+            } else {
+                k += 1;
+            }
+        }
+        self.values.push(v);
+        self.memos.push(None);
+    }
+
+    /// The outcome memo of sums with −V, for the `k`th value V.
+    fn memo<B: QuantumBase>(&mut self, solver: &mut QuantumSolver<B>, k: usize) -> usize {
+        *self.memos[k].get_or_insert_with(|| {
+            let minus = solver.arena.neg(self.values[k]);
+            solver.sum_memo_of(0, minus)
+        })
+    }
+}
+
+/// How an option compares with the best values found so far.
+enum Compared {
+    /// Equal to this one.
+    Equal(GameId),
+    /// No better than one (strictly worse, when equality was asked).
+    Worse,
+    /// Not shown to be worse than any.
+    NotWorse,
 }
 
 /// How many levels below a state that is not small its players' options
@@ -228,12 +291,3 @@ impl<B: QuantumBase> QuantumSolver<B> {
 /// more, a fourth and fifth changed little, and past three the probes of
 /// hot states under A cost more than they spared.
 pub const PRUNED_LEVELS: u32 = 3;
-
-/// What the memos or the probes know of a state's value.
-enum Known {
-    Value(GameId),
-    /// Proved neither a number nor a number plus a small nimber.
-    NotSmall,
-    /// Not found by the probes.
-    Unknown,
-}
