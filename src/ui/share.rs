@@ -23,7 +23,7 @@
 //! replaying them) through the same checks here, and return a one-line
 //! error instead of panicking.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::analysis::{Rules, RulesKind, RulesParts};
 use crate::parse_error::single_line;
@@ -37,6 +37,7 @@ use super::opponent::{Controller, Opponents};
 use super::page::PresenterPanel;
 use super::play::{Game, Move, Setup, MAX_MOVES};
 
+mod v1;
 mod v2;
 
 /// The fragment prefix of the format links are written in.
@@ -52,7 +53,8 @@ pub const MAX_TITLE: usize = 200;
 const MAX_OPTION: usize = 32;
 
 /// Display toggles that travel with a link.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(default)]
 pub struct View {
     /// Hide values and advice (for playing without hints).
@@ -155,7 +157,10 @@ impl Shared {
     }
 }
 
-#[derive(Serialize, Deserialize)]
+// The documents of `v1=` links. `v1.rs` reads them by hand; serde's
+// derived reader is what tests compare it with.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize, Debug))]
 #[serde(deny_unknown_fields)]
 struct LinkDoc {
     s: Vec<SlideDoc>,
@@ -167,7 +172,8 @@ struct LinkDoc {
     pr: bool,
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize, Debug))]
 #[serde(deny_unknown_fields)]
 struct SlideDoc {
     p: PositionDoc,
@@ -190,7 +196,8 @@ struct SlideDoc {
 
 /// A puzzle's question and hint as a link carries them: never the answer,
 /// which the page recomputes. Read and checked by `ui::puzzle_link`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(deny_unknown_fields)]
 pub struct PuzzleDoc {
     /// The question, compact (`win:L`).
@@ -201,7 +208,8 @@ pub struct PuzzleDoc {
 }
 
 /// [`RulesChoice`] with short keys and absent options left out.
-#[derive(Default, Serialize, Deserialize)]
+#[derive(Default, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize, Debug))]
 #[serde(deny_unknown_fields)]
 struct RulesDoc {
     #[serde(default)]
@@ -325,8 +333,7 @@ fn decode_checked(fragment: &str) -> Result<(Shared, Vec<Option<PuzzleDoc>>), St
 fn decode_v1(data: &str) -> Result<(Shared, Vec<Option<PuzzleDoc>>), String> {
     let bytes = base64url::decode(data)?;
     let json = String::from_utf8(bytes).map_err(|_| "the link data is not text".to_string())?;
-    let doc: LinkDoc =
-        serde_json::from_str(&json).map_err(|e| format!("the link data is damaged: {e}"))?;
+    let doc = v1::parse(&json).map_err(|e| format!("the link data is damaged: {e}"))?;
     check_deck(doc.s.len(), doc.i)?;
     let mut puzzles = Vec::with_capacity(doc.s.len());
     for s in &doc.s {

@@ -358,3 +358,366 @@ fn the_unpacked_size_is_bounded() {
     }
     assert!(decode("v3=abc").unwrap_err().contains("newer version"));
 }
+
+// ---- the hand-written reader of `v1=` JSON against serde_json's ----
+
+/// The document serde_json's derived reader made of `json`, or its error.
+fn serde_doc(json: &str) -> Result<String, String> {
+    serde_json::from_str::<LinkDoc>(json)
+        .map(|doc| format!("{doc:?}"))
+        .map_err(|e| e.to_string())
+}
+
+/// Whether `v1::parse` reads `json` exactly as serde_json did: the same
+/// document (floats to the bit: `{:?}` tells -0.0 from 0.0 and prints the
+/// shortest exact form) or the same error message. serde_json prints a
+/// float in a message by its own printer, which may write an exponent
+/// differently from `{:?}`: there only the text around it must agree.
+fn same_as_serde(json: &str) -> bool {
+    let ours = v1::parse(json).map(|doc| format!("{doc:?}"));
+    let theirs = serde_doc(json);
+    match (&ours, &theirs) {
+        (Err(a), Err(b)) if a != b && a.contains("floating point `") => {
+            let around = |m: &str| {
+                let mut parts = m.split('`');
+                let before = parts.next().unwrap_or_default().to_string();
+                (before, parts.nth(1).map(str::to_string))
+            };
+            assert_eq!(around(a), around(b), "{json}");
+        }
+        _ => assert_eq!(ours, theirs, "{json}"),
+    }
+    ours.is_ok()
+}
+
+/// The JSON inside a `v1=` fragment.
+fn v1_json(fragment: &str) -> String {
+    let bytes = base64url::decode(fragment.strip_prefix("v1=").unwrap()).unwrap();
+    String::from_utf8(bytes).unwrap()
+}
+
+/// Sample documents: random decks as `encode_v1` writes them, and the
+/// link made before (every optional field present somewhere).
+fn sample_docs() -> Vec<String> {
+    let mut rng = SplitMix64::new(41);
+    let mut docs: Vec<String> = (0..40)
+        .map(|_| {
+            let (shared, puzzles) = random_deck(&mut rng);
+            v1_json(&encode_v1(&shared, &puzzles))
+        })
+        .collect();
+    docs.push(v1_json(OLD_LINK));
+    docs
+}
+
+#[test]
+fn v1_reader_reads_sample_decks_as_serde_did() {
+    for doc in sample_docs() {
+        assert!(same_as_serde(&doc), "{doc}");
+    }
+}
+
+/// Pieces of JSON that damaged or hand-made links may hold.
+const JSON_TOKENS: &[&str] = &[
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "\"",
+    "\\",
+    " ",
+    "\n",
+    "\t",
+    "\u{1}",
+    "null",
+    "true",
+    "false",
+    "0",
+    "-0",
+    "-",
+    "1.5",
+    "-1",
+    "1e400",
+    "1e-400",
+    "-1e-400",
+    "0.1e1",
+    "1.",
+    "1e",
+    "01",
+    "4294967296",
+    "18446744073709551615",
+    "18446744073709551616",
+    "-9223372036854775809",
+    "123456789012345678901234567890.5e-30",
+    "\"\\ud800\"",
+    "\"\\udc00\"",
+    "\"\\ud83c\\udf37\"",
+    "\"\\u00e9\\n\"",
+    "\"\\x\"",
+    "\"\\u12\"",
+    "\"s\":",
+    "\"i\":",
+    "\"p\":",
+    "\"v\":",
+    "\"at\":",
+    "\"q\":",
+    "\"m\":[\"L1\"]",
+    "\"r\":{\"n\":\"sync\"}",
+    "\"panel\":\"matrix\"",
+    "\"panel\":{\"explorer\":null}",
+    "\"zz\":[1,{\"a\":[]}]",
+    "{\"k\":\"win:L\"}",
+    "\"é\"",
+];
+
+/// `docs` damaged by inserting, deleting or replacing pieces.
+fn damaged(seed: u64, count: usize, docs: &[String]) -> Vec<String> {
+    let mut rng = SplitMix64::new(seed);
+    (0..count)
+        .map(|_| {
+            let mut doc = docs[rng.below(docs.len())].clone();
+            for _ in 0..1 + rng.below(3) {
+                let mut at = rng.below(doc.len() + 1);
+                while !doc.is_char_boundary(at) {
+                    at -= 1;
+                }
+                let mut end = (at + rng.below(8)).min(doc.len());
+                while !doc.is_char_boundary(end) {
+                    end -= 1;
+                }
+                let token = JSON_TOKENS[rng.below(JSON_TOKENS.len())];
+                match rng.below(3) {
+                    0 => doc.insert_str(at, token),
+                    1 => doc.replace_range(at..end, ""),
+                    _ => doc.replace_range(at..end, token),
+                }
+            }
+            if rng.below(10) == 0 {
+                let mut cut = rng.below(doc.len() + 1);
+                while !doc.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                doc.truncate(cut);
+            }
+            doc
+        })
+        .collect()
+}
+
+#[test]
+fn v1_reader_reads_damaged_documents_as_serde_did() {
+    let docs = sample_docs();
+    let read = damaged(7, 20_000, &docs)
+        .iter()
+        .filter(|doc| same_as_serde(doc))
+        .count();
+    // Both outcomes are compared often (a token inserted into a title or
+    // replacing a number keeps the document whole).
+    assert!((500..19_500).contains(&read), "{read} read");
+    // Damage in small documents reaches every field's checks more often.
+    let small: Vec<String> = [
+        r#"{"s":[{"p":{"version":1,"vertices":[{"x":0,"y":0},{"x":0.5,"y":1}],"edges":[{"u":0,"v":1,"colour":"B"}]},"r":{"n":"quantum","fl":"C","w":"2","lb":"subtract","c":"tie"},"f":"R","m":["L1"],"at":0,"v":{"hide":true,"cb":false,"play":true,"panel":"explorer"},"t":"x","q":{"k":"win:L","h":"h"}}],"i":0,"e":"LR","pr":true}"#,
+        r#"[[[[1,[[0,0]],[[0,0,"B"]]],["normal",null,null,null,null],null,[],null,[true,true,false,"matrix"],"",null]],0,"",false]"#,
+    ]
+    .map(String::from)
+    .to_vec();
+    let read = damaged(8, 20_000, &small)
+        .iter()
+        .filter(|doc| same_as_serde(doc))
+        .count();
+    assert!((500..19_500).contains(&read), "{read} read");
+}
+
+#[test]
+fn v1_reader_matches_serde_on_hand_made_documents() {
+    let slide = |rest: &str| {
+        format!(
+            r#"{{"s":[{{"p":{{"version":1,"vertices":[{{"x":0,"y":0}}],"edges":[]}}{rest}}}]}}"#
+        )
+    };
+    let mut cases: Vec<String> = vec![
+        String::new(),
+        " ".into(),
+        "{}".into(),
+        "[]".into(),
+        "[1,2]".into(),
+        "null".into(),
+        "{\"s\":[]}".into(),
+        "{\"s\":[]} x".into(),
+        "{\"s\":[],}".into(),
+        "{\"s\":[],\"s\":[]}".into(),
+        "{\"s\" :[], \"zz\" : 1}".into(),
+        "{\n  \"s\": [\n    {\"p\": 1}\n  ]\n}".into(),
+        "{\"s\":[[]]}".into(),
+        "{\"s\":[[[1,[],[]]]]}".into(),
+        "{\"s\":[[[1,[[1]],[]]]]}".into(),
+        "{\"s\":[[[1,[],[],5]]]}".into(),
+        "[[],0,\"\",false,1]".into(),
+        "[[],0,\"\",false,]".into(),
+        "[[],0,]".into(),
+        format!("{}1{}", "[".repeat(5000), "]".repeat(5000)),
+        format!("{}1{}", "{\"s\":".repeat(300), "}".repeat(300)),
+    ];
+    // Every field with values of each kind, and the forms serde allows.
+    let values = [
+        "null",
+        "true",
+        "false",
+        "0",
+        "-1",
+        "1.5",
+        "1e3",
+        "\"\"",
+        "\"R\"",
+        "[]",
+        "[1]",
+        "{}",
+        "{\"value\":null}",
+        "\"matrix\"",
+        "\"nope\"",
+        "{\"matrix\":1}",
+        "{\"matrix\":null,}",
+        "{\"matrix\":null",
+        "{}",
+        "{1:2}",
+        "18446744073709551616",
+        "4294967296",
+        "-0",
+    ];
+    for field in ["r", "f", "m", "at", "v", "t", "q", "zz"] {
+        for value in values {
+            cases.push(slide(&format!(r#","{field}":{value}"#)));
+        }
+    }
+    for field in ["hide", "cb", "play", "panel", "other"] {
+        for value in values {
+            cases.push(slide(&format!(r#","v":{{"{field}":{value}}}"#)));
+        }
+    }
+    for field in ["n", "fl", "w", "lb", "c", "x"] {
+        for value in values {
+            cases.push(slide(&format!(r#","r":{{"{field}":{value}}}"#)));
+        }
+    }
+    for value in values {
+        cases.push(slide(&format!(r#","q":{{"k":{value}}}"#)));
+        cases.push(format!(
+            r#"{{"s":[{{"p":{{"version":{value},"vertices":[],"edges":[]}}}}]}}"#
+        ));
+        cases.push(format!(
+            r#"{{"s":[{{"p":{{"version":1,"vertices":[{{"x":{value},"y":0}}],"edges":[]}}}}]}}"#
+        ));
+        cases.push(format!(r#"{{"s":[{{"p":{{"version":1,"vertices":[],"edges":[{{"u":{value},"v":0,"colour":"B"}}]}}}}]}}"#));
+        cases.push(format!(r#"{{"s":[],"i":{value}}}"#));
+        cases.push(format!(r#"{{"s":[],"e":{value}}}"#));
+        cases.push(format!(r#"{{"s":[],"pr":{value}}}"#));
+    }
+    // Skipped values in a view: any JSON, however deep or damaged.
+    for skipped in [
+        format!("{}{}", "[".repeat(5000), "]".repeat(5000)),
+        format!("{}1{}", "{\"a\":".repeat(5000), "}".repeat(5000)),
+        "[1,[2,{\"a\":[true,null,\"\\ud800\"]}],-0.5e-3,{}]".into(),
+        "[1,]".into(),
+        "[1 2]".into(),
+        "{\"a\" 1}".into(),
+        "{\"a\":1,}".into(),
+        "{,}".into(),
+        "[,]".into(),
+        "[".into(),
+        "{".into(),
+        "{\"a\":".into(),
+        "\"\u{1}\"".into(),
+        "\"\\q\"".into(),
+        "01".into(),
+        "1.".into(),
+        "1.e5".into(),
+        "-".into(),
+        "1e+".into(),
+        "tru".into(),
+        "nul".into(),
+    ] {
+        cases.push(slide(&format!(r#","v":{{"zz":{skipped}}}"#)));
+        cases.push(slide(&format!(r#","v":{{"zz":{skipped},"play":true}}"#)));
+    }
+    // Strings: escapes, surrogates, control characters.
+    for s in [
+        r#""\"\\\/\b\f\n\r\t""#,
+        r#""\u00e9\u20AC""#,
+        r#""\ud83c\udf37""#,
+        r#""\ud83c""#,
+        r#""\ud83cx""#,
+        r#""\ud83c\n""#,
+        r#""\ud83c\u0041""#,
+        r#""\udf37""#,
+        r#""\u12g4""#,
+        r#""\u12"#,
+        r#""\"#,
+        "\"a\u{1f}b\"",
+        "\"a\tb\"",
+        "\"é🌷\"",
+        r#""abc"#,
+    ] {
+        cases.push(slide(&format!(r#","t":{s}"#)));
+        cases.push(slide(&format!(r#","v":{{"zz":{s}}}"#)));
+        cases.push(slide(&format!(r#",{s}:1"#)));
+    }
+    for case in &cases {
+        same_as_serde(case);
+    }
+}
+
+#[test]
+fn v1_reader_reads_numbers_to_the_bit() {
+    let mut rng = SplitMix64::new(99);
+    let digits = |rng: &mut SplitMix64, n: usize| -> String {
+        (0..n)
+            .map(|_| char::from(b'0' + rng.below(10) as u8))
+            .collect()
+    };
+    for _ in 0..20_000 {
+        let mut n = String::new();
+        if rng.below(2) == 0 {
+            n.push('-');
+        }
+        let len = [1, 2, 5, 17, 19, 20, 21, 40][rng.below(8)];
+        n.push_str(&digits(&mut rng, len));
+        if rng.below(2) == 0 {
+            n.push('.');
+            let len = [1, 2, 3, 16, 25, 400][rng.below(6)];
+            n.push_str(&digits(&mut rng, len));
+        }
+        if rng.below(2) == 0 {
+            n.push(['e', 'E'][rng.below(2)]);
+            n.push_str(["", "+", "-"][rng.below(3)]);
+            let len = [1, 2, 3, 10, 11][rng.below(5)];
+            n.push_str(&digits(&mut rng, len));
+        }
+        let doc = format!(
+            r#"{{"s":[{{"p":{{"version":1,"vertices":[{{"x":{n},"y":0}}],"edges":[{{"u":{n},"v":0,"colour":"B"}}]}}}}]}}"#
+        );
+        same_as_serde(&doc);
+        same_as_serde(&format!(
+            r#"{{"s":[{{"p":{{"version":1,"vertices":[{{"x":0,"y":{n}}}],"edges":[]}}}}]}}"#
+        ));
+    }
+}
+
+#[test]
+fn v1_errors_keep_their_wording() {
+    let err = |json: &str| v1::parse(json).map(|_| ()).unwrap_err();
+    assert_eq!(
+        err("[1,2]"),
+        "invalid type: integer `1`, expected a sequence at line 1 column 2"
+    );
+    assert_eq!(
+        err(r#"{"s":[],"zz":1}"#),
+        "unknown field `zz`, expected one of `s`, `i`, `e`, `pr` at line 1 column 12"
+    );
+    assert_eq!(err(r#"{"i":0}"#), "missing field `s` at line 1 column 7");
+    assert_eq!(
+        err(r#"{"s":[]"#),
+        "EOF while parsing an object at line 1 column 7"
+    );
+}
