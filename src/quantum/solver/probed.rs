@@ -4,9 +4,8 @@
 //! ([`QuantumSolver::small_value_of_ids`]); any other state from those of
 //! its players' options that can be best, the others dropped by an
 //! outcome search each against the best values found so far
-//! ([`QuantumSolver::undominated`]), valued the same way a few levels down
-//! ([`PRUNED_LEVELS`]) and by the full search below that. Best moves of a
-//! player without a winning move are found the same way.
+//! ([`QuantumSolver::undominated`]), valued the same way all the way down.
+//! Best moves of a player without a winning move are found the same way.
 //!
 //! Nothing here is a reduction of states: every value is either proved
 //! equal by a second-player-win search of the difference (G = H exactly
@@ -42,26 +41,19 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// The value of reduced state `s` under the first flavour: from the
     /// memos if known, else by [`Self::small_value_of_ids`], else from the
-    /// options that can be best ([`Self::undominated`]), valued the same
-    /// way down to [`PRUNED_LEVELS`] levels below and by the full search
-    /// under them.
+    /// options that can be best ([`Self::undominated`]), each valued the
+    /// same way. No level hands over to the full search: with options
+    /// dropped against hot values too, the probes visit fewer states than
+    /// the full search at every depth the classroom drawings reach.
     pub(super) fn probed_value_of_ids(&mut self, s: &[RealId]) -> Result<GameId, Exceeded> {
-        self.pruned_value(s, PRUNED_LEVELS)
-    }
-
-    /// [`Self::probed_value_of_ids`] with `levels` levels of pruning left.
-    fn pruned_value(&mut self, s: &[RealId], levels: u32) -> Result<GameId, Exceeded> {
         if let Some(v) = self.known_or_small(s)? {
             return Ok(v);
-        }
-        if levels == 0 {
-            return Ok(self.value_of_ids(s)?[0]);
         }
         self.account.tick()?;
         self.progress_step();
         let mut sides = [Vec::new(), Vec::new()];
         let mut held = 0;
-        let found = self.pruned_sides(s, &mut sides, &mut held, levels - 1);
+        let found = self.pruned_sides(s, &mut sides, &mut held);
         self.account.release(held);
         found?;
         let [left, right] = sides;
@@ -83,7 +75,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
         s: &[RealId],
         sides: &mut [Vec<GameId>; 2],
         held: &mut u64,
-        levels: u32,
     ) -> Result<(), Exceeded> {
         let mut known = Vec::new();
         let mut pending = Vec::new();
@@ -103,7 +94,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                         .map(|(child, _)| (None, child)),
                 )
                 .collect();
-            let valued = self.undominated(options, p, levels, false)?;
+            let valued = self.undominated(options, p, false)?;
             sides[k].extend(valued.into_iter().map(|(_, v)| v));
         }
         Ok(())
@@ -135,7 +126,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             .into_iter()
             .map(|(labels, child)| (labels, (None, child)))
             .unzip();
-        let valued = self.undominated(states, p, PRUNED_LEVELS, true)?;
+        let valued = self.undominated(states, p, true)?;
         let mut labels: Vec<_> = labels.into_iter().map(Some).collect();
         Ok(valued
             .into_iter()
@@ -157,14 +148,13 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// best moves need strictly worse options alone dropped (`strict`):
     /// then a second search of O − V (the opponent moving first) tells
     /// O = V, kept with V's value, from O worse than V. The options not
-    /// dropped are valued by [`Self::pruned_value`] with `levels` levels
-    /// of pruning, those of fewest realisations first (the smallest
-    /// searches, and a first best value to compare the others with).
+    /// dropped are valued by [`Self::probed_value_of_ids`], those of
+    /// fewest realisations first (the smallest searches, and a first best
+    /// value to compare the others with).
     fn undominated(
         &mut self,
         options: Vec<(Option<GameId>, IdState)>,
         p: Player,
-        levels: u32,
         strict: bool,
     ) -> Result<Vec<(usize, GameId)>, Exceeded> {
         let mut valued = Vec::with_capacity(options.len());
@@ -185,7 +175,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 Compared::Equal(v) => valued.push((k, v)),
                 Compared::Worse => {}
                 Compared::NotWorse => {
-                    let v = self.pruned_value(&child, levels)?;
+                    let v = self.probed_value_of_ids(&child)?;
                     tops.add(&mut self.arena, v, p);
                     valued.push((k, v));
                 }
@@ -282,12 +272,3 @@ enum Compared {
     /// Not shown to be worse than any.
     NotWorse,
 }
-
-/// How many levels below a state that is not small its players' options
-/// are valued by probes, dropping those that cannot be best, before the
-/// full search takes over. Each level probes every option of the states
-/// it values, and the probes of a hot state fail: on the classroom
-/// drawings one to three levels cut flavour D's slowest cells by half or
-/// more, a fourth and fifth changed little, and past three the probes of
-/// hot states under A cost more than they spared.
-pub const PRUNED_LEVELS: u32 = 3;
