@@ -9,20 +9,31 @@
 //
 // MOVES (default 6) moves per game. The drawings are the first of the
 // classroom family (benches/quantum_classroom.rs, seed 24) whose first
-// analysis the page finishes within a lecture's patience. Not run by CI.
+// analysis the page finishes within a lecture's patience; with SLOW=1,
+// the family's slowest cells natively instead. Not run by CI.
 
 import { resolve } from 'node:path';
 import { WWW, launch, serve } from './support/page_bench.mjs';
 
 const MOVES = Number(process.env.MOVES || 6);
 
-const GAMES = [
+const EASY = [
   ['d0 C w3', '0-1:B 0-2:G 1-3:G 1-2:G 1-4:B 4-5:R 5-6:R 6-7:G', 'C', '3'],
   ['d6 C w3', '0-1:R 0-2:B 1-3:G 1-4:G 4-4:G 1-5:R 0-2:B 3-6:R', 'C', '3'],
   ['d5 C w2', '0-1:R 0-2:G 2-3:B 2-4:B 4-4:B 1-5:R G 1-6:R 5-7:G 7-6:B', 'C', '2'],
   ['d8 C w2', '0-1:B 0-2:R 1-3:R 0-4:B 4-4:B 0-1:B 3-5:R 2-1:G 1-6:B 6-7:R', 'C', '2'],
   ['d7 D w2', '0-1:B 1-2:B 0-1:G 0-2:R 0-2:G 2-1:R 2-0:G 1-1:G G', 'D', '2'],
 ];
+
+const SLOW = [
+  ['d2 C w3', '0-1:G 0-0:G 0-2:R 2-2:B 2-2:R 2-2:B 1-3:R 3-4:B 1-5:B 1-1:B', 'C', '3'],
+  ['d5 C w3', '0-1:R 0-2:G 2-3:B 2-4:B 4-4:B 1-5:R G 1-6:R 5-7:G 7-6:B', 'C', '3'],
+  ["d8 C' w3", '0-1:B 0-2:R 1-3:R 0-4:B 4-4:B 0-1:B 3-5:R 2-1:G 1-6:B 6-7:R', "C'", '3'],
+  ["d5 C'u unbounded", '0-1:R 0-2:G 2-3:B 2-4:B 4-4:B 1-5:R G 1-6:R 5-7:G 7-6:B', "C'u", 'unbounded'],
+  ['d7 A unbounded', '0-1:B 1-2:B 0-1:G 0-2:R 0-2:G 2-1:R 2-0:G 1-1:G G', 'A', 'unbounded'],
+];
+
+const GAMES = process.env.SLOW ? SLOW : EASY;
 
 const region = (page, name) => page.getByRole('region', { name });
 const done = (page) => region(page, 'Value').getByRole('status').filter({ hasText: /^Done/ });
