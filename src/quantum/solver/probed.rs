@@ -20,7 +20,7 @@
 //! classroom drawings are worth numbers (blue-red ones above all), as are
 //! most of their players' options, found without valuing any option.
 
-use super::numbers::SmallValue;
+use super::numbers::{SmallValue, NIMBER_PROBES};
 use super::{IdState, QuantumSolver, RealId, ValuedMoves};
 use crate::budget::Exceeded;
 use crate::game::{Arena, GameId};
@@ -204,6 +204,18 @@ impl<B: QuantumBase> QuantumSolver<B> {
         strict: bool,
     ) -> Result<Compared, Exceeded> {
         for k in 0..tops.values.len() {
+            // Not against a number plus a nimber past the probes' (*4 and
+            // up, quantum Nim's values): a sum with *m lets the search move
+            // to each smaller nimber at every state it visits, and options
+            // worth nimbers compare with *m only when equal to it. Valuing
+            // such options costs less than comparing them.
+            let big_nimber = self
+                .arena
+                .as_number_nimber(tops.values[k])
+                .is_some_and(|(_, m)| m > NIMBER_PROBES);
+            if big_nimber {
+                continue;
+            }
             let at = tops.memo(self, k);
             if self.wins_sum(s, at, p)? {
                 continue;
