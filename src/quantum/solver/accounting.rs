@@ -131,7 +131,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
     pub(super) fn charge_memo(&mut self) -> Result<(), Exceeded> {
         let bytes = self.values.bytes()
             + self.probed.bytes()
-            + self.wins.iter().map(SumMemo::bytes).sum::<u64>();
+            + self.wins.iter().map(SumMemo::bytes).sum::<u64>()
+            + self.number_bounds.bytes();
         self.account.report(MEMO, bytes)?;
         let len = self.values.len() + self.probed.len();
         if len >= self.account.arena_at {

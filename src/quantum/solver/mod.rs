@@ -29,12 +29,14 @@ use crate::budget::{Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId, Outcome};
 use crate::rules::{Player, Ruleset};
 use crate::solve::BestMoves;
+use number_bounds::NumberBounds;
 use numbers::SumMemo;
 pub use numbers::NUMBER_STEPS;
 use std::mem::size_of;
 use std::rc::Rc;
 
 mod accounting;
+mod number_bounds;
 mod numbers;
 mod probed;
 mod progress;
@@ -160,6 +162,8 @@ pub struct QuantumSolver<B: QuantumBase> {
     /// [`QuantumSolver::probe_values`] (first flavour only): numbers and
     /// numbers plus small nimbers.
     probed: IdMemo,
+    /// Outcomes of states plus numbers, as bounds on the numbers.
+    number_bounds: NumberBounds,
     account: Account,
     scratch: Scratch,
     /// See [`QuantumSolver::try_numbers_first`].
@@ -240,6 +244,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             values: IdMemo::default(),
             wins: vec![SumMemo::plain(zero)],
             probed: IdMemo::default(),
+            number_bounds: NumberBounds::default(),
             account: Account::new(Meter::default()),
             scratch: Scratch::default(),
             numbers_first: false,
@@ -300,6 +305,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.values.len()
             + self.probed.len()
             + self.wins.iter().map(|w| w.memo.len()).sum::<usize>()
+            + self.number_bounds.len()
     }
 
     /// Forget memoised states (the arena of values stays).
@@ -308,6 +314,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let zero = self.arena.zero();
         self.wins = vec![SumMemo::plain(zero)];
         self.probed = IdMemo::default();
+        self.number_bounds = NumberBounds::default();
         self.charge_all();
     }
 

@@ -38,6 +38,9 @@ pub(super) struct SumMemo {
     /// Whether the added game is hot (its Left stop above its Right stop):
     /// then its moves are tried before the state's.
     hot: bool,
+    /// Whether the added game is a number: then the outcomes found are
+    /// also kept as bounds ([`super::number_bounds`]).
+    number: bool,
     pub(super) memo: IdMemo,
 }
 
@@ -49,6 +52,7 @@ impl SumMemo {
             added: zero,
             minus: zero,
             hot: false,
+            number: true,
             memo: IdMemo::default(),
         }
     }
@@ -118,11 +122,16 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let hot = Thermal::default()
             .stops(&mut self.arena, added)
             .is_ok_and(|(left, right)| left > right);
+        let number = self
+            .arena
+            .as_number_nimber(added)
+            .is_some_and(|(_, m)| m == 0);
         self.wins.push(SumMemo {
             flavour,
             added,
             minus,
             hot,
+            number,
             memo: IdMemo::default(),
         });
         self.wins.len() - 1
@@ -143,11 +152,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
         at: usize,
         p: Player,
     ) -> Result<bool, Exceeded> {
-        let (known, win) = bits(p);
-        if let Some(b) = self.wins[at].memo.get(s) {
-            if b & u32::from(known) != 0 {
-                return Ok(b & u32::from(win) != 0);
-            }
+        if let Some(w) = self.sum_known(s, at, p) {
+            return Ok(w);
         }
         if let Some(w) = self.wins_by_value(s, at, p) {
             return Ok(w);
@@ -155,7 +161,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.account.tick()?;
         self.progress_step();
         let flavour = self.flavours[self.wins[at].flavour];
-        let (opponent_known, opponent_wins) = bits(p.opponent());
         let hot = self.wins[at].hot;
         if hot && self.wins_in_added(s, at, p)? {
             return self.remember_sum(s, at, p, true);
@@ -192,12 +197,12 @@ impl<B: QuantumBase> QuantumSolver<B> {
                     |solver, built, _| {
                         let mut child = built.to_vec();
                         solver.orient_ids(&mut child);
-                        match solver.wins[at].memo.get(&child) {
-                            Some(b) if b & u32::from(opponent_known) != 0 => {
-                                won = b & u32::from(opponent_wins) == 0;
+                        match solver.sum_known(&child, at, p.opponent()) {
+                            Some(opponent_wins) => {
+                                won = !opponent_wins;
                                 Ok(!won)
                             }
-                            _ => {
+                            None => {
                                 let bytes = size_of::<IdState>() as u64 + key_bytes(&child);
                                 unknown_bytes += bytes;
                                 unknown.push(child);
@@ -249,8 +254,26 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let (known, win) = bits(p);
         let bits = known | if w { win } else { 0 };
         self.wins[at].memo.update(s, |b| *b |= u32::from(bits));
+        let sum = &self.wins[at];
+        if sum.number {
+            let (flavour, added) = (sum.flavour, sum.added);
+            self.note_number_sum(s, flavour, added, p, w);
+        }
         self.charge_memo()?;
         Ok(w)
+    }
+
+    /// Whether `p` wins moving first in the sum of `s` and the game added
+    /// by memo `at`, if that memo, or for a number the bounds of `s`
+    /// ([`super::number_bounds`]), know it.
+    fn sum_known(&self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
+        let (known, win) = bits(p);
+        let sum = &self.wins[at];
+        match sum.memo.get(s) {
+            Some(b) if b & u32::from(known) != 0 => Some(b & u32::from(win) != 0),
+            _ if sum.number => self.number_sum_known(s, sum.flavour, sum.added, p),
+            _ => None,
+        }
     }
 
     /// Does `p` win moving first in the sum of `s` and the game added by
