@@ -1026,7 +1026,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         options: Vec<(QuantumMove<B::Move>, IdState)>,
         p: Player,
     ) -> Result<Scored<B::Move>, Exceeded> {
-        if self.numbers_first || (self.probing) {
+        if self.numbers_first || self.probing {
             let mut winning = Vec::new();
             for (labels, child) in &options {
                 // A move wins iff the opponent, moving first after it, loses.

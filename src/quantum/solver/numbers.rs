@@ -64,18 +64,6 @@ impl SumMemo {
     }
 }
 
-/// What [`QuantumSolver::small_value_of_ids`] found.
-pub(super) enum SmallValue {
-    /// The value, a number or a number plus a nimber up to
-    /// *[`NIMBER_PROBES`].
-    Is(GameId),
-    /// Proved to be neither.
-    Not,
-    /// Not found within [`NUMBER_STEPS`] comparisons (say x + ↑, or a
-    /// number of a birthday past them).
-    Unknown,
-}
-
 /// What comparisons with numbers found out about a state's value.
 pub(super) enum NumberProbe {
     /// The value is this number.
@@ -401,7 +389,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// The value of reduced state `s` under flavour `flavour` if it is a
     /// number or a number plus a nimber up to *[`NIMBER_PROBES`], proved
-    /// by outcome searches alone (see [`Self::number_value`]).
+    /// by outcome searches alone (see [`Self::number_value`]); `None` if it
+    /// is proved neither, or not found within [`NUMBER_STEPS`] comparisons
+    /// (say x + ↑, or a number of a birthday past them).
     ///
     /// A value confused with the number x is not a number; if it is
     /// y + *m (m ≥ 1), it is confused with y alone (y + *m − z has the sign
@@ -412,20 +402,19 @@ impl<B: QuantumBase> QuantumSolver<B> {
         &mut self,
         s: &[RealId],
         flavour: usize,
-    ) -> Result<SmallValue, Exceeded> {
+    ) -> Result<Option<GameId>, Exceeded> {
         let x = match self.number_probe_of_ids(s, flavour)? {
-            NumberProbe::Number(x) => return Ok(SmallValue::Is(self.arena.number(x))),
+            NumberProbe::Number(x) => return Ok(Some(self.arena.number(x))),
             NumberProbe::Confused(x) => x,
-            NumberProbe::Beyond => return Ok(SmallValue::Not),
-            NumberProbe::Unknown => return Ok(SmallValue::Unknown),
+            NumberProbe::Beyond | NumberProbe::Unknown => return Ok(None),
         };
         for m in 1..=NIMBER_PROBES {
             let added = self.arena.number_nimber(x.neg(), m);
             let at = self.sum_memo_of(flavour, added);
             if !self.wins_sum(s, at, Player::Left)? && !self.wins_sum(s, at, Player::Right)? {
-                return Ok(SmallValue::Is(self.arena.number_nimber(x, m)));
+                return Ok(Some(self.arena.number_nimber(x, m)));
             }
         }
-        Ok(SmallValue::Not)
+        Ok(None)
     }
 }

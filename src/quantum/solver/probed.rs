@@ -20,7 +20,7 @@
 //! classroom drawings are worth numbers (blue-red ones above all), as are
 //! most of their players' options, found without valuing any option.
 
-use super::numbers::{SmallValue, NIMBER_PROBES};
+use super::numbers::NIMBER_PROBES;
 use super::{IdState, QuantumSolver, RealId, ValuedMoves};
 use crate::budget::Exceeded;
 use crate::game::{Arena, GameId};
@@ -106,13 +106,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
         if let Some(v) = self.known_value(s) {
             return Ok(Some(v));
         }
-        Ok(match self.small_value_of_ids(s, 0)? {
-            SmallValue::Is(v) => {
-                self.remember_probed(s, v)?;
-                Some(v)
-            }
-            SmallValue::Not | SmallValue::Unknown => None,
-        })
+        let small = self.small_value_of_ids(s, 0)?;
+        if let Some(v) = small {
+            self.remember_probed(s, v)?;
+        }
+        Ok(small)
     }
 
     /// The options of `p` (who has no winning move) that can be best,
