@@ -29,6 +29,7 @@ use crate::budget::{Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId, Outcome};
 use crate::rules::{Player, Ruleset};
 use crate::solve::BestMoves;
+use killers::Killers;
 use number_bounds::NumberBounds;
 use numbers::SumMemo;
 pub use numbers::NUMBER_STEPS;
@@ -36,6 +37,7 @@ use std::mem::size_of;
 use std::rc::Rc;
 
 mod accounting;
+mod killers;
 mod number_bounds;
 mod numbers;
 mod probed;
@@ -172,6 +174,8 @@ pub struct QuantumSolver<B: QuantumBase> {
     probing: bool,
     /// See [`QuantumSolver::on_progress`].
     progress: Option<ProgressHook>,
+    /// The outcome search's last winning moves ([`killers`]).
+    killers: Killers<B::Move>,
 }
 
 /// Buffers reused across options instead of allocated per option: a
@@ -250,6 +254,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             numbers_first: false,
             probing: false,
             progress: None,
+            killers: Killers::default(),
         };
         solver.charge_all();
         solver
@@ -577,7 +582,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             &flavours,
             &mut twins,
             &mut buffer_bytes,
-            |solver, built, mask| {
+            |solver, _, built, mask| {
                 if mask == every && !seen.insert(built) {
                     // A repeat is kept nowhere, but a move count can be
                     // astronomical (wide moves on many labels) and the
@@ -636,7 +641,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         flavours: &[Flavour],
         twins: &mut Twins,
         buffer_bytes: &mut u64,
-        mut visit: impl FnMut(&mut Self, &[RealId], FlavourMask) -> Result<bool, Exceeded>,
+        mut visit: impl FnMut(&mut Self, &[usize], &[RealId], FlavourMask) -> Result<bool, Exceeded>,
     ) -> Result<(), Exceeded> {
         let mut result = Ok(());
         let width = self.setting.width;
@@ -656,7 +661,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 if !twins.is_canonical(idx) {
                     return true;
                 }
-                visit(solver, built, mask).unwrap_or_else(|e| {
+                visit(solver, idx, built, mask).unwrap_or_else(|e| {
                     result = Err(e);
                     false
                 })

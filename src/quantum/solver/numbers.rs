@@ -8,7 +8,9 @@ use crate::budget::Exceeded;
 use crate::game::temperature::Thermal;
 use crate::game::{Dyadic, GameId};
 use crate::quantum::base::QuantumBase;
+use crate::quantum::flavour::Flavour;
 use crate::quantum::id_memo::IdMemo;
+use crate::quantum::moves::Legal;
 use crate::rules::Player;
 use std::mem::size_of;
 
@@ -133,7 +135,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// one; a hot game's moves are urgent, so they are tried first, before
     /// the state's options are even enumerated (in the comparisons of
     /// options with hot values in [`QuantumSolver::undominated`], this
-    /// order visits several times fewer states).
+    /// order visits several times fewer states). Of the state's moves, the
+    /// last that won at this depth is tried first ([`super::killers`]).
     pub(super) fn wins_sum(
         &mut self,
         s: &[RealId],
@@ -148,6 +151,14 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         self.account.tick()?;
         self.progress_step();
+        self.killers.ply += 1;
+        let w = self.searched_sum(s, at, p);
+        self.killers.ply -= 1;
+        w
+    }
+
+    /// [`Self::wins_sum`] when no memo knows: the search itself.
+    fn searched_sum(&mut self, s: &[RealId], at: usize, p: Player) -> Result<bool, Exceeded> {
         let flavour = self.flavours[self.wins[at].flavour];
         let hot = self.wins[at].hot;
         if hot && self.wins_in_added(s, at, p)? {
@@ -171,9 +182,12 @@ impl<B: QuantumBase> QuantumSolver<B> {
         // searching the options before it (they may be deep); one known
         // won for the opponent is dropped. The others are kept, oriented,
         // for the second pass.
-        let mut unknown: Vec<IdState> = Vec::new();
+        let mut unknown: Vec<(IdState, u64)> = Vec::new();
         let mut unknown_bytes = 0;
         if result.is_ok() {
+            result = self.killer_wins(&map, flavour, at, p);
+        }
+        if let Ok(false) = result {
             let mut won = false;
             result = self
                 .for_each_canonical_option(
@@ -182,18 +196,21 @@ impl<B: QuantumBase> QuantumSolver<B> {
                     &[flavour],
                     &mut twins,
                     &mut buffer_bytes,
-                    |solver, built, _| {
+                    |solver, idx, built, _| {
                         let mut child = built.to_vec();
                         solver.orient_ids(&mut child);
                         match solver.sum_known(&child, at, p.opponent()) {
                             Some(opponent_wins) => {
                                 won = !opponent_wins;
+                                if won {
+                                    solver.set_killer(&map.labels, idx.iter().copied(), p);
+                                }
                                 Ok(!won)
                             }
                             None => {
-                                let bytes = size_of::<IdState>() as u64 + key_bytes(&child);
+                                let bytes = size_of::<(IdState, u64)>() as u64 + key_bytes(&child);
                                 unknown_bytes += bytes;
-                                unknown.push(child);
+                                unknown.push((child, label_bits(idx)));
                                 solver.account.hold(bytes)?;
                                 Ok(true)
                             }
@@ -210,11 +227,15 @@ impl<B: QuantumBase> QuantumSolver<B> {
         // visits a third of the states of the order met). A repeat is
         // answered by the memo once its first copy is searched.
         if let Ok(false) = result {
-            unknown.sort_by_key(|c| c.len());
-            for child in &unknown {
+            unknown.sort_by_key(|(c, _)| c.len());
+            for (child, labels) in &unknown {
                 match self.wins_sum(child, at, p.opponent()) {
                     Ok(true) => {}
                     Ok(false) => {
+                        let idx = (0..64).filter(|&j| labels >> j & 1 == 1);
+                        if *labels != 0 {
+                            self.set_killer(&map.labels, idx, p);
+                        }
                         result = Ok(true);
                         break;
                     }
@@ -228,6 +249,60 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.account.release(unknown_bytes);
         let w = result? || (!hot && self.wins_in_added(s, at, p)?);
         self.remember_sum(s, at, p, w)
+    }
+
+    /// Does `p`'s last winning move at this depth ([`super::killers`])
+    /// win here too? False when it is not legal here.
+    fn killer_wins(
+        &mut self,
+        map: &Legal<B::Move, RealId>,
+        flavour: Flavour,
+        at: usize,
+        p: Player,
+    ) -> Result<bool, Exceeded> {
+        let Some(labels) = self.killers.get(p) else {
+            return Ok(false);
+        };
+        let mut idx = Vec::with_capacity(labels.len());
+        for label in labels {
+            match map.labels.binary_search(label) {
+                Ok(j) => idx.push(j),
+                Err(_) => return Ok(false),
+            }
+        }
+        // A killer is a move this search made, so within its width; a
+        // single label must still be allowed here (C and C' look at the
+        // realisations it is legal on).
+        debug_assert!(idx.len() <= self.setting.width.cap(map.labels.len()));
+        if let [j] = idx[..] {
+            if !map.unsuperposed_allowed(flavour, j) {
+                return Ok(false);
+            }
+        }
+        // The move's result: its labels' results merged as the
+        // enumeration merges them.
+        let mut child = map.children[idx[0]].clone();
+        let mut merged = IdState::new();
+        for &j in &idx[1..] {
+            merged.clear();
+            self.union_pruned(&child, &map.children[j], &mut merged);
+            std::mem::swap(&mut child, &mut merged);
+        }
+        self.orient_ids(&mut child);
+        let bytes = size_of::<IdState>() as u64 + key_bytes(&child);
+        self.account.hold(bytes)?;
+        let opponent_wins = match self.sum_known(&child, at, p.opponent()) {
+            Some(w) => Ok(w),
+            None => self.wins_sum(&child, at, p.opponent()),
+        };
+        self.account.release(bytes);
+        Ok(!opponent_wins?)
+    }
+
+    /// Remember the move of labels `idx` (indices into `labels`) as `p`'s
+    /// winning move at this depth.
+    fn set_killer(&mut self, labels: &[B::Move], idx: impl Iterator<Item = usize>, p: Player) {
+        self.killers.set(p, idx.map(|j| labels[j].clone()));
     }
 
     /// Memoise whether `p` wins moving first in the sum of `s` and the
@@ -417,4 +492,13 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         Ok(None)
     }
+}
+
+/// Label indices as bits, for the winning move of the enumeration's second
+/// pass; 0 (no move kept) past 64 labels.
+fn label_bits(idx: &[usize]) -> u64 {
+    if idx.iter().any(|&j| j >= 64) {
+        return 0;
+    }
+    idx.iter().fold(0, |bits, &j| bits | 1 << j)
 }
