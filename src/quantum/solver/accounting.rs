@@ -3,7 +3,6 @@
 //! table's bytes are counted. Kept apart from the search, so that the
 //! search reads as the definition and this as its bookkeeping.
 
-use super::numbers::SumMemo;
 use super::{QuantumSolver, RealId};
 use crate::budget::{table_bytes, Exceeded, Meter};
 use crate::quantum::base::QuantumBase;
@@ -131,7 +130,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
     pub(super) fn charge_memo(&mut self) -> Result<(), Exceeded> {
         let bytes = self.values.bytes()
             + self.probed.bytes()
-            + self.wins.iter().map(SumMemo::bytes).sum::<u64>()
+            + self.sum_memo_bytes
             + self.number_bounds.bytes();
         self.account.report(MEMO, bytes)?;
         let len = self.values.len() + self.probed.len();

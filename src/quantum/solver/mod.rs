@@ -160,6 +160,10 @@ pub struct QuantumSolver<B: QuantumBase> {
     /// one memo per flavour and added game ([`SumMemo`]); the first is
     /// the plain outcome memo (the first flavour, the game 0).
     wins: Vec<SumMemo>,
+    /// What the sum memos hold, [`SumMemo::bytes`] summed: kept as they
+    /// grow, as a search remembers an outcome at every state it leaves
+    /// and the memos are dozens.
+    sum_memo_bytes: u64,
     /// Values of states proved small by the probes of
     /// [`QuantumSolver::probe_values`] (first flavour only): numbers and
     /// numbers plus small nimbers.
@@ -247,6 +251,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             },
             values: IdMemo::default(),
             wins: vec![SumMemo::plain(zero)],
+            sum_memo_bytes: SumMemo::plain(zero).bytes(),
             probed: IdMemo::default(),
             number_bounds: NumberBounds::default(),
             account: Account::new(Meter::default()),
@@ -318,6 +323,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.values = IdMemo::with_words(self.flavours.len());
         let zero = self.arena.zero();
         self.wins = vec![SumMemo::plain(zero)];
+        self.sum_memo_bytes = self.wins[0].bytes();
         self.probed = IdMemo::default();
         self.number_bounds = NumberBounds::default();
         self.charge_all();
@@ -1167,5 +1173,26 @@ mod tests {
             }
         }
         assert!(wide > 500, "{wide}");
+    }
+
+    /// The sum memos' running total (charged at every outcome remembered)
+    /// is their sizes summed, after searches that open many of them and
+    /// after the memos are cleared.
+    #[test]
+    fn sum_memo_bytes_are_kept_as_the_memos_grow() {
+        let total = |s: &QuantumSolver<Hackenbush>| s.wins.iter().map(|w| w.bytes()).sum::<u64>();
+        for flavour in [Flavour::A, Flavour::C] {
+            let setting = Setting::new(flavour, Width::Limited(3));
+            let base = Hackenbush::new("BRG BR RRB G".parse().unwrap());
+            let start = base.start();
+            let mut solver = QuantumSolver::new(base, &start, setting);
+            solver.probe_values(true);
+            solver.value(&[start]).unwrap();
+            assert!(solver.wins.len() > 2, "{}", solver.wins.len());
+            assert!(solver.wins.iter().any(|w| w.memo.len() > 100));
+            assert_eq!(solver.sum_memo_bytes, total(&solver));
+            solver.clear_memo();
+            assert_eq!(solver.sum_memo_bytes, total(&solver));
+        }
     }
 }

@@ -124,6 +124,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             number,
             memo: IdMemo::default(),
         });
+        self.sum_memo_bytes += self.wins.last().map_or(0, SumMemo::bytes);
         self.wins.len() - 1
     }
 
@@ -316,7 +317,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
     ) -> Result<bool, Exceeded> {
         let (known, win) = bits(p);
         let bits = known | if w { win } else { 0 };
+        let before = self.wins[at].memo.bytes();
         self.wins[at].memo.update(s, |b| *b |= u32::from(bits));
+        self.sum_memo_bytes += self.wins[at].memo.bytes() - before;
         let sum = &self.wins[at];
         if sum.number {
             let (flavour, added) = (sum.flavour, sum.added);
