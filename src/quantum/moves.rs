@@ -49,6 +49,33 @@ pub struct Legal<M, C> {
     pub total: usize,
 }
 
+/// What the flavours look at to allow a label as an unsuperposed move.
+pub struct UnsuperposedMove {
+    /// Whether it is the player's only legal label.
+    pub only: bool,
+    /// On how many realisations the label is legal.
+    pub legal_on: usize,
+    /// On how many realisations the player has a legal move.
+    pub movers: usize,
+    /// How many realisations there are.
+    pub total: usize,
+}
+
+impl UnsuperposedMove {
+    pub fn allowed(&self, flavour: Flavour) -> bool {
+        let everywhere = self.legal_on == self.total;
+        match flavour {
+            Flavour::A => false,
+            Flavour::B => self.only,
+            Flavour::C => everywhere,
+            // Legal on every realisation where the player can move at all.
+            Flavour::CPrime => self.legal_on == self.movers,
+            Flavour::CPrimeU => self.only || everywhere,
+            Flavour::D => true,
+        }
+    }
+}
+
 /// The legal map over realisations themselves.
 pub type LegalMap<B> = Legal<<B as Ruleset>::Move, <B as Ruleset>::State>;
 
@@ -109,17 +136,13 @@ impl<M: Clone + Ord, C: Clone> Legal<M, C> {
 
     /// Does the flavour allow label i as an unsuperposed move?
     pub fn unsuperposed_allowed(&self, flavour: Flavour, i: usize) -> bool {
-        let only = self.labels.len() == 1;
-        let everywhere = self.legal_on[i] == self.total;
-        match flavour {
-            Flavour::A => false,
-            Flavour::B => only,
-            Flavour::C => everywhere,
-            // Legal on every realisation where the player can move at all.
-            Flavour::CPrime => self.legal_on[i] == self.movers,
-            Flavour::CPrimeU => only || everywhere,
-            Flavour::D => true,
+        UnsuperposedMove {
+            only: self.labels.len() == 1,
+            legal_on: self.legal_on[i],
+            movers: self.movers,
+            total: self.total,
         }
+        .allowed(flavour)
     }
 
     /// Call `f` with the label indices of every allowed move: allowed

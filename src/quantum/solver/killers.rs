@@ -29,9 +29,15 @@ impl<M> Default for Killers<M> {
 }
 
 impl<M: Clone> Killers<M> {
-    /// The last winning move of `p` at the current depth.
-    pub(super) fn get(&self, p: Player) -> Option<&[M]> {
-        self.slots.get(self.ply)?[side(p)].as_deref()
+    /// The last winning move of `p` at the current depth, lent until
+    /// [`Self::put_back`].
+    pub(super) fn take(&mut self, p: Player) -> Option<Vec<M>> {
+        self.slots.get_mut(self.ply)?[side(p)].take()
+    }
+
+    /// Return what [`Self::take`] lent.
+    pub(super) fn put_back(&mut self, p: Player, labels: Vec<M>) {
+        self.slots[self.ply][side(p)] = Some(labels);
     }
 
     /// Remember `labels` as `p`'s winning move at the current depth.

@@ -1079,7 +1079,7 @@ fn bit(bits: u64, k: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Enumeration, QuantumSolver};
+    use super::{Enumeration, IdState, QuantumSolver};
     use crate::quantum::{allowed_moves, apply_move, Flavour, Setting, Width};
     use crate::rules::{Hackenbush, Player};
     use std::collections::BTreeSet;
@@ -1173,6 +1173,73 @@ mod tests {
             }
         }
         assert!(wide > 500, "{wide}");
+    }
+
+    /// A killer move's result built from the realisations' moves
+    /// ([`QuantumSolver::killer_result`]) against the legal map: every
+    /// allowed move gives its reduced result, and a single label the
+    /// flavour does not allow gives none, on random reachable states of
+    /// every flavour at widths 2 and unbounded.
+    #[test]
+    fn killer_results_match_the_legal_map() {
+        let positions = ["BR BR R", "BRB BR RR", "RBR BB R G", "BG GR RB"];
+        let mut rng = crate::rng::SplitMix64::new(0x5DEE_CE66_D1CE_4E5B);
+        let (mut moves, mut refused) = (0, 0);
+        for text in positions {
+            for flavour in Flavour::ALL {
+                for width in [Width::Limited(2), Width::Unbounded] {
+                    let setting = Setting::new(flavour, width);
+                    let base = Hackenbush::new(text.parse().unwrap());
+                    let start = base.start();
+                    let mut solver = QuantumSolver::new(base.clone(), &start, setting);
+                    for walk in 0..5 {
+                        let mut state = vec![start];
+                        let mut p = Player::BOTH[walk % 2];
+                        for _ in 0..walk {
+                            let allowed = allowed_moves(&base, &state, p, setting);
+                            if allowed.is_empty() {
+                                break;
+                            }
+                            let mv = &allowed[rng.below(allowed.len())];
+                            state = apply_move(&base, &state, p, mv);
+                            p = p.opponent();
+                        }
+                        let ids: Vec<_> = state.iter().map(|r| solver.intern(r)).collect();
+                        let ids = solver.normalise_ids(ids);
+                        for q in Player::BOTH {
+                            let map = solver.legal_ids(&ids, q);
+                            let mut all = Vec::new();
+                            map.for_each_move(setting, |idx| {
+                                all.push(idx.to_vec());
+                                true
+                            });
+                            for idx in &all {
+                                let mut plain: IdState =
+                                    idx.iter().flat_map(|&i| map.children[i].clone()).collect();
+                                solver.normalise_in_place(&mut plain);
+                                let labels: Vec<_> = idx.iter().map(|&i| map.labels[i]).collect();
+                                let built = solver.killer_result(&ids, &labels, flavour, q);
+                                assert_eq!(
+                                    built,
+                                    Some(plain),
+                                    "{text} {flavour} {width} {labels:?}"
+                                );
+                                moves += 1;
+                            }
+                            for i in 0..map.labels.len() {
+                                if !all.contains(&vec![i]) {
+                                    let single = [map.labels[i]];
+                                    let built = solver.killer_result(&ids, &single, flavour, q);
+                                    assert_eq!(built, None, "{text} {flavour} {width} {single:?}");
+                                    refused += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(moves > 1000 && refused > 100, "{moves} {refused}");
     }
 
     /// The sum memos' running total (charged at every outcome remembered)

@@ -10,7 +10,7 @@ use crate::game::{Dyadic, GameId};
 use crate::quantum::base::QuantumBase;
 use crate::quantum::flavour::Flavour;
 use crate::quantum::id_memo::IdMemo;
-use crate::quantum::moves::Legal;
+use crate::quantum::moves::UnsuperposedMove;
 use crate::rules::Player;
 use std::mem::size_of;
 
@@ -165,6 +165,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
         if hot && self.wins_in_added(s, at, p)? {
             return self.remember_sum(s, at, p, true);
         }
+        if self.killer_wins(s, flavour, at, p)? {
+            return self.remember_sum(s, at, p, true);
+        }
         let map = self.legal_ids(s, p);
         let mut twins = self.twins(s, &map.labels);
         // The map stays on the stack while the options are enumerated.
@@ -186,9 +189,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let mut unknown: Vec<(IdState, u64)> = Vec::new();
         let mut unknown_bytes = 0;
         if result.is_ok() {
-            result = self.killer_wins(&map, flavour, at, p);
-        }
-        if let Ok(false) = result {
             let mut won = false;
             result = self
                 .for_each_canonical_option(
@@ -253,43 +253,24 @@ impl<B: QuantumBase> QuantumSolver<B> {
     }
 
     /// Does `p`'s last winning move at this depth ([`super::killers`])
-    /// win here too? False when it is not legal here.
+    /// win here too? False when it is not legal here. Tried before the
+    /// player's legal map is built: the move's result needs the moves of
+    /// its own labels alone.
     fn killer_wins(
         &mut self,
-        map: &Legal<B::Move, RealId>,
+        s: &[RealId],
         flavour: Flavour,
         at: usize,
         p: Player,
     ) -> Result<bool, Exceeded> {
-        let Some(labels) = self.killers.get(p) else {
+        let Some(labels) = self.killers.take(p) else {
             return Ok(false);
         };
-        let mut idx = Vec::with_capacity(labels.len());
-        for label in labels {
-            match map.labels.binary_search(label) {
-                Ok(j) => idx.push(j),
-                Err(_) => return Ok(false),
-            }
-        }
-        // A killer is a move this search made, so within its width; a
-        // single label must still be allowed here (C and C' look at the
-        // realisations it is legal on).
-        debug_assert!(idx.len() <= self.setting.width.cap(map.labels.len()));
-        if let [j] = idx[..] {
-            if !map.unsuperposed_allowed(flavour, j) {
-                return Ok(false);
-            }
-        }
-        // The move's result: its labels' results merged as the
-        // enumeration merges them.
-        let mut child = map.children[idx[0]].clone();
-        let mut merged = IdState::new();
-        for &j in &idx[1..] {
-            merged.clear();
-            self.union_pruned(&child, &map.children[j], &mut merged);
-            std::mem::swap(&mut child, &mut merged);
-        }
-        self.orient_ids(&mut child);
+        let child = self.killer_result(s, &labels, flavour, p);
+        self.killers.put_back(p, labels);
+        let Some(child) = child else {
+            return Ok(false);
+        };
         let bytes = size_of::<IdState>() as u64 + key_bytes(&child);
         self.account.hold(bytes)?;
         let opponent_wins = match self.sum_known(&child, at, p.opponent()) {
@@ -298,6 +279,55 @@ impl<B: QuantumBase> QuantumSolver<B> {
         };
         self.account.release(bytes);
         Ok(!opponent_wins?)
+    }
+
+    /// The reduced result of `p`'s move on `labels` (sorted) from `s`, if
+    /// the move is legal there: each label played on every realisation
+    /// where it is legal, as the enumeration builds it
+    /// ([`Self::legal_ids`] and the pruned unions of its labels' results
+    /// are the same set as one pruning of them all).
+    pub(super) fn killer_result(
+        &mut self,
+        s: &[RealId],
+        labels: &[B::Move],
+        flavour: Flavour,
+        p: Player,
+    ) -> Option<IdState> {
+        let mut child = IdState::new();
+        let mut legal_on = vec![0; labels.len()];
+        let (mut movers, mut other) = (0, false);
+        for &id in s {
+            let moves = self.real_moves(id, p);
+            movers += usize::from(!moves.is_empty());
+            for (m, c) in moves.iter() {
+                match labels.binary_search(m) {
+                    Ok(i) => {
+                        legal_on[i] += 1;
+                        child.push(*c);
+                    }
+                    Err(_) => other = true,
+                }
+            }
+        }
+        if legal_on.contains(&0) {
+            return None;
+        }
+        // A killer is a move this search made, so within its width; a
+        // single label must still be allowed here (C and C' look at the
+        // realisations it is legal on).
+        if let [legal_on] = legal_on[..] {
+            let single = UnsuperposedMove {
+                only: !other,
+                legal_on,
+                movers,
+                total: s.len(),
+            };
+            if !single.allowed(flavour) {
+                return None;
+            }
+        }
+        self.normalise_in_place(&mut child);
+        Some(child)
     }
 
     /// Remember the move of labels `idx` (indices into `labels`) as `p`'s
