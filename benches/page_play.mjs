@@ -31,6 +31,10 @@ const SLOW = [
   ["d8 C' w3", '0-1:B 0-2:R 1-3:R 0-4:B 4-4:B 0-1:B 3-5:R 2-1:G 1-6:B 6-7:R', "C'", '3'],
   ["d5 C'u unbounded", '0-1:R 0-2:G 2-3:B 2-4:B 4-4:B 1-5:R G 1-6:R 5-7:G 7-6:B', "C'u", 'unbounded'],
   ['d7 A unbounded', '0-1:B 1-2:B 0-1:G 0-2:R 0-2:G 2-1:R 2-0:G 1-1:G G', 'A', 'unbounded'],
+  ["d8 C'u unbounded", '0-1:B 0-2:R 1-3:R 0-4:B 4-4:B 0-1:B 3-5:R 2-1:G 1-6:B 6-7:R', "C'u", 'unbounded'],
+  ["d2 C' unbounded", '0-1:G 0-0:G 0-2:R 2-2:B 2-2:R 2-2:B 1-3:R 3-4:B 1-5:B 1-1:B', "C'", 'unbounded'],
+  ['d8 B unbounded', '0-1:B 0-2:R 1-3:R 0-4:B 4-4:B 0-1:B 3-5:R 2-1:G 1-6:B 6-7:R', 'B', 'unbounded'],
+  ['d9 A unbounded', '0-1:G G 0-2:B 0-0:B 0-3:R 0-0:G 1-3:B 3-2:G', 'A', 'unbounded'],
 ];
 
 const GAMES = process.env.SLOW ? SLOW : EASY;
