@@ -198,6 +198,9 @@ struct Scratch {
     /// Enumerations put back after use: a search opens one per state and
     /// regrowing its union buffers each time was a tenth of a search.
     enumerations: Vec<Enumeration>,
+    /// State buffers put back after use, one per depth of the outcome
+    /// search at most (its killer moves' results and options looked up).
+    states: Vec<IdState>,
 }
 
 /// What an enumeration put back may hold: the pool is not charged to the
@@ -1218,9 +1221,11 @@ mod tests {
                                     idx.iter().flat_map(|&i| map.children[i].clone()).collect();
                                 solver.normalise_in_place(&mut plain);
                                 let labels: Vec<_> = idx.iter().map(|&i| map.labels[i]).collect();
-                                let built = solver.killer_result(&ids, &labels, flavour, q);
+                                let mut built = vec![7];
+                                let legal =
+                                    solver.killer_result(&ids, &labels, flavour, q, &mut built);
                                 assert_eq!(
-                                    built,
+                                    legal.then_some(built),
                                     Some(plain),
                                     "{text} {flavour} {width} {labels:?}"
                                 );
@@ -1229,8 +1234,10 @@ mod tests {
                             for i in 0..map.labels.len() {
                                 if !all.contains(&vec![i]) {
                                     let single = [map.labels[i]];
-                                    let built = solver.killer_result(&ids, &single, flavour, q);
-                                    assert_eq!(built, None, "{text} {flavour} {width} {single:?}");
+                                    let mut built = Vec::new();
+                                    let legal =
+                                        solver.killer_result(&ids, &single, flavour, q, &mut built);
+                                    assert!(!legal, "{text} {flavour} {width} {single:?}");
                                     refused += 1;
                                 }
                             }

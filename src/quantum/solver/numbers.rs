@@ -188,6 +188,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         // for the second pass.
         let mut unknown: Vec<(IdState, u64)> = Vec::new();
         let mut unknown_bytes = 0;
+        let mut child = self.scratch.states.pop().unwrap_or_default();
         if result.is_ok() {
             let mut won = false;
             result = self
@@ -198,7 +199,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
                     &mut twins,
                     &mut buffer_bytes,
                     |solver, idx, built, _| {
-                        let mut child = built.to_vec();
+                        child.clear();
+                        child.extend_from_slice(built);
                         solver.orient_ids(&mut child);
                         match solver.sum_known(&child, at, p.opponent()) {
                             Some(opponent_wins) => {
@@ -211,7 +213,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                             None => {
                                 let bytes = size_of::<(IdState, u64)>() as u64 + key_bytes(&child);
                                 unknown_bytes += bytes;
-                                unknown.push((child, label_bits(idx)));
+                                unknown.push((child.clone(), label_bits(idx)));
                                 solver.account.hold(bytes)?;
                                 Ok(true)
                             }
@@ -221,6 +223,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 .map(|()| won);
         }
         self.put_back(enumeration);
+        self.scratch.states.push(child);
         self.account.release(held + buffer_bytes);
         // Second pass: search the options left, those of fewest
         // realisations first (their searches are smaller, and a small
@@ -266,24 +269,28 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let Some(labels) = self.killers.take(p) else {
             return Ok(false);
         };
-        let child = self.killer_result(s, &labels, flavour, p);
+        let mut child = self.scratch.states.pop().unwrap_or_default();
+        let legal = self.killer_result(s, &labels, flavour, p, &mut child);
         self.killers.put_back(p, labels);
-        let Some(child) = child else {
-            return Ok(false);
+        let opponent_wins = if legal {
+            let bytes = size_of::<IdState>() as u64 + key_bytes(&child);
+            let held = self.account.hold(bytes);
+            let w = held.and_then(|()| match self.sum_known(&child, at, p.opponent()) {
+                Some(w) => Ok(w),
+                None => self.wins_sum(&child, at, p.opponent()),
+            });
+            self.account.release(bytes);
+            w.map(|w| !w)
+        } else {
+            Ok(false)
         };
-        let bytes = size_of::<IdState>() as u64 + key_bytes(&child);
-        self.account.hold(bytes)?;
-        let opponent_wins = match self.sum_known(&child, at, p.opponent()) {
-            Some(w) => Ok(w),
-            None => self.wins_sum(&child, at, p.opponent()),
-        };
-        self.account.release(bytes);
-        Ok(!opponent_wins?)
+        self.scratch.states.push(child);
+        opponent_wins
     }
 
-    /// The reduced result of `p`'s move on `labels` (sorted) from `s`, if
-    /// the move is legal there: each label played on every realisation
-    /// where it is legal, as the enumeration builds it
+    /// Whether `p`'s move on `labels` (sorted) is legal from `s`, and if
+    /// so its reduced result in `child`: each label played on every
+    /// realisation where it is legal, as the enumeration builds it
     /// ([`Self::legal_ids`] and the pruned unions of its labels' results
     /// are the same set as one pruning of them all).
     pub(super) fn killer_result(
@@ -292,9 +299,14 @@ impl<B: QuantumBase> QuantumSolver<B> {
         labels: &[B::Move],
         flavour: Flavour,
         p: Player,
-    ) -> Option<IdState> {
-        let mut child = IdState::new();
-        let mut legal_on = vec![0; labels.len()];
+        child: &mut IdState,
+    ) -> bool {
+        child.clear();
+        // Counts on the stack: a killer of more labels is not tried.
+        let mut counts = [0; 32];
+        let Some(legal_on) = counts.get_mut(..labels.len()) else {
+            return false;
+        };
         let (mut movers, mut other) = (0, false);
         for &id in s {
             let moves = self.real_moves(id, p);
@@ -310,7 +322,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             }
         }
         if legal_on.contains(&0) {
-            return None;
+            return false;
         }
         // A killer is a move this search made, so within its width; a
         // single label must still be allowed here (C and C' look at the
@@ -323,11 +335,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 total: s.len(),
             };
             if !single.allowed(flavour) {
-                return None;
+                return false;
             }
         }
-        self.normalise_in_place(&mut child);
-        Some(child)
+        self.normalise_in_place(child);
+        true
     }
 
     /// Remember the move of labels `idx` (indices into `labels`) as `p`'s
