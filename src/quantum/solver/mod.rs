@@ -180,6 +180,21 @@ pub struct QuantumSolver<B: QuantumBase> {
     progress: Option<ProgressHook>,
     /// The outcome search's last winning moves ([`killers`]).
     killers: Killers<B::Move>,
+    /// The count of states searched ([`Self::searched_states`]) at which
+    /// the innermost quota of [`probed`] ends the search; `None` outside
+    /// quotas.
+    quota_deadline: Option<u64>,
+    /// Set when a quota ended a search, to tell that end from the
+    /// budget's.
+    quota_spent: bool,
+    /// States searched so far (the outcome search's, counted for the
+    /// quotas).
+    searched_states: u64,
+    /// The first quota of each option's comparison ([`probed::FIRST_QUOTA`];
+    /// tests lower it so that searches are given up all the time).
+    first_quota: u64,
+    /// How many searches quotas ended.
+    given_up: u64,
 }
 
 /// Buffers reused across options instead of allocated per option: a
@@ -263,6 +278,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
             probing: false,
             progress: None,
             killers: Killers::default(),
+            quota_deadline: None,
+            quota_spent: false,
+            searched_states: 0,
+            first_quota: probed::FIRST_QUOTA,
+            given_up: 0,
         };
         solver.charge_all();
         solver
@@ -1247,6 +1267,47 @@ mod tests {
             }
         }
         assert!(moves > 1000 && refused > 100, "{moves} {refused}");
+    }
+
+    /// Comparisons of options given up for their values
+    /// ([`QuantumSolver::settled`]) change no answer: with tiny quotas, so
+    /// that searches are given up all the time, at every depth and inside
+    /// valuations given up in turn, the probes' value and both players'
+    /// best moves equal the full search's, on random drawings, every
+    /// flavour, widths 2, 3 and unbounded.
+    #[test]
+    fn options_given_up_for_their_values_change_no_answer() {
+        use crate::position::presets;
+        use crate::quantum::hackenbush_solver;
+        let widths = [Width::Limited(2), Width::Limited(3), Width::Unbounded];
+        let mut given_up = 0;
+        for seed in 0..24u64 {
+            let position = presets::random(seed + 100, 6 + (seed % 2) as usize, &[]);
+            let flavour = Flavour::ALL[seed as usize % Flavour::ALL.len()];
+            let setting = Setting::new(flavour, widths[(seed / 6) as usize % 3]);
+            let (mut full, start) = hackenbush_solver(position.clone(), setting);
+            let want = full.value(&[start]).unwrap();
+            let want_moves = Player::BOTH.map(|p| full.best_moves(&[start], p).unwrap());
+            for quota in [1, 40, 900] {
+                let (mut probing, start) = hackenbush_solver(position.clone(), setting);
+                probing.probe_values(true);
+                probing.first_quota = quota;
+                let got = probing.value(&[start]).unwrap();
+                let context = format!("{position} {flavour} quota {quota}");
+                assert_eq!(
+                    probing.arena.plain(got),
+                    full.arena.plain(want),
+                    "{context}"
+                );
+                for (k, p) in Player::BOTH.into_iter().enumerate() {
+                    let moves = probing.best_moves(&[start], p).unwrap();
+                    assert_eq!(moves.winning, want_moves[k].winning, "{context} {p:?}");
+                    assert_eq!(moves.moves, want_moves[k].moves, "{context} {p:?}");
+                }
+                given_up += probing.given_up;
+            }
+        }
+        assert!(given_up > 1000, "{given_up}");
     }
 
     /// The sum memos' running total (charged at every outcome remembered)

@@ -151,6 +151,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             return Ok(w);
         }
         self.account.tick()?;
+        self.spend_quota()?;
         self.progress_step();
         self.killers.ply += 1;
         let w = self.searched_sum(s, at, p);
