@@ -1270,7 +1270,8 @@ mod tests {
     }
 
     /// Comparisons of options given up for their values
-    /// ([`QuantumSolver::settled`]) change no answer: with tiny quotas, so
+    /// ([`QuantumSolver::settled`]), and proofs of x + *m given up for the
+    /// value from options, change no answer: with tiny quotas, so
     /// that searches are given up all the time, at every depth and inside
     /// valuations given up in turn, the probes' value and both players'
     /// best moves equal the full search's, on random drawings, every

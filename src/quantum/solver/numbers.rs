@@ -21,14 +21,14 @@ use std::mem::size_of;
 /// back to the options.
 pub const NUMBER_STEPS: usize = 64;
 
-/// The nimbers tried by [`QuantumSolver::small_value_of_ids`] on a value
+/// The nimbers tried by [`QuantumSolver::nimber_value_of_ids`] on a value
 /// confused with a number: *1 up to this one.
 pub const NIMBER_PROBES: u32 = 3;
 
 /// The outcome memo of the sums of states with one game, under one
 /// flavour: the outcome search of `state + added` for the comparisons of
 /// [`QuantumSolver::number_value`] and the probes of
-/// [`QuantumSolver::small_value_of_ids`] and of the options compared in
+/// [`QuantumSolver::nimber_value_of_ids`] and of the options compared in
 /// [`QuantumSolver::probed_scores`] (the plain outcome search is the sum
 /// with 0). The added game is any canonical form in the solver's arena.
 pub(super) struct SumMemo {
@@ -508,32 +508,27 @@ impl<B: QuantumBase> QuantumSolver<B> {
             .unwrap_or(0)
     }
 
-    /// The value of reduced state `s` under flavour `flavour` if it is a
-    /// number or a number plus a nimber up to *[`NIMBER_PROBES`], proved
-    /// by outcome searches alone (see [`Self::number_value`]); `None` if it
-    /// is proved neither, or not found within [`NUMBER_STEPS`] comparisons
-    /// (say x + ↑, or a number of a birthday past them).
+    /// The value of reduced state `s` under flavour `flavour`, confused
+    /// with the number `x` ([`NumberProbe::Confused`]), if it is x + *m
+    /// for m up to [`NIMBER_PROBES`], proved by outcome searches alone;
+    /// `None` if it is proved none of them.
     ///
     /// A value confused with the number x is not a number; if it is
     /// y + *m (m ≥ 1), it is confused with y alone (y + *m − z has the sign
     /// of y − z for any other number z), so y = x. And G = x + *m exactly
     /// when G − x − *m = G + (−x) + *m is a second-player win: each m
     /// is tried by two outcome searches of that sum.
-    pub(super) fn small_value_of_ids(
+    pub(super) fn nimber_value_of_ids(
         &mut self,
         s: &[RealId],
         flavour: usize,
+        x: &Dyadic,
     ) -> Result<Option<GameId>, Exceeded> {
-        let x = match self.number_probe_of_ids(s, flavour)? {
-            NumberProbe::Number(x) => return Ok(Some(self.arena.number(x))),
-            NumberProbe::Confused(x) => x,
-            NumberProbe::Beyond | NumberProbe::Unknown => return Ok(None),
-        };
         for m in 1..=NIMBER_PROBES {
             let added = self.arena.number_nimber(x.neg(), m);
             let at = self.sum_memo_of(flavour, added);
             if !self.wins_sum(s, at, Player::Left)? && !self.wins_sum(s, at, Player::Right)? {
-                return Ok(Some(self.arena.number_nimber(x, m)));
+                return Ok(Some(self.arena.number_nimber(x.clone(), m)));
             }
         }
         Ok(None)

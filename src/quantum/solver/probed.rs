@@ -1,7 +1,8 @@
 //! Values found by probes before the full search: a state whose value is
 //! a number, or a number plus a small nimber, is valued by outcome searches
 //! of its sums with numbers and nimbers
-//! ([`QuantumSolver::small_value_of_ids`]); any other state from those of
+//! ([`QuantumSolver::number_probe_of_ids`],
+//! [`QuantumSolver::nimber_value_of_ids`]); any other state from those of
 //! its players' options that can be best, the others dropped by an
 //! outcome search each against the best values found so far
 //! ([`QuantumSolver::undominated`]), valued the same way all the way down.
@@ -20,7 +21,7 @@
 //! classroom drawings are worth numbers (blue-red ones above all), as are
 //! most of their players' options, found without valuing any option.
 
-use super::numbers::NIMBER_PROBES;
+use super::numbers::{NumberProbe, NIMBER_PROBES};
 use super::{IdState, QuantumSolver, RealId, ValuedMoves};
 use crate::budget::Exceeded;
 use crate::game::{Arena, GameId};
@@ -40,15 +41,51 @@ impl<B: QuantumBase> QuantumSolver<B> {
     }
 
     /// The value of reduced state `s` under the first flavour: from the
-    /// memos if known, else by [`Self::small_value_of_ids`], else from the
+    /// memos if known, else as a number or a number plus a small nimber
+    /// ([`Self::nimber_value_of_ids`]), else from the
     /// options that can be best ([`Self::undominated`]), each valued the
     /// same way. No level hands over to the full search: with options
     /// dropped against hot values too, the probes visit fewer states than
     /// the full search at every depth the classroom drawings reach.
     pub(super) fn probed_value_of_ids(&mut self, s: &[RealId]) -> Result<GameId, Exceeded> {
-        if let Some(v) = self.known_or_small(s)? {
+        if let Some(v) = self.known_value(s) {
             return Ok(v);
         }
+        let confused = match self.number_probe_of_ids(s, 0)? {
+            NumberProbe::Number(x) => {
+                let v = self.arena.number(x);
+                self.remember_probed(s, v)?;
+                return Ok(v);
+            }
+            NumberProbe::Confused(x) => x,
+            NumberProbe::Beyond | NumberProbe::Unknown => return self.valued_from_options(s),
+        };
+        // Confused with x: the value may be x + *m, proved by outcome
+        // searches, or anything else, found from the options. Either can
+        // cost far more than the other, so the two race as in
+        // `Self::settled`.
+        let mut quota = self.first_quota;
+        loop {
+            let nimber =
+                self.within_quota(quota, |solver| solver.nimber_value_of_ids(s, 0, &confused))?;
+            match nimber {
+                Some(Some(v)) => {
+                    self.remember_probed(s, v)?;
+                    return Ok(v);
+                }
+                Some(None) => return self.valued_from_options(s),
+                None => {}
+            }
+            if let Some(v) = self.within_quota(2 * quota, |solver| solver.valued_from_options(s))? {
+                return Ok(v);
+            }
+            quota = quota.saturating_mul(4);
+        }
+    }
+
+    /// The value of reduced state `s` from the options of its players
+    /// that can be best ([`Self::pruned_sides`]), memoised.
+    fn valued_from_options(&mut self, s: &[RealId]) -> Result<GameId, Exceeded> {
         self.account.tick()?;
         self.progress_step();
         let mut sides = [Vec::new(), Vec::new()];
@@ -98,19 +135,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
             sides[k].extend(valued.into_iter().map(|(_, v)| v));
         }
         Ok(())
-    }
-
-    /// The value of reduced state `s` under the first flavour if a memo
-    /// has it or it is small ([`Self::small_value_of_ids`], memoised).
-    fn known_or_small(&mut self, s: &[RealId]) -> Result<Option<GameId>, Exceeded> {
-        if let Some(v) = self.known_value(s) {
-            return Ok(Some(v));
-        }
-        let small = self.small_value_of_ids(s, 0)?;
-        if let Some(v) = small {
-            self.remember_probed(s, v)?;
-        }
-        Ok(small)
     }
 
     /// The options of `p` (who has no winning move) that can be best,
