@@ -343,7 +343,7 @@ fn EditTools() -> impl IntoView {
                             type="button"
                             class=format!("swatch {class}")
                             data-colour=letter
-                            title=format!("{name} ({})", letter.to_lowercase())
+                            title=format!("{name} ({})", letter.to_ascii_lowercase())
                             aria-label=name
                             aria-pressed=move || tf(edit.with(|e| e.colour == colour))
                             on:click=move |_| dispatch(Action::SetColour(colour))

@@ -143,7 +143,7 @@ pub(super) fn listen_to_window() {
         let ctrl = e.ctrl_key() || e.meta_key();
         let presenting = shell().view.with_untracked(|v| v.presenting);
         // The keys the page always takes (no browser default is wanted).
-        let take = (ctrl && matches!(key.to_lowercase().as_str(), "z" | "y"))
+        let take = (ctrl && (key.eq_ignore_ascii_case("z") || key.eq_ignore_ascii_case("y")))
             || key == "?"
             || (!ctrl
                 && presenting
