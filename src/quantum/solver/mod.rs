@@ -1114,6 +1114,30 @@ mod tests {
     /// visited move's result built right, on random reachable states of
     /// positions with up to eight edges, every flavour, width unbounded
     /// (so moves of three and more labels share prefixes of every length).
+    /// The reduced state after up to `walk` allowed moves from the start,
+    /// players alternating from `first`, each the `pick(n)`th of the n
+    /// allowed.
+    fn reached(
+        solver: &mut QuantumSolver<Hackenbush>,
+        walk: usize,
+        first: Player,
+        mut pick: impl FnMut(usize) -> usize,
+    ) -> IdState {
+        let (base, setting) = (solver.base.clone(), solver.setting);
+        let mut state = vec![base.start()];
+        let mut p = first;
+        for _ in 0..walk {
+            let moves = allowed_moves(&base, &state, p, setting);
+            if moves.is_empty() {
+                break;
+            }
+            state = apply_move(&base, &state, p, &moves[pick(moves.len())]);
+            p = p.opponent();
+        }
+        let ids: Vec<_> = state.iter().map(|r| solver.intern(r)).collect();
+        solver.normalise_ids(ids)
+    }
+
     #[test]
     fn enumerated_results_match_plain_unions() {
         let positions = [
@@ -1139,23 +1163,8 @@ mod tests {
                 let start = base.start();
                 let mut solver = QuantumSolver::new(base.clone(), &start, setting);
                 for walk in 0..6 {
-                    let mut state = vec![start];
-                    let mut p = if (k + walk) % 2 == 0 {
-                        Player::Left
-                    } else {
-                        Player::Right
-                    };
-                    for _ in 0..walk {
-                        let moves = allowed_moves(&base, &state, p, setting);
-                        if moves.is_empty() {
-                            break;
-                        }
-                        let mv = &moves[(next() % moves.len() as u64) as usize];
-                        state = apply_move(&base, &state, p, mv);
-                        p = p.opponent();
-                    }
-                    let ids: Vec<_> = state.iter().map(|r| solver.intern(r)).collect();
-                    let ids = solver.normalise_ids(ids);
+                    let first = Player::BOTH[(k + walk) % 2];
+                    let ids = reached(&mut solver, walk, first, |n| (next() % n as u64) as usize);
                     for q in Player::BOTH {
                         let map = solver.legal_ids(&ids, q);
                         let mut plain_set = BTreeSet::new();
@@ -1216,19 +1225,8 @@ mod tests {
                     let start = base.start();
                     let mut solver = QuantumSolver::new(base.clone(), &start, setting);
                     for walk in 0..5 {
-                        let mut state = vec![start];
-                        let mut p = Player::BOTH[walk % 2];
-                        for _ in 0..walk {
-                            let allowed = allowed_moves(&base, &state, p, setting);
-                            if allowed.is_empty() {
-                                break;
-                            }
-                            let mv = &allowed[rng.below(allowed.len())];
-                            state = apply_move(&base, &state, p, mv);
-                            p = p.opponent();
-                        }
-                        let ids: Vec<_> = state.iter().map(|r| solver.intern(r)).collect();
-                        let ids = solver.normalise_ids(ids);
+                        let ids =
+                            reached(&mut solver, walk, Player::BOTH[walk % 2], |n| rng.below(n));
                         for q in Player::BOTH {
                             let map = solver.legal_ids(&ids, q);
                             let mut all = Vec::new();
