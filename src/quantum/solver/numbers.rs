@@ -276,10 +276,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let opponent_wins = if legal {
             let bytes = size_of::<IdState>() as u64 + key_bytes(&child);
             let held = self.account.hold(bytes);
-            let w = held.and_then(|()| match self.sum_known(&child, at, p.opponent()) {
-                Some(w) => Ok(w),
-                None => self.wins_sum(&child, at, p.opponent()),
-            });
+            let w = held.and_then(|()| self.wins_sum(&child, at, p.opponent()));
             self.account.release(bytes);
             w.map(|w| !w)
         } else {

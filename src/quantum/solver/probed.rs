@@ -62,24 +62,19 @@ impl<B: QuantumBase> QuantumSolver<B> {
         };
         // Confused with x: the value may be x + *m, proved by outcome
         // searches, or anything else, found from the options. Either can
-        // cost far more than the other, so the two race as in
-        // `Self::settled`.
-        let mut quota = self.first_quota;
-        loop {
-            let nimber =
-                self.within_quota(quota, |solver| solver.nimber_value_of_ids(s, 0, &confused))?;
-            match nimber {
-                Some(Some(v)) => {
-                    self.remember_probed(s, v)?;
-                    return Ok(v);
-                }
-                Some(None) => return self.valued_from_options(s),
-                None => {}
+        // cost far more than the other, so the two race.
+        let raced = self.race(
+            self.first_quota,
+            |solver| solver.nimber_value_of_ids(s, 0, &confused),
+            |solver| solver.valued_from_options(s),
+        )?;
+        match raced {
+            Raced::First(Some(v)) => {
+                self.remember_probed(s, v)?;
+                Ok(v)
             }
-            if let Some(v) = self.within_quota(2 * quota, |solver| solver.valued_from_options(s))? {
-                return Ok(v);
-            }
-            quota = quota.saturating_mul(4);
+            Raced::First(None) => self.valued_from_options(s),
+            Raced::Second(v) => Ok(v),
         }
     }
 
@@ -224,14 +219,10 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// Whether an option is no better than a best value can cost far more
     /// to prove than the option's own value, and the other way round (one
     /// classroom option took 0.86 s to compare with {{3|2}|2} and 7 ms to
-    /// value as {2*|2}; others the reverse). So the two race: the
-    /// comparison runs within `quota` states searched, then the value
-    /// within twice that, then each again with four times the quota, until
-    /// one ends. A search given up leaves nothing wrong in the memos (a
-    /// state's outcome or value is memoised only once found), and what it
-    /// memoised is there for the next round. Valuing an option that is in
-    /// fact dominated is always sound: it is dropped later by comparing
-    /// values (in the canonical form, or among best moves).
+    /// value as {2*|2}; others the reverse), so the two race
+    /// ([`Self::race`]). Valuing an option that is in fact dominated is
+    /// always sound: it is dropped later by comparing values (in the
+    /// canonical form, or among best moves).
     fn settled(
         &mut self,
         s: &[RealId],
@@ -240,21 +231,38 @@ impl<B: QuantumBase> QuantumSolver<B> {
         strict: bool,
         quota: u64,
     ) -> Result<Settled, Exceeded> {
+        let raced = self.race(
+            quota,
+            |solver| solver.compared_with_tops(s, tops, p, strict),
+            |solver| solver.probed_value_of_ids(s),
+        )?;
+        Ok(match raced {
+            Raced::First(Compared::Equal(v)) => Settled::Equal(v),
+            Raced::First(Compared::Worse) => Settled::Worse,
+            Raced::First(Compared::NotWorse) => Settled::Valued(self.probed_value_of_ids(s)?),
+            Raced::Second(v) => Settled::Valued(v),
+        })
+    }
+
+    /// Two searches that answer one question, either of which can cost
+    /// far more than the other: `first` runs within `quota` states
+    /// searched, then `second` within twice that, then each again with
+    /// four times the quota, until one ends. A search given up leaves
+    /// nothing wrong in the memos (a state's outcome or value is memoised
+    /// only once found), and what it memoised is there for the next round.
+    fn race<A, V>(
+        &mut self,
+        quota: u64,
+        mut first: impl FnMut(&mut Self) -> Result<A, Exceeded>,
+        mut second: impl FnMut(&mut Self) -> Result<V, Exceeded>,
+    ) -> Result<Raced<A, V>, Exceeded> {
         let mut quota = quota;
         loop {
-            let compared = self.within_quota(quota, |solver| {
-                solver.compared_with_tops(s, tops, p, strict)
-            })?;
-            match compared {
-                Some(Compared::Equal(v)) => return Ok(Settled::Equal(v)),
-                Some(Compared::Worse) => return Ok(Settled::Worse),
-                Some(Compared::NotWorse) => {
-                    return Ok(Settled::Valued(self.probed_value_of_ids(s)?))
-                }
-                None => {}
+            if let Some(a) = self.within_quota(quota, &mut first)? {
+                return Ok(Raced::First(a));
             }
-            if let Some(v) = self.within_quota(2 * quota, |solver| solver.probed_value_of_ids(s))? {
-                return Ok(Settled::Valued(v));
+            if let Some(v) = self.within_quota(quota.saturating_mul(2), &mut second)? {
+                return Ok(Raced::Second(v));
             }
             quota = quota.saturating_mul(4);
         }
@@ -386,6 +394,13 @@ pub(super) const FIRST_QUOTA: u64 = 40_000;
 /// The first quota of later options, per state the most costly option
 /// settled so far (in the same list of options) searched.
 const QUOTA_PER_SEARCH: u64 = 4;
+
+/// Which of [`QuantumSolver::race`]'s searches ended first, with its
+/// answer.
+enum Raced<A, V> {
+    First(A),
+    Second(V),
+}
 
 /// What [`QuantumSolver::settled`] found of an option.
 enum Settled {
