@@ -231,6 +231,28 @@ impl IdMemo {
         self.len != before
     }
 
+    /// Change the words under `key` (all 0 if the key is new) by `f`, in
+    /// one probe of the index; true if the key was new. `f` sees as many
+    /// words as `N`, up to the memo's.
+    pub fn update_words<const N: usize>(
+        &mut self,
+        key: &[u32],
+        f: impl FnOnce(&mut [u32; N]),
+    ) -> bool {
+        let before = self.len;
+        let slot = self.slot_of(key);
+        let cell = self.value_at(slot);
+        let mut words = [0u32; N];
+        for (w, b) in words.iter_mut().zip(cell.chunks_exact(4)) {
+            *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        }
+        f(&mut words);
+        for (b, w) in cell.chunks_exact_mut(4).zip(&words) {
+            b.copy_from_slice(&w.to_le_bytes());
+        }
+        self.len != before
+    }
+
     /// The slot of `key`, with a new entry (all words 0) if it was not here.
     fn slot_of(&mut self, key: &[u32]) -> u64 {
         if 4 * (self.len + 1) > 3 * self.slots.len() {
@@ -357,10 +379,25 @@ mod tests {
         let mut reference: HashMap<Vec<u32>, [u32; 3]> = HashMap::new();
         for step in 0..20_000u32 {
             let key = random_key(&mut rng);
-            if rng.below(2) == 0 {
+            let action = rng.below(3);
+            if action == 0 {
                 let words = [step, step ^ 0xdead_beef, u32::MAX - step];
                 memo.insert_words(&key, &words);
                 reference.insert(key, words);
+            } else if action == 1 {
+                // The first two words changed in place, the third kept.
+                let new = memo.update_words(&key, |w: &mut [u32; 2]| {
+                    w[0] = w[0].wrapping_add(step);
+                    w[1] ^= 1 << (step % 32);
+                });
+                let r = reference.entry(key);
+                assert_eq!(
+                    new,
+                    matches!(r, std::collections::hash_map::Entry::Vacant(_))
+                );
+                let w = r.or_insert([0; 3]);
+                w[0] = w[0].wrapping_add(step);
+                w[1] ^= 1 << (step % 32);
             } else {
                 let mut out = [0; 3];
                 let found = memo.get_words(&key, &mut out);

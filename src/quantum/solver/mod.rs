@@ -1311,11 +1311,14 @@ mod tests {
 
     /// The sum memos' running total (charged at every outcome remembered)
     /// is their sizes summed, after searches that open many of them and
-    /// after the memos are cleared.
+    /// after the memos are cleared. Sums with numbers are kept as bounds
+    /// alone (which decide every outcome their memos would hold).
     #[test]
     fn sum_memo_bytes_are_kept_as_the_memos_grow() {
         let total = |s: &QuantumSolver<Hackenbush>| s.wins.iter().map(|w| w.bytes()).sum::<u64>();
-        for flavour in [Flavour::A, Flavour::C] {
+        // Under A the options are compared with hot values (sums with
+        // games that are not numbers); under C the value is a number.
+        for (flavour, hot_sums) in [(Flavour::A, true), (Flavour::C, false)] {
             let setting = Setting::new(flavour, Width::Limited(3));
             let base = Hackenbush::new("BRG BR RRB G".parse().unwrap());
             let start = base.start();
@@ -1323,7 +1326,14 @@ mod tests {
             solver.probe_values(true);
             solver.value(&[start]).unwrap();
             assert!(solver.wins.len() > 2, "{}", solver.wins.len());
-            assert!(solver.wins.iter().any(|w| w.memo.len() > 100));
+            let biggest = solver.wins.iter().map(|w| w.memo.len()).max();
+            assert_eq!(biggest > Some(100), hot_sums, "{biggest:?}");
+            assert!(solver
+                .wins
+                .iter()
+                .filter(|w| w.number)
+                .all(|w| w.memo.is_empty()));
+            assert!(solver.number_bounds.len() > 100);
             assert_eq!(solver.sum_memo_bytes, total(&solver));
             solver.clear_memo();
             assert_eq!(solver.sum_memo_bytes, total(&solver));

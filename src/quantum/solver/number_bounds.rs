@@ -17,7 +17,7 @@
 //! under other numbers: each search's answers serve the later ones.
 
 use super::{QuantumSolver, RealId};
-use crate::game::{Dyadic, GameId};
+use crate::game::{Arena, Dyadic, GameId};
 use crate::quantum::base::QuantumBase;
 use crate::quantum::id_memo::IdMemo;
 use crate::rules::Player;
@@ -99,39 +99,38 @@ impl<B: QuantumBase> QuantumSolver<B> {
             (Player::Right, true) => (RIGHT_WINS_UP_TO, false),
             (Player::Right, false) => (RIGHT_LOSES_FROM, true),
         };
-        let mut words = self.number_bounds.words(flavour, s).unwrap_or_default();
-        let Some(x) = self.number_of(a) else {
+        let arena = &self.arena;
+        let Some(x) = number_in(arena, a) else {
             return;
         };
-        if let Some(b) = (words[k] != 0)
-            .then(|| self.number_of(GameId(words[k] - 1)))
-            .flatten()
-        {
-            let order = x.cmp(b);
-            let beyond = if keep_least {
-                order.is_lt()
-            } else {
-                order.is_gt()
-            };
-            if !beyond {
-                return;
-            }
-        }
-        words[k] = a.0 + 1;
         let memos = &mut self.number_bounds.memos;
         if memos.len() <= flavour {
             memos.resize_with(flavour + 1, || None);
         }
-        memos[flavour]
-            .get_or_insert_with(|| IdMemo::with_words(BOUND_WORDS))
-            .insert_words(s, &words);
+        let memo = memos[flavour].get_or_insert_with(|| IdMemo::with_words(BOUND_WORDS));
+        // One probe: the bound is read and, if `a` lies beyond it, moved.
+        memo.update_words(s, |words: &mut [u32; BOUND_WORDS]| {
+            let beyond = match (words[k] != 0).then(|| number_in(arena, GameId(words[k] - 1))) {
+                Some(Some(b)) if keep_least => x < b,
+                Some(Some(b)) => x > b,
+                _ => true,
+            };
+            if beyond {
+                words[k] = a.0 + 1;
+            }
+        });
     }
 
     /// The number `g` is, if it is one.
     fn number_of(&self, g: GameId) -> Option<&Dyadic> {
-        match self.arena.as_number_nimber(g) {
-            Some((x, 0)) => Some(x),
-            _ => None,
-        }
+        number_in(&self.arena, g)
+    }
+}
+
+/// The number `g` (in `arena`) is, if it is one.
+fn number_in(arena: &Arena, g: GameId) -> Option<&Dyadic> {
+    match arena.as_number_nimber(g) {
+        Some((x, 0)) => Some(x),
+        _ => None,
     }
 }

@@ -41,8 +41,10 @@ pub(super) struct SumMemo {
     /// then its moves are tried before the state's.
     hot: bool,
     /// Whether the added game is a number: then the outcomes found are
-    /// also kept as bounds ([`super::number_bounds`]).
-    number: bool,
+    /// kept as bounds alone ([`super::number_bounds`]), which decide every
+    /// outcome `memo` would hold (one memo probe per state, not two), and
+    /// `memo` stays empty.
+    pub(super) number: bool,
     pub(super) memo: IdMemo,
 }
 
@@ -355,15 +357,17 @@ impl<B: QuantumBase> QuantumSolver<B> {
         p: Player,
         w: bool,
     ) -> Result<bool, Exceeded> {
-        let (known, win) = bits(p);
-        let bits = known | if w { win } else { 0 };
-        let before = self.wins[at].memo.bytes();
-        self.wins[at].memo.update(s, |b| *b |= u32::from(bits));
-        self.sum_memo_bytes += self.wins[at].memo.bytes() - before;
         let sum = &self.wins[at];
         if sum.number {
+            // The bounds decide every outcome this memo would hold.
             let (flavour, added) = (sum.flavour, sum.added);
             self.note_number_sum(s, flavour, added, p, w);
+        } else {
+            let (known, win) = bits(p);
+            let bits = known | if w { win } else { 0 };
+            let before = self.wins[at].memo.bytes();
+            self.wins[at].memo.update(s, |b| *b |= u32::from(bits));
+            self.sum_memo_bytes += self.wins[at].memo.bytes() - before;
         }
         self.charge_memo()?;
         Ok(w)
@@ -373,11 +377,13 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// by memo `at`, if that memo, or for a number the bounds of `s`
     /// ([`super::number_bounds`]), know it.
     fn sum_known(&self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
-        let (known, win) = bits(p);
         let sum = &self.wins[at];
+        if sum.number {
+            return self.number_sum_known(s, sum.flavour, sum.added, p);
+        }
+        let (known, win) = bits(p);
         match sum.memo.get(s) {
             Some(b) if b & u32::from(known) != 0 => Some(b & u32::from(win) != 0),
-            _ if sum.number => self.number_sum_known(s, sum.flavour, sum.added, p),
             _ => None,
         }
     }
