@@ -1107,13 +1107,6 @@ mod tests {
     use crate::rules::{Hackenbush, Player};
     use std::collections::BTreeSet;
 
-    /// The results the depth-first enumeration visits (unions built from
-    /// their prefixes', absorbed labels skipped) against the plain way
-    /// (every allowed move: concatenate its labels' results, sort,
-    /// deduplicate, drop covered ones): the same set of results, each
-    /// visited move's result built right, on random reachable states of
-    /// positions with up to eight edges, every flavour, width unbounded
-    /// (so moves of three and more labels share prefixes of every length).
     /// The reduced state after up to `walk` allowed moves from the start,
     /// players alternating from `first`, each the `pick(n)`th of the n
     /// allowed.
@@ -1138,6 +1131,13 @@ mod tests {
         solver.normalise_ids(ids)
     }
 
+    /// The results the depth-first enumeration visits (unions built from
+    /// their prefixes', absorbed labels skipped) against the plain way
+    /// (every allowed move: concatenate its labels' results, sort,
+    /// deduplicate, drop covered ones): the same set of results, each
+    /// visited move's result built right, on random reachable states of
+    /// positions with up to eight edges, every flavour, width unbounded
+    /// (so moves of three and more labels share prefixes of every length).
     #[test]
     fn enumerated_results_match_plain_unions() {
         let positions = [

@@ -31,6 +31,40 @@ const RIGHT_WINS_UP_TO: usize = 2;
 const RIGHT_LOSES_FROM: usize = 3;
 pub(super) const BOUND_WORDS: usize = 4;
 
+/// How promising an option looks ([`QuantumSolver::promise`]), its
+/// numbers oriented so that greater is better for the player moving to
+/// it; a greater `Promise` is more promising.
+#[derive(Default, PartialEq, Eq)]
+pub(super) struct Promise {
+    /// The best number the option is known to be at least as good as, or
+    /// not worse than.
+    good: Option<Dyadic>,
+    /// The worst number it is known to be no better than, or not at least
+    /// as good as.
+    bad: Option<Dyadic>,
+}
+
+impl Ord for Promise {
+    fn cmp(&self, other: &Promise) -> Ordering {
+        // Good news first (none is least); then the least bad news (none
+        // is best).
+        self.good
+            .cmp(&other.good)
+            .then_with(|| match (&self.bad, &other.bad) {
+                (None, None) => Ordering::Equal,
+                (None, Some(_)) => Ordering::Greater,
+                (Some(_), None) => Ordering::Less,
+                (Some(x), Some(y)) => x.cmp(y),
+            })
+    }
+}
+
+impl PartialOrd for Promise {
+    fn partial_cmp(&self, other: &Promise) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 /// The bounds memo of each flavour searched (an index into the solver's
 /// flavours), made when first needed.
 #[derive(Default)]
@@ -121,6 +155,44 @@ impl<B: QuantumBase> QuantumSolver<B> {
         });
     }
 
+    /// How promising reduced state `s` looks as an option of `p` (under
+    /// the first flavour), from what its bounds say: the searches of its
+    /// parent plus numbers leave bounds on most options. An order, never
+    /// a proof: `undominated` values the
+    /// likely best first, so that the others are shown no better than it
+    /// instead of being valued too.
+    pub(super) fn promise(&self, s: &[RealId], p: Player) -> Promise {
+        let Some(words) = self.number_bounds.words(0, s) else {
+            return Promise::default();
+        };
+        // The number c a bound says something of (s + a against 0 says s
+        // against c = −a), oriented so that greater is better for `p`.
+        let oriented = |k: usize| {
+            let a = (words[k] != 0).then(|| self.number_of(GameId(words[k] - 1)))??;
+            Some(match p {
+                Player::Left => a.neg(),
+                Player::Right => a.clone(),
+            })
+        };
+        // Left winning moving first in s + a: s ≰ c; Right losing: s ≥ c;
+        // Left losing: s ≤ c; Right winning: s ≱ c. For Left the first two
+        // are good news and the others bad; for Right the other way round.
+        let (good, bad) = match p {
+            Player::Left => (
+                [LEFT_WINS_FROM, RIGHT_LOSES_FROM],
+                [LEFT_LOSES_UP_TO, RIGHT_WINS_UP_TO],
+            ),
+            Player::Right => (
+                [LEFT_LOSES_UP_TO, RIGHT_WINS_UP_TO],
+                [LEFT_WINS_FROM, RIGHT_LOSES_FROM],
+            ),
+        };
+        Promise {
+            good: good.into_iter().filter_map(oriented).max(),
+            bad: bad.into_iter().filter_map(oriented).min(),
+        }
+    }
+
     /// The number `g` is, if it is one.
     fn number_of(&self, g: GameId) -> Option<&Dyadic> {
         number_in(&self.arena, g)
@@ -132,5 +204,52 @@ fn number_in(arena: &Arena, g: GameId) -> Option<&Dyadic> {
     match arena.as_number_nimber(g) {
         Some((x, 0)) => Some(x),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Promise;
+    use crate::game::Dyadic;
+    use crate::quantum::solver::QuantumSolver;
+    use crate::quantum::{Flavour, Setting, Width};
+    use crate::rules::{Hackenbush, Player};
+
+    /// What each bound says of a state, read as each player's promise:
+    /// s ≥ 1 is good news for Left and bad for Right, s ≤ −1 the other way
+    /// round, and more news of the same kind ranks by its number.
+    #[test]
+    fn promises_read_each_bound_for_each_player() {
+        let base = Hackenbush::new("BRG BR RRB G".parse().unwrap());
+        let start = base.start();
+        let setting = Setting::new(Flavour::D, Width::Limited(2));
+        let mut solver = QuantumSolver::new(base, &start, setting);
+        // The bounds memo takes any id lists: these stand for five states.
+        let states: Vec<_> = (0..5u32).map(|k| vec![k]).collect();
+        let note = |solver: &mut QuantumSolver<Hackenbush>, s: &[u32], a: i64, p, wins| {
+            let a = solver.arena.number(Dyadic::integer(a));
+            solver.note_number_sum(s, 0, a, p, wins);
+        };
+        // s0 ≥ 1 (Right loses moving first in s0 − 1).
+        note(&mut solver, &states[0], -1, Player::Right, false);
+        // s1 ≥ 0.
+        note(&mut solver, &states[1], 0, Player::Right, false);
+        // s2 ≤ −1 (Left loses moving first in s2 + 1).
+        note(&mut solver, &states[2], 1, Player::Left, false);
+        // s3 ≱ 0 (Right wins moving first in s3).
+        note(&mut solver, &states[3], 0, Player::Right, true);
+        // s4: nothing known.
+        let promise =
+            |solver: &QuantumSolver<Hackenbush>, k: usize, p| solver.promise(&states[k], p);
+        let order = |p| {
+            let mut ks: Vec<usize> = (0..5).collect();
+            ks.sort_by_key(|&k| std::cmp::Reverse(promise(&solver, k, p)));
+            ks
+        };
+        assert_eq!(order(Player::Left), [0, 1, 4, 3, 2]);
+        // For Right: s2 ≤ −1 and s3 ≱ 0 are good news (the better first),
+        // nothing known next, then s1 ≥ 0 and s0 ≥ 1 (the worse last).
+        assert_eq!(order(Player::Right), [2, 3, 4, 1, 0]);
+        assert!(promise(&solver, 4, Player::Left) == Promise::default());
     }
 }
