@@ -10,8 +10,13 @@
 // MOVES (default 6) moves per game. The drawings are the first of the
 // classroom family (benches/quantum_classroom.rs, seed 24) whose first
 // analysis the page finishes within a lecture's patience; with SLOW=1,
-// the family's slowest cells natively instead. Not run by CI.
+// the family's slowest cells natively instead; with CELLS=FILE, every
+// flavour and width (2, 3, unbounded) of each drawing in FILE, a
+// `K POSITION` line each, as
+// `cargo bench --bench quantum_classroom -- --list` prints the family
+// (MOVES=0 times the first values alone). Not run by CI.
 
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { WWW, launch, serve } from './support/page_bench.mjs';
 
@@ -37,7 +42,22 @@ const SLOW = [
   ['d9 A unbounded', '0-1:G G 0-2:B 0-0:B 0-3:R 0-0:G 1-3:B 3-2:G', 'A', 'unbounded'],
 ];
 
-const GAMES = process.env.SLOW ? SLOW : EASY;
+/** Every flavour and width of each `K POSITION` line of `file`. */
+function cells(file) {
+  const games = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const m = line.trim().match(/^(\d+) (.+)$/);
+    if (!m) continue;
+    for (const width of ['2', '3', 'unbounded']) {
+      for (const flavour of ['A', 'B', 'C', "C'", "C'u", 'D']) {
+        games.push([`d${m[1]} ${flavour} w${width}`, m[2], flavour, width]);
+      }
+    }
+  }
+  return games;
+}
+
+const GAMES = process.env.CELLS ? cells(process.env.CELLS) : process.env.SLOW ? SLOW : EASY;
 
 const region = (page, name) => page.getByRole('region', { name });
 const done = (page) => region(page, 'Value').getByRole('status').filter({ hasText: /^Done/ });

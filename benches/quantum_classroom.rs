@@ -7,7 +7,7 @@
 //!
 //! `cargo bench --bench quantum_classroom -- [--drawings N] [--seed S]
 //! [--cap SECONDS] [--flavours A,C,D] [--widths 2,3,unbounded]
-//! [--old PATH] [--old-cap SECONDS] [--only K] [--play K]`
+//! [--old PATH] [--old-cap SECONDS] [--only K] [--play K] [--list]`
 //!
 //! Times are CPU seconds (user + system, 10 ms resolution; the machine is
 //! shared, so wall time would measure the neighbours). Every cell runs
@@ -22,7 +22,9 @@
 //! (each side's first best move in turn) and times the analysis of every
 //! position reached as the page's worker makes it: with the solver kept
 //! from the cell's analysis (`analysis::keep_solvers`); the line shows the
-//! slowest of them after "play".
+//! slowest of them after "play". `--list` prints the drawings alone, a
+//! `K POSITION` line each (what `benches/page_play.mjs` times in the page
+//! with `CELLS=FILE`).
 //!
 //! Prints one line per cell, then per family (flavour × width) the number
 //! of cells, the slowest cell, the cells over 1 s and, with `--old`, the
@@ -66,6 +68,7 @@ struct Opts {
     old: Option<String>,
     only: Option<usize>,
     play: usize,
+    list: bool,
 }
 
 fn parse_opts() -> Opts {
@@ -79,6 +82,7 @@ fn parse_opts() -> Opts {
         old: None,
         only: None,
         play: 0,
+        list: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -92,6 +96,11 @@ fn parse_opts() -> Opts {
             "--old" => o.old = Some(val),
             "--only" => o.only = Some(val.parse().expect("--only K")),
             "--play" => o.play = val.parse().expect("--play K"),
+            "--list" => {
+                o.list = true;
+                i += 1;
+                continue;
+            }
             "--flavours" => {
                 o.flavours = val
                     .split(',')
@@ -295,6 +304,12 @@ fn show(r: &Run) -> String {
 
 fn main() {
     let o = parse_opts();
+    if o.list {
+        for k in 0..o.drawings {
+            println!("{k} {}", drawing(o.seed, k));
+        }
+        return;
+    }
     let mut families: Vec<((Flavour, Width), Family)> = Vec::new();
     for &w in &o.widths {
         for &f in &o.flavours {
