@@ -156,6 +156,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             + (r.dense.as_ref().map_or(0, Vec::len) * size_of::<RealId>()) as u64
             + moves
             + table_bytes(&r.index)
+            + r.images.bytes()
             + self.account.real_heap;
         self.account.report(REALS, bytes)
     }

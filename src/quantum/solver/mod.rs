@@ -29,6 +29,7 @@ use crate::budget::{Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId, Outcome};
 use crate::rules::{Player, Ruleset};
 use crate::solve::BestMoves;
+use images::Images;
 use killers::Killers;
 use number_bounds::NumberBounds;
 use numbers::SumMemo;
@@ -37,6 +38,7 @@ use std::mem::size_of;
 use std::rc::Rc;
 
 mod accounting;
+mod images;
 mod killers;
 mod number_bounds;
 mod numbers;
@@ -93,6 +95,8 @@ struct Reals<B: QuantumBase> {
     /// Ids by [`QuantumBase::dense_index`] (`RealId::MAX`: not yet
     /// interned), if the base has a dense index; `index` is unused then.
     dense: Option<Vec<RealId>>,
+    /// Realisations' images under the permutations that orient states.
+    images: Images,
 }
 
 /// [`keep_maximal_by`] on exact covering words: the same kept-maximal
@@ -266,6 +270,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 moves: [Vec::new(), Vec::new()],
                 masks,
                 dense,
+                images: Images::default(),
             },
             values: IdMemo::default(),
             wins: vec![SumMemo::plain(zero)],
@@ -500,11 +505,20 @@ impl<B: QuantumBase> QuantumSolver<B> {
             .symmetry()
             .sorting_perm_into(sig, &mut scratch.perm, &mut scratch.signed)
         {
+            let table = self.reals.images.table(&scratch.perm);
             for id in ids.iter_mut() {
+                if let Some(image) = table.and_then(|k| self.reals.images.get(k, *id)) {
+                    *id = image;
+                    continue;
+                }
                 let image = self
                     .base
                     .permute(&self.reals.states[*id as usize], &scratch.perm);
-                *id = self.intern(&image);
+                let image = self.intern(&image);
+                if let Some(k) = table {
+                    self.reals.images.set(k, *id, image);
+                }
+                *id = image;
             }
             // A permutation is a bijection: the images stay distinct.
             ids.sort_unstable();
@@ -1129,6 +1143,65 @@ mod tests {
         }
         let ids: Vec<_> = state.iter().map(|r| solver.intern(r)).collect();
         solver.normalise_ids(ids)
+    }
+
+    /// Orienting by the permutations' image tables gives the ids that
+    /// permuting and interning every realisation gives: two solvers, one
+    /// without tables, orient every option of random reachable states in
+    /// lockstep (so they intern realisations in the same order), on
+    /// drawings with interchangeable blocks, every flavour, widths 2, 3
+    /// and unbounded.
+    #[test]
+    fn image_tables_orient_as_permuting_does() {
+        let positions = ["BR BR BR R R", "BRB BRB G G", "BG BG RR RR B"];
+        let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut permuted = 0;
+        for text in positions {
+            for flavour in Flavour::ALL {
+                for width in [Width::Limited(2), Width::Limited(3), Width::Unbounded] {
+                    let setting = Setting::new(flavour, width);
+                    let base = Hackenbush::new(text.parse().unwrap());
+                    let start = base.start();
+                    let mut tabled = QuantumSolver::new(base.clone(), &start, setting);
+                    let mut plain = QuantumSolver::new(base, &start, setting);
+                    plain.reals.images = super::Images::with_limit(0);
+                    for walk in 0..5 {
+                        let picks: Vec<u64> = (0..walk).map(|_| next()).collect();
+                        let first = Player::BOTH[walk % 2];
+                        let mut at = picks.iter();
+                        let pick = |n: usize| (at.next().unwrap() % n as u64) as usize;
+                        let ids = reached(&mut tabled, walk, first, pick);
+                        let mut at = picks.iter();
+                        let pick = |n: usize| (at.next().unwrap() % n as u64) as usize;
+                        assert_eq!(reached(&mut plain, walk, first, pick), ids);
+                        for q in Player::BOTH {
+                            let map = tabled.legal_ids(&ids, q);
+                            assert_eq!(plain.legal_ids(&ids, q).children, map.children);
+                            map.for_each_move(setting, |idx| {
+                                let mut child: Vec<_> = idx
+                                    .iter()
+                                    .flat_map(|&i| map.children[i].iter().copied())
+                                    .collect();
+                                let mut again = child.clone();
+                                tabled.normalise_in_place(&mut child);
+                                plain.normalise_in_place(&mut again);
+                                assert_eq!(child, again, "{text} {flavour} {width:?}");
+                                true
+                            });
+                        }
+                    }
+                    assert_eq!(plain.reals.images.tables(), 0);
+                    permuted += tabled.reals.images.tables();
+                }
+            }
+        }
+        assert!(permuted > 0);
     }
 
     /// The results the depth-first enumeration visits (unions built from
