@@ -118,6 +118,9 @@ pub(super) fn keep<B: QuantumBase + 'static>(
         return;
     }
     solver.on_progress(None, 0);
+    // Exact, so that taking it back under the same budget finds the
+    // same size.
+    solver.recharge();
     let bytes = solver.charged_bytes();
     KEPT.with(|k| {
         let mut kept = k.borrow_mut();

@@ -207,19 +207,23 @@ fn a_kept_solver_answers_a_games_later_positions_from_its_memo() {
     // A deck: the last KEPT_GAMES games stay kept, most recent first;
     // going back to a game answers it from its own memo.
     let slide = |position: &str| quantum(position, &[]);
-    let first = slide("BR BR R");
+    // Slides whose solvers hold more than the accounting's grain, so that
+    // their sizes are seen.
+    let first = slide("BRB RBR BR G");
     run(&first).unwrap();
     let memo = kept_memo_len().unwrap();
-    for other in ["BRB R", "RBR B", "BBR"] {
+    for other in ["RBR BRB RB G", "BBR RRB BR G", "BRR RBB RB G"] {
         run(&slide(other)).unwrap();
     }
     assert_eq!(
         super::kept_solver::kept_games(),
         super::kept_solver::KEPT_GAMES
     );
+    assert!(super::kept_solver::kept_bytes().iter().all(|&b| b > 0));
     run(&first).unwrap();
     assert_eq!(kept_memo_len(), Some(memo), "back to the first slide");
-    run(&slide("RRB B")).unwrap();
+    let newest = slide("RRB BBR BR G");
+    run(&newest).unwrap();
     assert_eq!(
         super::kept_solver::kept_games(),
         super::kept_solver::KEPT_GAMES
@@ -228,7 +232,7 @@ fn a_kept_solver_answers_a_games_later_positions_from_its_memo() {
     // small one the least recently used go (asked about the newest game,
     // which its own kept solver answers within that budget).
     let small = Budget::new(ByteSize(2 * kept_bytes_of_newest()), None);
-    analyse(&slide("RRB B"), &small).unwrap();
+    analyse(&newest, &small).unwrap();
     assert!(super::kept_solver::kept_games() < super::kept_solver::KEPT_GAMES);
     // Turning keeping off drops them.
     keep_solvers(false);

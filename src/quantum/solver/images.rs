@@ -65,13 +65,16 @@ impl Images {
         }
     }
 
-    /// Remember `image` as the image of `id` in table `k`.
-    pub(super) fn set(&mut self, k: usize, id: RealId, image: RealId) {
+    /// Remember `image` as the image of `id` in table `k`; true if the
+    /// table grew (so the realisations' charge is out of date).
+    pub(super) fn set(&mut self, k: usize, id: RealId, image: RealId) -> bool {
         let table = &mut self.kept[k].1;
+        let capacity = table.capacity();
         if table.len() <= id as usize {
             table.resize(id as usize + 1, RealId::MAX);
         }
         table[id as usize] = image;
+        table.capacity() != capacity
     }
 
     /// Heap bytes held.

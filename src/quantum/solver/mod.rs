@@ -333,6 +333,13 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.charge_all();
     }
 
+    /// Report every table to the budget at its present size (between
+    /// searches the arena is measured only at spaced memo sizes, so the
+    /// last report can be behind).
+    pub fn recharge(&mut self) {
+        self.charge_all();
+    }
+
     /// Bytes of the solver's tables as last reported to its budget.
     pub fn charged_bytes(&self) -> u64 {
         self.account.meter.charged()
@@ -516,7 +523,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
                     .permute(&self.reals.states[*id as usize], &scratch.perm);
                 let image = self.intern(&image);
                 if let Some(k) = table {
-                    self.reals.images.set(k, *id, image);
+                    if self.reals.images.set(k, *id, image) {
+                        self.note_reals();
+                    }
                 }
                 *id = image;
             }
