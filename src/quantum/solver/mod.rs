@@ -1163,13 +1163,7 @@ mod tests {
     #[test]
     fn image_tables_orient_as_permuting_does() {
         let positions = ["BR BR BR R R", "BRB BRB G G", "BG BG RR RR B"];
-        let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut rng = crate::rng::SplitMix64::new(8);
         let mut permuted = 0;
         for text in positions {
             for flavour in Flavour::ALL {
@@ -1181,7 +1175,7 @@ mod tests {
                     let mut plain = QuantumSolver::new(base, &start, setting);
                     plain.reals.images = super::Images::with_limit(0);
                     for walk in 0..5 {
-                        let picks: Vec<u64> = (0..walk).map(|_| next()).collect();
+                        let picks: Vec<u64> = (0..walk).map(|_| rng.next_u64()).collect();
                         let first = Player::BOTH[walk % 2];
                         let mut at = picks.iter();
                         let pick = |n: usize| (at.next().unwrap() % n as u64) as usize;
