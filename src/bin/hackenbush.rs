@@ -60,7 +60,7 @@ fn main() {
     // No transparent huge pages: a 2 MB page is resident as soon as one
     // byte of it is touched, and is returned only whole, so a small budget
     // ran far past its promise (`puzzles --edges 20..30 --max-memory 16M`:
-    // 46–53 MB resident against the soak test's 50 MB bound; 35 MB
+    // 46–53 MB resident against the soak test's 50 MB bound; 37 MB
     // without). No measurable cost on the classroom cells.
     // (mimalloc's own option is read before `main`, so too late here.)
     #[cfg(target_os = "linux")]

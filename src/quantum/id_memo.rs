@@ -78,6 +78,20 @@ fn read_varint(bytes: &[u8], at: &mut usize) -> u32 {
     }
 }
 
+/// The words of a value cell, into `out` (as many as both hold).
+fn read_words(cell: &[u8], out: &mut [u32]) {
+    for (w, b) in out.iter_mut().zip(cell.chunks_exact(4)) {
+        *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+    }
+}
+
+/// `words` into a value cell (as many as both hold).
+fn write_words(cell: &mut [u8], words: &[u32]) {
+    for (b, w) in cell.chunks_exact_mut(4).zip(words) {
+        b.copy_from_slice(&w.to_le_bytes());
+    }
+}
+
 /// The ids of the key stored at `bytes[at..]` (just past its value).
 fn decode(bytes: &[u8], mut at: usize) -> impl Iterator<Item = u32> + '_ {
     let len = read_varint(bytes, &mut at);
@@ -194,10 +208,7 @@ impl IdMemo {
         let (i, found) = self.find(key, hash_of(key));
         if found {
             let (c, off) = self.entry_at(self.slots[i]);
-            let bytes = &self.chunks[c][off..off + self.value_bytes];
-            for (w, b) in out.iter_mut().zip(bytes.chunks_exact(4)) {
-                *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-            }
+            read_words(&self.chunks[c][off..off + self.value_bytes], out);
         }
         found
     }
@@ -214,21 +225,13 @@ impl IdMemo {
         let slot = self.slot_of(key);
         let cell = self.value_at(slot);
         cell.fill(0);
-        for (b, w) in cell.chunks_exact_mut(4).zip(words) {
-            b.copy_from_slice(&w.to_le_bytes());
-        }
+        write_words(cell, words);
     }
 
     /// Change the first word under `key` (0 if the key is new) by `f`;
     /// true if the key was new.
     pub fn update(&mut self, key: &[u32], f: impl FnOnce(&mut u32)) -> bool {
-        let before = self.len;
-        let slot = self.slot_of(key);
-        let cell = &mut self.value_at(slot)[..4];
-        let mut v = u32::from_le_bytes([cell[0], cell[1], cell[2], cell[3]]);
-        f(&mut v);
-        cell.copy_from_slice(&v.to_le_bytes());
-        self.len != before
+        self.update_words(key, |[w]: &mut [u32; 1]| f(w))
     }
 
     /// Change the words under `key` (all 0 if the key is new) by `f`, in
@@ -243,13 +246,9 @@ impl IdMemo {
         let slot = self.slot_of(key);
         let cell = self.value_at(slot);
         let mut words = [0u32; N];
-        for (w, b) in words.iter_mut().zip(cell.chunks_exact(4)) {
-            *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-        }
+        read_words(cell, &mut words);
         f(&mut words);
-        for (b, w) in cell.chunks_exact_mut(4).zip(&words) {
-            b.copy_from_slice(&w.to_le_bytes());
-        }
+        write_words(cell, &words);
         self.len != before
     }
 

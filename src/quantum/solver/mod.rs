@@ -1175,14 +1175,17 @@ mod tests {
                     let mut plain = QuantumSolver::new(base, &start, setting);
                     plain.reals.images = super::Images::with_limit(0);
                     for walk in 0..5 {
+                        // The same walk for both solvers.
                         let picks: Vec<u64> = (0..walk).map(|_| rng.next_u64()).collect();
                         let first = Player::BOTH[walk % 2];
-                        let mut at = picks.iter();
-                        let pick = |n: usize| (at.next().unwrap() % n as u64) as usize;
-                        let ids = reached(&mut tabled, walk, first, pick);
-                        let mut at = picks.iter();
-                        let pick = |n: usize| (at.next().unwrap() % n as u64) as usize;
-                        assert_eq!(reached(&mut plain, walk, first, pick), ids);
+                        let walked = |solver: &mut QuantumSolver<Hackenbush>| {
+                            let mut at = picks.iter();
+                            reached(solver, walk, first, |n| {
+                                (at.next().unwrap() % n as u64) as usize
+                            })
+                        };
+                        let ids = walked(&mut tabled);
+                        assert_eq!(walked(&mut plain), ids);
                         for q in Player::BOTH {
                             let map = tabled.legal_ids(&ids, q);
                             assert_eq!(plain.legal_ids(&ids, q).children, map.children);

@@ -101,10 +101,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let words = self.number_bounds.words(flavour, s)?;
         let a = self.number_of(a)?;
         // How the bound in `words[k]` compares with a, if there is one.
-        let bound = |k: usize| {
-            let b = (words[k] != 0).then(|| self.number_of(GameId(words[k] - 1)))??;
-            Some(b.cmp(a))
-        };
+        let bound = |k: usize| Some(bound_number(&self.arena, words[k])?.cmp(a));
         let le = |o: Option<Ordering>| o.is_some_and(Ordering::is_le);
         let ge = |o: Option<Ordering>| o.is_some_and(Ordering::is_ge);
         match p {
@@ -144,10 +141,10 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let memo = memos[flavour].get_or_insert_with(|| IdMemo::with_words(BOUND_WORDS));
         // One probe: the bound is read and, if `a` lies beyond it, moved.
         memo.update_words(s, |words: &mut [u32; BOUND_WORDS]| {
-            let beyond = match (words[k] != 0).then(|| number_in(arena, GameId(words[k] - 1))) {
-                Some(Some(b)) if keep_least => x < b,
-                Some(Some(b)) => x > b,
-                _ => true,
+            let beyond = match bound_number(arena, words[k]) {
+                Some(b) if keep_least => x < b,
+                Some(b) => x > b,
+                None => true,
             };
             if beyond {
                 words[k] = a.0 + 1;
@@ -158,9 +155,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// How promising reduced state `s` looks as an option of `p` (under
     /// the first flavour), from what its bounds say: the searches of its
     /// parent plus numbers leave bounds on most options. An order, never
-    /// a proof: `undominated` values the
-    /// likely best first, so that the others are shown no better than it
-    /// instead of being valued too.
+    /// a proof: `undominated` values the likely best first, so that the
+    /// others are shown no better than it instead of being valued too.
     pub(super) fn promise(&self, s: &[RealId], p: Player) -> Promise {
         let Some(words) = self.number_bounds.words(0, s) else {
             return Promise::default();
@@ -168,7 +164,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         // The number c a bound says something of (s + a against 0 says s
         // against c = −a), oriented so that greater is better for `p`.
         let oriented = |k: usize| {
-            let a = (words[k] != 0).then(|| self.number_of(GameId(words[k] - 1)))??;
+            let a = bound_number(&self.arena, words[k])?;
             Some(match p {
                 Player::Left => a.neg(),
                 Player::Right => a.clone(),
@@ -197,6 +193,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
     fn number_of(&self, g: GameId) -> Option<&Dyadic> {
         number_in(&self.arena, g)
     }
+}
+
+/// The number a bound word holds (its id in `arena` plus one), if any.
+fn bound_number(arena: &Arena, word: u32) -> Option<&Dyadic> {
+    number_in(arena, GameId(word.checked_sub(1)?))
 }
 
 /// The number `g` (in `arena`) is, if it is one.
