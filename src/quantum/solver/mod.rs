@@ -13,7 +13,8 @@
 //! - this module: the search (values, outcomes, best moves);
 //! - [`numbers`]: values by comparison with numbers;
 //! - [`accounting`]: what the tables hold, reported to the budget;
-//! - [`progress`]: the progress hook of a long search.
+//! - [`progress`]: the progress hook of a long search;
+//! - [`sum_order`]: outcomes of sums carried over between added games.
 
 use super::base::QuantumBase;
 use super::flavour::{Flavour, Setting};
@@ -44,6 +45,7 @@ mod number_bounds;
 mod numbers;
 mod probed;
 mod progress;
+mod sum_order;
 
 use accounting::{alloc_bytes, key_bytes, Account};
 use progress::ProgressHook;
@@ -1133,7 +1135,7 @@ mod tests {
     /// The reduced state after up to `walk` allowed moves from the start,
     /// players alternating from `first`, each the `pick(n)`th of the n
     /// allowed.
-    fn reached(
+    pub(super) fn reached(
         solver: &mut QuantumSolver<Hackenbush>,
         walk: usize,
         first: Player,

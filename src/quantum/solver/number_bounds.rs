@@ -189,6 +189,27 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
     }
 
+    /// What the bounds of `s` under flavour `flavour` say, as facts
+    /// "`player` wins (or loses) moving first in `s` plus this number"
+    /// (the number's id in the arena): the least number with Left
+    /// winning, the greatest with Left losing, the greatest with Right
+    /// winning and the least with Right losing, those known.
+    pub(super) fn number_facts(
+        &self,
+        s: &[RealId],
+        flavour: usize,
+    ) -> impl Iterator<Item = (Player, bool, GameId)> {
+        let words = self.number_bounds.words(flavour, s).unwrap_or_default();
+        [
+            (LEFT_WINS_FROM, Player::Left, true),
+            (LEFT_LOSES_UP_TO, Player::Left, false),
+            (RIGHT_WINS_UP_TO, Player::Right, true),
+            (RIGHT_LOSES_FROM, Player::Right, false),
+        ]
+        .into_iter()
+        .filter_map(move |(k, p, wins)| Some((p, wins, GameId(words[k].checked_sub(1)?))))
+    }
+
     /// The number `g` is, if it is one.
     fn number_of(&self, g: GameId) -> Option<&Dyadic> {
         number_in(&self.arena, g)

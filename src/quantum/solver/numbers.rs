@@ -33,8 +33,8 @@ pub const NIMBER_PROBES: u32 = 3;
 /// with 0). The added game is any canonical form in the solver's arena.
 pub(super) struct SumMemo {
     /// The flavour searched, as an index into the solver's flavours.
-    flavour: usize,
-    added: GameId,
+    pub(super) flavour: usize,
+    pub(super) added: GameId,
     /// −added, for answers from known values ([`QuantumSolver::wins_by_value`]).
     minus: GameId,
     /// Whether the added game is hot (its Left stop above its Right stop):
@@ -350,7 +350,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// Memoise whether `p` wins moving first in the sum of `s` and the
     /// game added by memo `at`, and return it.
-    fn remember_sum(
+    pub(super) fn remember_sum(
         &mut self,
         s: &[RealId],
         at: usize,
@@ -376,7 +376,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// Whether `p` wins moving first in the sum of `s` and the game added
     /// by memo `at`, if that memo, or for a number the bounds of `s`
     /// ([`super::number_bounds`]), know it.
-    fn sum_known(&self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
+    pub(super) fn sum_known(&self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
         let sum = &self.wins[at];
         if sum.number {
             return self.number_sum_known(s, sum.flavour, sum.added, p);

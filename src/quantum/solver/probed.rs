@@ -318,27 +318,40 @@ impl<B: QuantumBase> QuantumSolver<B> {
         p: Player,
         strict: bool,
     ) -> Result<Compared, Exceeded> {
-        for k in 0..tops.values.len() {
-            // Not against a number plus a nimber past the probes' (*4 and
-            // up, quantum Nim's values): a sum with *m lets the search move
-            // to each smaller nimber at every state it visits, and options
-            // worth nimbers compare with *m only when equal to it. Valuing
-            // such options costs less than comparing them.
-            let big_nimber = self
-                .arena
-                .as_number_nimber(tops.values[k])
-                .is_some_and(|(_, m)| m > NIMBER_PROBES);
-            if big_nimber {
-                continue;
-            }
+        // Not against a number plus a nimber past the probes' (*4 and up,
+        // quantum Nim's values): a sum with *m lets the search move to each
+        // smaller nimber at every state it visits, and options worth
+        // nimbers compare with *m only when equal to it. Valuing such
+        // options costs less than comparing them.
+        let mut order: Vec<usize> = (0..tops.values.len())
+            .filter(|&k| {
+                !self
+                    .arena
+                    .as_number_nimber(tops.values[k])
+                    .is_some_and(|(_, m)| m > NIMBER_PROBES)
+            })
+            .collect();
+        // A value the option is already known to be no better than comes
+        // first: its comparison costs no search, where each value before
+        // it would cost one (the option is no better than one best value
+        // at most, unless it is strictly worse than several).
+        let known_worse = order.iter().position(|&k| {
             let at = tops.memo(self, k);
-            if self.wins_sum(s, at, p)? {
+            let known = self.sum_known(s, at, p);
+            known.or_else(|| self.sum_known_by_order(s, at, p)) == Some(false)
+        });
+        if let Some(i) = known_worse {
+            order[..=i].rotate_right(1);
+        }
+        for k in order {
+            let at = tops.memo(self, k);
+            if self.wins_sum_ordered(s, at, p)? {
                 continue;
             }
             if !strict {
                 return Ok(Compared::Worse);
             }
-            return Ok(if self.wins_sum(s, at, p.opponent())? {
+            return Ok(if self.wins_sum_ordered(s, at, p.opponent())? {
                 Compared::Worse
             } else {
                 Compared::Equal(tops.values[k])

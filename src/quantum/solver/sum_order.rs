@@ -1,0 +1,174 @@
+//! Outcomes of a state plus a game, known from searches of the same state
+//! plus other games that compare with it.
+//!
+//! For a state G and games X ≤ Y (any short games), G + X ≤ G + Y, so:
+//! - Left wins moving first in G + X ⇒ Left wins moving first in G + Y
+//!   (G + X ≰ 0, so G + Y ≰ 0);
+//! - Left loses moving first in G + Y ⇒ Left loses moving first in G + X
+//!   (G + Y ≤ 0, so G + X ≤ 0);
+//! - Right wins moving first in G + Y ⇒ Right wins moving first in G + X
+//!   (G + Y ≱ 0, so G + X ≱ 0);
+//! - Right loses moving first in G + X ⇒ Right loses moving first in
+//!   G + Y (G + X ≥ 0, so G + Y ≥ 0).
+//!
+//! [`super::number_bounds`] keeps these facts for added numbers as four
+//! bounds per state. Here they are read across the memos of any added
+//! games, for the comparisons of options with the best values found so
+//! far ([`super::probed`]): an option O shown no better than a best value
+//! V (O − V searched) is compared again, for its player's best moves,
+//! with the best value V′ that replaced V, and V ≤ V′ (for Left) carries
+//! "O ≤ V" to "O ≤ V′" without a second search. Read at the root of each
+//! comparison alone: a scan of every memo per state searched would cost
+//! more than the searches it saves.
+
+use super::{bits, QuantumSolver, RealId};
+use crate::budget::Exceeded;
+use crate::quantum::base::QuantumBase;
+use crate::rules::Player;
+
+impl<B: QuantumBase> QuantumSolver<B> {
+    /// [`Self::wins_sum`], answered first from the sums of `s` with other
+    /// games under the same flavour where a comparison of the added games
+    /// carries their outcome over (what is carried is memoised under
+    /// `at` too).
+    pub(super) fn wins_sum_ordered(
+        &mut self,
+        s: &[RealId],
+        at: usize,
+        p: Player,
+    ) -> Result<bool, Exceeded> {
+        if self.sum_known(s, at, p).is_none() {
+            if let Some(w) = self.sum_known_by_order(s, at, p) {
+                return self.remember_sum(s, at, p, w);
+            }
+        }
+        self.wins_sum(s, at, p)
+    }
+
+    /// Whether `p` wins moving first in `s` plus the game added by memo
+    /// `at`, if a fact about `s` plus another game (memoised, or a number
+    /// bound) carries over to it.
+    pub(super) fn sum_known_by_order(
+        &mut self,
+        s: &[RealId],
+        at: usize,
+        p: Player,
+    ) -> Option<bool> {
+        let (flavour, x) = (self.wins[at].flavour, self.wins[at].added);
+        let (known, win) = bits(p);
+        let mut facts: Vec<(bool, _)> = Vec::new();
+        for (j, other) in self.wins.iter().enumerate() {
+            if j == at || other.flavour != flavour || other.number {
+                continue;
+            }
+            match other.memo.get(s) {
+                Some(b) if b & u32::from(known) != 0 => {
+                    facts.push((b & u32::from(win) != 0, other.added));
+                }
+                _ => {}
+            }
+        }
+        facts.extend(
+            self.number_facts(s, flavour)
+                .filter(|&(q, ..)| q == p)
+                .map(|(_, wins, y)| (wins, y)),
+        );
+        for (wins, y) in facts {
+            // Left's wins carry up to greater added games and its losses
+            // down; Right's the other way round.
+            let carries = match (p, wins) {
+                (Player::Left, true) | (Player::Right, false) => self.arena.le(y, x),
+                (Player::Left, false) | (Player::Right, true) => self.arena.le(x, y),
+            };
+            if carries {
+                return Some(wins);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Arena, Dyadic, GameId};
+    use crate::quantum::solver::tests::reached;
+    use crate::quantum::solver::QuantumSolver;
+    use crate::quantum::{Flavour, Setting, Width};
+    use crate::rules::{Hackenbush, Player};
+
+    /// Games to add: numbers, infinitesimals and hot games around 0, in a
+    /// fixed order, so that two arenas build the same games.
+    fn games(arena: &mut Arena) -> Vec<GameId> {
+        let n = |a: &mut Arena, x: i64| a.integer(x);
+        let (zero, one, minus_one) = (n(arena, 0), n(arena, 1), n(arena, -1));
+        let half = arena.number(Dyadic::new(1.into(), 1));
+        let star = arena.make(vec![zero], vec![zero]);
+        let up = arena.make(vec![zero], vec![star]);
+        let down = arena.neg(up);
+        let hot = arena.make(vec![one], vec![minus_one]);
+        let zero_minus_one = arena.make(vec![zero], vec![minus_one]);
+        let tiny = arena.make(vec![zero], vec![zero_minus_one]);
+        let up_star = arena.add(up, star);
+        let half_hot = arena.make(vec![half], vec![zero]);
+        vec![
+            minus_one, down, star, zero, up, tiny, up_star, half, hot, half_hot, one,
+        ]
+    }
+
+    /// Every outcome carried over from sums with other games is the one a
+    /// search of the sum itself finds (in a second solver, which carries
+    /// nothing): random reachable states of small drawings, every flavour,
+    /// widths 2, 3 and unbounded, each searched plus every other game of
+    /// [`games`], then asked about plus the rest.
+    #[test]
+    fn carried_outcomes_match_searches() {
+        let positions = ["BRG RB G", "BGR R BB", "GRB BR"];
+        let mut rng = crate::rng::SplitMix64::new(31);
+        let mut carried = [0u32; 2];
+        for text in positions {
+            for flavour in Flavour::ALL {
+                for width in [Width::Limited(2), Width::Limited(3), Width::Unbounded] {
+                    let setting = Setting::new(flavour, width);
+                    let base = Hackenbush::new(text.parse().unwrap());
+                    let start = base.start();
+                    let mut carrier = QuantumSolver::new(base.clone(), &start, setting);
+                    let mut searcher = QuantumSolver::new(base, &start, setting);
+                    let added = games(&mut carrier.arena);
+                    let same = games(&mut searcher.arena);
+                    for walk in 0..4 {
+                        let picks: Vec<u64> = (0..walk).map(|_| rng.next_u64()).collect();
+                        let first = Player::BOTH[walk % 2];
+                        let walked = |solver: &mut QuantumSolver<Hackenbush>| {
+                            let mut at = picks.iter();
+                            reached(solver, walk, first, |n| {
+                                (at.next().unwrap() % n as u64) as usize
+                            })
+                        };
+                        let (s, t) = (walked(&mut carrier), walked(&mut searcher));
+                        let parity = (rng.next_u64() % 2) as usize;
+                        for (k, (&x, &y)) in added.iter().zip(&same).enumerate() {
+                            let at = carrier.sum_memo_of(0, x);
+                            if k % 2 == parity {
+                                for p in Player::BOTH {
+                                    carrier.wins_sum(&s, at, p).unwrap();
+                                }
+                                continue;
+                            }
+                            for q in Player::BOTH {
+                                let Some(w) = carrier.sum_known_by_order(&s, at, q) else {
+                                    continue;
+                                };
+                                let at = searcher.sum_memo_of(0, y);
+                                let found = searcher.wins_sum(&t, at, q).unwrap();
+                                assert_eq!(w, found, "{text} {flavour} {width:?} {k}");
+                                carried[usize::from(w)] += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Both kinds of fact were carried, many times.
+        assert!(carried.iter().all(|&c| c > 50), "{carried:?}");
+    }
+}
