@@ -325,10 +325,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
         // options costs less than comparing them.
         let mut order: Vec<usize> = (0..tops.values.len())
             .filter(|&k| {
-                !self
-                    .arena
+                self.arena
                     .as_number_nimber(tops.values[k])
-                    .is_some_and(|(_, m)| m > NIMBER_PROBES)
+                    .is_none_or(|(_, m)| m <= NIMBER_PROBES)
             })
             .collect();
         // A value the option is already known to be no better than comes
