@@ -1156,6 +1156,50 @@ mod tests {
         solver.normalise_ids(ids)
     }
 
+    /// Two fresh solvers of each drawing of `positions`, every flavour,
+    /// widths 2, 3 and unbounded, handed to `each` with the drawing and
+    /// setting.
+    pub(super) fn for_each_pair(
+        positions: &[&str],
+        mut each: impl FnMut(&str, Setting, QuantumSolver<Hackenbush>, QuantumSolver<Hackenbush>),
+    ) {
+        for &text in positions {
+            for flavour in Flavour::ALL {
+                for width in [Width::Limited(2), Width::Limited(3), Width::Unbounded] {
+                    let setting = Setting::new(flavour, width);
+                    let base = Hackenbush::new(text.parse().unwrap());
+                    let start = base.start();
+                    let first = QuantumSolver::new(base.clone(), &start, setting);
+                    each(
+                        text,
+                        setting,
+                        first,
+                        QuantumSolver::new(base, &start, setting),
+                    );
+                }
+            }
+        }
+    }
+
+    /// One random walk of up to `walk` moves from the start ([`reached`]),
+    /// the same in two solvers of one drawing: each one's reduced state.
+    pub(super) fn walk_both(
+        rng: &mut crate::rng::SplitMix64,
+        walk: usize,
+        a: &mut QuantumSolver<Hackenbush>,
+        b: &mut QuantumSolver<Hackenbush>,
+    ) -> (IdState, IdState) {
+        let picks: Vec<u64> = (0..walk).map(|_| rng.next_u64()).collect();
+        let first = Player::BOTH[walk % 2];
+        let walked = |solver: &mut QuantumSolver<Hackenbush>| {
+            let mut at = picks.iter();
+            reached(solver, walk, first, |n| {
+                (at.next().unwrap() % n as u64) as usize
+            })
+        };
+        (walked(a), walked(b))
+    }
+
     /// Orienting by the permutations' image tables gives the ids that
     /// permuting and interning every realisation gives: two solvers, one
     /// without tables, orient every option of random reachable states in
@@ -1167,48 +1211,30 @@ mod tests {
         let positions = ["BR BR BR R R", "BRB BRB G G", "BG BG RR RR B"];
         let mut rng = crate::rng::SplitMix64::new(8);
         let mut permuted = 0;
-        for text in positions {
-            for flavour in Flavour::ALL {
-                for width in [Width::Limited(2), Width::Limited(3), Width::Unbounded] {
-                    let setting = Setting::new(flavour, width);
-                    let base = Hackenbush::new(text.parse().unwrap());
-                    let start = base.start();
-                    let mut tabled = QuantumSolver::new(base.clone(), &start, setting);
-                    let mut plain = QuantumSolver::new(base, &start, setting);
-                    plain.reals.images = super::Images::with_limit(0);
-                    for walk in 0..5 {
-                        // The same walk for both solvers.
-                        let picks: Vec<u64> = (0..walk).map(|_| rng.next_u64()).collect();
-                        let first = Player::BOTH[walk % 2];
-                        let walked = |solver: &mut QuantumSolver<Hackenbush>| {
-                            let mut at = picks.iter();
-                            reached(solver, walk, first, |n| {
-                                (at.next().unwrap() % n as u64) as usize
-                            })
-                        };
-                        let ids = walked(&mut tabled);
-                        assert_eq!(walked(&mut plain), ids);
-                        for q in Player::BOTH {
-                            let map = tabled.legal_ids(&ids, q);
-                            assert_eq!(plain.legal_ids(&ids, q).children, map.children);
-                            map.for_each_move(setting, |idx| {
-                                let mut child: Vec<_> = idx
-                                    .iter()
-                                    .flat_map(|&i| map.children[i].iter().copied())
-                                    .collect();
-                                let mut again = child.clone();
-                                tabled.normalise_in_place(&mut child);
-                                plain.normalise_in_place(&mut again);
-                                assert_eq!(child, again, "{text} {flavour} {width:?}");
-                                true
-                            });
-                        }
-                    }
-                    assert_eq!(plain.reals.images.tables(), 0);
-                    permuted += tabled.reals.images.tables();
+        for_each_pair(&positions, |text, setting, mut tabled, mut plain| {
+            plain.reals.images = super::Images::with_limit(0);
+            for walk in 0..5 {
+                let (ids, again) = walk_both(&mut rng, walk, &mut tabled, &mut plain);
+                assert_eq!(again, ids);
+                for q in Player::BOTH {
+                    let map = tabled.legal_ids(&ids, q);
+                    assert_eq!(plain.legal_ids(&ids, q).children, map.children);
+                    map.for_each_move(setting, |idx| {
+                        let mut child: Vec<_> = idx
+                            .iter()
+                            .flat_map(|&i| map.children[i].iter().copied())
+                            .collect();
+                        let mut again = child.clone();
+                        tabled.normalise_in_place(&mut child);
+                        plain.normalise_in_place(&mut again);
+                        assert_eq!(child, again, "{text} {setting:?}");
+                        true
+                    });
                 }
             }
-        }
+            assert_eq!(plain.reals.images.tables(), 0);
+            permuted += tabled.reals.images.tables();
+        });
         assert!(permuted > 0);
     }
 

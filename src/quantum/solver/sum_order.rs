@@ -91,10 +91,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
 #[cfg(test)]
 mod tests {
     use crate::game::{Arena, Dyadic, GameId};
-    use crate::quantum::solver::tests::reached;
-    use crate::quantum::solver::QuantumSolver;
-    use crate::quantum::{Flavour, Setting, Width};
-    use crate::rules::{Hackenbush, Player};
+    use crate::quantum::solver::tests::{for_each_pair, walk_both};
+    use crate::rules::Player;
 
     /// Games to add: numbers, infinitesimals and hot games around 0, in a
     /// fixed order, so that two arenas build the same games.
@@ -125,49 +123,32 @@ mod tests {
         let positions = ["BRG RB G", "BGR R BB", "GRB BR"];
         let mut rng = crate::rng::SplitMix64::new(31);
         let mut carried = [0u32; 2];
-        for text in positions {
-            for flavour in Flavour::ALL {
-                for width in [Width::Limited(2), Width::Limited(3), Width::Unbounded] {
-                    let setting = Setting::new(flavour, width);
-                    let base = Hackenbush::new(text.parse().unwrap());
-                    let start = base.start();
-                    let mut carrier = QuantumSolver::new(base.clone(), &start, setting);
-                    let mut searcher = QuantumSolver::new(base, &start, setting);
-                    let added = games(&mut carrier.arena);
-                    let same = games(&mut searcher.arena);
-                    for walk in 0..4 {
-                        let picks: Vec<u64> = (0..walk).map(|_| rng.next_u64()).collect();
-                        let first = Player::BOTH[walk % 2];
-                        let walked = |solver: &mut QuantumSolver<Hackenbush>| {
-                            let mut at = picks.iter();
-                            reached(solver, walk, first, |n| {
-                                (at.next().unwrap() % n as u64) as usize
-                            })
-                        };
-                        let (s, t) = (walked(&mut carrier), walked(&mut searcher));
-                        let parity = (rng.next_u64() % 2) as usize;
-                        for (k, (&x, &y)) in added.iter().zip(&same).enumerate() {
-                            let at = carrier.sum_memo_of(0, x);
-                            if k % 2 == parity {
-                                for p in Player::BOTH {
-                                    carrier.wins_sum(&s, at, p).unwrap();
-                                }
-                                continue;
-                            }
-                            for q in Player::BOTH {
-                                let Some(w) = carrier.sum_known_by_order(&s, at, q) else {
-                                    continue;
-                                };
-                                let at = searcher.sum_memo_of(0, y);
-                                let found = searcher.wins_sum(&t, at, q).unwrap();
-                                assert_eq!(w, found, "{text} {flavour} {width:?} {k}");
-                                carried[usize::from(w)] += 1;
-                            }
+        for_each_pair(&positions, |text, setting, mut carrier, mut searcher| {
+            let added = games(&mut carrier.arena);
+            let same = games(&mut searcher.arena);
+            for walk in 0..4 {
+                let (s, t) = walk_both(&mut rng, walk, &mut carrier, &mut searcher);
+                let parity = (rng.next_u64() % 2) as usize;
+                for (k, (&x, &y)) in added.iter().zip(&same).enumerate() {
+                    let at = carrier.sum_memo_of(0, x);
+                    if k % 2 == parity {
+                        for p in Player::BOTH {
+                            carrier.wins_sum(&s, at, p).unwrap();
                         }
+                        continue;
+                    }
+                    for q in Player::BOTH {
+                        let Some(w) = carrier.sum_known_by_order(&s, at, q) else {
+                            continue;
+                        };
+                        let at = searcher.sum_memo_of(0, y);
+                        let found = searcher.wins_sum(&t, at, q).unwrap();
+                        assert_eq!(w, found, "{text} {setting:?} {k}");
+                        carried[usize::from(w)] += 1;
                     }
                 }
             }
-        }
+        });
         // Both kinds of fact were carried, many times.
         assert!(carried.iter().all(|&c| c > 50), "{carried:?}");
     }
