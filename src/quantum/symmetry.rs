@@ -18,12 +18,18 @@
 //!
 //! Two blocks that differ can still tie (each holds the same multiset of
 //! contents over realisations of the same shapes, e.g. after a move on
-//! one label of each). The solver then runs one refinement round
+//! one label of each). Where the ties are a few pairs
+//! ([`Symmetry::tied_pairs`]), the solver tries each pair in both orders
+//! and keeps the least image (as a sorted id list): the images of all
+//! sortings by signature are the same set for every state of an orbit,
+//! so the least of them is one representative per orbit, exactly (most
+//! such ties are states that the swap maps to themselves, where both
+//! orders give one image). Otherwise it runs one refinement round
 //! ([`Symmetry::row_hash`], [`Symmetry::refined_term`]): every
 //! realisation is hashed with the first-round signatures of its blocks,
 //! and each block is signed again over those hashes. The refined
 //! signature is again a function of the state up to block permutations,
-//! so the argument above holds for it; it leaves far fewer ties between
+//! so the argument above holds for it; it leaves fewer ties between
 //! different blocks, and so fewer duplicate representatives of one orbit.
 
 use super::base::QuantumBase;
@@ -157,6 +163,51 @@ impl Symmetry {
             at += group.len();
         }
         false
+    }
+
+    /// The blocks tied by `sig` in pairs: for each group, each two blocks
+    /// of equal signature that are not equal in every realisation
+    /// (`same(b, c)`), as block numbers over all groups. `None` when
+    /// three or more blocks share a signature or more than `most` pairs
+    /// tie (then the orderings to try grow past a few).
+    pub fn tied_pairs(
+        &self,
+        sig: &[u64],
+        mut same: impl FnMut(usize, usize) -> bool,
+        most: usize,
+        pairs: &mut Vec<(usize, usize)>,
+    ) -> bool {
+        pairs.clear();
+        let mut at = 0;
+        for group in &self.groups {
+            let part = &sig[at..at + group.len()];
+            for x in 0..part.len() {
+                let mut ties = (x + 1..part.len()).filter(|&y| part[x] == part[y]);
+                let Some(y) = ties.next() else {
+                    continue;
+                };
+                if ties.next().is_some() || (0..x).any(|w| part[w] == part[x]) {
+                    return false;
+                }
+                if !same(at + x, at + y) {
+                    if pairs.len() == most {
+                        return false;
+                    }
+                    pairs.push((at + x, at + y));
+                }
+            }
+            at += group.len();
+        }
+        true
+    }
+
+    /// The coordinates of block `b` (numbered over all groups in order).
+    pub fn block(&self, b: usize) -> &[usize] {
+        self.groups
+            .iter()
+            .flatten()
+            .nth(b)
+            .map_or(&[], Vec::as_slice)
     }
 
     /// A realisation's hash for the refinement round: the multiset of

@@ -65,6 +65,10 @@ fn bits(p: Player) -> (u8, u8) {
     }
 }
 
+/// At most this many pairs of tied blocks are oriented by trying both
+/// orders of each ([`QuantumSolver::orient_ids`]): 2^k images each.
+const MAX_TIED_PAIRS: usize = 2;
+
 /// A realisation's id in the solver's table.
 type RealId = u32;
 
@@ -212,6 +216,12 @@ struct Scratch {
     perm: Vec<usize>,
     signed: Vec<(u64, usize)>,
     refined: Vec<u64>,
+    /// Tied pairs of blocks, the orders that try each pair both ways, and
+    /// the images they give ([`QuantumSolver::orient_ids`]).
+    pairs: Vec<(usize, usize)>,
+    orders: Vec<Vec<usize>>,
+    best: IdState,
+    image: IdState,
     /// The option being normalised.
     child: IdState,
     /// The options met so far in one enumeration of `option_values`.
@@ -491,50 +501,104 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 terms[row + b] == terms[row + c]
             })
         };
+        let mut least = false;
         if symmetry.has_ties(sig, same) {
-            // One round of refinement: each block's signature again, now
-            // over (its content, the realisation's content on every block
-            // paired with that block's signature). Still a function of
-            // the orbit, so still sound, and it tells apart most blocks
-            // the first round could not.
-            let refined = &mut scratch.refined;
-            refined.clear();
-            refined.resize(blocks, 0);
-            for &id in ids.iter() {
-                let t = &terms[id as usize * blocks..(id as usize + 1) * blocks];
-                let row = Symmetry::row_hash(sig, t);
-                for (s, &x) in refined.iter_mut().zip(t) {
-                    *s = s.wrapping_add(Symmetry::refined_term(x, row));
-                }
-            }
-            std::mem::swap(sig, refined);
-        }
-        if self
-            .normaliser
-            .symmetry()
-            .sorting_perm_into(sig, &mut scratch.perm, &mut scratch.signed)
-        {
-            let table = self.reals.images.table(&scratch.perm);
-            for id in ids.iter_mut() {
-                if let Some(image) = table.and_then(|k| self.reals.images.get(k, *id)) {
-                    *id = image;
-                    continue;
-                }
-                let image = self
-                    .base
-                    .permute(&self.reals.states[*id as usize], &scratch.perm);
-                let image = self.intern(&image);
-                if let Some(k) = table {
-                    if self.reals.images.set(k, *id, image) {
-                        self.note_reals();
+            if symmetry.tied_pairs(sig, same, MAX_TIED_PAIRS, &mut scratch.pairs) {
+                // A few pairs of blocks tie: every order of each pair is
+                // tried, and the least image kept (below).
+                least = true;
+            } else {
+                // One round of refinement: each block's signature again,
+                // now over (its content, the realisation's content on
+                // every block paired with that block's signature). Still
+                // a function of the orbit, so still sound, and it tells
+                // apart many blocks the first round could not.
+                let refined = &mut scratch.refined;
+                refined.clear();
+                refined.resize(blocks, 0);
+                for &id in ids.iter() {
+                    let t = &terms[id as usize * blocks..(id as usize + 1) * blocks];
+                    let row = Symmetry::row_hash(sig, t);
+                    for (s, &x) in refined.iter_mut().zip(t) {
+                        *s = s.wrapping_add(Symmetry::refined_term(x, row));
                     }
                 }
-                *id = image;
+                std::mem::swap(sig, refined);
             }
-            // A permutation is a bijection: the images stay distinct.
-            ids.sort_unstable();
         }
+        let moved = symmetry.sorting_perm_into(sig, &mut scratch.perm, &mut scratch.signed);
+        if !least {
+            if moved {
+                self.permute_ids(&scratch.perm, ids);
+                ids.sort_unstable();
+            }
+            self.scratch = scratch;
+            return;
+        }
+        if !moved {
+            scratch.perm.clear();
+            scratch.perm.extend(0..symmetry.coords());
+        }
+        // Every sorting of the blocks by signature, each tied pair in
+        // either order: the set of their images is the same for every
+        // state of one orbit, so its least member is a representative
+        // of the orbit itself.
+        let pairs = &scratch.pairs;
+        let orders = &mut scratch.orders;
+        orders.resize_with(1 << pairs.len(), Vec::new);
+        for (mask, order) in orders.iter_mut().enumerate() {
+            order.clear();
+            order.extend_from_slice(&scratch.perm);
+            for (k, &(b, c)) in pairs.iter().enumerate() {
+                if mask >> k & 1 == 1 {
+                    for (&x, &y) in symmetry.block(b).iter().zip(symmetry.block(c)) {
+                        order.swap(x, y);
+                    }
+                }
+            }
+        }
+        let (mut best, mut image) = (
+            std::mem::take(&mut scratch.best),
+            std::mem::take(&mut scratch.image),
+        );
+        best.clear();
+        for order in &scratch.orders {
+            image.clear();
+            image.extend_from_slice(ids);
+            if order.iter().enumerate().any(|(c, &to)| c != to) {
+                self.permute_ids(order, &mut image);
+                image.sort_unstable();
+            }
+            if best.is_empty() || image < best {
+                std::mem::swap(&mut best, &mut image);
+            }
+        }
+        ids.copy_from_slice(&best);
+        scratch.best = best;
+        scratch.image = image;
         self.scratch = scratch;
+    }
+
+    /// Each id of `ids` replaced by the id of its image under the
+    /// coordinate permutation `perm` (from the image tables where they
+    /// know it), unsorted (a permutation is a bijection: distinct ids stay
+    /// distinct).
+    fn permute_ids(&mut self, perm: &[usize], ids: &mut [RealId]) {
+        let table = self.reals.images.table(perm);
+        for id in ids.iter_mut() {
+            if let Some(image) = table.and_then(|k| self.reals.images.get(k, *id)) {
+                *id = image;
+                continue;
+            }
+            let image = self.base.permute(&self.reals.states[*id as usize], perm);
+            let image = self.intern(&image);
+            if let Some(k) = table {
+                if self.reals.images.set(k, *id, image) {
+                    self.note_reals();
+                }
+            }
+            *id = image;
+        }
     }
 
     fn keep_maximal_ids(&self, ids: &mut IdState) {
@@ -1128,6 +1192,7 @@ fn bit(bits: u64, k: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{Enumeration, IdState, QuantumSolver};
+    use crate::quantum::base::QuantumBase;
     use crate::quantum::{allowed_moves, apply_move, Flavour, Setting, Width};
     use crate::rules::{Hackenbush, Player};
     use std::collections::BTreeSet;
@@ -1198,6 +1263,56 @@ mod tests {
             })
         };
         (walked(a), walked(b))
+    }
+
+    /// Where at most two pairs of blocks are interchangeable, every state
+    /// of one orbit is oriented to the same representative (blocks of
+    /// distinct signatures are sorted, and a tied pair is tried in both
+    /// orders): random reachable states and their images under every
+    /// swap of blocks, every flavour, widths 2, 3 and unbounded.
+    #[test]
+    fn orientation_is_one_state_per_orbit_under_two_pairs() {
+        let positions = ["BR BR G G", "BRG BRG R", "GB GB RG RG", "BG BG R R B"];
+        let mut rng = crate::rng::SplitMix64::new(12);
+        let mut moved = 0;
+        for_each_pair(&positions, |text, setting, mut solver, _| {
+            let groups = solver.normaliser.symmetry().groups().to_vec();
+            assert!(!groups.is_empty() && groups.len() <= 2, "{text}");
+            assert!(groups.iter().all(|g| g.len() == 2), "{text}");
+            let coords = solver.normaliser.symmetry().coords();
+            // Every block permutation: each group's two blocks swapped or not.
+            let perms: Vec<Vec<usize>> = (0..1usize << groups.len())
+                .map(|mask| {
+                    let mut perm: Vec<usize> = (0..coords).collect();
+                    for (k, group) in groups.iter().enumerate() {
+                        if mask >> k & 1 == 1 {
+                            for (&x, &y) in group[0].iter().zip(&group[1]) {
+                                perm.swap(x, y);
+                            }
+                        }
+                    }
+                    perm
+                })
+                .collect();
+            for k in 0..40 {
+                let (walk, first) = (k % 8, Player::BOTH[k % 2]);
+                let s = reached(&mut solver, walk, first, |n| {
+                    (rng.next_u64() % n as u64) as usize
+                });
+                for perm in &perms {
+                    let images: Vec<_> = s
+                        .iter()
+                        .map(|&id| solver.base.permute(&solver.reals.states[id as usize], perm))
+                        .collect();
+                    let mut ids: Vec<_> = images.iter().map(|r| solver.intern(r)).collect();
+                    ids.sort_unstable();
+                    moved += usize::from(ids != s);
+                    solver.normalise_in_place(&mut ids);
+                    assert_eq!(ids, s, "{text} {setting:?}");
+                }
+            }
+        });
+        assert!(moved > 100, "{moved}");
     }
 
     /// Orienting by the permutations' image tables gives the ids that
