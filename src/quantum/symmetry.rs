@@ -20,9 +20,10 @@
 //! contents over realisations of the same shapes, e.g. after a move on
 //! one label of each). Where the ties are a few pairs
 //! ([`Symmetry::tied_pairs`]), the solver tries each pair in both orders
-//! and keeps the least image (as a sorted id list): the images of all
-//! sortings by signature are the same set for every state of an orbit,
-//! so the least of them is one representative per orbit, exactly (most
+//! and keeps the image of least hash (a multiset hash of its ids): the
+//! images of all sortings by signature are the same set for every state
+//! of an orbit, so that image is one representative per orbit but for
+//! hash ties (most
 //! such ties are states that the swap maps to themselves, where both
 //! orders give one image). Otherwise it runs one refinement round
 //! ([`Symmetry::row_hash`], [`Symmetry::refined_term`]): every

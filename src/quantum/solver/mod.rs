@@ -69,6 +69,14 @@ fn bits(p: Player) -> (u8, u8) {
 /// orders of each ([`QuantumSolver::orient_ids`]): 2^k images each.
 const MAX_TIED_PAIRS: usize = 2;
 
+/// A realisation id's term in the multiset hash of an image
+/// ([`QuantumSolver::orient_ids`]): mixed, so that sums of ids do not
+/// collide as plain sums would.
+fn id_term(id: RealId) -> u64 {
+    let x = (u64::from(id) ^ 0x5bd1_e995).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+}
+
 /// A realisation's id in the solver's table.
 type RealId = u32;
 
@@ -541,8 +549,10 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         // Every sorting of the blocks by signature, each tied pair in
         // either order: the set of their images is the same for every
-        // state of one orbit, so its least member is a representative
-        // of the orbit itself.
+        // state of one orbit, so the image of least hash (a multiset hash
+        // of its ids, so no image but the one kept is sorted) is one
+        // representative per orbit, but for hash ties (a collision only
+        // leaves two representatives of one orbit, a missed cache hit).
         let pairs = &scratch.pairs;
         let orders = &mut scratch.orders;
         orders.resize_with(1 << pairs.len(), Vec::new);
@@ -561,18 +571,22 @@ impl<B: QuantumBase> QuantumSolver<B> {
             std::mem::take(&mut scratch.best),
             std::mem::take(&mut scratch.image),
         );
-        best.clear();
+        let mut least = None;
         for order in &scratch.orders {
             image.clear();
             image.extend_from_slice(ids);
             if order.iter().enumerate().any(|(c, &to)| c != to) {
                 self.permute_ids(order, &mut image);
-                image.sort_unstable();
             }
-            if best.is_empty() || image < best {
+            let hash = image
+                .iter()
+                .fold(0u64, |h, &id| h.wrapping_add(id_term(id)));
+            if least.is_none_or(|l| hash < l) {
+                least = Some(hash);
                 std::mem::swap(&mut best, &mut image);
             }
         }
+        best.sort_unstable();
         ids.copy_from_slice(&best);
         scratch.best = best;
         scratch.image = image;
