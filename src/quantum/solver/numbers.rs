@@ -45,6 +45,10 @@ pub(super) struct SumMemo {
     /// outcome `memo` would hold (one memo probe per state, not two), and
     /// `memo` stays empty.
     pub(super) number: bool,
+    /// Whether the added game is −V for a best value V that options were
+    /// compared with ([`super::probed`]): the memos whose outcomes
+    /// [`super::sum_order`] carries to other comparisons.
+    pub(super) compared: bool,
     pub(super) memo: IdMemo,
 }
 
@@ -57,6 +61,7 @@ impl SumMemo {
             minus: zero,
             hot: false,
             number: true,
+            compared: false,
             memo: IdMemo::default(),
         }
     }
@@ -124,6 +129,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             minus,
             hot,
             number,
+            compared: false,
             memo: IdMemo::default(),
         });
         self.sum_memo_bytes += self.wins.last().map_or(0, SumMemo::bytes);

@@ -333,18 +333,26 @@ impl<B: QuantumBase> QuantumSolver<B> {
         // A value the option is already known to be no better than comes
         // first: its comparison costs no search, where each value before
         // it would cost one (the option is no better than one best value
-        // at most, unless it is strictly worse than several).
-        let known_worse = order.iter().position(|&k| {
+        // at most, unless it is strictly worse than several). Known from
+        // its memo, or carried from other comparisons ([`super::sum_order`]).
+        // Only here: read again before every search, the carried facts
+        // cost more than they saved (and memoised here, they cost more
+        // than the search below that finds the same answer again).
+        let mut known_worse = None;
+        for (i, &k) in order.iter().enumerate() {
             let at = tops.memo(self, k);
             let known = self.sum_known(s, at, p);
-            known.or_else(|| self.sum_known_by_order(s, at, p)) == Some(false)
-        });
+            if known.or_else(|| self.sum_known_by_order(s, at, p)) == Some(false) {
+                known_worse = Some(i);
+                break;
+            }
+        }
         if let Some(i) = known_worse {
             order[..=i].rotate_right(1);
         }
         for k in order {
             let at = tops.memo(self, k);
-            if self.wins_sum_ordered(s, at, p)? {
+            if self.wins_sum(s, at, p)? {
                 continue;
             }
             if !strict {
@@ -397,7 +405,9 @@ impl Tops {
     fn memo<B: QuantumBase>(&mut self, solver: &mut QuantumSolver<B>, k: usize) -> usize {
         *self.memos[k].get_or_insert_with(|| {
             let minus = solver.arena.neg(self.values[k]);
-            solver.sum_memo_of(0, minus)
+            let at = solver.sum_memo_of(0, minus);
+            solver.wins[at].compared = true;
+            at
         })
     }
 }

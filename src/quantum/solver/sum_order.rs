@@ -17,9 +17,10 @@
 //! far ([`super::probed`]): an option O shown no better than a best value
 //! V (O − V searched) is compared again, for its player's best moves,
 //! with the best value V′ that replaced V, and V ≤ V′ (for Left) carries
-//! "O ≤ V" to "O ≤ V′" without a second search. Read at the root of each
-//! comparison alone: a scan of every memo per state searched would cost
-//! more than the searches it saves.
+//! "O ≤ V" to "O ≤ V′" without a second search. Read at the root of a
+//! comparison alone, and only the memos of other comparisons: a scan of
+//! every memo per state searched (or of the memos the searches make for
+//! the added games' options) would cost more than the searches it saves.
 
 use super::{bits, QuantumSolver, RealId};
 use crate::budget::Exceeded;
@@ -29,20 +30,36 @@ use crate::rules::Player;
 impl<B: QuantumBase> QuantumSolver<B> {
     /// [`Self::wins_sum`], answered first from the sums of `s` with other
     /// games under the same flavour where a comparison of the added games
-    /// carries their outcome over (what is carried is memoised under
-    /// `at` too).
+    /// carries their outcome over ([`Self::sum_known_or_carried`]).
     pub(super) fn wins_sum_ordered(
         &mut self,
         s: &[RealId],
         at: usize,
         p: Player,
     ) -> Result<bool, Exceeded> {
-        if self.sum_known(s, at, p).is_none() {
-            if let Some(w) = self.sum_known_by_order(s, at, p) {
-                return self.remember_sum(s, at, p, w);
-            }
+        match self.sum_known_or_carried(s, at, p)? {
+            Some(w) => Ok(w),
+            None => self.wins_sum(s, at, p),
         }
-        self.wins_sum(s, at, p)
+    }
+
+    /// Whether `p` wins moving first in `s` plus the game added by memo
+    /// `at`, if that memo knows, or if a fact about `s` plus another game
+    /// carries over ([`Self::sum_known_by_order`]; then memoised under
+    /// `at`).
+    pub(super) fn sum_known_or_carried(
+        &mut self,
+        s: &[RealId],
+        at: usize,
+        p: Player,
+    ) -> Result<Option<bool>, Exceeded> {
+        if let Some(w) = self.sum_known(s, at, p) {
+            return Ok(Some(w));
+        }
+        match self.sum_known_by_order(s, at, p) {
+            Some(w) => self.remember_sum(s, at, p, w).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// Whether `p` wins moving first in `s` plus the game added by memo
@@ -56,35 +73,39 @@ impl<B: QuantumBase> QuantumSolver<B> {
     ) -> Option<bool> {
         let (flavour, x) = (self.wins[at].flavour, self.wins[at].added);
         let (known, win) = bits(p);
-        let mut facts: Vec<(bool, _)> = Vec::new();
-        for (j, other) in self.wins.iter().enumerate() {
-            if j == at || other.flavour != flavour || other.number {
+        // Left's wins carry up to greater added games and its losses
+        // down; Right's the other way round.
+        let carries = |arena: &mut crate::game::Arena, wins: bool, y| match (p, wins) {
+            (Player::Left, true) | (Player::Right, false) => arena.le(y, x),
+            (Player::Left, false) | (Player::Right, true) => arena.le(x, y),
+        };
+        // The memos of other comparisons alone: the outcome searches'
+        // own memos of the added games' options are many, and a probe of
+        // each at every comparison cost more than it saved.
+        for j in 0..self.wins.len() {
+            let other = &self.wins[j];
+            if j == at || !other.compared || other.flavour != flavour {
                 continue;
             }
+            let y = other.added;
             match other.memo.get(s) {
                 Some(b) if b & u32::from(known) != 0 => {
-                    facts.push((b & u32::from(win) != 0, other.added));
+                    let wins = b & u32::from(win) != 0;
+                    if carries(&mut self.arena, wins, y) {
+                        return Some(wins);
+                    }
                 }
                 _ => {}
             }
         }
-        facts.extend(
-            self.number_facts(s, flavour)
-                .filter(|&(q, ..)| q == p)
-                .map(|(_, wins, y)| (wins, y)),
-        );
-        for (wins, y) in facts {
-            // Left's wins carry up to greater added games and its losses
-            // down; Right's the other way round.
-            let carries = match (p, wins) {
-                (Player::Left, true) | (Player::Right, false) => self.arena.le(y, x),
-                (Player::Left, false) | (Player::Right, true) => self.arena.le(x, y),
-            };
-            if carries {
-                return Some(wins);
-            }
-        }
-        None
+        let numbers: Vec<_> = self
+            .number_facts(s, flavour)
+            .filter(|&(q, ..)| q == p)
+            .collect();
+        numbers
+            .into_iter()
+            .find(|&(_, wins, y)| carries(&mut self.arena, wins, y))
+            .map(|(_, wins, _)| wins)
     }
 }
 
@@ -131,6 +152,7 @@ mod tests {
                 let parity = (rng.next_u64() % 2) as usize;
                 for (k, (&x, &y)) in added.iter().zip(&same).enumerate() {
                     let at = carrier.sum_memo_of(0, x);
+                    carrier.wins[at].compared = true;
                     if k % 2 == parity {
                         for p in Player::BOTH {
                             carrier.wins_sum(&s, at, p).unwrap();
