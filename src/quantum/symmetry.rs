@@ -19,7 +19,7 @@
 //! Two blocks that differ can still tie (each holds the same multiset of
 //! contents over realisations of the same shapes, e.g. after a move on
 //! one label of each). Where the ties are a few pairs
-//! ([`Symmetry::tied_pairs`]), the solver tries each pair in both orders
+//! ([`Symmetry::ties`]), the solver tries each pair in both orders
 //! and keeps the image of least hash (a multiset hash of its ids): the
 //! images of all sortings by signature are the same set for every state
 //! of an orbit, so that image is one representative per orbit but for
@@ -34,6 +34,17 @@
 //! different blocks, and so fewer duplicate representatives of one orbit.
 
 use super::base::QuantumBase;
+
+/// How the blocks of a state tie on their signatures ([`Symmetry::ties`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ties {
+    /// No two blocks tie, but for blocks equal in every realisation.
+    None,
+    /// The blocks that tie are a few pairs: each can be tried both ways.
+    Pairs,
+    /// Three or more blocks share a signature, or too many pairs tie.
+    Crowded,
+}
 
 /// Groups of interchangeable blocks over `coords` coordinates (edge
 /// indices or heap indices). Blocks of one group have equal length and
@@ -143,10 +154,23 @@ impl Symmetry {
         moved
     }
 
-    /// Do two blocks of one group have equal signatures without being
-    /// equal in every realisation (`same(b, c)`)? Only then can a
-    /// refinement round tell more blocks apart: equal blocks stay tied.
-    pub fn has_ties(&self, sig: &[u64], mut same: impl FnMut(usize, usize) -> bool) -> bool {
+    /// How the blocks of each group tie on their signatures `sig`. Two
+    /// blocks tie really when their signatures are equal but they are not
+    /// equal in every realisation (`same(b, c)`): equal blocks stay tied
+    /// whatever is done, and swapping them changes nothing. `pairs` gets
+    /// the real ties as block numbers over all groups when they are all
+    /// pairs, at most `most` of them (see [`Ties`]).
+    pub fn ties(
+        &self,
+        sig: &[u64],
+        mut same: impl FnMut(usize, usize) -> bool,
+        most: usize,
+        pairs: &mut Vec<(usize, usize)>,
+    ) -> Ties {
+        pairs.clear();
+        // A real tie met, and a tie that is not a lone pair (three or more
+        // blocks of one signature, or more than `most` pairs).
+        let (mut real, mut crowded) = (false, false);
         let mut at = 0;
         for group in &self.groups {
             let part = &sig[at..at + group.len()];
@@ -154,52 +178,42 @@ impl Symmetry {
             // oriented): no ties.
             if !part.windows(2).all(|w| w[0] < w[1]) {
                 for x in 0..part.len() {
-                    for y in x + 1..part.len() {
-                        if part[x] == part[y] && !same(at + x, at + y) {
-                            return true;
+                    if (0..x).any(|w| part[w] == part[x]) {
+                        continue; // Not the first block of its signature.
+                    }
+                    let tied = || (x + 1..part.len()).filter(|&y| part[y] == part[x]);
+                    match tied().count() {
+                        0 => continue,
+                        1 => {
+                            let y = tied().next().expect("one tied block");
+                            if !same(at + x, at + y) {
+                                real = true;
+                                if pairs.len() == most {
+                                    crowded = true;
+                                } else {
+                                    pairs.push((at + x, at + y));
+                                }
+                            }
+                        }
+                        _ => {
+                            crowded = true;
+                            let mut class = std::iter::once(x).chain(tied());
+                            real = real
+                                || class.any(|b| tied().any(|c| b < c && !same(at + b, at + c)));
                         }
                     }
-                }
-            }
-            at += group.len();
-        }
-        false
-    }
-
-    /// The blocks tied by `sig` in pairs: for each group, each two blocks
-    /// of equal signature that are not equal in every realisation
-    /// (`same(b, c)`), as block numbers over all groups. `None` when
-    /// three or more blocks share a signature or more than `most` pairs
-    /// tie (then the orderings to try grow past a few).
-    pub fn tied_pairs(
-        &self,
-        sig: &[u64],
-        mut same: impl FnMut(usize, usize) -> bool,
-        most: usize,
-        pairs: &mut Vec<(usize, usize)>,
-    ) -> bool {
-        pairs.clear();
-        let mut at = 0;
-        for group in &self.groups {
-            let part = &sig[at..at + group.len()];
-            for x in 0..part.len() {
-                let mut ties = (x + 1..part.len()).filter(|&y| part[x] == part[y]);
-                let Some(y) = ties.next() else {
-                    continue;
-                };
-                if ties.next().is_some() || (0..x).any(|w| part[w] == part[x]) {
-                    return false;
-                }
-                if !same(at + x, at + y) {
-                    if pairs.len() == most {
-                        return false;
+                    if real && crowded {
+                        return Ties::Crowded;
                     }
-                    pairs.push((at + x, at + y));
                 }
             }
             at += group.len();
         }
-        true
+        match (real, crowded) {
+            (false, _) => Ties::None,
+            (true, false) => Ties::Pairs,
+            (true, true) => Ties::Crowded,
+        }
     }
 
     /// The coordinates of block `b` (numbered over all groups in order).

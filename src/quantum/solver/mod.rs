@@ -24,7 +24,7 @@ use super::moves::{legal_map, Legal, QuantumMove};
 use super::normalise::{keep_maximal_by, maximal_mask, retain_mask, Normaliser, Reductions};
 use super::options::{every_flavour, Enumeration, FlavourMask};
 use super::seen::SeenLists;
-use super::symmetry::Symmetry;
+use super::symmetry::{Symmetry, Ties};
 use super::twins::Twins;
 use crate::budget::{Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId, Outcome};
@@ -509,33 +509,29 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 terms[row + b] == terms[row + c]
             })
         };
-        let mut least = false;
-        if symmetry.has_ties(sig, same) {
-            if symmetry.tied_pairs(sig, same, MAX_TIED_PAIRS, &mut scratch.pairs) {
-                // A few pairs of blocks tie: every order of each pair is
-                // tried, and the least image kept (below).
-                least = true;
-            } else {
-                // One round of refinement: each block's signature again,
-                // now over (its content, the realisation's content on
-                // every block paired with that block's signature). Still
-                // a function of the orbit, so still sound, and it tells
-                // apart many blocks the first round could not.
-                let refined = &mut scratch.refined;
-                refined.clear();
-                refined.resize(blocks, 0);
-                for &id in ids.iter() {
-                    let t = &terms[id as usize * blocks..(id as usize + 1) * blocks];
-                    let row = Symmetry::row_hash(sig, t);
-                    for (s, &x) in refined.iter_mut().zip(t) {
-                        *s = s.wrapping_add(Symmetry::refined_term(x, row));
-                    }
+        let ties = symmetry.ties(sig, same, MAX_TIED_PAIRS, &mut scratch.pairs);
+        if ties == Ties::Crowded {
+            // One round of refinement: each block's signature again, now
+            // over (its content, the realisation's content on every block
+            // paired with that block's signature). Still a function of
+            // the orbit, so still sound, and it tells apart many blocks
+            // the first round could not.
+            let refined = &mut scratch.refined;
+            refined.clear();
+            refined.resize(blocks, 0);
+            for &id in ids.iter() {
+                let t = &terms[id as usize * blocks..(id as usize + 1) * blocks];
+                let row = Symmetry::row_hash(sig, t);
+                for (s, &x) in refined.iter_mut().zip(t) {
+                    *s = s.wrapping_add(Symmetry::refined_term(x, row));
                 }
-                std::mem::swap(sig, refined);
             }
+            std::mem::swap(sig, refined);
         }
         let moved = symmetry.sorting_perm_into(sig, &mut scratch.perm, &mut scratch.signed);
-        if !least {
+        // A few pairs tie: every order of each pair is tried, and one
+        // image kept (below).
+        if ties != Ties::Pairs {
             if moved {
                 self.permute_ids(&scratch.perm, ids);
                 ids.sort_unstable();
@@ -571,7 +567,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             std::mem::take(&mut scratch.best),
             std::mem::take(&mut scratch.image),
         );
-        let mut least = None;
+        let mut least_hash = None;
         for order in &scratch.orders {
             image.clear();
             image.extend_from_slice(ids);
@@ -581,8 +577,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
             let hash = image
                 .iter()
                 .fold(0u64, |h, &id| h.wrapping_add(id_term(id)));
-            if least.is_none_or(|l| hash < l) {
-                least = Some(hash);
+            if least_hash.is_none_or(|l| hash < l) {
+                least_hash = Some(hash);
                 std::mem::swap(&mut best, &mut image);
             }
         }
