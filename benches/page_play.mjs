@@ -86,8 +86,12 @@ async function game(browser, url, [, position, flavour, width]) {
   let started = Date.now();
   await page.getByRole('combobox', { name: 'Width' }).selectOption(width);
   // Polled every few ms: a locator's own wait polls every 500 ms once a
-  // wait is long, which rounds the times up by as much.
-  while (!(await done(page).isVisible())) await page.waitForTimeout(5);
+  // wait is long, which rounds the times up by as much. Bounded as that
+  // wait was (300 s).
+  while (!(await done(page).isVisible())) {
+    if (Date.now() - started > 300_000) throw new Error(`no value within 300 s: ${position} ${flavour} ${width}`);
+    await page.waitForTimeout(5);
+  }
   const edit = Date.now() - started;
   // The edit view's analysis is the start's: Play asks the same question.
   started = Date.now();
