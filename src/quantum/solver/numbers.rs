@@ -198,6 +198,14 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let mut unknown: Vec<(IdState, u64)> = Vec::new();
         let mut unknown_bytes = 0;
         let mut child = self.scratch.states.pop().unwrap_or_default();
+        // Options already met in this pass, as built: many moves lead to
+        // one option (wide moves above all), and a repeat adds nothing, so
+        // it is skipped before its orientation and memo probe, the costly
+        // part. Nothing recurses in this pass, so the solver's one set
+        // serves.
+        let mut seen = std::mem::take(&mut self.scratch.seen);
+        seen.clear();
+        let mut seen_bytes = 0;
         if result.is_ok() {
             let mut won = false;
             result = self
@@ -208,6 +216,10 @@ impl<B: QuantumBase> QuantumSolver<B> {
                     &mut twins,
                     &mut buffer_bytes,
                     |solver, idx, built, _| {
+                        if !seen.insert(built) {
+                            return Ok(true);
+                        }
+                        solver.hold_growth(seen.bytes(), &mut seen_bytes)?;
                         child.clear();
                         child.extend_from_slice(built);
                         solver.orient_ids(&mut child);
@@ -233,7 +245,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         self.put_back(enumeration);
         self.scratch.states.push(child);
-        self.account.release(held + buffer_bytes);
+        self.scratch.seen = seen;
+        self.account.release(held + buffer_bytes + seen_bytes);
         // Second pass: search the options left, those of fewest
         // realisations first (their searches are smaller, and a small
         // state is often a win found early; on Blue Meadow this order
