@@ -31,6 +31,13 @@
 //! result is again the result of a smaller allowed move, whose orbit is
 //! represented by the same induction.
 //!
+//! **Few realisations.** Where every result of the legal map lies among at
+//! most 64 realisations (most states of a classroom drawing), each union
+//! is a bit mask over them ([`Enumeration::for_each_local`]): one `or`,
+//! then the covered ones cleared by their covering masks, where a list
+//! union merges two lists and tests every cross pair. The walk and the
+//! visits are the same; a test compares the two walks move by move.
+//!
 //! **Several flavours at once.** Flavours differ only in which single
 //! labels they allow unsuperposed; superposed moves, unions and the
 //! skipping above are the same for all. So one enumeration serves a list
@@ -60,6 +67,12 @@ pub struct Enumeration {
     /// `unions[d]`: the union of the results of labels `idx[0..=d]`
     /// (buffers beyond the current depth are kept for reuse).
     unions: Vec<Vec<u32>>,
+    /// The same on masks over a few ids ([`Self::for_each_local`]): each
+    /// label's result, the union at each depth, and the union visited,
+    /// as ids.
+    results: Vec<u64>,
+    masks: Vec<u64>,
+    built: Vec<u32>,
 }
 
 impl Enumeration {
@@ -68,7 +81,9 @@ impl Enumeration {
         let lists: usize = self.unions.iter().map(Vec::capacity).sum();
         (lists * size_of::<u32>()
             + self.unions.capacity() * size_of::<Vec<u32>>()
-            + self.idx.capacity() * size_of::<usize>()) as u64
+            + self.idx.capacity() * size_of::<usize>()
+            + (self.results.capacity() + self.masks.capacity()) * size_of::<u64>()
+            + self.built.capacity() * size_of::<u32>()) as u64
     }
 
     /// Call `visit(ctx, idx, result, bytes, mask)` for moves of `map`
@@ -156,6 +171,139 @@ impl Enumeration {
     }
 }
 
+/// The few distinct ids of a legal map's results, for
+/// [`Enumeration::for_each_local`].
+#[derive(Clone, Copy)]
+pub struct LocalIds<'a> {
+    /// Sorted and distinct; every result's ids are among them.
+    pub ids: &'a [u32],
+    /// `below[i]`: the mask of the ids strictly covered by `ids[i]`; empty
+    /// when covered realisations are not dropped.
+    pub below: &'a [u64],
+}
+
+impl Enumeration {
+    /// [`Self::for_each`] for a map whose results lie among at most 64
+    /// distinct ids (`locals`, see [`LocalIds`]): each union is a bit mask
+    /// over them, built by one `or` and pruned by the covering masks,
+    /// where a list union merges two lists and scans every cross pair. The pruned
+    /// union is the same set: its maximal elements are those of the union
+    /// covered by none of its elements. So the walk, the skipping and the
+    /// visits are those of [`Self::for_each`] with the pruned list union,
+    /// each result handed over as its ids in increasing order.
+    pub fn for_each_local<M, S>(
+        &mut self,
+        ctx: &mut S,
+        map: &Legal<M, u32>,
+        flavours: &[Flavour],
+        width: Width,
+        locals: LocalIds<'_>,
+        mut visit: impl FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
+    ) where
+        M: Clone + Ord,
+    {
+        assert!(
+            !flavours.is_empty() && flavours.len() <= MAX_FLAVOURS,
+            "1 to {MAX_FLAVOURS} flavours"
+        );
+        let LocalIds { ids: locals, below } = locals;
+        assert!(locals.len() <= 64, "at most 64 ids");
+        assert!(
+            below.is_empty() || below.len() == locals.len(),
+            "a mask per id"
+        );
+        self.idx.clear();
+        self.results.clear();
+        self.results.extend(map.children.iter().map(|c| {
+            c.iter().fold(0u64, |m, id| {
+                let i = locals
+                    .binary_search(id)
+                    .expect("every result among the locals");
+                m | 1 << i
+            })
+        }));
+        let width = width.cap(map.labels.len());
+        self.masks.clear();
+        self.masks.resize(width, 0);
+        let walk = Walk {
+            map,
+            flavours,
+            width,
+        };
+        self.descend_local(ctx, &walk, locals, below, &mut visit);
+    }
+
+    /// [`Self::descend`] on masks.
+    fn descend_local<M, S>(
+        &mut self,
+        ctx: &mut S,
+        walk: &Walk<'_, M>,
+        locals: &[u32],
+        below: &[u64],
+        visit: &mut impl FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
+    ) -> bool
+    where
+        M: Clone + Ord,
+    {
+        let depth = self.idx.len();
+        let first = self.idx.last().map_or(0, |&i| i + 1);
+        for j in first..walk.map.labels.len() {
+            let (out, absorbed) = match depth {
+                0 => (self.results[j], false),
+                _ => {
+                    let before = self.masks[depth - 1];
+                    let union = before | self.results[j];
+                    let out = match below {
+                        [] => union,
+                        _ => union & !covered(union, below),
+                    };
+                    (out, out == before)
+                }
+            };
+            self.masks[depth] = out;
+            self.idx.push(j);
+            let mask = match depth {
+                0 => walk.allowing(j),
+                1 if absorbed => walk.all() & !walk.allowing(self.idx[0]),
+                _ if absorbed => 0,
+                _ => walk.all(),
+            };
+            if mask != 0 {
+                self.built.clear();
+                let mut bits = out;
+                while bits != 0 {
+                    self.built.push(locals[bits.trailing_zeros() as usize]);
+                    bits &= bits - 1;
+                }
+                let bytes = self.bytes();
+                if !visit(ctx, &self.idx, &self.built, bytes, mask) {
+                    return false;
+                }
+            }
+            if !absorbed
+                && depth + 1 < walk.width
+                && !self.descend_local(ctx, walk, locals, below, visit)
+            {
+                return false;
+            }
+            self.idx.pop();
+        }
+        true
+    }
+}
+
+/// The elements of `set` (a mask) strictly covered by some element of
+/// it, from each element's mask of those it covers.
+fn covered(set: u64, below: &[u64]) -> u64 {
+    let mut out = 0;
+    let mut bits = set;
+    while bits != 0 {
+        out |= below[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+    }
+    out
+}
+
 /// What one enumeration walks: the legal map, the flavours, the width.
 struct Walk<'a, M> {
     map: &'a Legal<M, u32>,
@@ -181,7 +329,7 @@ impl<M: Clone + Ord> Walk<'_, M> {
 
 #[cfg(test)]
 mod tests {
-    use super::Enumeration;
+    use super::{Enumeration, LocalIds};
     use crate::quantum::moves::Legal;
     use crate::quantum::{Flavour, Setting, Width};
     use std::collections::BTreeSet;
@@ -201,6 +349,55 @@ mod tests {
             all = kept;
         }
         out.extend(all);
+    }
+
+    /// The walk on masks ([`Enumeration::for_each_local`]) visits the
+    /// same moves with the same results and flavour masks, in the same
+    /// order, as the walk on lists, every flavour at once.
+    fn same_walk_on_masks(map: &Legal<usize, u32>, prune: bool, width: Width) {
+        let mut locals: Vec<u32> = map.children.iter().flatten().copied().collect();
+        locals.sort_unstable();
+        locals.dedup();
+        let below: Vec<u64> = match prune {
+            false => Vec::new(),
+            true => locals
+                .iter()
+                .map(|&y| {
+                    locals
+                        .iter()
+                        .enumerate()
+                        .fold(0, |m, (k, &x)| m | u64::from(x != y && x & !y == 0) << k)
+                })
+                .collect(),
+        };
+        let mut lists = Vec::new();
+        Enumeration::default().for_each(
+            &mut (),
+            map,
+            &Flavour::ALL,
+            width,
+            |_, a, b, out| union(prune, a, b, out),
+            |_, idx, result, _, mask| {
+                lists.push((idx.to_vec(), result.to_vec(), mask));
+                true
+            },
+        );
+        let mut masks = Vec::new();
+        Enumeration::default().for_each_local(
+            &mut (),
+            map,
+            &Flavour::ALL,
+            width,
+            LocalIds {
+                ids: &locals,
+                below: &below,
+            },
+            |_, idx, result, _, mask| {
+                masks.push((idx.to_vec(), result.to_vec(), mask));
+                true
+            },
+        );
+        assert_eq!(masks, lists, "{prune} {width}");
     }
 
     /// On random legal maps (results as small bit sets, so covering is
@@ -239,6 +436,7 @@ mod tests {
                 total,
             };
             let width = [Width::Limited(2), Width::Limited(3), Width::Unbounded][round % 3];
+            same_walk_on_masks(&map, prune, width);
             // All six flavours in one enumeration: each flavour's results
             // (the moves carrying its bit) are its own enumeration's.
             let mut joint: Vec<BTreeSet<Vec<u32>>> = vec![BTreeSet::new(); Flavour::ALL.len()];

@@ -22,7 +22,7 @@ use super::hash::Map64;
 use super::id_memo::IdMemo;
 use super::moves::{legal_map, Legal, QuantumMove};
 use super::normalise::{keep_maximal_by, maximal_mask, retain_mask, Normaliser, Reductions};
-use super::options::{every_flavour, Enumeration, FlavourMask};
+use super::options::{every_flavour, Enumeration, FlavourMask, LocalIds};
 use super::seen::SeenLists;
 use super::symmetry::{Symmetry, Ties};
 use super::twins::Twins;
@@ -240,6 +240,10 @@ struct Scratch {
     /// State buffers put back after use, one per depth of the outcome
     /// search at most (its killer moves' results and options looked up).
     states: Vec<IdState>,
+    /// The ids of a legal map's results and their covering masks
+    /// ([`QuantumSolver::local_ids`]).
+    locals: Vec<RealId>,
+    below: Vec<u64>,
 }
 
 /// What an enumeration put back may hold: the pool is not charged to the
@@ -773,29 +777,82 @@ impl<B: QuantumBase> QuantumSolver<B> {
     ) -> Result<(), Exceeded> {
         let mut result = Ok(());
         let width = self.setting.width;
-        enumeration.for_each(
-            self,
-            map,
-            flavours,
-            width,
-            |solver, a, b, out| solver.union_pruned(a, b, out),
-            |solver, idx, built, bytes, mask| {
-                // Options answered by the memo do not tick elsewhere, and a
-                // wide move on many labels has a vast number of them.
-                if let Err(e) = solver.charge_option(bytes, buffer_bytes) {
-                    result = Err(e);
-                    return false;
-                }
-                if !twins.is_canonical(idx) {
-                    return true;
-                }
-                visit(solver, idx, built, mask).unwrap_or_else(|e| {
-                    result = Err(e);
-                    false
-                })
-            },
+        let mut on_option = |solver: &mut Self, idx: &[usize], built: &[RealId], bytes, mask| {
+            // Options answered by the memo do not tick elsewhere, and a
+            // wide move on many labels has a vast number of them.
+            if let Err(e) = solver.charge_option(bytes, buffer_bytes) {
+                result = Err(e);
+                return false;
+            }
+            if !twins.is_canonical(idx) {
+                return true;
+            }
+            visit(solver, idx, built, mask).unwrap_or_else(|e| {
+                result = Err(e);
+                false
+            })
+        };
+        let (mut locals, mut below) = (
+            std::mem::take(&mut self.scratch.locals),
+            std::mem::take(&mut self.scratch.below),
         );
+        if self.local_ids(map, &mut locals, &mut below) {
+            let ids = LocalIds {
+                ids: &locals,
+                below: &below,
+            };
+            enumeration.for_each_local(self, map, flavours, width, ids, &mut on_option);
+        } else {
+            enumeration.for_each(
+                self,
+                map,
+                flavours,
+                width,
+                |solver, a, b, out| solver.union_pruned(a, b, out),
+                &mut on_option,
+            );
+        }
+        self.scratch.locals = locals;
+        self.scratch.below = below;
         result
+    }
+
+    /// The distinct ids of `map`'s results, sorted, into `locals`, and
+    /// for each the mask of those it strictly covers into `below` (left
+    /// empty when nothing is dropped), if they are at most 64 and their
+    /// covering is known by exact words: then the enumeration unites
+    /// masks ([`Enumeration::for_each_local`]).
+    fn local_ids(
+        &self,
+        map: &Legal<B::Move, RealId>,
+        locals: &mut Vec<RealId>,
+        below: &mut Vec<u64>,
+    ) -> bool {
+        locals.clear();
+        below.clear();
+        for c in &map.children {
+            locals.extend_from_slice(c);
+        }
+        locals.sort_unstable();
+        locals.dedup();
+        if locals.len() > 64 {
+            return false;
+        }
+        if !self.normaliser.drops_covered() {
+            return true;
+        }
+        let Some(words) = &self.reals.masks else {
+            return false;
+        };
+        below.extend(locals.iter().map(|&y| {
+            let wy = words[y as usize];
+            locals.iter().enumerate().fold(0, |m, (k, &x)| {
+                let wx = words[x as usize];
+                // Distinct ids have distinct words: strict covering.
+                m | u64::from(x != y && wx & !wy == 0) << k
+            })
+        }));
+        true
     }
 
     /// Keep `enumeration`'s buffers for the next state, if they are small.
