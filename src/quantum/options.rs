@@ -104,20 +104,11 @@ impl Enumeration {
     ) where
         M: Clone + Ord,
     {
-        assert!(
-            !flavours.is_empty() && flavours.len() <= MAX_FLAVOURS,
-            "1 to {MAX_FLAVOURS} flavours"
-        );
+        let walk = Walk::new(map, flavours, width);
         self.idx.clear();
-        let width = width.cap(map.labels.len());
-        if self.unions.len() < width {
-            self.unions.resize_with(width, Vec::new);
+        if self.unions.len() < walk.width {
+            self.unions.resize_with(walk.width, Vec::new);
         }
-        let walk = Walk {
-            map,
-            flavours,
-            width,
-        };
         self.descend(ctx, &walk, &union, &mut visit);
     }
 
@@ -150,12 +141,7 @@ impl Enumeration {
                 }
             };
             self.idx.push(j);
-            let mask = match depth {
-                0 => walk.allowing(j),
-                1 if absorbed => walk.all() & !walk.allowing(self.idx[0]),
-                _ if absorbed => 0,
-                _ => walk.all(),
-            };
+            let mask = walk.allowing_move(&self.idx, absorbed);
             if mask != 0 {
                 let bytes = self.bytes();
                 if !visit(ctx, &self.idx, &self.unions[depth], bytes, mask) {
@@ -202,10 +188,7 @@ impl Enumeration {
     ) where
         M: Clone + Ord,
     {
-        assert!(
-            !flavours.is_empty() && flavours.len() <= MAX_FLAVOURS,
-            "1 to {MAX_FLAVOURS} flavours"
-        );
+        let walk = Walk::new(map, flavours, width);
         let LocalIds { ids: locals, below } = locals;
         assert!(locals.len() <= 64, "at most 64 ids");
         assert!(
@@ -222,14 +205,8 @@ impl Enumeration {
                 m | 1 << i
             })
         }));
-        let width = width.cap(map.labels.len());
         self.masks.clear();
-        self.masks.resize(width, 0);
-        let walk = Walk {
-            map,
-            flavours,
-            width,
-        };
+        self.masks.resize(walk.width, 0);
         self.descend_local(ctx, &walk, locals, below, &mut visit);
     }
 
@@ -262,12 +239,7 @@ impl Enumeration {
             };
             self.masks[depth] = out;
             self.idx.push(j);
-            let mask = match depth {
-                0 => walk.allowing(j),
-                1 if absorbed => walk.all() & !walk.allowing(self.idx[0]),
-                _ if absorbed => 0,
-                _ => walk.all(),
-            };
+            let mask = walk.allowing_move(&self.idx, absorbed);
             if mask != 0 {
                 self.built.clear();
                 let mut bits = out;
@@ -311,10 +283,38 @@ struct Walk<'a, M> {
     width: usize,
 }
 
-impl<M: Clone + Ord> Walk<'_, M> {
+impl<'a, M: Clone + Ord> Walk<'a, M> {
+    /// The walk over `map` under `flavours` (1 to [`MAX_FLAVOURS`]) at
+    /// `width`, capped at the number of labels.
+    fn new(map: &'a Legal<M, u32>, flavours: &'a [Flavour], width: Width) -> Self {
+        assert!(
+            !flavours.is_empty() && flavours.len() <= MAX_FLAVOURS,
+            "1 to {MAX_FLAVOURS} flavours"
+        );
+        Walk {
+            map,
+            flavours,
+            width: width.cap(map.labels.len()),
+        }
+    }
+
     /// Every flavour's bit.
     fn all(&self) -> FlavourMask {
         every_flavour(self.flavours.len())
+    }
+
+    /// The flavours that allow the move `idx` as the walk meets it, when
+    /// its last label was `absorbed` or not (see the module doc): a single
+    /// label, those allowing it unsuperposed; an absorbed pair, those
+    /// that did not allow its first label alone; a larger absorbed set,
+    /// none; any other set, all.
+    fn allowing_move(&self, idx: &[usize], absorbed: bool) -> FlavourMask {
+        match idx {
+            [j] => self.allowing(*j),
+            [first, _] if absorbed => self.all() & !self.allowing(*first),
+            _ if absorbed => 0,
+            _ => self.all(),
+        }
     }
 
     /// The flavours that allow label `j` unsuperposed.
