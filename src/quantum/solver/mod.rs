@@ -232,7 +232,8 @@ struct Scratch {
     image: IdState,
     /// The option being normalised.
     child: IdState,
-    /// The options met so far in one enumeration of `option_values`.
+    /// The options met so far in one enumeration (of `option_values`, or
+    /// of the first pass of an outcome search; neither recurses).
     seen: SeenLists,
     /// Enumerations put back after use: a search opens one per state and
     /// regrowing its union buffers each time was a tenth of a search.
