@@ -30,36 +30,20 @@ use crate::rules::Player;
 impl<B: QuantumBase> QuantumSolver<B> {
     /// [`Self::wins_sum`], answered first from the sums of `s` with other
     /// games under the same flavour where a comparison of the added games
-    /// carries their outcome over ([`Self::sum_known_or_carried`]).
+    /// carries their outcome over ([`Self::sum_known_by_order`]; what is
+    /// carried is memoised under `at` too).
     pub(super) fn wins_sum_ordered(
         &mut self,
         s: &[RealId],
         at: usize,
         p: Player,
     ) -> Result<bool, Exceeded> {
-        match self.sum_known_or_carried(s, at, p)? {
-            Some(w) => Ok(w),
-            None => self.wins_sum(s, at, p),
+        if self.sum_known(s, at, p).is_none() {
+            if let Some(w) = self.sum_known_by_order(s, at, p) {
+                return self.remember_sum(s, at, p, w);
+            }
         }
-    }
-
-    /// Whether `p` wins moving first in `s` plus the game added by memo
-    /// `at`, if that memo knows, or if a fact about `s` plus another game
-    /// carries over ([`Self::sum_known_by_order`]; then memoised under
-    /// `at`).
-    pub(super) fn sum_known_or_carried(
-        &mut self,
-        s: &[RealId],
-        at: usize,
-        p: Player,
-    ) -> Result<Option<bool>, Exceeded> {
-        if let Some(w) = self.sum_known(s, at, p) {
-            return Ok(Some(w));
-        }
-        match self.sum_known_by_order(s, at, p) {
-            Some(w) => self.remember_sum(s, at, p, w).map(Some),
-            None => Ok(None),
-        }
+        self.wins_sum(s, at, p)
     }
 
     /// Whether `p` wins moving first in `s` plus the game added by memo
