@@ -168,6 +168,17 @@ pub struct LocalIds<'a> {
     pub below: &'a [u64],
 }
 
+/// The `below` masks of [`LocalIds`] for `ids` (at most 64), into
+/// `below`: bit k of `below[i]` is set when `ids[k]` is strictly covered
+/// by `ids[i]`, as `covered(x, y)` says of x ≠ y.
+pub fn covering_masks(ids: &[u32], covered: impl Fn(u32, u32) -> bool, below: &mut Vec<u64>) {
+    below.extend(ids.iter().map(|&y| {
+        ids.iter()
+            .enumerate()
+            .fold(0, |m, (k, &x)| m | u64::from(x != y && covered(x, y)) << k)
+    }));
+}
+
 impl Enumeration {
     /// [`Self::for_each`] for a map whose results lie among at most 64
     /// distinct ids (`locals`, see [`LocalIds`]): each union is a bit mask
@@ -329,7 +340,7 @@ impl<'a, M: Clone + Ord> Walk<'a, M> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Enumeration, LocalIds};
+    use super::{covering_masks, Enumeration, LocalIds};
     use crate::quantum::moves::Legal;
     use crate::quantum::{Flavour, Setting, Width};
     use std::collections::BTreeSet;
@@ -358,18 +369,10 @@ mod tests {
         let mut locals: Vec<u32> = map.children.iter().flatten().copied().collect();
         locals.sort_unstable();
         locals.dedup();
-        let below: Vec<u64> = match prune {
-            false => Vec::new(),
-            true => locals
-                .iter()
-                .map(|&y| {
-                    locals
-                        .iter()
-                        .enumerate()
-                        .fold(0, |m, (k, &x)| m | u64::from(x != y && x & !y == 0) << k)
-                })
-                .collect(),
-        };
+        let mut below = Vec::new();
+        if prune {
+            covering_masks(&locals, |x, y| x & !y == 0, &mut below);
+        }
         let mut lists = Vec::new();
         Enumeration::default().for_each(
             &mut (),

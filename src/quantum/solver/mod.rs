@@ -22,7 +22,7 @@ use super::hash::Map64;
 use super::id_memo::IdMemo;
 use super::moves::{legal_map, Legal, QuantumMove};
 use super::normalise::{keep_maximal_by, maximal_mask, retain_mask, Normaliser, Reductions};
-use super::options::{every_flavour, Enumeration, FlavourMask, LocalIds};
+use super::options::{covering_masks, every_flavour, Enumeration, FlavourMask, LocalIds};
 use super::seen::SeenLists;
 use super::symmetry::{Symmetry, Ties};
 use super::twins::Twins;
@@ -845,14 +845,12 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let Some(words) = &self.reals.masks else {
             return false;
         };
-        below.extend(locals.iter().map(|&y| {
-            let wy = words[y as usize];
-            locals.iter().enumerate().fold(0, |m, (k, &x)| {
-                let wx = words[x as usize];
-                // Distinct ids have distinct words: strict covering.
-                m | u64::from(x != y && wx & !wy == 0) << k
-            })
-        }));
+        // Distinct ids have distinct words, so this is strict covering.
+        covering_masks(
+            locals,
+            |x, y| words[x as usize] & !words[y as usize] == 0,
+            below,
+        );
         true
     }
 
