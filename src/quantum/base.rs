@@ -91,6 +91,13 @@ pub trait QuantumBase: Ruleset<State: Ord> {
         self.present_labels(r).len() as u64
     }
 
+    /// At most how many moves `p` can make in a row on `r` while the
+    /// opponent passes. The default is [`Self::height_bound`], which
+    /// bounds every sequence of moves.
+    fn run_bound(&self, r: &Self::State, _p: Player) -> u64 {
+        self.height_bound(r)
+    }
+
     /// Why `mv` is not legal for `p` on `r` (assuming it is not).
     fn absence(&self, r: &Self::State, mv: &Self::Move, p: Player) -> Absence;
 
@@ -133,6 +140,12 @@ impl QuantumBase for Hackenbush {
 
     fn is_covered_by(&self, small: &EdgeSet, big: &EdgeSet) -> bool {
         small.is_subset(*big)
+    }
+
+    /// The edges `p` may cut on `r`: each of `p`'s cuts takes away at
+    /// least the edge cut, and no cut adds an edge.
+    fn run_bound(&self, r: &EdgeSet, p: Player) -> u64 {
+        self.moves(r, p).len() as u64
     }
 
     /// Covering is inclusion of edge sets: exact on the bits themselves

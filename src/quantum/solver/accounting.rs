@@ -150,7 +150,10 @@ impl<B: QuantumBase> QuantumSolver<B> {
     pub(super) fn charge_reals(&mut self) -> Result<(), Exceeded> {
         let r = &self.reals;
         let moves = growing(&r.moves[0]) + growing(&r.moves[1]);
-        let words = growing(&r.terms) + 2 * growing(&r.keys) + r.masks.as_ref().map_or(0, growing);
+        let words = growing(&r.terms)
+            + 2 * growing(&r.keys)
+            + r.masks.as_ref().map_or(0, growing)
+            + growing(&r.runs);
         let bytes = growing(&r.states)
             + words
             + (r.dense.as_ref().map_or(0, Vec::len) * size_of::<RealId>()) as u64

@@ -45,6 +45,7 @@ mod number_bounds;
 mod numbers;
 mod probed;
 mod progress;
+mod run_bounds;
 mod sum_order;
 
 use accounting::{alloc_bytes, key_bytes, Account};
@@ -106,6 +107,8 @@ struct Reals<B: QuantumBase> {
     /// Exact covering words per realisation (see
     /// [`QuantumBase::cover_mask`]), if the base has them.
     masks: Option<Vec<u64>>,
+    /// Each realisation's run bounds ([`run_bounds`]).
+    runs: Vec<run_bounds::Runs>,
     /// Ids by [`QuantumBase::dense_index`] (`RealId::MAX`: not yet
     /// interned), if the base has a dense index; `index` is unused then.
     dense: Option<Vec<RealId>>,
@@ -294,6 +297,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 blocks,
                 moves: [Vec::new(), Vec::new()],
                 masks,
+                runs: Vec::new(),
                 dense,
                 images: Images::default(),
             },
@@ -413,6 +417,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         if let Some(masks) = &mut self.reals.masks {
             masks.push(self.base.cover_mask(r).expect("cover mask"));
         }
+        self.reals.runs.push(run_bounds::runs_of(&self.base, r));
         if self.reals.blocks > 0 {
             let before = self.reals.terms.len();
             self.normaliser

@@ -3,6 +3,7 @@
 //! [`QuantumSolver::number_value`]), and the outcome search itself, which
 //! is the case "plus 0".
 
+use super::run_bounds::RunThresholds;
 use super::{alloc_bytes, bits, key_bytes, IdState, QuantumSolver, RealId};
 use crate::budget::Exceeded;
 use crate::game::temperature::Thermal;
@@ -45,6 +46,9 @@ pub(super) struct SumMemo {
     /// outcome `memo` would hold (one memo probe per state, not two), and
     /// `memo` stays empty.
     pub(super) number: bool,
+    /// The added game's thresholds for the bounds from runs
+    /// ([`super::run_bounds`]), tried before any memo.
+    runs: Option<RunThresholds>,
     /// Whether the added game is −V for a best value V that options were
     /// compared with ([`super::probed`]): the memos whose outcomes
     /// [`super::sum_order`] carries to other comparisons.
@@ -61,6 +65,7 @@ impl SumMemo {
             minus: zero,
             hot: false,
             number: true,
+            runs: None,
             compared: false,
             memo: IdMemo::default(),
         }
@@ -123,12 +128,14 @@ impl<B: QuantumBase> QuantumSolver<B> {
             .arena
             .as_number_nimber(added)
             .is_some_and(|(_, m)| m == 0);
+        let runs = Some(RunThresholds::of(&mut self.arena, added)).filter(RunThresholds::useful);
         self.wins.push(SumMemo {
             flavour,
             added,
             minus,
             hot,
             number,
+            runs,
             compared: false,
             memo: IdMemo::default(),
         });
@@ -397,6 +404,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// ([`super::number_bounds`]), know it.
     pub(super) fn sum_known(&self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
         let sum = &self.wins[at];
+        if let Some(t) = &sum.runs {
+            if let Some(w) = self.runs_decide(s, t, p) {
+                return Some(w);
+            }
+        }
         if sum.number {
             return self.number_sum_known(s, sum.flavour, sum.added, p);
         }
