@@ -582,6 +582,48 @@ fn fast_engine_matches_naive_definition_on_superposed_states() {
     }
 }
 
+/// The bounds the outcome search decides from (`quantum/solver/run_bounds.rs`):
+/// every superposed state is worth at least minus Right's longest run and
+/// at most Left's, each at most the largest [`QuantumBase::run_bound`]
+/// over its realisations. Checked against the naive definition on random
+/// states of every flavour and width; the bound must also be met with
+/// equality now and then, so that a bound one too tight would fail.
+#[test]
+fn values_lie_within_the_players_runs() {
+    let positions = random_positions(150);
+    let mut tight = 0;
+    for (k, p) in positions.iter().enumerate() {
+        let f = FLAVOURS[k % 6];
+        let w = width_for(p.edge_count(), k / 6);
+        let setting = Setting::new(f, w);
+        let base = Hackenbush::new(p.clone());
+        let state = random_walk(&base, setting, k as u64 + 500, k % 4);
+        let naive_base = NaiveHackenbush(p.clone());
+        let mut naive = Naive::new(&naive_base, f, w);
+        let v = naive.value(&state);
+        let run = |q: Player| {
+            let most = state
+                .iter()
+                .map(|r| base.run_bound(r, q))
+                .max()
+                .unwrap_or(0);
+            i64::try_from(most).unwrap()
+        };
+        let arena = &mut naive.arena;
+        let (lambda, rho) = (
+            arena.integer(run(Player::Left)),
+            arena.integer(-run(Player::Right)),
+        );
+        let at = format!("{f} width {w} {p:?} {state:?}: {}", arena.plain(v));
+        assert!(arena.le(v, lambda), "above Left's runs: {at}");
+        assert!(arena.le(rho, v), "below Right's runs: {at}");
+        if v == lambda || v == rho {
+            tight += 1;
+        }
+    }
+    assert!(tight >= 10, "the bounds were met {tight} times");
+}
+
 #[test]
 fn fast_engine_matches_naive_definition_on_quantum_nim() {
     for f in FLAVOURS {
