@@ -227,10 +227,14 @@ impl<B: QuantumBase> QuantumSolver<B> {
                             return Ok(true);
                         }
                         solver.hold_growth(seen.bytes(), &mut seen_bytes)?;
-                        child.clear();
-                        child.extend_from_slice(built);
-                        solver.orient_ids(&mut child);
-                        match solver.sum_known(&child, at, p.opponent()) {
+                        // The runs need no orientation: tried first.
+                        let known = solver.runs_known(built, at, p.opponent()).or_else(|| {
+                            child.clear();
+                            child.extend_from_slice(built);
+                            solver.orient_ids(&mut child);
+                            solver.memo_known(&child, at, p.opponent())
+                        });
+                        match known {
                             Some(opponent_wins) => {
                                 won = !opponent_wins;
                                 if won {
@@ -403,12 +407,21 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// by memo `at`, if that memo, or for a number the bounds of `s`
     /// ([`super::number_bounds`]), know it.
     pub(super) fn sum_known(&self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
+        self.runs_known(s, at, p)
+            .or_else(|| self.memo_known(s, at, p))
+    }
+
+    /// [`Self::sum_known`] from the runs of `s` alone
+    /// ([`super::run_bounds`]): no memo probe, and `s` need not be
+    /// reduced (dropping covered realisations keeps the greatest runs).
+    fn runs_known(&self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
+        let t = self.wins[at].runs.as_ref()?;
+        self.runs_decide(s, t, p)
+    }
+
+    /// [`Self::sum_known`] from the memos alone, for a reduced state.
+    fn memo_known(&self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
         let sum = &self.wins[at];
-        if let Some(t) = &sum.runs {
-            if let Some(w) = self.runs_decide(s, t, p) {
-                return Some(w);
-            }
-        }
         if sum.number {
             return self.number_sum_known(s, sum.flavour, sum.added, p);
         }

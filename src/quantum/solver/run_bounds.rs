@@ -145,19 +145,28 @@ impl RunThresholds {
 }
 
 impl<B: QuantumBase> QuantumSolver<B> {
-    /// The greatest run bound of `p` over the realisations of `s`.
-    fn state_runs(&self, s: &[RealId], p: Player) -> i64 {
+    /// The greatest run bounds of each player over the realisations of
+    /// `s` (`i64::MAX` for one too many to count).
+    fn state_runs(&self, s: &[RealId]) -> [i64; 2] {
         let runs = &self.reals.runs;
-        match s.iter().map(|&id| runs[id as usize][p as usize]).max() {
-            Some(u32::MAX) => i64::MAX,
-            max => max.map_or(0, i64::from),
-        }
+        let most = s.iter().fold([0, 0], |[l, r], &id| {
+            let [a, b] = runs[id as usize];
+            [l.max(a), r.max(b)]
+        });
+        most.map(|m| {
+            if m == u32::MAX {
+                i64::MAX
+            } else {
+                i64::from(m)
+            }
+        })
     }
 
-    /// Whether `p` wins moving first in `s` plus the number with
+    /// Whether `p` wins moving first in `s` plus the game with
     /// thresholds `t`, if the runs of `s` decide it.
     pub(super) fn runs_decide(&self, s: &[RealId], t: &RunThresholds, p: Player) -> Option<bool> {
-        t.decide(|q| self.state_runs(s, q), p)
+        let runs = self.state_runs(s);
+        t.decide(|q| runs[q as usize], p)
     }
 }
 
