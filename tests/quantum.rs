@@ -583,15 +583,29 @@ fn fast_engine_matches_naive_definition_on_superposed_states() {
 }
 
 /// The bounds the outcome search decides from (`quantum/solver/run_bounds.rs`):
-/// every superposed state is worth at least minus Right's longest run and
-/// at most Left's, each at most the largest [`QuantumBase::run_bound`]
-/// over its realisations. Checked against the naive definition on random
-/// states of every flavour and width; the bound must also be met with
-/// equality now and then, so that a bound one too tight would fail.
+/// every superposed state G satisfies t_L − M_R ≤ G ≤ M_L − t_R, where M_p
+/// is the largest [`QuantumBase::run_bound`] of p over its realisations
+/// and t_p the fewest [`QuantumBase::immune_labels`] of p on any of them
+/// (one fewer under A and B). Checked against the naive definition on
+/// random states of every flavour and width, on drawings with edges at
+/// the ground; each bound must also be met with equality now and then,
+/// so that a bound one too tight would fail.
 #[test]
-fn values_lie_within_the_players_runs() {
-    let positions = random_positions(150);
-    let mut tight = 0;
+fn values_lie_within_the_players_runs_and_tempo_moves() {
+    let mut positions = random_positions(150);
+    // Stalks and sprigs from the ground: immune edges on every realisation.
+    for seed in 0..60u64 {
+        let p = presets::random(
+            seed * 31 + 7,
+            2 + (seed % 5) as usize,
+            &[Colour::Blue, Colour::Red, Colour::Green],
+        );
+        let extra: String = (0..1 + seed % 3)
+            .map(|k| if (seed + k) % 2 == 0 { " B" } else { " R" })
+            .collect();
+        positions.push(format!("{p}{extra}").parse::<Position>().unwrap());
+    }
+    let (mut tight_low, mut tight_high, mut with_tempo) = (0, 0, 0);
     for (k, p) in positions.iter().enumerate() {
         let f = FLAVOURS[k % 6];
         let w = width_for(p.edge_count(), k / 6);
@@ -601,27 +615,50 @@ fn values_lie_within_the_players_runs() {
         let naive_base = NaiveHackenbush(p.clone());
         let mut naive = Naive::new(&naive_base, f, w);
         let v = naive.value(&state);
-        let run = |q: Player| {
-            let most = state
+        let most = |q: Player| {
+            let m = state
                 .iter()
                 .map(|r| base.run_bound(r, q))
                 .max()
                 .unwrap_or(0);
-            i64::try_from(most).unwrap()
+            i64::try_from(m).unwrap()
         };
-        let arena = &mut naive.arena;
-        let (lambda, rho) = (
-            arena.integer(run(Player::Left)),
-            arena.integer(-run(Player::Right)),
-        );
-        let at = format!("{f} width {w} {p:?} {state:?}: {}", arena.plain(v));
-        assert!(arena.le(v, lambda), "above Left's runs: {at}");
-        assert!(arena.le(rho, v), "below Right's runs: {at}");
-        if v == lambda || v == rho {
-            tight += 1;
+        let tempo = |q: Player| {
+            let t = state
+                .iter()
+                .map(|r| base.immune_labels(r, q))
+                .min()
+                .unwrap_or(0);
+            let t = i64::try_from(t).unwrap();
+            match f {
+                Flavour::A | Flavour::B => (t - 1).max(0),
+                _ => t,
+            }
+        };
+        let (l, r) = (Player::Left, Player::Right);
+        if tempo(l) + tempo(r) > 0 {
+            with_tempo += 1;
         }
+        let arena = &mut naive.arena;
+        let low = arena.integer(tempo(l) - most(r));
+        let high = arena.integer(most(l) - tempo(r));
+        let at = format!("{f} width {w} {p:?} {state:?}: {}", arena.plain(v));
+        assert!(
+            arena.le(v, high),
+            "above Left's runs and Right's tempo: {at}"
+        );
+        assert!(
+            arena.le(low, v),
+            "below Right's runs and Left's tempo: {at}"
+        );
+        tight_low += usize::from(v == low && tempo(l) > 0);
+        tight_high += usize::from(v == high && tempo(r) > 0);
     }
-    assert!(tight >= 10, "the bounds were met {tight} times");
+    assert!(with_tempo >= 60, "{with_tempo} states had tempo moves");
+    assert!(
+        tight_low >= 5 && tight_high >= 5,
+        "bounds with tempo met {tight_low} and {tight_high} times"
+    );
 }
 
 #[test]

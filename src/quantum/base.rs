@@ -98,6 +98,13 @@ pub trait QuantumBase: Ruleset<State: Ord> {
         self.height_bound(r)
     }
 
+    /// How many labels legal for `p` on `r` no move takes away but `p`'s
+    /// own move on that label: no move of the opponent and no move of `p`
+    /// on another label. At most this many; none by default.
+    fn immune_labels(&self, _r: &Self::State, _p: Player) -> u64 {
+        0
+    }
+
     /// Why `mv` is not legal for `p` on `r` (assuming it is not).
     fn absence(&self, r: &Self::State, mv: &Self::Move, p: Player) -> Absence;
 
@@ -146,6 +153,19 @@ impl QuantumBase for Hackenbush {
     /// least the edge cut, and no cut adds an edge.
     fn run_bound(&self, r: &EdgeSet, p: Player) -> u64 {
         self.moves(r, p).len() as u64
+    }
+
+    /// Edges of `p`'s colour alone (the opponent cannot cut them) at the
+    /// ground (no cut makes them fall).
+    fn immune_labels(&self, r: &EdgeSet, p: Player) -> u64 {
+        r.iter()
+            .filter(|&e| {
+                let edge = self.position.edges[e];
+                edge.colour.cuttable_by(p)
+                    && !edge.colour.cuttable_by(p.opponent())
+                    && (edge.u == GROUND || edge.v == GROUND)
+            })
+            .count() as u64
     }
 
     /// Covering is inclusion of edge sets: exact on the bits themselves

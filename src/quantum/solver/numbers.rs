@@ -48,7 +48,7 @@ pub(super) struct SumMemo {
     pub(super) number: bool,
     /// The added game's thresholds for the bounds from runs
     /// ([`super::run_bounds`]), tried before any memo.
-    runs: Option<RunThresholds>,
+    runs: RunThresholds,
     /// Whether the added game is −V for a best value V that options were
     /// compared with ([`super::probed`]): the memos whose outcomes
     /// [`super::sum_order`] carries to other comparisons.
@@ -65,7 +65,7 @@ impl SumMemo {
             minus: zero,
             hot: false,
             number: true,
-            runs: None,
+            runs: RunThresholds::ZERO,
             compared: false,
             memo: IdMemo::default(),
         }
@@ -128,7 +128,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             .arena
             .as_number_nimber(added)
             .is_some_and(|(_, m)| m == 0);
-        let runs = Some(RunThresholds::of(&mut self.arena, added)).filter(RunThresholds::useful);
+        let runs = RunThresholds::of(&mut self.arena, added);
         self.wins.push(SumMemo {
             flavour,
             added,
@@ -415,8 +415,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// ([`super::run_bounds`]): no memo probe, and `s` need not be
     /// reduced (dropping covered realisations keeps the greatest runs).
     fn runs_known(&self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
-        let t = self.wins[at].runs.as_ref()?;
-        self.runs_decide(s, t, p)
+        let sum = &self.wins[at];
+        self.runs_decide(s, self.flavours[sum.flavour], &sum.runs, p)
     }
 
     /// [`Self::sum_known`] from the memos alone, for a reduced state.

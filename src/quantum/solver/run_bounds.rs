@@ -21,8 +21,31 @@
 //! are. [`QuantumBase::run_bound`] bounds run_p(r) (for Hackenbush: the
 //! edges p may cut).
 //!
-//! **Outcomes of G + X**, X any game, λ ≥ run_L(G), ρ ≥ run_R(G). From
-//! X − ρ ≤ G + X ≤ X + λ:
+//! **Tempo moves.** A label is *immune* for p on a realisation when p
+//! may play it there and no other move, of either player, takes it away
+//! (for Hackenbush: an edge of p's colour alone, at the ground). Let τ be
+//! the fewest immune labels of p on any realisation of S. Every
+//! realisation of every later state keeps those of its ancestor that p
+//! has not played. While each realisation holds two or more, p can play
+//! two distinct ones superposed (legal under every flavour and width), and
+//! each realisation of the result has lost exactly one; when each holds
+//! one and they are all the same label, only an unsuperposed move plays
+//! it, which C, C′, C′u and D allow (it is legal on every realisation)
+//! and A and B may not. So p has t = τ tempo moves in hand (τ − 1 under A
+//! and B), each a move of p that plays an immune label. A tempo move, as
+//! every move of p, leaves no realisation with more opponent's moves.
+//!
+//! **Bounds.** With M_R the greatest run bound of Right over S's
+//! realisations and t_L Left's tempo moves, G ≥ t_L − M_R: in
+//! G − (t_L − M_R), Right moving first, Right has at most M_R moves in G
+//! (each takes one from every realisation's count, and Left's moves never
+//! add one) and M_R − t_L in the integer if that is positive; Left has
+//! t_L tempo moves and t_L − M_R integer moves if that is positive, as
+//! many answers in all, so Right is the first without a move. The mirror
+//! image: G ≤ M_L − t_R. Write ρ = M_R − t_L and λ = M_L − t_R (either may
+//! be negative): −ρ ≤ G ≤ λ.
+//!
+//! **Outcomes of G + X**, X any game. From X − ρ ≤ G + X ≤ X + λ:
 //! - X ≰ ρ: then G + X ≰ 0 (were G + X ≤ 0, X − ρ ≤ 0 would follow), so
 //!   Left wins moving first;
 //! - X ≥ ρ: G + X ≥ 0, Right loses moving first;
@@ -31,70 +54,109 @@
 //!
 //! Each condition holds for all integers up to some threshold (X ≰ ρ for
 //! every ρ below the greatest one with X ≰ ρ, and so on), so each test is
-//! one comparison of a run with an integer threshold of X, found once per
-//! added game ([`RunThresholds::of`]). For a number a they read ρ < a,
-//! ρ ≤ a, λ ≤ −a and λ < −a.
+//! one comparison of ρ or λ with an integer threshold of X, found once
+//! per added game ([`RunThresholds::of`]). For a number a they read
+//! ρ < a, ρ ≤ a, λ ≤ −a and λ < −a.
 
 use super::{QuantumSolver, RealId};
 use crate::game::{Arena, GameId};
 use crate::quantum::base::QuantumBase;
+use crate::quantum::flavour::Flavour;
 use crate::rules::Player;
 
-/// A realisation's [`QuantumBase::run_bound`] for each player
-/// (`u32::MAX`: too many to count, which decides nothing).
-pub(super) type Runs = [u32; 2];
+/// A realisation's [`QuantumBase::run_bound`] for each player (`u32::MAX`:
+/// too many to count, which decides nothing), then its
+/// [`QuantumBase::immune_labels`] for each.
+pub(super) type Runs = [u32; 4];
 
 pub(super) fn runs_of<B: QuantumBase>(base: &B, r: &B::State) -> Runs {
-    Player::BOTH.map(|p| u32::try_from(base.run_bound(r, p)).unwrap_or(u32::MAX))
+    let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+    let [l, r_] = Player::BOTH.map(|p| count(base.run_bound(r, p)));
+    // A count too large to hold is cut down: fewer immune labels is safe.
+    let [il, ir] = Player::BOTH.map(|p| count(base.immune_labels(r, p)).min(u32::MAX - 1));
+    [l, r_, il, ir]
 }
 
-/// The integer thresholds of one number a that the four tests compare
-/// runs with (see the module doc).
+/// Whether a player's last tempo move, on one label legal on every
+/// realisation, is allowed (see the module doc).
+fn last_tempo_allowed(flavour: Flavour) -> bool {
+    match flavour {
+        Flavour::A | Flavour::B => false,
+        Flavour::C | Flavour::CPrime | Flavour::CPrimeU | Flavour::D => true,
+    }
+}
+
+/// The integer thresholds of one added game X that the four tests
+/// compare ρ and λ with (see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct RunThresholds {
-    /// ρ ≤ this ⟺ ρ < a: Left wins moving first.
+    /// ρ ≤ this ⟺ X ≰ ρ: Left wins moving first.
     left_wins: i64,
-    /// λ ≤ this ⟺ λ ≤ −a: Left loses moving first.
+    /// λ ≤ this ⟺ X ≤ −λ: Left loses moving first.
     left_loses: i64,
-    /// λ ≤ this ⟺ λ < −a: Right wins moving first.
+    /// λ ≤ this ⟺ X ≱ −λ: Right wins moving first.
     right_wins: i64,
-    /// ρ ≤ this ⟺ ρ ≤ a: Right loses moving first.
+    /// ρ ≤ this ⟺ X ≥ ρ: Right loses moving first.
     right_loses: i64,
 }
 
-/// The greatest n in 0..=[`MAX_THRESHOLD`] with `holds(n)`, −1 if none,
-/// for a condition that holds on a down-set of integers.
-fn threshold(mut holds: impl FnMut(i64) -> bool) -> i64 {
-    if !holds(0) {
-        return -1;
-    }
-    // Doubling, then bisection: holds(lo), and !holds(hi) unless capped.
-    let mut lo = 0;
-    let mut hi = 1;
-    while hi <= MAX_THRESHOLD && holds(hi) {
-        lo = hi;
-        hi *= 2;
-    }
-    if hi > MAX_THRESHOLD {
-        return lo.max(if holds(MAX_THRESHOLD) {
-            MAX_THRESHOLD
-        } else {
-            lo
-        });
-    }
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if holds(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    lo
+/// A state's bounds −ρ ≤ G ≤ λ (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct ValueBounds {
+    pub(super) rho: i64,
+    pub(super) lambda: i64,
 }
 
-/// Thresholds stop here: runs are counts of labels or tokens, far below.
-const MAX_THRESHOLD: i64 = 1 << 32;
+/// The greatest n in ±[`MAX_THRESHOLD`] with `holds(n)` (−MAX − 1 if
+/// none, which no bound reaches), for a condition that holds on a
+/// down-set of integers.
+fn threshold(mut holds: impl FnMut(i64) -> bool) -> i64 {
+    // Doubling away from 0 until the condition changes, then bisection
+    // between `yes` (holds) and `no` (does not).
+    let (mut yes, mut no);
+    if holds(0) {
+        yes = 0;
+        let mut step = 1;
+        loop {
+            if step > MAX_THRESHOLD {
+                return MAX_THRESHOLD;
+            }
+            if !holds(step) {
+                no = step;
+                break;
+            }
+            yes = step;
+            step *= 2;
+        }
+    } else {
+        no = 0;
+        let mut step = 1;
+        loop {
+            if step > MAX_THRESHOLD {
+                return -MAX_THRESHOLD - 1;
+            }
+            if holds(-step) {
+                yes = -step;
+                break;
+            }
+            no = -step;
+            step *= 2;
+        }
+    }
+    while no - yes > 1 {
+        let mid = yes + (no - yes) / 2;
+        if holds(mid) {
+            yes = mid;
+        } else {
+            no = mid;
+        }
+    }
+    yes
+}
+
+/// Thresholds stop here: runs and tempo moves are counts of labels or
+/// tokens, far below.
+const MAX_THRESHOLD: i64 = 1 << 33;
 
 impl RunThresholds {
     /// The thresholds of the added game `x`, by comparisons in the arena.
@@ -119,54 +181,78 @@ impl RunThresholds {
         }
     }
 
-    /// Whether the thresholds decide anything beyond what a search finds
-    /// at once (a player without moves loses moving first): the plain
-    /// outcome search (X = 0) is spared the test.
-    pub(super) fn useful(&self) -> bool {
-        self.left_wins >= 0 || self.right_wins >= 0 || self.left_loses > 0 || self.right_loses > 0
-    }
+    /// The thresholds of the game 0 (X ≰ ρ ⟺ ρ < 0, X ≤ −λ ⟺ λ ≤ 0, and
+    /// so on), for the plain outcome memo made without an arena.
+    pub(super) const ZERO: RunThresholds = RunThresholds {
+        left_wins: -1,
+        left_loses: 0,
+        right_wins: -1,
+        right_loses: 0,
+    };
 
-    /// Whether `p` wins moving first, if runs of at most `runs` decide it.
-    pub(super) fn decide(&self, runs: impl Fn(Player) -> i64, p: Player) -> Option<bool> {
-        // p wins when the opponent's runs are short, and loses when its
-        // own are.
+    /// Whether `p` wins moving first in G + X, if G's bounds decide it.
+    pub(super) fn decide(&self, b: ValueBounds, p: Player) -> Option<bool> {
         let (wins, loses) = match p {
-            Player::Left => (self.left_wins, self.left_loses),
-            Player::Right => (self.right_wins, self.right_loses),
+            Player::Left => (b.rho <= self.left_wins, b.lambda <= self.left_loses),
+            Player::Right => (b.lambda <= self.right_wins, b.rho <= self.right_loses),
         };
-        if wins >= 0 && runs(p.opponent()) <= wins {
-            return Some(true);
+        if wins {
+            Some(true)
+        } else if loses {
+            Some(false)
+        } else {
+            None
         }
-        if loses >= 0 && runs(p) <= loses {
-            return Some(false);
-        }
-        None
     }
 }
 
 impl<B: QuantumBase> QuantumSolver<B> {
-    /// The greatest run bounds of each player over the realisations of
-    /// `s` (`i64::MAX` for one too many to count).
-    fn state_runs(&self, s: &[RealId]) -> [i64; 2] {
+    /// The bounds of `s` under `flavour`: the greatest run bounds and the
+    /// fewest immune labels over its realisations.
+    fn value_bounds(&self, s: &[RealId], flavour: Flavour) -> ValueBounds {
         let runs = &self.reals.runs;
-        let most = s.iter().fold([0, 0], |[l, r], &id| {
-            let [a, b] = runs[id as usize];
-            [l.max(a), r.max(b)]
-        });
-        most.map(|m| {
+        let [most_l, most_r, fewest_l, fewest_r] =
+            s.iter()
+                .fold([0, 0, u32::MAX, u32::MAX], |[ml, mr, fl, fr], &id| {
+                    let [l, r, il, ir] = runs[id as usize];
+                    [ml.max(l), mr.max(r), fl.min(il), fr.min(ir)]
+                });
+        let most = |m: u32| {
             if m == u32::MAX {
                 i64::MAX
             } else {
                 i64::from(m)
             }
-        })
+        };
+        let tempo = |fewest: u32| {
+            // No realisation, no immune label (u32::MAX is the empty fold).
+            let t = if fewest == u32::MAX {
+                0
+            } else {
+                i64::from(fewest)
+            };
+            if last_tempo_allowed(flavour) {
+                t
+            } else {
+                (t - 1).max(0)
+            }
+        };
+        ValueBounds {
+            rho: most(most_r).saturating_sub(tempo(fewest_l)),
+            lambda: most(most_l).saturating_sub(tempo(fewest_r)),
+        }
     }
 
     /// Whether `p` wins moving first in `s` plus the game with
-    /// thresholds `t`, if the runs of `s` decide it.
-    pub(super) fn runs_decide(&self, s: &[RealId], t: &RunThresholds, p: Player) -> Option<bool> {
-        let runs = self.state_runs(s);
-        t.decide(|q| runs[q as usize], p)
+    /// thresholds `t` under `flavour`, if the bounds of `s` decide it.
+    pub(super) fn runs_decide(
+        &self,
+        s: &[RealId],
+        flavour: Flavour,
+        t: &RunThresholds,
+        p: Player,
+    ) -> Option<bool> {
+        t.decide(self.value_bounds(s, flavour), p)
     }
 }
 
@@ -177,18 +263,15 @@ mod tests {
 
     #[test]
     fn thresholds_of_numbers_follow_the_four_inequalities() {
-        // Every a in quarters from −3 to 3, every pair of runs up to 4:
+        // Every a in quarters from −3 to 3, every pair of bounds in ±4:
         // each decision made must be the inequality it stands for.
         let mut arena = Arena::new();
         for q in -12i64..=12 {
             let a = arena.number(Dyadic::new(q.into(), 2));
             let t = RunThresholds::of(&mut arena, a);
-            for lambda in 0..=4i64 {
-                for rho in 0..=4i64 {
-                    let runs = |p: Player| match p {
-                        Player::Left => lambda,
-                        Player::Right => rho,
-                    };
+            for lambda in -4..=4i64 {
+                for rho in -4..=4i64 {
+                    let runs = ValueBounds { rho, lambda };
                     // 4a against integers, exactly.
                     let (l4, r4) = (4 * lambda, 4 * rho);
                     let left = if q > r4 {
@@ -221,19 +304,22 @@ mod tests {
             [t.left_wins, t.left_loses, t.right_wins, t.right_loses]
         };
         // {3 | −2} is confused with every number from −2 to 3: ≰ ρ for
-        // ρ ≤ 3, ≱ −λ for λ ≤ 2, and ≥ ρ or ≤ −λ for none.
+        // ρ ≤ 3, ≱ −λ for λ ≤ 2, ≤ −λ only for λ ≤ −4 and ≥ ρ only for
+        // ρ ≤ −3.
         let (three, minus_two) = (arena.integer(3), arena.integer(-2));
         let hot = arena.make(vec![three], vec![minus_two]);
-        assert_eq!(t(&mut arena, hot), [3, -1, 2, -1]);
+        assert_eq!(t(&mut arena, hot), [3, -4, 2, -3]);
         // ↑ = {0 | *}: above 0 but below every positive number.
         let zero = arena.integer(0);
         let star = arena.make(vec![zero], vec![zero]);
         let up = arena.make(vec![zero], vec![star]);
         assert_eq!(t(&mut arena, up), [0, -1, -1, 0]);
-        assert!(!RunThresholds::of(&mut arena, zero).useful());
-        assert!(RunThresholds::of(&mut arena, star).useful());
+        assert_eq!(RunThresholds::of(&mut arena, zero), RunThresholds::ZERO);
         // A huge number caps where runs could never reach.
         let big = arena.integer(1 << 40);
         assert_eq!(t(&mut arena, big)[0], MAX_THRESHOLD);
+        // ... and a hugely negative one never decides Left's win.
+        let small = arena.integer(-(1 << 40));
+        assert_eq!(t(&mut arena, small)[0], -MAX_THRESHOLD - 1);
     }
 }
