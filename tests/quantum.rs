@@ -591,7 +591,7 @@ fn fast_engine_matches_naive_definition_on_superposed_states() {
 /// the ground; each bound must also be met with equality now and then,
 /// so that a bound one too tight would fail.
 #[test]
-fn values_lie_within_the_players_runs_and_tempo_moves() {
+fn values_lie_within_the_players_runs_tempo_moves_and_unopposed_runs() {
     let mut positions = random_positions(150);
     // Stalks and sprigs from the ground: immune edges on every realisation.
     for seed in 0..60u64 {
@@ -605,7 +605,7 @@ fn values_lie_within_the_players_runs_and_tempo_moves() {
             .collect();
         positions.push(format!("{p}{extra}").parse::<Position>().unwrap());
     }
-    let (mut tight_low, mut tight_high, mut with_tempo) = (0, 0, 0);
+    let (mut tight_low, mut tight_high, mut with_tempo, mut needed_one) = (0, 0, 0, 0);
     for (k, p) in positions.iter().enumerate() {
         let f = FLAVOURS[k % 6];
         let w = width_for(p.edge_count(), k / 6);
@@ -653,12 +653,70 @@ fn values_lie_within_the_players_runs_and_tempo_moves() {
         );
         tight_low += usize::from(v == low && tempo(l) > 0);
         tight_high += usize::from(v == high && tempo(r) > 0);
+        if never_blocked(f) {
+            let (below, above) = unopposed_bounds(arena, &base, &state, v);
+            assert!(below && above, "beyond the unopposed runs: {at}");
+            let unopposed = |q: Player| unopposed_run(&base, &state, q);
+            let exactly_low = arena.integer(-unopposed(r));
+            let exactly_high = arena.integer(unopposed(l));
+            // The "+ 1" was needed: the value is not within the runs alone.
+            needed_one += usize::from(!arena.le(exactly_low, v) || !arena.le(v, exactly_high));
+        }
     }
     assert!(with_tempo >= 60, "{with_tempo} states had tempo moves");
     assert!(
         tight_low >= 5 && tight_high >= 5,
         "bounds with tempo met {tight_low} and {tight_high} times"
     );
+    assert!(
+        needed_one >= 5,
+        "the unopposed bounds' margin was needed {needed_one} times"
+    );
+    // Under A and C a lone label can be refused, and the bound fails.
+    for f in [Flavour::A, Flavour::C] {
+        let found = random_positions(400).into_iter().enumerate().any(|(k, p)| {
+            let w = width_for(p.edge_count(), k);
+            let base = Hackenbush::new(p.clone());
+            let state = random_walk(&base, Setting::new(f, w), k as u64 + 900, 1 + k % 3);
+            let naive_base = NaiveHackenbush(p.clone());
+            let mut naive = Naive::new(&naive_base, f, w);
+            let v = naive.value(&state);
+            let (below, above) = unopposed_bounds(&mut naive.arena, &base, &state, v);
+            !(below && above)
+        });
+        assert!(found, "no state under {f} lies beyond its unopposed runs");
+    }
+}
+
+/// Whether a player with a legal label always has an allowed move
+/// (`run_bounds.rs`: the flavours the unopposed runs bound).
+fn never_blocked(f: Flavour) -> bool {
+    !matches!(f, Flavour::A | Flavour::C)
+}
+
+/// The greatest unopposed run of `q` over the state's realisations.
+fn unopposed_run(base: &Hackenbush, state: &[EdgeSet], q: Player) -> i64 {
+    let most = state
+        .iter()
+        .map(|r| base.unopposed_run_bound(r, q))
+        .max()
+        .unwrap_or(0);
+    i64::try_from(most).unwrap()
+}
+
+/// Whether −U_R − 1 < v and v < U_L + 1 (strictly), U the greatest
+/// unopposed runs.
+fn unopposed_bounds(
+    arena: &mut Arena,
+    base: &Hackenbush,
+    state: &[EdgeSet],
+    v: GameId,
+) -> (bool, bool) {
+    let low = arena.integer(-unopposed_run(base, state, Player::Right) - 1);
+    let high = arena.integer(unopposed_run(base, state, Player::Left) + 1);
+    let below = arena.le(low, v) && !arena.le(v, low);
+    let above = arena.le(v, high) && !arena.le(high, v);
+    (below, above)
 }
 
 #[test]

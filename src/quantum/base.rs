@@ -98,6 +98,14 @@ pub trait QuantumBase: Ruleset<State: Ord> {
         self.height_bound(r)
     }
 
+    /// At most how many moves `p` can make on `r` and on every
+    /// realisation later reached from it, once the opponent has no legal
+    /// label there: a count no move raises and each such move of `p`
+    /// lowers. The default is [`Self::run_bound`].
+    fn unopposed_run_bound(&self, r: &Self::State, p: Player) -> u64 {
+        self.run_bound(r, p)
+    }
+
     /// How many labels legal for `p` on `r` no move takes away but `p`'s
     /// own move on that label: no move of the opponent and no move of `p`
     /// on another label. At most this many; none by default.
@@ -153,6 +161,18 @@ impl QuantumBase for Hackenbush {
     /// least the edge cut, and no cut adds an edge.
     fn run_bound(&self, r: &EdgeSet, p: Player) -> u64 {
         self.moves(r, p).len() as u64
+    }
+
+    /// The edges only `p` may cut: no cut adds one, and once the opponent
+    /// has no legal edge every edge left is one of them, so each of `p`'s
+    /// cuts takes one away.
+    fn unopposed_run_bound(&self, r: &EdgeSet, p: Player) -> u64 {
+        r.iter()
+            .filter(|&e| {
+                let colour = self.position.edges[e].colour;
+                colour.cuttable_by(p) && !colour.cuttable_by(p.opponent())
+            })
+            .count() as u64
     }
 
     /// Edges of `p`'s colour alone (the opponent cannot cut them) at the

@@ -45,6 +45,27 @@
 //! image: G ≤ M_L − t_R. Write ρ = M_R − t_L and λ = M_L − t_R (either may
 //! be negative): −ρ ≤ G ≤ λ.
 //!
+//! **Unopposed runs.** Under B, C′, C′u and D a player with a legal
+//! label on some realisation always has an allowed move: two distinct
+//! labels make a superposed move, and a lone label is allowed
+//! unsuperposed (B: it is the only label; C′: it is legal on every
+//! realisation where p can move; C′u through B; D always). A and C may
+//! refuse a lone label (random states where that lowers the value below
+//! this bound exist under both, and the tests find them). Let U_R bound
+//! Right's moves on each realisation once Left has no legal label there
+//! ([`QuantumBase::unopposed_run_bound`]: for Hackenbush, the edges
+//! only Right may cut; no move raises it), and U the greatest over S.
+//! Then G > −U − 1: in G + (U + 1), Left moves in G while some
+//! realisation has a label legal for Left, else in the integer. Once no
+//! realisation has one, none ever has again, Right has at most U moves
+//! left in G (each lowers every realisation's count), and Left must
+//! answer each, plus Right's move that brought this about if it was
+//! Right's: at most U + 1 integer moves in all. So Left always has a
+//! move, moving first or second, and wins. With ρ′ = U_R + 1 and λ′ =
+//! U_L + 1, G ≥ −ρ′ and G ≤ λ′, so ρ and λ below may each be the lesser
+//! of the two bounds (two separate proofs: the tempo moves are not
+//! subtracted from ρ′).
+//!
 //! **Outcomes of G + X**, X any game. From X − ρ ≤ G + X ≤ X + λ:
 //! - X ≰ ρ: then G + X ≰ 0 (were G + X ≤ 0, X − ρ ≤ 0 would follow), so
 //!   Left wins moving first;
@@ -66,15 +87,17 @@ use crate::rules::Player;
 
 /// A realisation's [`QuantumBase::run_bound`] for each player (`u32::MAX`:
 /// too many to count, which decides nothing), then its
-/// [`QuantumBase::immune_labels`] for each.
-pub(super) type Runs = [u32; 4];
+/// [`QuantumBase::immune_labels`] for each, then its
+/// [`QuantumBase::unopposed_run_bound`] for each.
+pub(super) type Runs = [u32; 6];
 
 pub(super) fn runs_of<B: QuantumBase>(base: &B, r: &B::State) -> Runs {
     let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
     let [l, r_] = Player::BOTH.map(|p| count(base.run_bound(r, p)));
     // A count too large to hold is cut down: fewer immune labels is safe.
     let [il, ir] = Player::BOTH.map(|p| count(base.immune_labels(r, p)).min(u32::MAX - 1));
-    [l, r_, il, ir]
+    let [ul, ur] = Player::BOTH.map(|p| count(base.unopposed_run_bound(r, p)));
+    [l, r_, il, ir, ul, ur]
 }
 
 /// Whether a player's last tempo move, on one label legal on every
@@ -83,6 +106,16 @@ fn last_tempo_allowed(flavour: Flavour) -> bool {
     match flavour {
         Flavour::A | Flavour::B => false,
         Flavour::C | Flavour::CPrime | Flavour::CPrimeU | Flavour::D => true,
+    }
+}
+
+/// Whether a player with a legal label on some realisation always has an
+/// allowed move, so the unopposed runs bound the value (see the module
+/// doc).
+fn never_blocked(flavour: Flavour) -> bool {
+    match flavour {
+        Flavour::A | Flavour::C => false,
+        Flavour::B | Flavour::CPrime | Flavour::CPrimeU | Flavour::D => true,
     }
 }
 
@@ -207,16 +240,25 @@ impl RunThresholds {
 }
 
 impl<B: QuantumBase> QuantumSolver<B> {
-    /// The bounds of `s` under `flavour`: the greatest run bounds and the
-    /// fewest immune labels over its realisations.
+    /// The bounds of `s` under `flavour`: from the greatest run bounds
+    /// and the fewest immune labels over its realisations, or from the
+    /// greatest unopposed runs where they are less.
     fn value_bounds(&self, s: &[RealId], flavour: Flavour) -> ValueBounds {
         let runs = &self.reals.runs;
-        let [most_l, most_r, fewest_l, fewest_r] =
-            s.iter()
-                .fold([0, 0, u32::MAX, u32::MAX], |[ml, mr, fl, fr], &id| {
-                    let [l, r, il, ir] = runs[id as usize];
-                    [ml.max(l), mr.max(r), fl.min(il), fr.min(ir)]
-                });
+        let [most_l, most_r, fewest_l, fewest_r, unopposed_l, unopposed_r] = s.iter().fold(
+            [0, 0, u32::MAX, u32::MAX, 0, 0],
+            |[ml, mr, fl, fr, ul, ur], &id| {
+                let [l, r, il, ir, u_l, u_r] = runs[id as usize];
+                [
+                    ml.max(l),
+                    mr.max(r),
+                    fl.min(il),
+                    fr.min(ir),
+                    ul.max(u_l),
+                    ur.max(u_r),
+                ]
+            },
+        );
         let most = |m: u32| {
             if m == u32::MAX {
                 i64::MAX
@@ -237,9 +279,20 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 (t - 1).max(0)
             }
         };
+        let unopposed = |u: u32| {
+            if never_blocked(flavour) {
+                most(u).saturating_add(1)
+            } else {
+                i64::MAX
+            }
+        };
         ValueBounds {
-            rho: most(most_r).saturating_sub(tempo(fewest_l)),
-            lambda: most(most_l).saturating_sub(tempo(fewest_r)),
+            rho: most(most_r)
+                .saturating_sub(tempo(fewest_l))
+                .min(unopposed(unopposed_r)),
+            lambda: most(most_l)
+                .saturating_sub(tempo(fewest_r))
+                .min(unopposed(unopposed_l)),
         }
     }
 
