@@ -615,14 +615,7 @@ fn values_lie_within_the_players_runs_tempo_moves_and_unopposed_runs() {
         let naive_base = NaiveHackenbush(p.clone());
         let mut naive = Naive::new(&naive_base, f, w);
         let v = naive.value(&state);
-        let most = |q: Player| {
-            let m = state
-                .iter()
-                .map(|r| base.run_bound(r, q))
-                .max()
-                .unwrap_or(0);
-            i64::try_from(m).unwrap()
-        };
+        let most = |q: Player| greatest(&state, |r| base.run_bound(r, q));
         let tempo = |q: Player| {
             let t = state
                 .iter()
@@ -696,11 +689,12 @@ fn never_blocked(f: Flavour) -> bool {
 
 /// The greatest unopposed run of `q` over the state's realisations.
 fn unopposed_run(base: &Hackenbush, state: &[EdgeSet], q: Player) -> i64 {
-    let most = state
-        .iter()
-        .map(|r| base.unopposed_run_bound(r, q))
-        .max()
-        .unwrap_or(0);
+    greatest(state, |r| base.unopposed_run_bound(r, q))
+}
+
+/// The greatest count over the state's realisations (0 for none).
+fn greatest(state: &[EdgeSet], count: impl Fn(&EdgeSet) -> u64) -> i64 {
+    let most = state.iter().map(count).max().unwrap_or(0);
     i64::try_from(most).unwrap()
 }
 

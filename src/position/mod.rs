@@ -73,6 +73,11 @@ impl Colour {
             (Colour::Green, _) | (Colour::Blue, Player::Left) | (Colour::Red, Player::Right)
         )
     }
+
+    /// Whether `player` may cut this colour and the opponent may not.
+    pub fn cuttable_by_only(self, player: Player) -> bool {
+        self.cuttable_by(player) && !self.cuttable_by(player.opponent())
+    }
 }
 
 /// An edge between two vertices (either may be the ground, loops allowed).

@@ -168,10 +168,7 @@ impl QuantumBase for Hackenbush {
     /// cuts takes one away.
     fn unopposed_run_bound(&self, r: &EdgeSet, p: Player) -> u64 {
         r.iter()
-            .filter(|&e| {
-                let colour = self.position.edges[e].colour;
-                colour.cuttable_by(p) && !colour.cuttable_by(p.opponent())
-            })
+            .filter(|&e| self.position.edges[e].colour.cuttable_by_only(p))
             .count() as u64
     }
 
@@ -181,9 +178,7 @@ impl QuantumBase for Hackenbush {
         r.iter()
             .filter(|&e| {
                 let edge = self.position.edges[e];
-                edge.colour.cuttable_by(p)
-                    && !edge.colour.cuttable_by(p.opponent())
-                    && (edge.u == GROUND || edge.v == GROUND)
+                edge.colour.cuttable_by_only(p) && (edge.u == GROUND || edge.v == GROUND)
             })
             .count() as u64
     }

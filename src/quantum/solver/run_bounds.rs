@@ -85,19 +85,28 @@ use crate::quantum::base::QuantumBase;
 use crate::quantum::flavour::Flavour;
 use crate::rules::Player;
 
-/// A realisation's [`QuantumBase::run_bound`] for each player (`u32::MAX`:
-/// too many to count, which decides nothing), then its
-/// [`QuantumBase::immune_labels`] for each, then its
-/// [`QuantumBase::unopposed_run_bound`] for each.
-pub(super) type Runs = [u32; 6];
+/// What one realisation tells the bounds, each entry per player (Left,
+/// Right, as [`Player::BOTH`] orders them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Runs {
+    /// [`QuantumBase::run_bound`] (`u32::MAX`: too many to count, which
+    /// decides nothing).
+    run: [u32; 2],
+    /// [`QuantumBase::immune_labels`].
+    immune: [u32; 2],
+    /// [`QuantumBase::unopposed_run_bound`] (`u32::MAX` as for `run`).
+    unopposed: [u32; 2],
+}
 
 pub(super) fn runs_of<B: QuantumBase>(base: &B, r: &B::State) -> Runs {
     let count = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
-    let [l, r_] = Player::BOTH.map(|p| count(base.run_bound(r, p)));
-    // A count too large to hold is cut down: fewer immune labels is safe.
-    let [il, ir] = Player::BOTH.map(|p| count(base.immune_labels(r, p)).min(u32::MAX - 1));
-    let [ul, ur] = Player::BOTH.map(|p| count(base.unopposed_run_bound(r, p)));
-    [l, r_, il, ir, ul, ur]
+    Runs {
+        run: Player::BOTH.map(|p| count(base.run_bound(r, p))),
+        // A count too large to hold is cut down: fewer immune labels is
+        // safe.
+        immune: Player::BOTH.map(|p| count(base.immune_labels(r, p)).min(u32::MAX - 1)),
+        unopposed: Player::BOTH.map(|p| count(base.unopposed_run_bound(r, p))),
+    }
 }
 
 /// Whether a player's last tempo move, on one label legal on every
@@ -144,38 +153,33 @@ pub(super) struct ValueBounds {
 /// none, which no bound reaches), for a condition that holds on a
 /// down-set of integers.
 fn threshold(mut holds: impl FnMut(i64) -> bool) -> i64 {
-    // Doubling away from 0 until the condition changes, then bisection
-    // between `yes` (holds) and `no` (does not).
-    let (mut yes, mut no);
-    if holds(0) {
-        yes = 0;
-        let mut step = 1;
-        loop {
-            if step > MAX_THRESHOLD {
-                return MAX_THRESHOLD;
-            }
-            if !holds(step) {
-                no = step;
-                break;
-            }
-            yes = step;
-            step *= 2;
+    // Doubling away from 0, upwards if the condition holds there and
+    // downwards if not, until it changes; then bisection between `yes`
+    // (holds) and `no` (does not).
+    let up = holds(0);
+    let sign = if up { 1 } else { -1 };
+    let mut before = 0;
+    let mut step = 1;
+    let changed = loop {
+        if step > MAX_THRESHOLD {
+            return if up {
+                MAX_THRESHOLD
+            } else {
+                -MAX_THRESHOLD - 1
+            };
         }
+        let n = sign * step;
+        if holds(n) != up {
+            break n;
+        }
+        before = n;
+        step *= 2;
+    };
+    let (mut yes, mut no) = if up {
+        (before, changed)
     } else {
-        no = 0;
-        let mut step = 1;
-        loop {
-            if step > MAX_THRESHOLD {
-                return -MAX_THRESHOLD - 1;
-            }
-            if holds(-step) {
-                yes = -step;
-                break;
-            }
-            no = -step;
-            step *= 2;
-        }
-    }
+        (changed, before)
+    };
     while no - yes > 1 {
         let mid = yes + (no - yes) / 2;
         if holds(mid) {
@@ -244,21 +248,21 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// and the fewest immune labels over its realisations, or from the
     /// greatest unopposed runs where they are less.
     fn value_bounds(&self, s: &[RealId], flavour: Flavour) -> ValueBounds {
-        let runs = &self.reals.runs;
-        let [most_l, most_r, fewest_l, fewest_r, unopposed_l, unopposed_r] = s.iter().fold(
-            [0, 0, u32::MAX, u32::MAX, 0, 0],
-            |[ml, mr, fl, fr, ul, ur], &id| {
-                let [l, r, il, ir, u_l, u_r] = runs[id as usize];
-                [
-                    ml.max(l),
-                    mr.max(r),
-                    fl.min(il),
-                    fr.min(ir),
-                    ul.max(u_l),
-                    ur.max(u_r),
-                ]
-            },
-        );
+        // The greatest runs and the fewest immune labels; u32::MAX immune
+        // labels is the empty fold (no realisation, no immune label).
+        let mut over = Runs {
+            run: [0; 2],
+            immune: [u32::MAX; 2],
+            unopposed: [0; 2],
+        };
+        for &id in s {
+            let r = &self.reals.runs[id as usize];
+            for k in 0..2 {
+                over.run[k] = over.run[k].max(r.run[k]);
+                over.immune[k] = over.immune[k].min(r.immune[k]);
+                over.unopposed[k] = over.unopposed[k].max(r.unopposed[k]);
+            }
+        }
         let most = |m: u32| {
             if m == u32::MAX {
                 i64::MAX
@@ -267,7 +271,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
             }
         };
         let tempo = |fewest: u32| {
-            // No realisation, no immune label (u32::MAX is the empty fold).
             let t = if fewest == u32::MAX {
                 0
             } else {
@@ -279,20 +282,19 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 (t - 1).max(0)
             }
         };
-        let unopposed = |u: u32| {
+        // How far `q` can push the value its way: ρ for Right, λ for Left.
+        let reach = |q: Player| {
+            let (k, other) = (q as usize, q.opponent() as usize);
+            let by_runs = most(over.run[k]).saturating_sub(tempo(over.immune[other]));
             if never_blocked(flavour) {
-                most(u).saturating_add(1)
+                by_runs.min(most(over.unopposed[k]).saturating_add(1))
             } else {
-                i64::MAX
+                by_runs
             }
         };
         ValueBounds {
-            rho: most(most_r)
-                .saturating_sub(tempo(fewest_l))
-                .min(unopposed(unopposed_r)),
-            lambda: most(most_l)
-                .saturating_sub(tempo(fewest_r))
-                .min(unopposed(unopposed_l)),
+            rho: reach(Player::Right),
+            lambda: reach(Player::Left),
         }
     }
 
