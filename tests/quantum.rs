@@ -586,10 +586,13 @@ fn fast_engine_matches_naive_definition_on_superposed_states() {
 /// every superposed state G satisfies t_L − M_R ≤ G ≤ M_L − t_R, where M_p
 /// is the largest [`QuantumBase::run_bound`] of p over its realisations
 /// and t_p the fewest [`QuantumBase::immune_labels`] of p on any of them
-/// (one fewer under A and B). Checked against the naive definition on
-/// random states of every flavour and width, on drawings with edges at
-/// the ground; each bound must also be met with equality now and then,
-/// so that a bound one too tight would fail.
+/// (one fewer under A and B); and −W_R − 1 < G < W_L + 1 with W the
+/// greatest [`QuantumBase::blocked_run_bound`] (every flavour), or U the
+/// greatest [`QuantumBase::unopposed_run_bound`] (all but A and C).
+/// Checked against the naive definition on random states of every
+/// flavour and width, on drawings with edges at the ground; each bound
+/// must also be met with equality now and then, or need its margin, so
+/// that a bound one too tight would fail.
 #[test]
 fn values_lie_within_the_players_runs_tempo_moves_and_unopposed_runs() {
     let mut positions = random_positions(150);
@@ -646,10 +649,14 @@ fn values_lie_within_the_players_runs_tempo_moves_and_unopposed_runs() {
         );
         tight_low += usize::from(v == low && tempo(l) > 0);
         tight_high += usize::from(v == high && tempo(r) > 0);
+        // Under every flavour, the blocked runs bound the value; under
+        // all but A and C the unopposed runs do.
+        let (below, above) = alone_bounds(arena, &base, &state, v, Alone::Blocked);
+        assert!(below && above, "beyond the blocked runs: {at}");
         if never_blocked(f) {
-            let (below, above) = unopposed_bounds(arena, &base, &state, v);
+            let (below, above) = alone_bounds(arena, &base, &state, v, Alone::Unopposed);
             assert!(below && above, "beyond the unopposed runs: {at}");
-            let unopposed = |q: Player| unopposed_run(&base, &state, q);
+            let unopposed = |q: Player| alone_run(&base, &state, q, Alone::Unopposed);
             let exactly_low = arena.integer(-unopposed(r));
             let exactly_high = arena.integer(unopposed(l));
             // The "+ 1" was needed: the value is not within the runs alone.
@@ -663,21 +670,40 @@ fn values_lie_within_the_players_runs_tempo_moves_and_unopposed_runs() {
     );
     assert!(
         needed_one >= 5,
-        "the unopposed bounds' margin was needed {needed_one} times"
+        "the margin of the unopposed runs was needed {needed_one} times"
     );
-    // Under A and C a lone label can be refused, and the bound fails.
+    // Under A and C a lone label can be refused, and the unopposed runs
+    // fail to bound the value; the blocked runs still do, and need their
+    // margin now and then (about one state in a hundred).
     for f in [Flavour::A, Flavour::C] {
-        let found = random_positions(400).into_iter().enumerate().any(|(k, p)| {
+        let (mut beyond_unopposed, mut needed_one_blocked) = (0, 0);
+        for (k, p) in random_positions(1500).into_iter().enumerate() {
             let w = width_for(p.edge_count(), k);
             let base = Hackenbush::new(p.clone());
-            let state = random_walk(&base, Setting::new(f, w), k as u64 + 900, 1 + k % 3);
+            let state = random_walk(&base, Setting::new(f, w), k as u64 + 900, k % 4);
             let naive_base = NaiveHackenbush(p.clone());
             let mut naive = Naive::new(&naive_base, f, w);
             let v = naive.value(&state);
-            let (below, above) = unopposed_bounds(&mut naive.arena, &base, &state, v);
-            !(below && above)
-        });
-        assert!(found, "no state under {f} lies beyond its unopposed runs");
+            let arena = &mut naive.arena;
+            let at = format!("{f} width {w} {p:?} {state:?}: {}", arena.plain(v));
+            let (below, above) = alone_bounds(arena, &base, &state, v, Alone::Blocked);
+            assert!(below && above, "beyond the blocked runs: {at}");
+            let (below, above) = alone_bounds(arena, &base, &state, v, Alone::Unopposed);
+            beyond_unopposed += usize::from(!(below && above));
+            let blocked = |q: Player| alone_run(&base, &state, q, Alone::Blocked);
+            let exactly_low = arena.integer(-blocked(Player::Right));
+            let exactly_high = arena.integer(blocked(Player::Left));
+            needed_one_blocked +=
+                usize::from(!arena.le(exactly_low, v) || !arena.le(v, exactly_high));
+        }
+        assert!(
+            beyond_unopposed > 0,
+            "no state under {f} lies beyond its unopposed runs"
+        );
+        assert!(
+            needed_one_blocked >= 5,
+            "under {f} the margin of the blocked runs was needed {needed_one_blocked} times"
+        );
     }
 }
 
@@ -687,9 +713,22 @@ fn never_blocked(f: Flavour) -> bool {
     !matches!(f, Flavour::A | Flavour::C)
 }
 
-/// The greatest unopposed run of `q` over the state's realisations.
-fn unopposed_run(base: &Hackenbush, state: &[EdgeSet], q: Player) -> i64 {
-    greatest(state, |r| base.unopposed_run_bound(r, q))
+/// Which count bounds a player's moves once the opponent is short of
+/// labels (`run_bounds.rs`).
+#[derive(Clone, Copy)]
+enum Alone {
+    /// The opponent has none: `unopposed_run_bound`.
+    Unopposed,
+    /// The opponent has at most one: `blocked_run_bound`.
+    Blocked,
+}
+
+/// The greatest such run of `q` over the state's realisations.
+fn alone_run(base: &Hackenbush, state: &[EdgeSet], q: Player, alone: Alone) -> i64 {
+    greatest(state, |r| match alone {
+        Alone::Unopposed => base.unopposed_run_bound(r, q),
+        Alone::Blocked => base.blocked_run_bound(r, q),
+    })
 }
 
 /// The greatest count over the state's realisations (0 for none).
@@ -699,15 +738,16 @@ fn greatest(state: &[EdgeSet], count: impl Fn(&EdgeSet) -> u64) -> i64 {
 }
 
 /// Whether −U_R − 1 < v and v < U_L + 1 (strictly), U the greatest
-/// unopposed runs.
-fn unopposed_bounds(
+/// runs of kind `alone`.
+fn alone_bounds(
     arena: &mut Arena,
     base: &Hackenbush,
     state: &[EdgeSet],
     v: GameId,
+    alone: Alone,
 ) -> (bool, bool) {
-    let low = arena.integer(-unopposed_run(base, state, Player::Right) - 1);
-    let high = arena.integer(unopposed_run(base, state, Player::Left) + 1);
+    let low = arena.integer(-alone_run(base, state, Player::Right, alone) - 1);
+    let high = arena.integer(alone_run(base, state, Player::Left, alone) + 1);
     let below = arena.le(low, v) && !arena.le(v, low);
     let above = arena.le(v, high) && !arena.le(high, v);
     (below, above)

@@ -106,6 +106,15 @@ pub trait QuantumBase: Ruleset<State: Ord> {
         self.run_bound(r, p)
     }
 
+    /// At most how many moves `p` can make on `r` and on every
+    /// realisation later reached from it, once the opponent has at most
+    /// one legal label (the same on every realisation): a count no move
+    /// raises and each such move of `p` lowers. The default is
+    /// [`Self::run_bound`].
+    fn blocked_run_bound(&self, r: &Self::State, p: Player) -> u64 {
+        self.run_bound(r, p)
+    }
+
     /// How many labels legal for `p` on `r` no move takes away but `p`'s
     /// own move on that label: no move of the opponent and no move of `p`
     /// on another label. At most this many; none by default.
@@ -170,6 +179,18 @@ impl QuantumBase for Hackenbush {
         r.iter()
             .filter(|&e| self.position.edges[e].colour.cuttable_by_only(p))
             .count() as u64
+    }
+
+    /// The edges only `p` may cut, plus one if some edge both may cut is
+    /// present: once the opponent has at most one legal edge, every edge
+    /// both may cut is that one, so at most one is left on each
+    /// realisation; no cut adds an edge or gives one back.
+    fn blocked_run_bound(&self, r: &EdgeSet, p: Player) -> u64 {
+        let shared = r.iter().any(|e| {
+            let colour = self.position.edges[e].colour;
+            colour.cuttable_by(p) && colour.cuttable_by(p.opponent())
+        });
+        self.unopposed_run_bound(r, p) + u64::from(shared)
     }
 
     /// Edges of `p`'s colour alone (the opponent cannot cut them) at the

@@ -61,16 +61,37 @@
 //! left in G (each lowers every realisation's count), and Left must
 //! answer each, plus Right's move that brought this about if it was
 //! Right's: at most U + 1 integer moves in all. So Left always has a
-//! move, moving first or second, and wins. With ρ′ = U_R + 1 and λ′ =
-//! U_L + 1, G ≥ −ρ′ and G ≤ λ′, so ρ and λ below may each be the lesser
-//! of the two bounds (two separate proofs: the tempo moves are not
-//! subtracted from ρ′).
+//! move, moving first or second, and wins: G + U + 1 > 0. So G > −ρ′
+//! with ρ′ = U_R + 1, and G < λ′ = U_L + 1.
+//!
+//! **Blocked runs.** Under A and C a player with one legal label may have
+//! no allowed move, but one with two has (they superpose). Let W_R bound
+//! Right's moves on each realisation once Left has at most one legal
+//! label, the same on every realisation
+//! ([`QuantumBase::blocked_run_bound`]: for Hackenbush, the edges only
+//! Right may cut plus one if an edge both may cut is present, as every
+//! such edge is then Left's one label; no move raises it), and W the
+//! greatest over S. Then G > −W − 1 under every flavour: in G + (W + 1),
+//! Left moves in G while she has an allowed move there, else in the
+//! integer. Let T be Left's first turn without an allowed move in G (if
+//! none comes, she never lacks a move). At T she has at most one legal
+//! label, and no later state has more, so Right has at most W moves left
+//! in G; Left answers each, and T itself, by a move in G or in the
+//! integer: at most W + 1 integer moves, and she wins moving first or
+//! second. So ρ′ = W_R + 1 and λ′ = W_L + 1 under A and C. (W ≤ U + 1,
+//! so under the other flavours the unopposed runs are used.)
+//!
+//! So ρ and λ below are each the tighter of the two bounds, the strict
+//! one when they are equal (two separate proofs: the tempo moves are not
+//! subtracted from ρ′), with whether it is strict.
 //!
 //! **Outcomes of G + X**, X any game. From X − ρ ≤ G + X ≤ X + λ:
 //! - X ≰ ρ: then G + X ≰ 0 (were G + X ≤ 0, X − ρ ≤ 0 would follow), so
 //!   Left wins moving first;
-//! - X ≥ ρ: G + X ≥ 0, Right loses moving first;
-//! - X ≤ −λ: G + X ≤ 0, Left loses moving first;
+//! - X ≥ ρ: G + X ≥ 0, Right loses moving first; if G > −ρ (strict),
+//!   then G + X = (G + ρ) + (X − ρ) > 0, and Left wins moving first too;
+//! - X ≤ −λ: G + X ≤ 0, Left loses moving first; if G < λ (strict),
+//!   G + X < 0, and Right wins moving first too;
 //! - X ≱ −λ: G + X ≱ 0, Right wins moving first.
 //!
 //! Each condition holds for all integers up to some threshold (X ≰ ρ for
@@ -96,6 +117,8 @@ pub(super) struct Runs {
     immune: [u32; 2],
     /// [`QuantumBase::unopposed_run_bound`] (`u32::MAX` as for `run`).
     unopposed: [u32; 2],
+    /// [`QuantumBase::blocked_run_bound`] (`u32::MAX` as for `run`).
+    blocked: [u32; 2],
 }
 
 pub(super) fn runs_of<B: QuantumBase>(base: &B, r: &B::State) -> Runs {
@@ -106,6 +129,7 @@ pub(super) fn runs_of<B: QuantumBase>(base: &B, r: &B::State) -> Runs {
         // safe.
         immune: Player::BOTH.map(|p| count(base.immune_labels(r, p)).min(u32::MAX - 1)),
         unopposed: Player::BOTH.map(|p| count(base.unopposed_run_bound(r, p))),
+        blocked: Player::BOTH.map(|p| count(base.blocked_run_bound(r, p))),
     }
 }
 
@@ -119,8 +143,8 @@ fn last_tempo_allowed(flavour: Flavour) -> bool {
 }
 
 /// Whether a player with a legal label on some realisation always has an
-/// allowed move, so the unopposed runs bound the value (see the module
-/// doc).
+/// allowed move, so the unopposed runs bound the value, not only the
+/// blocked runs (see the module doc).
 fn never_blocked(flavour: Flavour) -> bool {
     match flavour {
         Flavour::A | Flavour::C => false,
@@ -142,11 +166,32 @@ pub(super) struct RunThresholds {
     right_loses: i64,
 }
 
-/// A state's bounds −ρ ≤ G ≤ λ (see the module doc).
+/// A state's bounds −ρ ≤ G ≤ λ, each strict or not (see the module
+/// doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct ValueBounds {
-    pub(super) rho: i64,
-    pub(super) lambda: i64,
+    pub(super) rho: Bound,
+    pub(super) lambda: Bound,
+}
+
+/// How far a player can push the value their way: G ≥ −at (G > −at if
+/// `strict`) for Right's ρ, G ≤ at (G < at) for Left's λ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Bound {
+    pub(super) at: i64,
+    pub(super) strict: bool,
+}
+
+impl Bound {
+    /// The tighter of two bounds of one side: the lesser, the strict one
+    /// when they are equal.
+    fn tighter(self, other: Bound) -> Bound {
+        if (other.at, !other.strict) < (self.at, !self.strict) {
+            other
+        } else {
+            self
+        }
+    }
 }
 
 /// The greatest n in ±[`MAX_THRESHOLD`] with `holds(n)` (−MAX − 1 if
@@ -229,9 +274,16 @@ impl RunThresholds {
 
     /// Whether `p` wins moving first in G + X, if G's bounds decide it.
     pub(super) fn decide(&self, b: ValueBounds, p: Player) -> Option<bool> {
+        let (rho, lambda) = (b.rho.at, b.lambda.at);
         let (wins, loses) = match p {
-            Player::Left => (b.rho <= self.left_wins, b.lambda <= self.left_loses),
-            Player::Right => (b.lambda <= self.right_wins, b.rho <= self.right_loses),
+            Player::Left => (
+                rho <= self.left_wins || (b.rho.strict && rho <= self.right_loses),
+                lambda <= self.left_loses,
+            ),
+            Player::Right => (
+                lambda <= self.right_wins || (b.lambda.strict && lambda <= self.left_loses),
+                rho <= self.right_loses,
+            ),
         };
         if wins {
             Some(true)
@@ -246,7 +298,7 @@ impl RunThresholds {
 impl<B: QuantumBase> QuantumSolver<B> {
     /// The bounds of `s` under `flavour`: from the greatest run bounds
     /// and the fewest immune labels over its realisations, or from the
-    /// greatest unopposed runs where they are less.
+    /// greatest unopposed (or blocked) runs where they are tighter.
     fn value_bounds(&self, s: &[RealId], flavour: Flavour) -> ValueBounds {
         // The greatest runs and the fewest immune labels; u32::MAX immune
         // labels is the empty fold (no realisation, no immune label).
@@ -254,6 +306,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             run: [0; 2],
             immune: [u32::MAX; 2],
             unopposed: [0; 2],
+            blocked: [0; 2],
         };
         for &id in s {
             let r = &self.reals.runs[id as usize];
@@ -261,6 +314,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 over.run[k] = over.run[k].max(r.run[k]);
                 over.immune[k] = over.immune[k].min(r.immune[k]);
                 over.unopposed[k] = over.unopposed[k].max(r.unopposed[k]);
+                over.blocked[k] = over.blocked[k].max(r.blocked[k]);
             }
         }
         let most = |m: u32| {
@@ -285,12 +339,19 @@ impl<B: QuantumBase> QuantumSolver<B> {
         // How far `q` can push the value its way: ρ for Right, λ for Left.
         let reach = |q: Player| {
             let (k, other) = (q as usize, q.opponent() as usize);
-            let by_runs = most(over.run[k]).saturating_sub(tempo(over.immune[other]));
-            if never_blocked(flavour) {
-                by_runs.min(most(over.unopposed[k]).saturating_add(1))
+            let by_runs = Bound {
+                at: most(over.run[k]).saturating_sub(tempo(over.immune[other])),
+                strict: false,
+            };
+            let alone = if never_blocked(flavour) {
+                over.unopposed[k]
             } else {
-                by_runs
-            }
+                over.blocked[k]
+            };
+            by_runs.tighter(Bound {
+                at: most(alone).saturating_add(1),
+                strict: true,
+            })
         };
         ValueBounds {
             rho: reach(Player::Right),
@@ -318,34 +379,51 @@ mod tests {
 
     #[test]
     fn thresholds_of_numbers_follow_the_four_inequalities() {
-        // Every a in quarters from −3 to 3, every pair of bounds in ±4:
-        // each decision made must be the inequality it stands for.
+        // Every a in quarters from −3 to 3, every pair of bounds in ±4,
+        // strict or not: each decision made must be the inequality it
+        // stands for, and every one that follows must be made.
         let mut arena = Arena::new();
         for q in -12i64..=12 {
             let a = arena.number(Dyadic::new(q.into(), 2));
             let t = RunThresholds::of(&mut arena, a);
             for lambda in -4..=4i64 {
                 for rho in -4..=4i64 {
-                    let runs = ValueBounds { rho, lambda };
-                    // 4a against integers, exactly.
-                    let (l4, r4) = (4 * lambda, 4 * rho);
-                    let left = if q > r4 {
-                        Some(true)
-                    } else if q <= -l4 {
-                        Some(false)
-                    } else {
-                        None
-                    };
-                    let right = if q < -l4 {
-                        Some(true)
-                    } else if q >= r4 {
-                        Some(false)
-                    } else {
-                        None
-                    };
-                    let at = format!("a={q}/4 λ={lambda} ρ={rho}");
-                    assert_eq!(t.decide(runs, Player::Left), left, "{at}");
-                    assert_eq!(t.decide(runs, Player::Right), right, "{at}");
+                    for (rho_strict, lambda_strict) in
+                        [(false, false), (true, false), (false, true), (true, true)]
+                    {
+                        let runs = ValueBounds {
+                            rho: Bound {
+                                at: rho,
+                                strict: rho_strict,
+                            },
+                            lambda: Bound {
+                                at: lambda,
+                                strict: lambda_strict,
+                            },
+                        };
+                        // 4a against integers, exactly: G + a lies in
+                        // [a − ρ, a + λ], open at a strict end.
+                        let (l4, r4) = (4 * lambda, 4 * rho);
+                        let positive = q > r4 || (rho_strict && q == r4);
+                        let negative = q < -l4 || (lambda_strict && q == -l4);
+                        let left = if positive {
+                            Some(true)
+                        } else if q <= -l4 {
+                            Some(false)
+                        } else {
+                            None
+                        };
+                        let right = if negative {
+                            Some(true)
+                        } else if q >= r4 {
+                            Some(false)
+                        } else {
+                            None
+                        };
+                        let at = format!("a={q}/4 {runs:?}");
+                        assert_eq!(t.decide(runs, Player::Left), left, "{at}");
+                        assert_eq!(t.decide(runs, Player::Right), right, "{at}");
+                    }
                 }
             }
         }
