@@ -656,11 +656,7 @@ fn values_lie_within_the_players_runs_tempo_moves_and_unopposed_runs() {
         if never_blocked(f) {
             let (below, above) = alone_bounds(arena, &base, &state, v, Alone::Unopposed);
             assert!(below && above, "beyond the unopposed runs: {at}");
-            let unopposed = |q: Player| alone_run(&base, &state, q, Alone::Unopposed);
-            let exactly_low = arena.integer(-unopposed(r));
-            let exactly_high = arena.integer(unopposed(l));
-            // The "+ 1" was needed: the value is not within the runs alone.
-            needed_one += usize::from(!arena.le(exactly_low, v) || !arena.le(v, exactly_high));
+            needed_one += usize::from(needs_margin(arena, &base, &state, v, Alone::Unopposed));
         }
     }
     assert!(with_tempo >= 60, "{with_tempo} states had tempo moves");
@@ -690,11 +686,8 @@ fn values_lie_within_the_players_runs_tempo_moves_and_unopposed_runs() {
             assert!(below && above, "beyond the blocked runs: {at}");
             let (below, above) = alone_bounds(arena, &base, &state, v, Alone::Unopposed);
             beyond_unopposed += usize::from(!(below && above));
-            let blocked = |q: Player| alone_run(&base, &state, q, Alone::Blocked);
-            let exactly_low = arena.integer(-blocked(Player::Right));
-            let exactly_high = arena.integer(blocked(Player::Left));
             needed_one_blocked +=
-                usize::from(!arena.le(exactly_low, v) || !arena.le(v, exactly_high));
+                usize::from(needs_margin(arena, &base, &state, v, Alone::Blocked));
         }
         assert!(
             beyond_unopposed > 0,
@@ -735,6 +728,20 @@ fn alone_run(base: &Hackenbush, state: &[EdgeSet], q: Player, alone: Alone) -> i
 fn greatest(state: &[EdgeSet], count: impl Fn(&EdgeSet) -> u64) -> i64 {
     let most = state.iter().map(count).max().unwrap_or(0);
     i64::try_from(most).unwrap()
+}
+
+/// Whether the "+ 1" of the runs of kind `alone` is needed: v does not
+/// lie within −U_R ≤ v ≤ U_L, U the greatest such runs.
+fn needs_margin(
+    arena: &mut Arena,
+    base: &Hackenbush,
+    state: &[EdgeSet],
+    v: GameId,
+    alone: Alone,
+) -> bool {
+    let low = arena.integer(-alone_run(base, state, Player::Right, alone));
+    let high = arena.integer(alone_run(base, state, Player::Left, alone));
+    !arena.le(low, v) || !arena.le(v, high)
 }
 
 /// Whether −U_R − 1 < v and v < U_L + 1 (strictly), U the greatest

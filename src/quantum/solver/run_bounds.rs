@@ -82,8 +82,8 @@
 //! so under the other flavours the unopposed runs are used.)
 //!
 //! So ρ and λ below are each the tighter of the two bounds, the strict
-//! one when they are equal (two separate proofs: the tempo moves are not
-//! subtracted from ρ′), with whether it is strict.
+//! one when they are equal, and remember whether they are strict (two
+//! separate proofs: the tempo moves are not subtracted from ρ′).
 //!
 //! **Outcomes of G + X**, X any game. From X − ρ ≤ G + X ≤ X + λ:
 //! - X ≰ ρ: then G + X ≰ 0 (were G + X ≤ 0, X − ρ ≤ 0 would follow), so
@@ -300,21 +300,21 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// and the fewest immune labels over its realisations, or from the
     /// greatest unopposed (or blocked) runs where they are tighter.
     fn value_bounds(&self, s: &[RealId], flavour: Flavour) -> ValueBounds {
-        // The greatest runs and the fewest immune labels; u32::MAX immune
-        // labels is the empty fold (no realisation, no immune label).
-        let mut over = Runs {
-            run: [0; 2],
-            immune: [u32::MAX; 2],
-            unopposed: [0; 2],
-            blocked: [0; 2],
-        };
+        // The greatest runs, the fewest immune labels and the greatest
+        // runs once the opponent is short of labels (unopposed, or
+        // blocked where a lone label may be refused): only the count the
+        // flavour uses is folded, as this runs for every option an
+        // outcome search meets. u32::MAX immune labels is the empty fold
+        // (no realisation, no immune label).
+        let blocked = !never_blocked(flavour);
+        let (mut run, mut immune, mut alone) = ([0u32; 2], [u32::MAX; 2], [0u32; 2]);
         for &id in s {
             let r = &self.reals.runs[id as usize];
+            let r_alone = if blocked { &r.blocked } else { &r.unopposed };
             for k in 0..2 {
-                over.run[k] = over.run[k].max(r.run[k]);
-                over.immune[k] = over.immune[k].min(r.immune[k]);
-                over.unopposed[k] = over.unopposed[k].max(r.unopposed[k]);
-                over.blocked[k] = over.blocked[k].max(r.blocked[k]);
+                run[k] = run[k].max(r.run[k]);
+                immune[k] = immune[k].min(r.immune[k]);
+                alone[k] = alone[k].max(r_alone[k]);
             }
         }
         let most = |m: u32| {
@@ -340,16 +340,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let reach = |q: Player| {
             let (k, other) = (q as usize, q.opponent() as usize);
             let by_runs = Bound {
-                at: most(over.run[k]).saturating_sub(tempo(over.immune[other])),
+                at: most(run[k]).saturating_sub(tempo(immune[other])),
                 strict: false,
             };
-            let alone = if never_blocked(flavour) {
-                over.unopposed[k]
-            } else {
-                over.blocked[k]
-            };
             by_runs.tighter(Bound {
-                at: most(alone).saturating_add(1),
+                at: most(alone[k]).saturating_add(1),
                 strict: true,
             })
         };
