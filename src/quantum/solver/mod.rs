@@ -216,6 +216,11 @@ pub struct QuantumSolver<B: QuantumBase> {
     first_quota: u64,
     /// How many searches quotas ended.
     given_up: u64,
+    /// Whether [`probed`] looks ahead for options worth numbers once an
+    /// option is slow to settle (off only to test it).
+    look_ahead: bool,
+    /// How many options that look-ahead found worth numbers.
+    numbers_found_ahead: u64,
 }
 
 /// Buffers reused across options instead of allocated per option: a
@@ -317,6 +322,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
             searched_states: 0,
             first_quota: probed::FIRST_QUOTA,
             given_up: 0,
+            look_ahead: true,
+            numbers_found_ahead: 0,
         };
         solver.charge_all();
         solver
@@ -1561,8 +1568,10 @@ mod tests {
     }
 
     /// Comparisons of options given up for their values
-    /// ([`QuantumSolver::settled`]), and proofs of x + *m given up for the
-    /// value from options, change no answer: with tiny quotas, so
+    /// ([`QuantumSolver::settled`]), proofs of x + *m given up for the
+    /// value from options, and options valued as numbers ahead of their
+    /// turn once one option is slow ([`QuantumSolver::numbers_ahead`]),
+    /// change no answer: with tiny quotas, so
     /// that searches are given up all the time, at every depth and inside
     /// valuations given up in turn, the probes' value and both players'
     /// best moves equal the full search's, on random drawings, every
@@ -1572,7 +1581,7 @@ mod tests {
         use crate::position::presets;
         use crate::quantum::hackenbush_solver;
         let widths = [Width::Limited(2), Width::Limited(3), Width::Unbounded];
-        let mut given_up = 0;
+        let (mut given_up, mut found_ahead) = (0, 0);
         for seed in 0..24u64 {
             let position = presets::random(seed + 100, 6 + (seed % 2) as usize, &[]);
             let flavour = Flavour::ALL[seed as usize % Flavour::ALL.len()];
@@ -1597,9 +1606,41 @@ mod tests {
                     assert_eq!(moves.moves, want_moves[k].moves, "{context} {p:?}");
                 }
                 given_up += probing.given_up;
+                found_ahead += probing.numbers_found_ahead;
             }
         }
         assert!(given_up > 1000, "{given_up}");
+        assert!(found_ahead > 20, "{found_ahead}");
+    }
+
+    /// The look-ahead for options worth numbers changes no answer where it
+    /// changes the work: on a classroom drawing under C' at width 3, where
+    /// it finds Right's best option (worth a number) while hot options are
+    /// slow to settle, the value and both players' best moves are those
+    /// found without it. (The random drawings of the test above are too
+    /// small to need it but at tiny quotas, where the valuations it sits
+    /// in are given up too.)
+    #[test]
+    fn numbers_found_ahead_change_no_answer_on_a_classroom_drawing() {
+        use crate::quantum::hackenbush_solver;
+        let position: crate::position::Position =
+            "B 0-1:R 1-0:R G 0-2:G 2-3:R 3-3:G 1-4:G 3-5:R 5-6:R"
+                .parse()
+                .unwrap();
+        let setting = Setting::new(Flavour::CPrime, Width::Limited(3));
+        let solve = |look_ahead: bool| {
+            let (mut solver, start) = hackenbush_solver(position.clone(), setting);
+            solver.probe_values(true);
+            solver.look_ahead = look_ahead;
+            let v = solver.value(&[start]).unwrap();
+            let moves = Player::BOTH.map(|p| solver.best_moves(&[start], p).unwrap());
+            (solver.arena.plain(v), moves, solver.numbers_found_ahead)
+        };
+        let (value, moves, found) = solve(true);
+        let (want_value, want_moves, none) = solve(false);
+        assert!(found > 0 && none == 0, "{found} {none}");
+        assert_eq!(value, want_value);
+        assert_eq!(moves, want_moves);
     }
 
     /// The sum memos' running total (charged at every outcome remembered)

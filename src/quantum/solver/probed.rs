@@ -173,6 +173,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// best leaves every other one to a comparison, where options met in
     /// a poor order are valued one after another, each better than the
     /// last (on one classroom drawing, eight valued where one is best).
+    /// When an option does not settle within the first quota, the later
+    /// options worth numbers are found first ([`Self::numbers_ahead`]).
     fn undominated(
         &mut self,
         options: Vec<(Option<GameId>, IdState)>,
@@ -193,9 +195,31 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         pending.sort_by_cached_key(|(_, child)| (Reverse(self.promise(child, p)), child.len()));
         let mut quota = self.first_quota;
-        for (k, child) in pending {
+        let mut pending: Vec<Option<(usize, IdState)>> = pending.into_iter().map(Some).collect();
+        // Options before `ahead` have been looked at by a look-ahead.
+        let mut ahead = 0;
+        for i in 0..pending.len() {
+            let Some((k, child)) = pending[i].take() else {
+                continue; // valued by a look-ahead
+            };
             let before = self.searched_states;
-            match self.settled(&child, &mut tops, p, strict, quota)? {
+            let mut settled = None;
+            // Only while later options are left to look at.
+            if self.look_ahead && ahead.max(i + 1) < pending.len() {
+                let first = self.first_quota;
+                settled = self.within_quota(first, |solver| {
+                    solver.settled(&child, &mut tops, p, strict, quota)
+                })?;
+                if settled.is_none() {
+                    ahead = ahead.max(i + 1);
+                    self.numbers_ahead(&mut pending, &mut ahead, &mut tops, &mut valued, p)?;
+                }
+            }
+            let settled = match settled {
+                Some(settled) => settled,
+                None => self.settled(&child, &mut tops, p, strict, quota)?,
+            };
+            match settled {
                 Settled::Equal(v) => valued.push((k, v)),
                 Settled::Worse => {}
                 Settled::Valued(v) => {
@@ -207,6 +231,66 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         valued.sort_unstable_by_key(|&(k, _)| k);
         Ok(valued)
+    }
+
+    /// The look-ahead of [`Self::undominated`] once an option has not
+    /// settled within the first quota: the options from `ahead` on are
+    /// probed for number values, each within an eighth of that quota and
+    /// all within one quota, and those found numbers are valued (taken
+    /// out of `pending`) and counted among the best values.
+    ///
+    /// Why: an option that is slow to settle is mostly one worth a hot
+    /// value, valued from its options, and often not the best; options
+    /// valued one after another, each better than the last, took most of
+    /// a value's work on some classroom drawings (four hot options of
+    /// Right's valued, each at great cost, before an option worth −15/8,
+    /// cheap to value, showed all the others worse). A number among the
+    /// later options is cheap to find, and once it is among the best
+    /// values the slow option is often shown worse than it instead of
+    /// being valued. Each value found is proved (a number probe ends on a
+    /// second-player win of the difference) or memoised, so only the
+    /// order of the work changes.
+    fn numbers_ahead(
+        &mut self,
+        pending: &mut [Option<(usize, IdState)>],
+        ahead: &mut usize,
+        tops: &mut Tops,
+        valued: &mut Vec<(usize, GameId)>,
+        p: Player,
+    ) -> Result<(), Exceeded> {
+        let start = self.searched_states;
+        let each = self.first_quota.div_ceil(LOOK_AHEAD_SHARE);
+        while *ahead < pending.len() && self.searched_states - start < self.first_quota {
+            if let Some((k, child)) = &pending[*ahead] {
+                let k = *k;
+                if let Some(Some(v)) =
+                    self.within_quota(each, |solver| solver.number_valued(child))?
+                {
+                    tops.add(&mut self.arena, v, p);
+                    valued.push((k, v));
+                    pending[*ahead] = None;
+                    self.numbers_found_ahead += 1;
+                }
+            }
+            *ahead += 1;
+        }
+        Ok(())
+    }
+
+    /// The value of reduced state `s` under the first flavour, if a memo
+    /// has it or it is a number ([`Self::number_probe_of_ids`]).
+    fn number_valued(&mut self, s: &[RealId]) -> Result<Option<GameId>, Exceeded> {
+        if let Some(v) = self.known_value(s) {
+            return Ok(Some(v));
+        }
+        Ok(match self.number_probe_of_ids(s, 0)? {
+            NumberProbe::Number(x) => {
+                let v = self.arena.number(x);
+                self.remember_probed(s, v)?;
+                Some(v)
+            }
+            NumberProbe::Confused(_) | NumberProbe::Beyond | NumberProbe::Unknown => None,
+        })
     }
 
     /// The value of reduced state `s` under the first flavour, if a memo
@@ -421,6 +505,10 @@ pub(super) const FIRST_QUOTA: u64 = 40_000;
 /// The first quota of later options, per state the most costly option
 /// settled so far (in the same list of options) searched.
 const QUOTA_PER_SEARCH: u64 = 4;
+
+/// Each option probed by [`QuantumSolver::numbers_ahead`] may search
+/// this share of the first quota.
+const LOOK_AHEAD_SHARE: u64 = 8;
 
 /// Which of [`QuantumSolver::race`]'s searches ended first, with its
 /// answer.
