@@ -49,17 +49,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// dropped against hot values too, the probes visit fewer states than
     /// the full search at every depth the classroom drawings reach.
     pub(super) fn probed_value_of_ids(&mut self, s: &[RealId]) -> Result<GameId, Exceeded> {
-        if let Some(v) = self.known_value(s) {
-            return Ok(v);
-        }
-        let confused = match self.number_probe_of_ids(s, 0)? {
-            NumberProbe::Number(x) => {
-                let v = self.arena.number(x);
-                self.remember_probed(s, v)?;
-                return Ok(v);
-            }
-            NumberProbe::Confused(x) => x,
-            NumberProbe::Beyond | NumberProbe::Unknown => return self.valued_from_options(s),
+        let confused = match self.number_or_probe(s)? {
+            Ok(v) => return Ok(v),
+            Err(NumberProbe::Confused(x)) => x,
+            // Beyond or Unknown: neither a number nor one plus a nimber met.
+            Err(_) => return self.valued_from_options(s),
         };
         // Confused with x: the value may be x + *m, proved by outcome
         // searches, or anything else, found from the options. Either can
@@ -205,13 +199,14 @@ impl<B: QuantumBase> QuantumSolver<B> {
             let before = self.searched_states;
             let mut settled = None;
             // Only while later options are left to look at.
-            if self.look_ahead && ahead.max(i + 1) < pending.len() {
+            let next = ahead.max(i + 1);
+            if self.look_ahead && next < pending.len() {
                 let first = self.first_quota;
                 settled = self.within_quota(first, |solver| {
                     solver.settled(&child, &mut tops, p, strict, quota)
                 })?;
                 if settled.is_none() {
-                    ahead = ahead.max(i + 1);
+                    ahead = next;
                     self.numbers_ahead(&mut pending, &mut ahead, &mut tops, &mut valued, p)?;
                 }
             }
@@ -263,8 +258,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
         while *ahead < pending.len() && self.searched_states - start < self.first_quota {
             if let Some((k, child)) = &pending[*ahead] {
                 let k = *k;
-                if let Some(Some(v)) =
-                    self.within_quota(each, |solver| solver.number_valued(child))?
+                if let Some(Ok(v)) =
+                    self.within_quota(each, |solver| solver.number_or_probe(child))?
                 {
                     tops.add(&mut self.arena, v, p);
                     valued.push((k, v));
@@ -277,19 +272,20 @@ impl<B: QuantumBase> QuantumSolver<B> {
         Ok(())
     }
 
-    /// The value of reduced state `s` under the first flavour, if a memo
-    /// has it or it is a number ([`Self::number_probe_of_ids`]).
-    fn number_valued(&mut self, s: &[RealId]) -> Result<Option<GameId>, Exceeded> {
+    /// The value of reduced state `s` under the first flavour if a memo
+    /// has it or it is a number (memoised then), else where the
+    /// comparisons with numbers stopped ([`Self::number_probe_of_ids`]).
+    fn number_or_probe(&mut self, s: &[RealId]) -> Result<Result<GameId, NumberProbe>, Exceeded> {
         if let Some(v) = self.known_value(s) {
-            return Ok(Some(v));
+            return Ok(Ok(v));
         }
         Ok(match self.number_probe_of_ids(s, 0)? {
             NumberProbe::Number(x) => {
                 let v = self.arena.number(x);
                 self.remember_probed(s, v)?;
-                Some(v)
+                Ok(v)
             }
-            NumberProbe::Confused(_) | NumberProbe::Beyond | NumberProbe::Unknown => None,
+            stopped => Err(stopped),
         })
     }
 
