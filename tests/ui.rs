@@ -1257,6 +1257,68 @@ mod session {
         assert_eq!(t.status().cursor, 2);
     }
 
+    /// The page's view is rebuilt on every action and the quantum views
+    /// are kept between builds: after each step of a lecture (play, take
+    /// back, repaint, edit, another slide of the same revision), the views
+    /// kept are the views built afresh.
+    #[test]
+    fn kept_quantum_views_are_the_views_of_the_board_shown() {
+        fn same(s: &Session, step: &str) {
+            assert_eq!(s.quantum_views(), s.build_quantum_views(), "{step}");
+        }
+        let mut s = Session::new(800.0, 500.0);
+        s.set_text("BR BR R").unwrap();
+        same(&s, "classical");
+        s.set_rules("quantum:D".parse::<Rules>().unwrap()).unwrap();
+        same(&s, "quantum rules, editing");
+        s.set_mode(Mode::Play);
+        same(&s, "play");
+        let start = s.quantum_views().unwrap();
+        s.play_label(1, 0.0).unwrap();
+        s.play_label(3, 0.0).unwrap();
+        same(&s, "edges picked");
+        s.commit(0.0).unwrap();
+        same(&s, "a superposed move");
+        let after = s.quantum_views().unwrap();
+        assert_eq!(after.count, 2);
+        s.superpose = false;
+        s.play_label(5, 0.0).unwrap();
+        same(&s, "a single cut");
+        assert!(s.takeback());
+        same(&s, "taken back");
+        assert_eq!(s.quantum_views().unwrap(), after);
+        s.jump(0);
+        same(&s, "back to the start");
+        assert_eq!(s.quantum_views().unwrap(), start);
+        s.view.colour_blind = true;
+        same(&s, "colour-blind palette");
+        assert_ne!(s.quantum_views().unwrap(), start);
+        s.set_rules("quantum:A".parse::<Rules>().unwrap()).unwrap();
+        same(&s, "other rules");
+        s.set_mode(Mode::Edit);
+        s.set_text("BR BG R").unwrap();
+        same(&s, "edited");
+        s.set_rules("normal".parse::<Rules>().unwrap()).unwrap();
+        same(&s, "classical again");
+        assert!(s.quantum_views().is_none());
+        // Slides restart the editor's revision: two slides of one revision
+        // and different drawings show their own views.
+        s.set_rules("quantum:D".parse::<Rules>().unwrap()).unwrap();
+        s.add_slide();
+        s.set_text("GGG").unwrap();
+        let deck = s.link();
+        let mut t = Session::new(640.0, 480.0);
+        t.open_link(&deck).unwrap();
+        same(&t, "slide 2");
+        let second = t.quantum_views().unwrap();
+        t.go_to_slide(0).unwrap();
+        same(&t, "slide 1");
+        assert_ne!(t.quantum_views().unwrap(), second);
+        t.go_to_slide(1).unwrap();
+        same(&t, "slide 2 again");
+        assert_eq!(t.quantum_views().unwrap(), second);
+    }
+
     #[test]
     fn synchronous_picks_are_secret_until_both_are_in() {
         use hackenbush_lab::analysis::Answer;

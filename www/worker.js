@@ -6,11 +6,25 @@ import init, { worker_message } from './pkg/hackenbush_lab.js';
 
 const ready = init();
 const say = (err) => String((err && err.message) || err);
+
+// The byte arrays of a reply (a replay's realisations: megabytes) are
+// moved to the page, not copied: reading a copied message is work on the
+// page's main thread. Never the wasm memory itself.
+function buffers(value, memory, out = new Set()) {
+  if (ArrayBuffer.isView(value)) {
+    if (value.buffer !== memory && value.buffer instanceof ArrayBuffer) out.add(value.buffer);
+  } else if (value && typeof value === 'object') {
+    for (const key of Object.keys(value)) buffers(value[key], memory, out);
+  }
+  return out;
+}
+
 onmessage = ({ data }) =>
   ready.then(
-    () => {
+    (wasm) => {
       try {
-        postMessage(worker_message(data));
+        const reply = worker_message(data);
+        postMessage(reply, [...buffers(reply, wasm.memory.buffer)]);
       } catch (err) {
         postMessage({ id: data.id, crashed: say(err) });
       }

@@ -36,6 +36,7 @@ use super::editor::{Editor, Selection, Tool};
 use super::gallery;
 use super::opponent::{self, Controller, EngineDecision, Opponents};
 use super::play::{player_name, AnalysisRequest, Game, Setup, Side};
+use super::quantum_views::QuantumViews;
 use super::scene::{self, Advice, Scene, SceneOptions};
 use super::share::{self, Shared, Slide, View};
 use super::svg;
@@ -140,6 +141,10 @@ pub struct Session {
     teach: teach::Teach,
     /// The puzzle set being solved, if a puzzle link was opened.
     puzzle: Option<puzzle::PuzzleRun>,
+    /// The quantum views last built, with what they were built from: the
+    /// page's view is rebuilt on every action (a hover too), and drawing
+    /// the realisations' thumbnails was most of it on a large state.
+    quantum_views: std::cell::RefCell<Option<(view::QuantumViewsKey, Option<QuantumViews>)>>,
 }
 
 impl Session {
@@ -172,6 +177,7 @@ impl Session {
             page: page::PageState::new(),
             teach: teach::Teach::default(),
             puzzle: None,
+            quantum_views: Default::default(),
         };
         // The address bar is rewritten only when the state changes from
         // what the page opened with (a link being opened is not clobbered

@@ -6,6 +6,8 @@ use super::*;
 use crate::budget::{Budget, Timeout};
 use crate::ui::answer_view::ExportCaption;
 use crate::ui::handout::{self, HandoutPage};
+use crate::ui::play::Move;
+use crate::ui::quantum_views::QuantumViews;
 use crate::ui::tikz::{self, TikzOptions, TikzStanding};
 
 impl Session {
@@ -69,8 +71,24 @@ impl Session {
     /// The quantum views (realisations, entanglement graph) for the board
     /// shown, or `None` outside quantum rules. While editing they show the
     /// drawing itself (one realisation), so the page keeps its layout when
-    /// play starts and the board never moves under the pointer.
-    pub fn quantum_views(&self) -> Option<crate::ui::quantum_views::QuantumViews> {
+    /// play starts and the board never moves under the pointer. Built
+    /// again only when what they show changed ([`QuantumViewsKey`]).
+    pub fn quantum_views(&self) -> Option<QuantumViews> {
+        let key = QuantumViewsKey::of(self);
+        let mut cache = self.quantum_views.borrow_mut();
+        if let Some((k, views)) = cache.as_ref() {
+            if *k == key {
+                return views.clone();
+            }
+        }
+        let views = self.build_quantum_views();
+        *cache = Some((key, views.clone()));
+        views
+    }
+
+    /// The quantum views built afresh, without the cache (what the cache
+    /// is tested against).
+    pub fn build_quantum_views(&self) -> Option<QuantumViews> {
         let g = &self.game;
         if !g.is_quantum() {
             return None;
@@ -458,5 +476,37 @@ fn tikz_picture(drawing: &Drawing, play: Option<&Game>, caption: Vec<String>) ->
             tikz::board_picture(drawing, Some(standing), &options)
         }
         None => tikz::board_picture(drawing, None, &options),
+    }
+}
+
+/// Everything [`quantum_views::build`](crate::ui::quantum_views::build)
+/// reads, for [`Session::quantum_views`]: the drawing itself (an editor's
+/// revision starts again at 0 with each slide), the rules, the mode, the
+/// palette, and in play the game's rules and moves up to the cursor, which
+/// decide the board shown (its realisations, their count, the note on the
+/// last move and the entanglement graph).
+#[derive(Debug, PartialEq)]
+pub struct QuantumViewsKey {
+    drawing: Drawing,
+    setup: Setup,
+    play: bool,
+    colour_blind: bool,
+    game_setup: Setup,
+    moves: Vec<Move>,
+    realisations: usize,
+}
+
+impl QuantumViewsKey {
+    fn of(s: &Session) -> QuantumViewsKey {
+        let g = &s.game;
+        QuantumViewsKey {
+            drawing: s.editor.drawing().clone(),
+            setup: s.setup.clone(),
+            play: s.mode == Mode::Play,
+            colour_blind: s.view.colour_blind,
+            game_setup: g.setup().clone(),
+            moves: g.moves()[..g.cursor()].to_vec(),
+            realisations: g.board().realisations.len(),
+        }
     }
 }

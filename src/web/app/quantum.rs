@@ -13,31 +13,9 @@ use crate::ui::move_preview::Fate;
 use crate::ui::page::Action;
 use crate::ui::quantum_views::QuantumViews;
 
-/// An SVG document as an image URL.
+/// An SVG document as an image URL ([`crate::ui::svg::data_url`]).
 pub(super) fn svg_url(svg: &str) -> String {
-    let mut out = String::from("data:image/svg+xml;charset=utf-8,");
-    for b in svg.bytes() {
-        match b {
-            b'A'..=b'Z'
-            | b'a'..=b'z'
-            | b'0'..=b'9'
-            | b'-'
-            | b'_'
-            | b'.'
-            | b'~'
-            | b'='
-            | b':'
-            | b'/'
-            | b','
-            | b';'
-            | b'('
-            | b')' => out.push(b as char),
-            _ => {
-                let _ = write!(out, "%{b:02X}");
-            }
-        }
-    }
-    out
+    crate::ui::svg::data_url(svg)
 }
 
 fn words(labels: &[usize]) -> String {
