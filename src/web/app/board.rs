@@ -52,6 +52,7 @@ fn at(e: &web_sys::PointerEvent) -> (f64, f64) {
 #[component]
 pub(super) fn BoardRegion() -> impl IntoView {
     let canvas = NodeRef::<Canvas>::new();
+    let tools = super::mounted(super::AROUND_BOARD_STAGE);
     Effect::new(move |_| {
         if let Some(c) = canvas.get() {
             // Its first layout, size and drawing in a task of their own:
@@ -146,10 +147,10 @@ pub(super) fn BoardRegion() -> impl IntoView {
                     {move || board.with(|b| b.ungrounded.clone())}
                 </p>
             </div>
+            // The toolbars stand below the board: built in the next task of
+            // start-up, with the quantum views, so the board's is short.
             <div class="board-tools">
-                <ModeBar/>
-                <EditTools/>
-                <PlayTools/>
+                {move || tools.get().then(|| view! { <ModeBar/> <EditTools/> <PlayTools/> })}
             </div>
         </section>
     }

@@ -93,15 +93,20 @@ pub(crate) struct Shell {
 /// most of the cost, so no step holds more than a couple of cards.
 type StartupStep = u8;
 
+/// The board's toolbars and the quantum views beside it (hidden until
+/// quantum rules are picked): built in the task after the board's.
+pub(crate) const AROUND_BOARD_STAGE: StartupStep = 1;
+
 /// Reading the dismissed intro touches local storage (slow the first
 /// time): done in the task that mounts the intro.
 const INTRO_STAGE: StartupStep = 2;
 
-/// The second half of the preset gallery.
-pub(crate) const GALLERY_REST: StartupStep = 9;
+/// The second and last thirds of the preset gallery (the first comes
+/// with the presets card, step 8).
+pub(crate) const GALLERY_LATER: [StartupStep; 2] = [9, 10];
 
 /// The last step: then the canvas says `data-ready="true"`.
-const LAST_STAGE: StartupStep = 10;
+const LAST_STAGE: StartupStep = 11;
 
 /// Whether start-up has reached step `k`: a memo, so a view behind it
 /// (`move || at.get().then(|| view! {…})`) is built once, when its step
@@ -117,6 +122,13 @@ thread_local! {
 
 fn shell() -> Rc<Shell> {
     SHELL.with(|s| s.borrow().clone().expect("the app is started"))
+}
+
+/// A named moment in the page's performance timeline.
+fn mark(name: &str) {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = p.mark(name);
+    }
 }
 
 /// Milliseconds since the page loaded.
@@ -422,6 +434,9 @@ fn mount_later() {
                 effects::restore_intro();
             }
             s.stage.set(next);
+            // Named in the page's performance timeline, so a long task of
+            // start-up says which step it was.
+            mark(&format!("startup step {next}"));
             mount_stage(next);
             if next == LAST_STAGE {
                 mark_ready();
@@ -591,6 +606,7 @@ fn App() -> impl IntoView {
     let quantum = part(|v| v.quantum.is_some());
     let puzzle = part(|v| v.puzzle.is_some());
     let panel = part(|v| v.presenter_panel);
+    let quantum_mounted = mounted(AROUND_BOARD_STAGE);
     // The body's classes follow the view (presenter layout, quantum
     // columns, puzzle layout on phones).
     Effect::new(move |_| {
@@ -618,7 +634,7 @@ fn App() -> impl IntoView {
         <main class="layout">
             <board::BoardRegion/>
             <div class="beside">
-            <quantum::QuantumRegion/>
+            {move || quantum_mounted.get().then(|| view! { <quantum::QuantumRegion/> })}
             // The other regions are appended here, a few per task of
             // start-up (`mount_stage`).
             <div class="side" id="side">

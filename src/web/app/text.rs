@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::quantum::svg_url;
-use super::{dispatch, mounted, part, set_typing, typing, NoticeLine, GALLERY_REST};
+use super::{dispatch, mounted, part, set_typing, typing, NoticeLine, GALLERY_LATER};
 use crate::position::presets::FieldKind;
 use crate::ui::gallery;
 use crate::ui::page::{Action, Place};
@@ -112,7 +112,13 @@ pub(super) fn Presets() -> impl IntoView {
         let e = &gallery::ENTRIES[i];
         let picture = gallery::card_picture(i);
         let value = gallery::card_value_pretty(i);
-        let text = gallery::load(i).map(|d| d.text()).unwrap_or_default();
+        // A card without a picture shows its text (building the drawing
+        // again only for those).
+        let text = if picture.is_none() {
+            gallery::load(i).map(|d| d.text()).unwrap_or_default()
+        } else {
+            String::new()
+        };
         view! {
             <button
                 type="button"
@@ -128,18 +134,19 @@ pub(super) fn Presets() -> impl IntoView {
                 {value.map(|v| view! { <span class="preset-value">{format!("value {v}")}</span> })}
                 {match picture {
                     Some(svg) => {
-                        view! { <img class="card-picture" src=svg_url(&svg) alt="" aria-hidden="true"/> }.into_any()
+                        view! { <img class="card-picture" src=svg_url(&svg) alt="" aria-hidden="true" loading="lazy" decoding="async"/> }.into_any()
                     }
                     None => view! { <code>{text}</code> }.into_any(),
                 }}
             </button>
         }
     };
-    // The cards' pictures and values take a while to build: half of them
-    // in a later task of start-up (see `mounted`).
+    // The cards' pictures and values take a while to build: a third of
+    // them in each of this and the next two tasks of start-up (see
+    // `mounted`).
     let n = gallery::ENTRIES.len();
-    let half = n / 2;
-    let rest = mounted(GALLERY_REST);
+    let (first, second) = (n / 3, 2 * n / 3);
+    let [later, last] = GALLERY_LATER.map(mounted);
     view! {
         <details id="presets" class="card" open>
             <summary>"Presets"</summary>
@@ -213,8 +220,9 @@ pub(super) fn Presets() -> impl IntoView {
             </form>
             <NoticeLine place=Place::Presets id="preset-error"/>
             <div id="gallery" class="gallery">
-                {(0..half).map(card).collect_view()}
-                {move || rest.get().then(|| (half..n).map(card).collect_view())}
+                {(0..first).map(card).collect_view()}
+                {move || later.get().then(|| (first..second).map(card).collect_view())}
+                {move || last.get().then(|| (second..n).map(card).collect_view())}
             </div>
         </details>
     }
