@@ -643,3 +643,53 @@ fn json_validation_errors() {
         .to_string()
         .contains("too many vertices"));
 }
+
+/// A position's document takes the layout's points and fills the vertices
+/// the layout lacks (or holds as non-finite) from the automatic layout,
+/// which is computed only then: on random positions with full, partial,
+/// spoilt, short and empty layouts, the document is the definition's.
+#[test]
+fn documents_fill_missing_points_from_the_automatic_layout() {
+    let mut rng = SplitMix64(0x9E37_79B9_7F4A_7C15);
+    let mut filled = 0;
+    for seed in 0..300 {
+        let q = presets::random(seed, 1 + seed as usize % 20, &[]);
+        let auto = layout::auto(&q);
+        let mut given = auto.clone();
+        for pt in &mut given.points {
+            pt.x += 0.25;
+            pt.y *= 2.0;
+        }
+        match seed % 5 {
+            0 => {}
+            1 => {
+                let k = rng.below(given.points.len());
+                given.points[k].x = f64::NAN;
+            }
+            2 => {
+                let k = rng.below(given.points.len());
+                given.points[k].y = f64::INFINITY;
+            }
+            3 => {
+                let keep = rng.below(given.points.len());
+                given.points.truncate(keep);
+            }
+            _ => given.points.clear(),
+        }
+        let expected: Vec<Point> = (0..auto.points.len())
+            .map(|v| match given.points.get(v) {
+                Some(pt) if pt.x.is_finite() && pt.y.is_finite() => *pt,
+                _ => auto.points[v],
+            })
+            .collect();
+        filled += expected
+            .iter()
+            .zip(&auto.points)
+            .filter(|(a, b)| a == b)
+            .count();
+        let doc = PositionDoc::new(&q, &given);
+        assert_eq!(doc.vertices, expected, "seed {seed}");
+        assert_eq!(layout::point_count(&q), auto.points.len());
+    }
+    assert!(filled > 300, "{filled} points filled in");
+}

@@ -50,13 +50,18 @@ impl Layout {
 /// Horizontal distance between neighbouring columns.
 const COLUMN: f64 = 1.0;
 
-/// The automatic layout of `p` (deterministic: depends only on `p`).
-pub fn auto(p: &Position) -> Layout {
-    let n = p
-        .edges
+/// How many points a layout of `p` has: one per vertex id that its vertex
+/// count or an edge names, the ground at least.
+pub fn point_count(p: &Position) -> usize {
+    p.edges
         .iter()
         .map(|e| e.u.max(e.v) + 1)
-        .fold(p.vertex_count.max(1), usize::max);
+        .fold(p.vertex_count.max(1), usize::max)
+}
+
+/// The automatic layout of `p` (deterministic: depends only on `p`).
+pub fn auto(p: &Position) -> Layout {
+    let n = point_count(p);
     let mut adjacency = vec![Vec::new(); n];
     for e in &p.edges {
         adjacency[e.u].push(e.v);
