@@ -144,7 +144,7 @@ pub struct Session {
     /// The quantum views last built, with what they were built from: the
     /// page's view is rebuilt on every action (a hover too), and drawing
     /// the realisations' thumbnails was most of it on a large state.
-    quantum_views: std::cell::RefCell<Option<(view::QuantumViewsKey, Option<QuantumViews>)>>,
+    kept_quantum_views: std::cell::RefCell<Option<(view::QuantumViewsKey, Option<QuantumViews>)>>,
 }
 
 impl Session {
@@ -177,7 +177,7 @@ impl Session {
             page: page::PageState::new(),
             teach: teach::Teach::default(),
             puzzle: None,
-            quantum_views: Default::default(),
+            kept_quantum_views: Default::default(),
         };
         // The address bar is rewritten only when the state changes from
         // what the page opened with (a link being opened is not clobbered

@@ -75,7 +75,7 @@ impl Session {
     /// again only when what they show changed ([`QuantumViewsKey`]).
     pub fn quantum_views(&self) -> Option<QuantumViews> {
         let key = QuantumViewsKey::of(self);
-        let mut cache = self.quantum_views.borrow_mut();
+        let mut cache = self.kept_quantum_views.borrow_mut();
         if let Some((k, views)) = cache.as_ref() {
             if *k == key {
                 return views.clone();
