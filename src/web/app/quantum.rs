@@ -12,11 +12,7 @@ use super::{dispatch, part};
 use crate::ui::move_preview::Fate;
 use crate::ui::page::Action;
 use crate::ui::quantum_views::QuantumViews;
-
-/// An SVG document as an image URL ([`crate::ui::svg::data_url`]).
-pub(super) fn svg_url(svg: &str) -> String {
-    crate::ui::svg::data_url(svg)
-}
+use crate::ui::svg::data_url;
 
 fn words(labels: &[usize]) -> String {
     if labels.is_empty() {
@@ -110,7 +106,7 @@ fn Realisations() -> impl IntoView {
                                         on:focus=move |_| dispatch(Action::HoverRealisation(Some(k)))
                                         on:blur=move |_| dispatch(Action::HoverRealisation(None))
                                     >
-                                        <img src=svg_url(&t.svg) alt=alt width="210" height="140" loading="lazy" decoding="async"/>
+                                        <img src=data_url(&t.svg) alt=alt width="210" height="140" loading="lazy" decoding="async"/>
                                         <span>{caption}</span>
                                         <em class="fate" hidden=move || fate().is_none()>
                                             {move || {
@@ -328,7 +324,7 @@ pub(super) fn ZoomDialog() -> impl IntoView {
                             view! {
                                 <img
                                     id="zoom-image"
-                                    src=svg_url(&z.svg)
+                                    src=data_url(&z.svg)
                                     alt=format!("Realisation {}: {}", z.index + 1, z.caption)
                                 />
                             }

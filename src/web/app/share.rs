@@ -5,9 +5,9 @@
 use leptos::html::Dialog;
 use leptos::prelude::*;
 
-use super::quantum::svg_url;
 use super::{dispatch, part, NoticeLine};
 use crate::ui::page::{Action, ExportFormat, LinkScope, Place};
+use crate::ui::svg::data_url;
 
 #[component]
 pub(super) fn ShareRegion() -> impl IntoView {
@@ -108,7 +108,7 @@ pub(super) fn QrDialog() -> impl IntoView {
                     .map(|q| match q.svg {
                         Ok(svg) => {
                             view! {
-                                <img class="qr-code" src=svg_url(&svg) alt=format!("QR code for the link to {}", what())/>
+                                <img class="qr-code" src=data_url(&svg) alt=format!("QR code for the link to {}", what())/>
                             }
                                 .into_any()
                         }

@@ -8,7 +8,6 @@
 use leptos::prelude::*;
 use serde_json::Value;
 
-use super::quantum::svg_url;
 use super::thermograph::Thermal;
 use super::{dispatch, part, tf, NoticeLine};
 use crate::puzzle::Question;
@@ -17,6 +16,7 @@ use crate::ui::board_matrix::BoardMatrix;
 use crate::ui::jobs::Lane;
 use crate::ui::page::{Action, LinkScope, Panel, Place, PresenterPanel as Which};
 use crate::ui::puzzle_board::BoardExploration;
+use crate::ui::svg::data_url;
 
 const QUESTIONS: [Question; 9] = [
     Question::WinningMove(Player::Left),
@@ -97,7 +97,7 @@ fn exploration_view(b: BoardExploration) -> impl IntoView {
                                 data-step=step.clone()
                                 on:click=move |_| dispatch(Action::ExploreStep(step.clone()))
                             >
-                                <img class="thumb" src=svg_url(&shown.svg) alt=format!("After {}", shown.label) width="120" height="80"/>
+                                <img class="thumb" src=data_url(&shown.svg) alt=format!("After {}", shown.label) width="120" height="80"/>
                                 <span class="what">
                                     {format!("{} → {}", shown.label, o.value)}
                                     <span class="why after">{format!("{count} {}", sets(&shown.after))}</span>

@@ -8,11 +8,11 @@ use leptos::html::{Form, Input};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::quantum::svg_url;
 use super::{dispatch, mounted, part, set_typing, typing, NoticeLine, GALLERY_LATER};
 use crate::position::presets::FieldKind;
 use crate::ui::gallery;
 use crate::ui::page::{Action, Place};
+use crate::ui::svg::data_url;
 
 thread_local! {
     /// The pending SetText of the position box (typing applies after a pause).
@@ -134,7 +134,7 @@ pub(super) fn Presets() -> impl IntoView {
                 {value.map(|v| view! { <span class="preset-value">{format!("value {v}")}</span> })}
                 {match picture {
                     Some(svg) => {
-                        view! { <img class="card-picture" src=svg_url(&svg) alt="" aria-hidden="true" loading="lazy" decoding="async"/> }.into_any()
+                        view! { <img class="card-picture" src=data_url(&svg) alt="" aria-hidden="true" loading="lazy" decoding="async"/> }.into_any()
                     }
                     None => view! { <code>{text}</code> }.into_any(),
                 }}
