@@ -81,23 +81,11 @@ impl PositionDoc {
     /// automatic layout is computed only when some vertex lacks a point:
     /// the page writes its link, every slide's document, after each action.
     pub fn new(p: &Position, layout: &Layout) -> PositionDoc {
-        let given = |v: usize| {
-            layout
-                .points
-                .get(v)
-                .filter(|pt| pt.x.is_finite() && pt.y.is_finite())
-                .copied()
-        };
-        let count = layout::point_count(p);
-        let auto = (0..count)
-            .any(|v| given(v).is_none())
-            .then(|| layout::auto(p));
-        let vertices = (0..count)
-            .map(|v| match (given(v), &auto) {
-                (Some(pt), _) => pt,
-                (None, Some(auto)) => auto.points[v],
-                // Not reached: `auto` is computed when a vertex lacks a point.
-                (None, None) => Point { x: 0.0, y: 0.0 },
+        let mut auto = None;
+        let vertices = (0..layout::point_count(p))
+            .map(|v| match layout.points.get(v) {
+                Some(pt) if pt.x.is_finite() && pt.y.is_finite() => *pt,
+                _ => auto.get_or_insert_with(|| layout::auto(p)).points[v],
             })
             .collect();
         PositionDoc {
