@@ -227,6 +227,7 @@ pub fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::{d1, data_url, Fixed};
+    use crate::rng::SplitMix64;
 
     /// Every byte outside the safe set is escaped, and decoding the URL
     /// gives the document back.
@@ -275,13 +276,10 @@ mod tests {
     /// and `round` the scaled one), `Fixed` prints what `{:.N}` prints.
     #[test]
     fn fixed_decimals_print_as_the_standard_format() {
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = SplitMix64(0x2545_F491_4F6C_DD1D);
         let mut checked = 0;
         for k in 0..200_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let unit = (x >> 11) as f64 / (1u64 << 53) as f64;
+            let unit = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
             // Small and large magnitudes, both signs.
             let v = (unit - 0.5) * [2.0, 40.0, 4000.0, 4.0e6][k % 4];
             for digits in 0..=2u32 {
