@@ -183,7 +183,7 @@ fn picture_drawing(e: &Entry) -> Option<Drawing> {
 /// The size a card's drawing is laid out at, in pixels: twice what the
 /// card shows, so vertices and edges come out half as thick beside the
 /// picture (the page's CSS scales it down).
-const CARD_PICTURE: (f64, f64) = (480.0, 300.0);
+pub const CARD_PICTURE: (f64, f64) = (480.0, 300.0);
 
 /// Entry `index` drawn for its card as an SVG document (no labels: at card
 /// size they would hide the picture), or `None` for an entry that does not

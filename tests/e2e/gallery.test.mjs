@@ -27,6 +27,14 @@ test('gallery: each picture opens with the value printed on its card', { timeout
     const cards = gallery.getByRole('button', { name: / value \S/ });
     const count = await cards.count();
     assert.ok(count >= 12, `a dozen pictures or more (found ${count})`);
+    // Pictures load lazily, as the gallery comes into view; the cards keep
+    // their places while they do (a card clicked is the card aimed at).
+    const boxes = () => gallery.locator('img.card-picture').evaluateAll((imgs) =>
+      imgs.map((i) => { const r = i.closest('button').getBoundingClientRect(); return [r.x, r.y + scrollY, r.width, r.height].map(Math.round); }));
+    const before = await boxes();
+    await gallery.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => [...document.querySelectorAll('img.card-picture')].every((i) => i.complete && i.naturalWidth > 0));
+    assert.deepEqual(await boxes(), before, 'cards do not move as their pictures load');
     const times = [];
     for (let i = 0; i < count; i += 1) {
       const card = cards.nth(i);

@@ -134,7 +134,23 @@ pub(super) fn Presets() -> impl IntoView {
                 {value.map(|v| view! { <span class="preset-value">{format!("value {v}")}</span> })}
                 {match picture {
                     Some(svg) => {
-                        view! { <img class="card-picture" src=data_url(&svg) alt="" aria-hidden="true" loading="lazy" decoding="async"/> }.into_any()
+                        // Its size given, a picture loaded lazily takes its
+                        // place at once: the cards never move under the
+                        // pointer as pictures come in.
+                        let (w, h) = gallery::CARD_PICTURE;
+                        view! {
+                            <img
+                                class="card-picture"
+                                src=data_url(&svg)
+                                alt=""
+                                aria-hidden="true"
+                                width=w.to_string()
+                                height=h.to_string()
+                                loading="lazy"
+                                decoding="async"
+                            />
+                        }
+                            .into_any()
                     }
                     None => view! { <code>{text}</code> }.into_any(),
                 }}
