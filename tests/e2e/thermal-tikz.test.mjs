@@ -48,6 +48,13 @@ test('the value card shows the thermograph of {4|-2}: mean 1, temperature 3', { 
     await hot(page);
     assert.equal((await field(page, 'Mean').textContent()).trim(), '1');
     assert.equal((await field(page, 'Temperature').textContent()).trim(), '3');
+    // The mean and temperature read as rows of the same table as the value:
+    // their entries start where the value's do.
+    const left = async (term) => Math.round((await field(page, term).boundingBox()).x);
+    assert.deepEqual(
+      [await left('Outcome'), await left('Mean'), await left('Temperature')],
+      Array(3).fill(await left('Value of')),
+    );
     const plot = region(page, 'Value').getByRole('img', { name: /^Thermograph of / });
     await plot.waitFor();
     // The exact breakpoints are in the plot's title.
