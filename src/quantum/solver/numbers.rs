@@ -146,13 +146,21 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// Does `p` win moving first in the sum of state `s` and the game
     /// added by memo `at` (under that memo's flavour)? A move is a move of
     /// the state or a move of the added game (to one of its canonical
-    /// options). The added game's moves are tried last, as they rarely win
-    /// when it is a number (number avoidance) or infinitesimally close to
-    /// one; a hot game's moves are urgent, so they are tried first, before
-    /// the state's options are even enumerated (in the comparisons of
-    /// options with hot values in [`QuantumSolver::undominated`], this
-    /// order visits several times fewer states). Of the state's moves, the
-    /// last that won at this depth is tried first ([`super::killers`]).
+    /// options). The state's options are looked at in two passes: the
+    /// first reads what the memos and bounds know of each, the second
+    /// searches those left. The added game's moves come between the two
+    /// when it is a number or near one: they rarely win (number
+    /// avoidance), but each is a sum of this same state with a simpler
+    /// game, mostly answered by bounds, memos or a short search, where the
+    /// second pass searches the state's options deep; where one wins, that
+    /// whole pass is saved. (Tried last, they made the classroom family
+    /// visit up to 1.6 times more states; tried before the first pass,
+    /// ahead of answers the memos already hold, far more.) A hot game's
+    /// moves are urgent, so they are tried first, before the state's
+    /// options are even enumerated (in the comparisons of options with hot
+    /// values in [`QuantumSolver::undominated`], this order visits several
+    /// times fewer states). Of the state's moves, the last that won at
+    /// this depth is tried first ([`super::killers`]).
     pub(super) fn wins_sum(
         &mut self,
         s: &[RealId],
@@ -258,6 +266,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.scratch.states.push(child);
         self.scratch.seen = seen;
         self.account.release(held + buffer_bytes + seen_bytes);
+        // Between the passes: the added game's moves, unless tried first
+        // (a hot game's; see `wins_sum` for why here).
+        if !hot && matches!(result, Ok(false)) {
+            result = self.wins_in_added(s, at, p);
+        }
         // Second pass: search the options left, those of fewest
         // realisations first (their searches are smaller, and a small
         // state is often a win found early; on Blue Meadow this order
@@ -284,7 +297,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             }
         }
         self.account.release(unknown_bytes);
-        let w = result? || (!hot && self.wins_in_added(s, at, p)?);
+        let w = result?;
         self.remember_sum(s, at, p, w)
     }
 
