@@ -269,8 +269,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.scratch.states.push(child);
         self.scratch.seen = seen;
         self.account.release(held + buffer_bytes + seen_bytes);
-        // Between the passes: the added game's moves, unless tried first
-        // (a hot game's; see `wins_sum` for why here).
+        // Between the passes: the added game's moves, unless tried before
+        // the enumeration (a hot game's; see `wins_sum` for why here).
         if !hot && matches!(result, Ok(false)) {
             result = self.wins_in_added(s, at, p);
         }
