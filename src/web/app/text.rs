@@ -112,13 +112,6 @@ pub(super) fn Presets() -> impl IntoView {
         let e = &gallery::ENTRIES[i];
         let picture = gallery::card_picture(i);
         let value = gallery::card_value_pretty(i);
-        // A card without a picture shows its text (building the drawing
-        // again only for those).
-        let text = if picture.is_none() {
-            gallery::load(i).map(|d| d.text()).unwrap_or_default()
-        } else {
-            String::new()
-        };
         view! {
             <button
                 type="button"
@@ -152,7 +145,11 @@ pub(super) fn Presets() -> impl IntoView {
                         }
                             .into_any()
                     }
-                    None => view! { <code>{text}</code> }.into_any(),
+                    // A card without a picture shows its text.
+                    None => {
+                        let text = gallery::load(i).map(|d| d.text()).unwrap_or_default();
+                        view! { <code>{text}</code> }.into_any()
+                    }
                 }}
             </button>
         }
