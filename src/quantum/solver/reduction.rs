@@ -1,0 +1,391 @@
+//! Reduced states of ids: sorted and deduplicated, covered realisations
+//! dropped where the flavour allows it (A, B, D), and oriented to one
+//! representative per orbit of the start's automorphisms (see
+//! [`Normaliser`](crate::quantum::normalise::Normaliser) for why each step preserves the value).
+
+use super::{IdState, QuantumSolver, RealId};
+use crate::quantum::base::QuantumBase;
+use crate::quantum::normalise::{keep_maximal_by, maximal_mask, retain_mask};
+use crate::quantum::symmetry::{Symmetry, Ties};
+use crate::quantum::twins::Twins;
+
+/// At most this many pairs of tied blocks are oriented by trying both
+/// orders of each ([`QuantumSolver::orient_ids`]): 2^k images each.
+pub(super) const MAX_TIED_PAIRS: usize = 2;
+
+/// A realisation id's term in the multiset hash of an image
+/// ([`QuantumSolver::orient_ids`]): mixed, so that sums of ids do not
+/// collide as plain sums would.
+pub(super) fn id_term(id: RealId) -> u64 {
+    let x = (u64::from(id) ^ 0x5bd1_e995).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+}
+
+/// [`keep_maximal_by`] on exact covering words: the same kept-maximal
+/// scan, on words gathered into a local array, so each test is two ALU
+/// operations instead of two indirections into the realisation table.
+pub(super) fn keep_maximal_words(ids: &mut IdState, masks: &[u64]) {
+    let len = ids.len();
+    if len < 2 {
+        return;
+    }
+    if len > 64 {
+        keep_maximal_by(ids, |&a, &b| masks[a as usize] & !masks[b as usize] == 0);
+        return;
+    }
+    let mut w = [0u64; 64];
+    for (x, &id) in w.iter_mut().zip(ids.iter()) {
+        *x = masks[id as usize];
+    }
+    // Distinct ids have distinct words (the encoding is exact), so
+    // "covered" here is strict, as the scan assumes.
+    let kept = maximal_mask(len, |i, j| w[i] & !w[j] == 0);
+    retain_mask(ids, kept);
+}
+
+/// Bit `k` of `bits`; false past the word (lists longer than 64 are
+/// merged without covering bits, so nothing is dropped there).
+pub(super) fn bit(bits: u64, k: usize) -> bool {
+    k < 64 && (bits >> k) & 1 == 1
+}
+
+impl<B: QuantumBase> QuantumSolver<B> {
+    /// Sorted, deduplicated, reduced by the reductions the solver's
+    /// [`Normaliser`](crate::quantum::normalise::Normaliser) has on.
+    pub(super) fn normalise_ids(&mut self, mut ids: IdState) -> IdState {
+        self.normalise_in_place(&mut ids);
+        ids
+    }
+
+    /// [`Self::normalise_ids`] in place, so callers can reuse one buffer.
+    pub(super) fn normalise_in_place(&mut self, ids: &mut IdState) {
+        self.prune_ids(ids);
+        self.orient_ids(ids);
+    }
+
+    /// Sorted, deduplicated, covered realisations dropped (A, B, D).
+    pub(super) fn prune_ids(&self, ids: &mut IdState) {
+        ids.sort_unstable();
+        ids.dedup();
+        if self.normaliser.drops_covered() {
+            self.keep_maximal_ids(ids);
+        }
+    }
+
+    /// Replace a pruned state by its orbit representative.
+    pub(super) fn orient_ids(&mut self, ids: &mut [RealId]) {
+        let blocks = self.reals.blocks;
+        if !self.normaliser.orients() || ids.is_empty() {
+            return;
+        }
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let sig = &mut scratch.sig;
+        sig.clear();
+        sig.resize(blocks, 0);
+        for &id in ids.iter() {
+            let t = &self.reals.terms[id as usize * blocks..(id as usize + 1) * blocks];
+            for (s, &x) in sig.iter_mut().zip(t) {
+                *s = s.wrapping_add(x);
+            }
+        }
+        let symmetry = self.normaliser.symmetry();
+        let terms = &self.reals.terms;
+        let same = |b: usize, c: usize| {
+            ids.iter().all(|&id| {
+                let row = id as usize * blocks;
+                terms[row + b] == terms[row + c]
+            })
+        };
+        let ties = symmetry.ties(sig, same, MAX_TIED_PAIRS, &mut scratch.pairs);
+        if ties == Ties::Crowded {
+            // One round of refinement: each block's signature again, now
+            // over (its content, the realisation's content on every block
+            // paired with that block's signature). Still a function of
+            // the orbit, so still sound, and it tells apart many blocks
+            // the first round could not.
+            let refined = &mut scratch.refined;
+            refined.clear();
+            refined.resize(blocks, 0);
+            for &id in ids.iter() {
+                let t = &terms[id as usize * blocks..(id as usize + 1) * blocks];
+                let row = Symmetry::row_hash(sig, t);
+                for (s, &x) in refined.iter_mut().zip(t) {
+                    *s = s.wrapping_add(Symmetry::refined_term(x, row));
+                }
+            }
+            std::mem::swap(sig, refined);
+        }
+        let moved = symmetry.sorting_perm_into(sig, &mut scratch.perm, &mut scratch.signed);
+        // A few pairs tie: every order of each pair is tried, and one
+        // image kept (below).
+        if ties != Ties::Pairs {
+            if moved {
+                self.permute_ids(&scratch.perm, ids);
+                ids.sort_unstable();
+            }
+            self.scratch = scratch;
+            return;
+        }
+        if !moved {
+            scratch.perm.clear();
+            scratch.perm.extend(0..symmetry.coords());
+        }
+        // Every sorting of the blocks by signature, each tied pair in
+        // either order: the set of their images is the same for every
+        // state of one orbit, so the image of least hash (a multiset hash
+        // of its ids, so no image but the one kept is sorted) is one
+        // representative per orbit, but for hash ties (a collision only
+        // leaves two representatives of one orbit, a missed cache hit).
+        let pairs = &scratch.pairs;
+        let orders = &mut scratch.orders;
+        orders.resize_with(1 << pairs.len(), Vec::new);
+        for (mask, order) in orders.iter_mut().enumerate() {
+            order.clear();
+            order.extend_from_slice(&scratch.perm);
+            for (k, &(b, c)) in pairs.iter().enumerate() {
+                if mask >> k & 1 == 1 {
+                    for (&x, &y) in symmetry.block(b).iter().zip(symmetry.block(c)) {
+                        order.swap(x, y);
+                    }
+                }
+            }
+        }
+        let (mut best, mut image) = (
+            std::mem::take(&mut scratch.best),
+            std::mem::take(&mut scratch.image),
+        );
+        let mut least_hash = None;
+        for order in &scratch.orders {
+            image.clear();
+            image.extend_from_slice(ids);
+            if order.iter().enumerate().any(|(c, &to)| c != to) {
+                self.permute_ids(order, &mut image);
+            }
+            let hash = image
+                .iter()
+                .fold(0u64, |h, &id| h.wrapping_add(id_term(id)));
+            if least_hash.is_none_or(|l| hash < l) {
+                least_hash = Some(hash);
+                std::mem::swap(&mut best, &mut image);
+            }
+        }
+        best.sort_unstable();
+        ids.copy_from_slice(&best);
+        scratch.best = best;
+        scratch.image = image;
+        self.scratch = scratch;
+    }
+
+    /// Each id of `ids` replaced by the id of its image under the
+    /// coordinate permutation `perm` (from the image tables where they
+    /// know it), unsorted (a permutation is a bijection: distinct ids stay
+    /// distinct).
+    pub(super) fn permute_ids(&mut self, perm: &[usize], ids: &mut [RealId]) {
+        let table = self.reals.images.table(perm);
+        for id in ids.iter_mut() {
+            if let Some(image) = table.and_then(|k| self.reals.images.get(k, *id)) {
+                *id = image;
+                continue;
+            }
+            let image = self.base.permute(&self.reals.states[*id as usize], perm);
+            let image = self.intern(&image);
+            if let Some(k) = table {
+                if self.reals.images.set(k, *id, image) {
+                    self.note_reals();
+                }
+            }
+            *id = image;
+        }
+    }
+
+    pub(super) fn keep_maximal_ids(&self, ids: &mut IdState) {
+        if let Some(masks) = &self.reals.masks {
+            keep_maximal_words(ids, masks);
+            return;
+        }
+        let states = &self.reals.states;
+        keep_maximal_by(ids, |&a, &b| {
+            self.base
+                .is_covered_by(&states[a as usize], &states[b as usize])
+        });
+    }
+
+    /// `prune_ids` of the union of two pruned lists (sorted, distinct, and
+    /// under A, B, D antichains), without sorting or a quadratic scan of
+    /// the union: an element of one antichain is covered in the union
+    /// only by an element of the other, so only cross pairs are tested,
+    /// and the two sorted lists are merged in one pass. Width-2 options
+    /// are such unions.
+    pub(super) fn union_pruned(&self, a: &[RealId], b: &[RealId], out: &mut IdState) {
+        out.reserve(a.len() + b.len());
+        let covering = self.normaliser.drops_covered();
+        let masks = match &self.reals.masks {
+            _ if !covering => None,
+            Some(m) if a.len() <= 64 && b.len() <= 64 => Some(m),
+            // No exact words, or too long for the bitmasks: the general way.
+            _ => {
+                out.extend_from_slice(a);
+                out.extend_from_slice(b);
+                self.prune_ids(out);
+                return;
+            }
+        };
+        // Bit k set: a[k] (resp. b[k]) is strictly covered by the other
+        // list. Equal ids are the same realisation (kept once below), and
+        // distinct ids have distinct exact words, so `x & !y == 0` with
+        // x != y is strict covering.
+        let (mut drop_a, mut drop_b) = (0u64, 0u64);
+        if let Some(masks) = masks {
+            // The words gathered first, so the cross scan (the hot loop of
+            // wide moves) runs on local arrays. Equal words are equal ids.
+            let mut wb = [0u64; 64];
+            for (w, &y) in wb.iter_mut().zip(b) {
+                *w = masks[y as usize];
+            }
+            let wb = &wb[..b.len()];
+            for (ka, &x) in a.iter().enumerate() {
+                let wx = masks[x as usize];
+                for (kb, &wy) in wb.iter().enumerate() {
+                    let sub_a = wx & !wy == 0;
+                    let sub_b = wy & !wx == 0;
+                    // Both: the same realisation, kept once below.
+                    drop_a |= u64::from(sub_a && !sub_b) << ka;
+                    drop_b |= u64::from(sub_b && !sub_a) << kb;
+                }
+            }
+        }
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() || j < b.len() {
+            let take_a = j == b.len() || (i < a.len() && a[i] <= b[j]);
+            if take_a {
+                if j < b.len() && a[i] == b[j] {
+                    j += 1;
+                }
+                if !bit(drop_a, i) {
+                    out.push(a[i]);
+                }
+                i += 1;
+            } else {
+                if !bit(drop_b, j) {
+                    out.push(b[j]);
+                }
+                j += 1;
+            }
+        }
+    }
+
+    /// The twin blocks of state `s`, for the labels of its legal map.
+    pub(super) fn twins(&self, s: &[RealId], labels: &[B::Move]) -> Twins {
+        if !self.normaliser.merges_twin_moves() || s.is_empty() {
+            return Twins::none();
+        }
+        let (keys, blocks) = (&self.reals.keys, self.reals.blocks);
+        Twins::of_state(&self.base, self.normaliser.symmetry(), labels, |b, c| {
+            s.iter().all(|&id| {
+                let row = id as usize * blocks;
+                keys[row + b] == keys[row + c]
+            })
+        })
+    }
+
+    /// The reduced state of any list of realisations.
+    pub(super) fn reduce(&mut self, state: &[B::State]) -> IdState {
+        let ids = state.iter().map(|r| self.intern(r)).collect();
+        self.normalise_ids(ids)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::quantum::base::QuantumBase;
+    use crate::quantum::solver::images::Images;
+    use crate::quantum::solver::tests::{for_each_pair, reached, walk_both};
+    use crate::rules::Player;
+    /// Where at most two pairs of blocks are interchangeable, every state
+    /// of one orbit is oriented to the same representative (blocks of
+    /// distinct signatures are sorted, and a tied pair is tried in both
+    /// orders): random reachable states and their images under every
+    /// swap of blocks, every flavour, widths 2, 3 and unbounded.
+    #[test]
+    fn orientation_is_one_state_per_orbit_under_two_pairs() {
+        let positions = ["BR BR G G", "BRG BRG R", "GB GB RG RG", "BG BG R R B"];
+        let mut rng = crate::rng::SplitMix64::new(12);
+        let mut moved = 0;
+        for_each_pair(&positions, |text, setting, mut solver, _| {
+            let groups = solver.normaliser.symmetry().groups().to_vec();
+            assert!(!groups.is_empty() && groups.len() <= 2, "{text}");
+            assert!(groups.iter().all(|g| g.len() == 2), "{text}");
+            let coords = solver.normaliser.symmetry().coords();
+            // Every block permutation: each group's two blocks swapped or not.
+            let perms: Vec<Vec<usize>> = (0..1usize << groups.len())
+                .map(|mask| {
+                    let mut perm: Vec<usize> = (0..coords).collect();
+                    for (k, group) in groups.iter().enumerate() {
+                        if mask >> k & 1 == 1 {
+                            for (&x, &y) in group[0].iter().zip(&group[1]) {
+                                perm.swap(x, y);
+                            }
+                        }
+                    }
+                    perm
+                })
+                .collect();
+            for k in 0..40 {
+                let (walk, first) = (k % 8, Player::BOTH[k % 2]);
+                let s = reached(&mut solver, walk, first, |n| {
+                    (rng.next_u64() % n as u64) as usize
+                });
+                for perm in &perms {
+                    let images: Vec<_> = s
+                        .iter()
+                        .map(|&id| solver.base.permute(&solver.reals.states[id as usize], perm))
+                        .collect();
+                    let mut ids: Vec<_> = images.iter().map(|r| solver.intern(r)).collect();
+                    ids.sort_unstable();
+                    moved += usize::from(ids != s);
+                    solver.normalise_in_place(&mut ids);
+                    assert_eq!(ids, s, "{text} {setting:?}");
+                }
+            }
+        });
+        assert!(moved > 100, "{moved}");
+    }
+
+    /// Orienting by the permutations' image tables gives the ids that
+    /// permuting and interning every realisation gives: two solvers, one
+    /// without tables, orient every option of random reachable states in
+    /// lockstep (so they intern realisations in the same order), on
+    /// drawings with interchangeable blocks, every flavour, widths 2, 3
+    /// and unbounded.
+    #[test]
+    fn image_tables_orient_as_permuting_does() {
+        let positions = ["BR BR BR R R", "BRB BRB G G", "BG BG RR RR B"];
+        let mut rng = crate::rng::SplitMix64::new(8);
+        let mut permuted = 0;
+        for_each_pair(&positions, |text, setting, mut tabled, mut plain| {
+            plain.reals.images = Images::with_limit(0);
+            for walk in 0..5 {
+                let (ids, again) = walk_both(&mut rng, walk, &mut tabled, &mut plain);
+                assert_eq!(again, ids);
+                for q in Player::BOTH {
+                    let map = tabled.legal_ids(&ids, q);
+                    assert_eq!(plain.legal_ids(&ids, q).children, map.children);
+                    map.for_each_move(setting, |idx| {
+                        let mut child: Vec<_> = idx
+                            .iter()
+                            .flat_map(|&i| map.children[i].iter().copied())
+                            .collect();
+                        let mut again = child.clone();
+                        tabled.normalise_in_place(&mut child);
+                        plain.normalise_in_place(&mut again);
+                        assert_eq!(child, again, "{text} {setting:?}");
+                        true
+                    });
+                }
+            }
+            assert_eq!(plain.reals.images.tables(), 0);
+            permuted += tabled.reals.images.tables();
+        });
+        assert!(permuted > 0);
+    }
+}
