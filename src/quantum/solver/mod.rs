@@ -14,7 +14,8 @@
 //! - [`reals`]: the realisation table (each realisation once, as an id);
 //! - [`reduction`]: reduced states of ids (pruned, oriented);
 //! - [`enumerate`]: a state's options, built and looked up;
-//! - [`numbers`]: the outcome search, and values by comparison with numbers;
+//! - [`sum_search`]: the outcome search of a state plus a game;
+//! - [`numbers`]: values by comparison with numbers;
 //! - [`probed`]: values of states and options found by such probes;
 //! - [`killers`]: the moves that last won, tried first;
 //! - [`number_bounds`], [`run_bounds`]: bounds that answer a search at once;
@@ -38,9 +39,9 @@ use crate::solve::BestMoves;
 use images::Images;
 use killers::Killers;
 use number_bounds::NumberBounds;
-use numbers::SumMemo;
 pub use numbers::NUMBER_STEPS;
 use std::rc::Rc;
+use sum_search::SumMemo;
 
 mod accounting;
 mod enumerate;
@@ -54,6 +55,7 @@ mod reals;
 mod reduction;
 mod run_bounds;
 mod sum_order;
+mod sum_search;
 
 use accounting::{alloc_bytes, key_bytes, Account};
 use progress::ProgressHook;

@@ -1,0 +1,469 @@
+//! The outcome search of sums: does a player, moving first, win a
+//! reduced state plus a game added to it (0 for the plain outcome, −x to
+//! compare with the number x, −V to compare an option with a best value
+//! V)? Memos, bounds and the killer move answer most of it; the rest is
+//! the search proper, in two passes over the state's options.
+
+use super::run_bounds::RunThresholds;
+use super::{alloc_bytes, bits, key_bytes, IdState, QuantumSolver, RealId};
+use crate::budget::Exceeded;
+use crate::game::temperature::Thermal;
+use crate::game::{Dyadic, GameId};
+use crate::quantum::base::QuantumBase;
+use crate::quantum::flavour::Flavour;
+use crate::quantum::id_memo::IdMemo;
+use crate::quantum::moves::UnsuperposedMove;
+use crate::rules::Player;
+use std::mem::size_of;
+
+/// The outcome memo of the sums of states with one game, under one
+/// flavour: the outcome search of `state + added` for the comparisons of
+/// [`QuantumSolver::number_value`] and the probes of
+/// [`QuantumSolver::nimber_value_of_ids`] and of the options compared in
+/// [`QuantumSolver::probed_scores`] (the plain outcome search is the sum
+/// with 0). The added game is any canonical form in the solver's arena.
+pub(super) struct SumMemo {
+    /// The flavour searched, as an index into the solver's flavours.
+    pub(super) flavour: usize,
+    pub(super) added: GameId,
+    /// −added, for answers from known values ([`QuantumSolver::wins_by_value`]).
+    minus: GameId,
+    /// Whether the added game is hot (its Left stop above its Right stop):
+    /// then its moves are tried before the state's.
+    hot: bool,
+    /// Whether the added game is a number: then the outcomes found are
+    /// kept as bounds alone ([`super::number_bounds`]), which decide every
+    /// outcome `memo` would hold (one memo probe per state, not two), and
+    /// `memo` stays empty.
+    pub(super) number: bool,
+    /// The added game's thresholds for the bounds from runs
+    /// ([`super::run_bounds`]), tried before any memo.
+    runs: RunThresholds,
+    /// Whether the added game is −V for a best value V that options were
+    /// compared with ([`super::probed`]): the memos whose outcomes
+    /// [`super::sum_order`] carries to other comparisons.
+    pub(super) compared: bool,
+    pub(super) memo: IdMemo,
+}
+
+impl SumMemo {
+    /// The plain outcome search: the first flavour, nothing added.
+    pub(super) fn plain(zero: GameId) -> SumMemo {
+        SumMemo {
+            flavour: 0,
+            added: zero,
+            minus: zero,
+            hot: false,
+            number: true,
+            runs: RunThresholds::ZERO,
+            compared: false,
+            memo: IdMemo::default(),
+        }
+    }
+
+    /// What the budget is charged for it: the memo (the added game is in
+    /// the arena, charged with it).
+    pub(super) fn bytes(&self) -> u64 {
+        self.memo.bytes() + size_of::<SumMemo>() as u64
+    }
+}
+
+impl<B: QuantumBase> QuantumSolver<B> {
+    /// The index of the outcome memo of sums with the number `number`
+    /// under flavour `flavour` (an index into [`Self::flavours`]), made if
+    /// new.
+    pub(super) fn sum_memo(&mut self, flavour: usize, number: &Dyadic) -> usize {
+        let added = self.arena.number(number.clone());
+        self.sum_memo_of(flavour, added)
+    }
+
+    /// The index of the outcome memo of sums with the game `added` (in the
+    /// arena) under flavour `flavour`, made if new.
+    pub(super) fn sum_memo_of(&mut self, flavour: usize, added: GameId) -> usize {
+        // A scan, not a map: a search meets a few dozen added games, and
+        // a map type of its own would cost the page's download more than
+        // the scan costs the search.
+        if let Some(at) = self
+            .wins
+            .iter()
+            .position(|w| w.flavour == flavour && w.added == added)
+        {
+            return at;
+        }
+        let minus = self.arena.neg(added);
+        // Stops cannot exceed an unlimited budget; were they to fail, the
+        // game's moves would merely be tried last.
+        let hot = Thermal::default()
+            .stops(&mut self.arena, added)
+            .is_ok_and(|(left, right)| left > right);
+        let number = self
+            .arena
+            .as_number_nimber(added)
+            .is_some_and(|(_, m)| m == 0);
+        let runs = RunThresholds::of(&mut self.arena, added);
+        self.wins.push(SumMemo {
+            flavour,
+            added,
+            minus,
+            hot,
+            number,
+            runs,
+            compared: false,
+            memo: IdMemo::default(),
+        });
+        self.sum_memo_bytes += self.wins.last().map_or(0, SumMemo::bytes);
+        self.wins.len() - 1
+    }
+
+    /// Does `p` win moving first in the sum of state `s` and the game
+    /// added by memo `at` (under that memo's flavour)? A move is a move of
+    /// the state or a move of the added game (to one of its canonical
+    /// options). The state's options are looked at in two passes: the
+    /// first reads what the memos and bounds know of each, the second
+    /// searches those left. The added game's moves come between the two
+    /// when it is a number or near one: they rarely win (number
+    /// avoidance), but each is a sum of this same state with a simpler
+    /// game, mostly answered by bounds, memos or a short search, where the
+    /// second pass searches the state's options deep; where one wins, that
+    /// whole pass is saved. (Tried last, they made the classroom family
+    /// visit up to 1.6 times more states; tried before the first pass,
+    /// ahead of answers the memos already hold, far more.) A hot game's
+    /// moves are urgent, so they are tried before the state's options are
+    /// even enumerated (in the comparisons of options with hot values in
+    /// [`QuantumSolver::undominated`], this order visits several times
+    /// fewer states). First of all comes the state's move that last won
+    /// at this depth ([`super::killers`]): built from its own labels
+    /// alone, it costs less than a hot game's moves, and most searches
+    /// end with it (tried after them, no classroom family was faster and
+    /// most were slower).
+    pub(super) fn wins_sum(
+        &mut self,
+        s: &[RealId],
+        at: usize,
+        p: Player,
+    ) -> Result<bool, Exceeded> {
+        if let Some(w) = self.sum_known(s, at, p) {
+            return Ok(w);
+        }
+        if let Some(w) = self.wins_by_value(s, at, p) {
+            return Ok(w);
+        }
+        self.account.tick()?;
+        self.spend_quota()?;
+        self.progress_step();
+        self.killers.ply += 1;
+        let w = self.searched_sum(s, at, p);
+        self.killers.ply -= 1;
+        w
+    }
+
+    /// [`Self::wins_sum`] when no memo knows: the search itself.
+    fn searched_sum(&mut self, s: &[RealId], at: usize, p: Player) -> Result<bool, Exceeded> {
+        let flavour = self.flavours[self.wins[at].flavour];
+        let hot = self.wins[at].hot;
+        if self.killer_wins(s, flavour, at, p)? {
+            return self.remember_sum(s, at, p, true);
+        }
+        if hot && self.wins_in_added(s, at, p)? {
+            return self.remember_sum(s, at, p, true);
+        }
+        let map = self.legal_ids(s, p);
+        let mut twins = self.twins(s, &map.labels);
+        // The map stays on the stack while the options are enumerated.
+        let held = map
+            .children
+            .iter()
+            .map(|c| size_of::<IdState>() as u64 + key_bytes(c))
+            .sum::<u64>()
+            + alloc_bytes(map.labels.len() * size_of::<B::Move>())
+            + alloc_bytes(twins.bytes());
+        let mut result = self.account.hold(held).map(|()| false);
+        let mut enumeration = self.scratch.enumerations.pop().unwrap_or_default();
+        let mut buffer_bytes = 0;
+        // First pass: every option, looked up in the memo only. An option
+        // already known lost for the opponent wins at once, without
+        // searching the options before it (they may be deep); one known
+        // won for the opponent is dropped. The others are kept, oriented,
+        // for the second pass.
+        let mut unknown: Vec<(IdState, u64)> = Vec::new();
+        let mut unknown_bytes = 0;
+        let mut child = self.scratch.states.pop().unwrap_or_default();
+        // Options already met in this pass, as built: many moves lead to
+        // one option (wide moves above all), and a repeat adds nothing, so
+        // it is skipped before its orientation and memo probe, the costly
+        // part. Nothing recurses in this pass, so the solver's one set
+        // serves.
+        let mut seen = std::mem::take(&mut self.scratch.seen);
+        seen.clear();
+        let mut seen_bytes = 0;
+        if result.is_ok() {
+            let mut won = false;
+            result = self
+                .for_each_canonical_option(
+                    &mut enumeration,
+                    &map,
+                    &[flavour],
+                    &mut twins,
+                    &mut buffer_bytes,
+                    |solver, idx, built, _| {
+                        if !seen.insert(built) {
+                            return Ok(true);
+                        }
+                        solver.hold_growth(seen.bytes(), &mut seen_bytes)?;
+                        // The runs need no orientation: tried first.
+                        let known = solver.runs_known(built, at, p.opponent()).or_else(|| {
+                            child.clear();
+                            child.extend_from_slice(built);
+                            solver.orient_ids(&mut child);
+                            solver.memo_known(&child, at, p.opponent())
+                        });
+                        match known {
+                            Some(opponent_wins) => {
+                                won = !opponent_wins;
+                                if won {
+                                    solver.set_killer(&map.labels, idx.iter().copied(), p);
+                                }
+                                Ok(!won)
+                            }
+                            None => {
+                                let bytes = size_of::<(IdState, u64)>() as u64 + key_bytes(&child);
+                                unknown_bytes += bytes;
+                                unknown.push((child.clone(), label_bits(idx)));
+                                solver.account.hold(bytes)?;
+                                Ok(true)
+                            }
+                        }
+                    },
+                )
+                .map(|()| won);
+        }
+        self.put_back(enumeration);
+        self.scratch.states.push(child);
+        self.scratch.seen = seen;
+        self.account.release(held + buffer_bytes + seen_bytes);
+        // Between the passes: the added game's moves, unless tried before
+        // the enumeration (a hot game's; see `wins_sum` for why here).
+        if !hot && matches!(result, Ok(false)) {
+            result = self.wins_in_added(s, at, p);
+        }
+        // Second pass: search the options left, those of fewest
+        // realisations first (their searches are smaller, and a small
+        // state is often a win found early; on Blue Meadow this order
+        // visits a third of the states of the order met). A repeat is
+        // answered by the memo once its first copy is searched.
+        if let Ok(false) = result {
+            unknown.sort_by_key(|(c, _)| c.len());
+            for (child, labels) in &unknown {
+                match self.wins_sum(child, at, p.opponent()) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        let idx = (0..64).filter(|&j| labels >> j & 1 == 1);
+                        if *labels != 0 {
+                            self.set_killer(&map.labels, idx, p);
+                        }
+                        result = Ok(true);
+                        break;
+                    }
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                }
+            }
+        }
+        self.account.release(unknown_bytes);
+        let w = result?;
+        self.remember_sum(s, at, p, w)
+    }
+
+    /// Does `p`'s last winning move at this depth ([`super::killers`])
+    /// win here too? False when it is not legal here. Tried before the
+    /// player's legal map is built: the move's result needs the moves of
+    /// its own labels alone.
+    fn killer_wins(
+        &mut self,
+        s: &[RealId],
+        flavour: Flavour,
+        at: usize,
+        p: Player,
+    ) -> Result<bool, Exceeded> {
+        let Some(labels) = self.killers.take(p) else {
+            return Ok(false);
+        };
+        let mut child = self.scratch.states.pop().unwrap_or_default();
+        let legal = self.killer_result(s, &labels, flavour, p, &mut child);
+        self.killers.put_back(p, labels);
+        let opponent_wins = if legal {
+            let bytes = size_of::<IdState>() as u64 + key_bytes(&child);
+            let held = self.account.hold(bytes);
+            let w = held.and_then(|()| self.wins_sum(&child, at, p.opponent()));
+            self.account.release(bytes);
+            w.map(|w| !w)
+        } else {
+            Ok(false)
+        };
+        self.scratch.states.push(child);
+        opponent_wins
+    }
+
+    /// Whether `p`'s move on `labels` (sorted) is legal from `s`, and if
+    /// so its reduced result in `child`: each label played on every
+    /// realisation where it is legal, as the enumeration builds it
+    /// ([`Self::legal_ids`] and the pruned unions of its labels' results
+    /// are the same set as one pruning of them all).
+    pub(super) fn killer_result(
+        &mut self,
+        s: &[RealId],
+        labels: &[B::Move],
+        flavour: Flavour,
+        p: Player,
+        child: &mut IdState,
+    ) -> bool {
+        child.clear();
+        // Counts on the stack: a killer of more labels is not tried.
+        let mut counts = [0; 32];
+        let Some(legal_on) = counts.get_mut(..labels.len()) else {
+            return false;
+        };
+        let (mut movers, mut other) = (0, false);
+        for &id in s {
+            let moves = self.real_moves(id, p);
+            movers += usize::from(!moves.is_empty());
+            for (m, c) in moves.iter() {
+                match labels.binary_search(m) {
+                    Ok(i) => {
+                        legal_on[i] += 1;
+                        child.push(*c);
+                    }
+                    Err(_) => other = true,
+                }
+            }
+        }
+        if legal_on.contains(&0) {
+            return false;
+        }
+        // A killer is a move this search made, so within its width; a
+        // single label must still be allowed here (C and C' look at the
+        // realisations it is legal on).
+        if let [legal_on] = legal_on[..] {
+            let single = UnsuperposedMove {
+                only: !other,
+                legal_on,
+                movers,
+                total: s.len(),
+            };
+            if !single.allowed(flavour) {
+                return false;
+            }
+        }
+        self.normalise_in_place(child);
+        true
+    }
+
+    /// Remember the move of labels `idx` (indices into `labels`) as `p`'s
+    /// winning move at this depth.
+    fn set_killer(&mut self, labels: &[B::Move], idx: impl Iterator<Item = usize>, p: Player) {
+        self.killers.set(p, idx.map(|j| labels[j].clone()));
+    }
+
+    /// Memoise whether `p` wins moving first in the sum of `s` and the
+    /// game added by memo `at`, and return it.
+    pub(super) fn remember_sum(
+        &mut self,
+        s: &[RealId],
+        at: usize,
+        p: Player,
+        w: bool,
+    ) -> Result<bool, Exceeded> {
+        let sum = &self.wins[at];
+        if sum.number {
+            // The bounds decide every outcome this memo would hold.
+            let (flavour, added) = (sum.flavour, sum.added);
+            self.note_number_sum(s, flavour, added, p, w);
+        } else {
+            let (known, win) = bits(p);
+            let bits = known | if w { win } else { 0 };
+            let before = self.wins[at].memo.bytes();
+            self.wins[at].memo.update(s, |b| *b |= u32::from(bits));
+            self.sum_memo_bytes += self.wins[at].memo.bytes() - before;
+        }
+        self.charge_memo()?;
+        Ok(w)
+    }
+
+    /// Whether `p` wins moving first in the sum of `s` and the game added
+    /// by memo `at`, if that memo, or for a number the bounds of `s`
+    /// ([`super::number_bounds`]), know it.
+    pub(super) fn sum_known(&self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
+        self.runs_known(s, at, p)
+            .or_else(|| self.memo_known(s, at, p))
+    }
+
+    /// [`Self::sum_known`] from the runs of `s` alone
+    /// ([`super::run_bounds`]): no memo probe, and `s` need not be
+    /// reduced (dropping covered realisations keeps the greatest runs).
+    fn runs_known(&self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
+        let sum = &self.wins[at];
+        self.runs_decide(s, self.flavours[sum.flavour], &sum.runs, p)
+    }
+
+    /// [`Self::sum_known`] from the memos alone, for a reduced state.
+    fn memo_known(&self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
+        let sum = &self.wins[at];
+        if sum.number {
+            return self.number_sum_known(s, sum.flavour, sum.added, p);
+        }
+        let (known, win) = bits(p);
+        match sum.memo.get(s) {
+            Some(b) if b & u32::from(known) != 0 => Some(b & u32::from(win) != 0),
+            _ => None,
+        }
+    }
+
+    /// Does `p` win moving first in the sum of `s` and the game added by
+    /// memo `at` by a move in the added game (to one of its canonical
+    /// options)?
+    fn wins_in_added(&mut self, s: &[RealId], at: usize, p: Player) -> Result<bool, Exceeded> {
+        let added = self.wins[at].added;
+        let options = match p {
+            Player::Left => self.arena.left_options(added),
+            Player::Right => self.arena.right_options(added),
+        };
+        for &x in options.iter() {
+            let next = self.sum_memo_of(self.wins[at].flavour, x);
+            if !self.wins_sum(s, next, p.opponent())? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// [`Self::wins_sum`] answered from the value of `s`, when a memo has
+    /// it: the outcome of a sum depends on its terms' values alone, and
+    /// p = Left wins moving first in G + X iff G + X ≰ 0, that is G ≰ −X
+    /// (Right: G ≱ −X), a comparison of canonical forms in the arena. The
+    /// full search and the probes value states that outcome searches meet
+    /// again, often deep down.
+    fn wins_by_value(&mut self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
+        let flavour = self.wins[at].flavour;
+        let g = match self.memo_value(s) {
+            Some(joint) => joint[flavour],
+            None if flavour == 0 => GameId(self.probed.get(s)?),
+            None => return None,
+        };
+        let minus = self.wins[at].minus;
+        Some(match p {
+            Player::Left => !self.arena.le(g, minus),
+            Player::Right => !self.arena.le(minus, g),
+        })
+    }
+}
+
+/// Label indices as bits, for the winning move of the enumeration's second
+/// pass; 0 (no move kept) past 64 labels.
+fn label_bits(idx: &[usize]) -> u64 {
+    if idx.iter().any(|&j| j >= 64) {
+        return 0;
+    }
+    idx.iter().fold(0, |bits, &j| bits | 1 << j)
+}
