@@ -21,7 +21,7 @@ use hackenbush_lab::rules::nim::parse_nim;
 use hackenbush_lab::rules::Player;
 use hackenbush_lab::ui::base64url;
 use hackenbush_lab::ui::drawing::Drawing;
-use hackenbush_lab::ui::play::Move;
+use hackenbush_lab::ui::play::SidedMove;
 use hackenbush_lab::ui::share::{self, PuzzleDoc, Shared, Slide};
 
 // ---------- a counting allocator ----------
@@ -678,9 +678,9 @@ fn sessions() -> Vec<Shared> {
             (1..=p.edge_count()).find(|&l| l != not && p.edges[l - 1].colour.cuttable_by(player))
         };
         if let Some(l) = first(Player::Left, 0) {
-            let mut moves = vec![Move::cut(Player::Left, l)];
+            let mut moves = vec![SidedMove::cut(Player::Left, l)];
             if let Some(r) = first(Player::Right, l) {
-                moves.push(Move::cut(Player::Right, r));
+                moves.push(SidedMove::cut(Player::Right, r));
             }
             // Keep only the moves that are legal (the first may topple the other).
             while !moves.is_empty() {

@@ -991,7 +991,7 @@ mod replayed_links {
     use super::*;
     use hackenbush_lab::position::parse;
     use hackenbush_lab::ui::jobs::{Job, JobAnswer};
-    use hackenbush_lab::ui::play::{Move, Side};
+    use hackenbush_lab::ui::play::{Side, SidedMove};
     use hackenbush_lab::ui::share::{self, Shared, Slide};
     use hackenbush_lab::ui::Drawing;
 
@@ -1002,7 +1002,7 @@ mod replayed_links {
         let mut slide = Slide::new(Drawing::auto(&p));
         slide.setup.rules = "quantum:D:unbounded".parse::<Rules>().unwrap();
         slide.moves = (0..moves)
-            .map(|k| Move {
+            .map(|k| SidedMove {
                 side: if k % 2 == 0 { Side::Left } else { Side::Right },
                 labels: (1..=stalks).collect(),
             })

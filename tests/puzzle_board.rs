@@ -16,7 +16,7 @@ use hackenbush_lab::ui::puzzle_board::{
     explore_board, moves_since, puzzle_request, read_board, to_board,
 };
 use hackenbush_lab::ui::puzzle_link::{puzzle_fragment, read_puzzles};
-use hackenbush_lab::ui::{share, Drawing, Move, Setup, Shared, Side, Slide};
+use hackenbush_lab::ui::{share, Drawing, Setup, Shared, Side, SidedMove, Slide};
 
 mod common;
 use common::run_cli as cli;
@@ -37,7 +37,7 @@ fn budget() -> Budget {
 }
 
 /// A link fragment of `position` under `rules` with `moves` played.
-fn board_link(position: &str, rules: &str, moves: &[Move]) -> String {
+fn board_link(position: &str, rules: &str, moves: &[SidedMove]) -> String {
     let mut slide = Slide::new(Drawing::from_text(position).unwrap());
     slide.setup = Setup {
         rules: rules.parse().unwrap(),
@@ -49,8 +49,8 @@ fn board_link(position: &str, rules: &str, moves: &[Move]) -> String {
     share::encode(&Shared::single(slide))
 }
 
-fn mv(side: Side, labels: &[usize]) -> Move {
-    Move {
+fn mv(side: Side, labels: &[usize]) -> SidedMove {
+    SidedMove {
         side,
         labels: labels.to_vec(),
     }
@@ -558,7 +558,7 @@ fn a_quantum_beat_game_is_judged_from_the_boards_record() {
         ..Puzzle::default()
     };
     let mut shared = share::decode(&puzzle_fragment(std::slice::from_ref(&p)).unwrap()).unwrap();
-    let mut judge_moves = |moves: Vec<Move>| {
+    let mut judge_moves = |moves: Vec<SidedMove>| {
         shared.slides[0].cursor = moves.len();
         shared.slides[0].moves = moves;
         let board = read_board(&share::encode(&shared)).unwrap();
@@ -834,7 +834,7 @@ fn puzzles_mid_game_agree_with_the_standing_edges_alone() {
                 }
                 game.play_label(legal[rng.below(legal.len())]).unwrap();
             }
-            let played: Vec<Move> = game.moves().to_vec();
+            let played: Vec<SidedMove> = game.moves().to_vec();
             let link = board_link(&position, rules, &played);
             let board = read_board(&link).unwrap();
             let Some(asked) = board.request.clone() else {

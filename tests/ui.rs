@@ -12,7 +12,7 @@ use hackenbush_lab::ui::geometry::{edge_shapes, Shape};
 use hackenbush_lab::ui::play::AnalysisRequest;
 use hackenbush_lab::ui::share::{self, Shared, Slide, View};
 use hackenbush_lab::ui::{
-    Anchor, Drawing, Edit, Editor, Game, Hit, Move, Selection, Setup, Side, Tool,
+    Anchor, Drawing, Edit, Editor, Game, Hit, Selection, Setup, Side, SidedMove, Tool,
 };
 
 /// The engine under the default budget, as the CLI runs it.
@@ -555,7 +555,7 @@ fn classical_cut_falls_and_turns_alternate() {
     assert_eq!(g.just_fell(), vec![2]);
     assert_eq!(g.to_move(), Side::Right);
     assert!(g
-        .play(Move::cut(Player::Left, 3))
+        .play(SidedMove::cut(Player::Left, 3))
         .unwrap_err()
         .contains("Right (red)'s turn"));
     g.play_label(5).unwrap();
@@ -582,7 +582,7 @@ fn takeback_and_jump_keep_the_future_until_a_new_move() {
     g.jump(99);
     assert_eq!(g.cursor(), 2);
     g.jump(1);
-    g.play(Move::cut(Player::Right, 3)).unwrap();
+    g.play(SidedMove::cut(Player::Right, 3)).unwrap();
     assert_eq!(g.moves().len(), 2);
     g.jump(0);
     g.play_label(2).unwrap();
@@ -633,7 +633,7 @@ fn synchronous_turns_take_one_edge_each() {
     assert_eq!(g.describe(0), "Left (blue) cuts 1, Right (red) cuts 3");
     // Only green is left: both may move.
     assert_eq!(g.to_move(), Side::Both);
-    g.play(Move {
+    g.play(SidedMove {
         side: Side::Both,
         labels: vec![2, 2],
     })
@@ -646,7 +646,7 @@ fn synchronous_turns_take_one_edge_each() {
         ..Setup::default()
     };
     let mut g = Game::new(parse("G").unwrap(), setup.clone()).unwrap();
-    g.play(Move {
+    g.play(SidedMove {
         side: Side::Both,
         labels: vec![1, 1],
     })
@@ -655,7 +655,7 @@ fn synchronous_turns_take_one_edge_each() {
     setup.rules = "sync:replay".parse().unwrap();
     let mut g = Game::new(parse("G").unwrap(), setup).unwrap();
     assert!(g
-        .play(Move {
+        .play(SidedMove {
             side: Side::Both,
             labels: vec![1, 1]
         })
@@ -663,7 +663,7 @@ fn synchronous_turns_take_one_edge_each() {
         .contains("choose again"));
     // When only one side can move, it moves alone.
     let mut g = game("BB R", "sync");
-    g.play(Move {
+    g.play(SidedMove {
         side: Side::Both,
         labels: vec![2, 3],
     })
@@ -721,7 +721,7 @@ fn quantum_play_goes_through_the_engine() {
     g.jump(2);
     assert!(!g.board().stands(5));
     g.jump(1);
-    g.play(Move {
+    g.play(SidedMove {
         side: Side::Right,
         labels: vec![2, 4],
     })
@@ -734,7 +734,7 @@ fn quantum_play_goes_through_the_engine() {
     assert!(err.contains("flavour A"), "{err}");
     // Left's edge is not Right's to cut.
     let err = g
-        .play(Move {
+        .play(SidedMove {
             side: Side::Left,
             labels: vec![1, 2],
         })
@@ -751,13 +751,13 @@ fn quantum_links_replay_and_reject_illegal_moves() {
         rules: "quantum:A".parse().unwrap(),
         ..Setup::default()
     };
-    let moves = [Move {
+    let moves = [SidedMove {
         side: Side::Left,
         labels: vec![1],
     }];
     let err = Game::replay(parse("BR BR R").unwrap(), setup.clone(), &moves, 1).unwrap_err();
     assert!(err.starts_with("move 1 (L1): flavour A"), "{err}");
-    let moves = [Move {
+    let moves = [SidedMove {
         side: Side::Left,
         labels: vec![1, 3],
     }];
@@ -800,23 +800,23 @@ fn bad_rules_are_refused_up_front() {
 #[test]
 fn move_codes_round_trip() {
     for m in [
-        Move {
+        SidedMove {
             side: Side::Left,
             labels: vec![3],
         },
-        Move {
+        SidedMove {
             side: Side::Right,
             labels: vec![2, 5],
         },
-        Move {
+        SidedMove {
             side: Side::Both,
             labels: vec![1, 4],
         },
     ] {
-        assert_eq!(Move::from_code(&m.code()).unwrap(), m);
+        assert_eq!(SidedMove::from_code(&m.code()).unwrap(), m);
     }
     for bad in ["", "X1", "L", "L0", "L1.", "L-1", "L999", "L1.a"] {
-        assert!(Move::from_code(bad).is_err(), "{bad:?}");
+        assert!(SidedMove::from_code(bad).is_err(), "{bad:?}");
     }
 }
 
@@ -846,7 +846,10 @@ fn sample() -> Shared {
     d.points[2] = pt(0.3333333, 2.7777777);
     let mut slide = Slide::new(d);
     slide.setup.first = Player::Right;
-    slide.moves = vec![Move::cut(Player::Right, 5), Move::cut(Player::Left, 1)];
+    slide.moves = vec![
+        SidedMove::cut(Player::Right, 5),
+        SidedMove::cut(Player::Left, 1),
+    ];
     slide.cursor = 1;
     slide.view = View {
         hide_values: true,
@@ -1582,7 +1585,7 @@ mod opponent {
         };
         for winning in [true, false] {
             let c = choose(&answer(winning), &req, Side::Left, Player::Left, 7).unwrap();
-            assert_eq!(c, EngineDecision::Play(Move::cut(Player::Left, 5)));
+            assert_eq!(c, EngineDecision::Play(SidedMove::cut(Player::Left, 5)));
         }
         let err = choose(&answer(true), &req, Side::Right, Player::Right, 0).unwrap_err();
         assert!(err.contains("no move"), "{err}");
@@ -1594,7 +1597,7 @@ mod opponent {
         let c = choose(&q, &req, Side::Right, Player::Right, 0).unwrap();
         assert_eq!(
             c,
-            EngineDecision::Play(Move {
+            EngineDecision::Play(SidedMove {
                 side: Side::Right,
                 labels: vec![2, 5]
             })
@@ -1630,7 +1633,7 @@ mod opponent {
         // When only one player can move, the pick is a move of its own.
         assert_eq!(
             choose(&answer, &req, Side::Right, Player::Right, 99).unwrap(),
-            EngineDecision::Play(Move::cut(Player::Right, 3))
+            EngineDecision::Play(SidedMove::cut(Player::Right, 3))
         );
     }
 
@@ -1723,11 +1726,11 @@ mod hostile_links {
     use hackenbush_lab::budget::{Budget, ByteSize, Exceeded};
     use hackenbush_lab::ui::session::Session;
 
-    fn wide_moves() -> Vec<Move> {
+    fn wide_moves() -> Vec<SidedMove> {
         let blue: Vec<usize> = (1..=64).collect();
         let red: Vec<usize> = (65..=128).collect();
         (0..5)
-            .map(|k| Move {
+            .map(|k| SidedMove {
                 side: if k % 2 == 0 { Side::Left } else { Side::Right },
                 labels: if k % 2 == 0 {
                     blue.clone()
@@ -2049,7 +2052,7 @@ mod move_preview {
         };
         let mut g = Game::new(parse(text).unwrap(), setup).unwrap();
         for (side, labels) in moves {
-            g.play(Move {
+            g.play(SidedMove {
                 side: *side,
                 labels: labels.to_vec(),
             })
@@ -2143,7 +2146,7 @@ mod move_preview {
                 for labels in candidates {
                     let m = preview(&g, p, &labels).unwrap();
                     let mut after = game(text, rules, &played[..k]);
-                    let result = after.play(Move {
+                    let result = after.play(SidedMove {
                         side: Side::of(p),
                         labels: labels.clone(),
                     });

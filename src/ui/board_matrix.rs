@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::play::{Move, Side};
+use super::play::{Side, SidedMove};
 use super::puzzle_board::BoardState;
 use super::share;
 use crate::analysis::{parse_position, Request, Rules};
@@ -62,7 +62,7 @@ pub fn step_into_cell(fragment: &str, left: usize, right: usize) -> Result<Strin
     let slide = &mut shared.slides[shared.current];
     let played = if slide.view.play { slide.cursor } else { 0 };
     slide.moves.truncate(played);
-    slide.moves.push(Move {
+    slide.moves.push(SidedMove {
         side: Side::Both,
         labels: vec![left, right],
     });

@@ -58,5 +58,5 @@ pub mod viewport;
 
 pub use drawing::Drawing;
 pub use editor::{Anchor, Edit, Editor, Hit, Selection, Tool};
-pub use play::{Game, Move, Setup, Side};
+pub use play::{Game, Setup, Side, SidedMove};
 pub use share::{Shared, Slide, View};

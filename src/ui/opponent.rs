@@ -12,7 +12,7 @@ use num_traits::{One, Zero};
 use crate::analysis::{Answer, MoveAdvice, Weight};
 use crate::rules::Player;
 
-use super::play::{AnalysisRequest, Move, Side};
+use super::play::{AnalysisRequest, Side, SidedMove};
 
 /// Who plays one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -53,7 +53,7 @@ impl Opponents {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineDecision {
     /// A move to play now (board labels; several for a superposed move).
-    Play(Move),
+    Play(SidedMove),
     /// Synchronous rules: the edge `p` picks in secret for this turn.
     Pick(usize),
 }
@@ -92,7 +92,7 @@ pub fn choose(
         let label = board_label(req, &engine_label.to_string())?;
         return Ok(match side {
             Side::Both => EngineDecision::Pick(label),
-            _ => EngineDecision::Play(Move {
+            _ => EngineDecision::Play(SidedMove {
                 side: Side::of(p),
                 labels: vec![label],
             }),
@@ -108,7 +108,7 @@ pub fn choose(
     let best = req
         .board_move(best)
         .ok_or_else(|| format!("the engine named an unknown edge in {best:?}"))?;
-    Ok(EngineDecision::Play(Move {
+    Ok(EngineDecision::Play(SidedMove {
         side: Side::of(p),
         labels: best.labels,
     }))

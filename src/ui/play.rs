@@ -11,7 +11,7 @@
 //! [`Referee`] (the crate's rulesets and quantum game record). Values and
 //! advice come from the engine too.
 
-use super::referee::{record_budget, Referee, State};
+use super::referee::{record_budget, GameState, Referee};
 use crate::analysis::{Request, Rules, RulesKind};
 use crate::position::{print, Colour, EdgeSet, Position};
 use crate::quantum::Superposition;
@@ -64,14 +64,14 @@ pub fn player_name(p: Player) -> &'static str {
 
 /// One move: its side and its labels (1-based).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
+pub struct SidedMove {
     pub side: Side,
     pub labels: Vec<usize>,
 }
 
-impl Move {
-    pub fn cut(p: Player, label: usize) -> Move {
-        Move {
+impl SidedMove {
+    pub fn cut(p: Player, label: usize) -> SidedMove {
+        SidedMove {
             side: Side::of(p),
             labels: vec![label],
         }
@@ -85,7 +85,7 @@ impl Move {
     }
 
     /// Read [`Move::code`]; the labels are checked later, against a board.
-    pub fn from_code(code: &str) -> Result<Move, String> {
+    pub fn from_code(code: &str) -> Result<SidedMove, String> {
         let mut chars = code.chars();
         let side = match chars.next() {
             Some('L') => Side::Left,
@@ -101,7 +101,7 @@ impl Move {
                 _ => Err(format!("move {code:?}: {t:?} is not an edge label")),
             })
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Move { side, labels })
+        Ok(SidedMove { side, labels })
     }
 }
 
@@ -247,9 +247,9 @@ pub struct Game {
     setup: Setup,
     kind: RulesKind,
     referee: Referee,
-    moves: Vec<Move>,
+    moves: Vec<SidedMove>,
     /// `states[k]` and `boards[k]`: after the first `k` moves.
-    states: Vec<State>,
+    states: Vec<GameState>,
     boards: Vec<Board>,
     cursor: usize,
     selection: Vec<usize>,
@@ -308,7 +308,7 @@ impl Game {
     pub fn from_replayed(
         start: Position,
         setup: Setup,
-        moves: Vec<Move>,
+        moves: Vec<SidedMove>,
         states: Vec<ReplayedState>,
         cursor: usize,
         note: Option<String>,
@@ -331,7 +331,7 @@ impl Game {
         g.states = states
             .into_iter()
             .map(|s| {
-                let state = State::Quantum(s.realisations);
+                let state = GameState::Quantum(s.realisations);
                 boards.push(Board {
                     colours: g.referee.colours(&g.start, &state),
                     ended: None,
@@ -356,7 +356,7 @@ impl Game {
     pub fn replay(
         start: Position,
         setup: Setup,
-        moves: &[Move],
+        moves: &[SidedMove],
         cursor: usize,
     ) -> Result<Game, String> {
         let budget = record_budget(None);
@@ -369,7 +369,7 @@ impl Game {
     pub fn replay_within(
         start: Position,
         setup: Setup,
-        moves: &[Move],
+        moves: &[SidedMove],
         cursor: usize,
         budget: &crate::budget::Budget,
     ) -> Result<Game, String> {
@@ -417,7 +417,7 @@ impl Game {
         self.kind == RulesKind::Quantum
     }
 
-    pub fn moves(&self) -> &[Move] {
+    pub fn moves(&self) -> &[SidedMove] {
         &self.moves
     }
 
@@ -438,7 +438,7 @@ impl Game {
         &self.selection
     }
 
-    fn state(&self) -> &State {
+    fn state(&self) -> &GameState {
         &self.states[self.cursor]
     }
 
@@ -517,12 +517,12 @@ impl Game {
     }
 
     /// Play a move at the cursor; later moves (after a takeback) are dropped.
-    pub fn play(&mut self, m: Move) -> Result<(), String> {
+    pub fn play(&mut self, m: SidedMove) -> Result<(), String> {
         self.try_play(m).map_err(|e| e.to_string())
     }
 
     /// [`Game::play`], telling a refused move from one too large to play.
-    pub fn try_play(&mut self, m: Move) -> Result<(), PlayError> {
+    pub fn try_play(&mut self, m: SidedMove) -> Result<(), PlayError> {
         if self.moves.len() >= MAX_MOVES {
             return Err(PlayError::Illegal(format!(
                 "too many moves (at most {MAX_MOVES})"
@@ -553,20 +553,20 @@ impl Game {
             Side::Both => Err(
                 "both players choose at once: select Left's edge, then Right's, and commit".into(),
             ),
-            side => self.play(Move::cut(side_player(side), label)),
+            side => self.play(SidedMove::cut(side_player(side), label)),
         }
     }
 
     /// The engine state (and an early end, if a rule ends the game) after
     /// `m`, played at the cursor.
-    fn after(&mut self, m: &Move) -> Result<(State, Option<String>), PlayError> {
+    fn after(&mut self, m: &SidedMove) -> Result<(GameState, Option<String>), PlayError> {
         if self.kind == RulesKind::Quantum && !self.over() && m.side == self.to_move() {
             return self.after_quantum(m).map(|s| (s, None));
         }
         Ok(self.after_classical(m)?)
     }
 
-    fn after_classical(&mut self, m: &Move) -> Result<(State, Option<String>), String> {
+    fn after_classical(&mut self, m: &SidedMove) -> Result<(GameState, Option<String>), String> {
         if self.over() {
             return Err("the game is over".into());
         }
@@ -639,7 +639,7 @@ impl Game {
 
     /// Play a quantum move through the engine's game record, which the
     /// referee keeps in step with the cursor.
-    fn after_quantum(&mut self, m: &Move) -> Result<State, PlayError> {
+    fn after_quantum(&mut self, m: &SidedMove) -> Result<GameState, PlayError> {
         let p = side_player(m.side);
         let cursor = self.cursor;
         let moves = self.moves.clone();
@@ -654,7 +654,7 @@ impl Game {
             return Err(PlayError::Illegal(format!("there is no edge {l}")));
         }
         play_quantum(q, p, m, clock.as_ref())?;
-        Ok(State::Quantum(q.state().clone()))
+        Ok(GameState::Quantum(q.state().clone()))
     }
 
     /// Take back the last move (it stays in the list until another move
@@ -697,7 +697,7 @@ impl Game {
     /// Play the selection as one move (synchronous: Left's edge then
     /// Right's; quantum: a superposed move).
     pub fn commit_selection(&mut self) -> Result<(), String> {
-        let m = Move {
+        let m = SidedMove {
             side: self.to_move(),
             labels: self.selection.clone(),
         };
@@ -850,7 +850,12 @@ fn player_index(p: Player) -> usize {
     }
 }
 
-fn board_of(referee: &Referee, start: &Position, state: &State, ended: Option<String>) -> Board {
+fn board_of(
+    referee: &Referee,
+    start: &Position,
+    state: &GameState,
+    ended: Option<String>,
+) -> Board {
     Board {
         legal: [
             referee.legal(state, Player::Left),
@@ -867,7 +872,7 @@ fn board_of(referee: &Referee, start: &Position, state: &State, ended: Option<St
 /// ever holds a prefix of them: moves are replaced only at the cursor).
 fn sync_quantum(
     q: &mut crate::quantum::QuantumGame<crate::rules::Hackenbush>,
-    moves: &[Move],
+    moves: &[SidedMove],
     k: usize,
     clock: Option<&crate::budget::Budget>,
 ) -> Result<(), PlayError> {
@@ -885,7 +890,7 @@ fn sync_quantum(
 fn play_quantum(
     q: &mut crate::quantum::QuantumGame<crate::rules::Hackenbush>,
     p: Player,
-    m: &Move,
+    m: &SidedMove,
     clock: Option<&crate::budget::Budget>,
 ) -> Result<(), crate::quantum::MoveError> {
     let labels: Vec<usize> = m.labels.iter().map(|l| l - 1).collect();

@@ -8,7 +8,7 @@
 //! about, its edges keeping their labels.
 
 use super::drawing::Drawing;
-use super::play::{Move, Setup, Side};
+use super::play::{Setup, Side, SidedMove};
 use super::puzzle_board::move_text;
 use super::share::{self, PuzzleDoc, Shared, Slide};
 use crate::analysis::parse_position;
@@ -68,7 +68,7 @@ pub fn puzzle_fragment(puzzles: &[Puzzle]) -> Result<String, PuzzleError> {
 /// A puzzle's moves (`1+3`, `1,3`, `L:2`; without a player they
 /// alternate from `first`) as the board's moves. Colour suffixes
 /// (`3B`) are dropped: on the board the mover's colour is implied.
-fn board_moves(p: &Puzzle) -> Result<Vec<Move>, PuzzleError> {
+fn board_moves(p: &Puzzle) -> Result<Vec<SidedMove>, PuzzleError> {
     let mut player = p.first;
     p.moves
         .iter()
@@ -88,7 +88,7 @@ fn board_moves(p: &Puzzle) -> Result<Vec<Move>, PuzzleError> {
                         .map_err(|_| PuzzleError::Moves(format!("{text:?} names no edge")))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            Ok(Move {
+            Ok(SidedMove {
                 side: Side::of(who),
                 labels,
             })

@@ -15,7 +15,7 @@ use crate::position::{Colour, EdgeSet, Position};
 use crate::rules::{Hackenbush, Player, Ruleset};
 
 use super::drawing::Drawing;
-use super::play::{Game, Move, Side};
+use super::play::{Game, Side, SidedMove};
 use super::scene::{self, SceneOptions};
 use super::svg;
 use super::viewport::Viewport;
@@ -280,7 +280,7 @@ fn note(game: &Game) -> String {
 /// What quantum move `m` did to the realisations `before` (on `start`),
 /// leaving `after` realisations, in words. Found once per move (it asks
 /// the ruleset about every realisation), kept with the board.
-pub fn move_note(start: &Position, before: &[EdgeSet], m: &Move, after: usize) -> String {
+pub fn move_note(start: &Position, before: &[EdgeSet], m: &SidedMove, after: usize) -> String {
     let p = if m.side == Side::Right {
         Player::Right
     } else {

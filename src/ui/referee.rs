@@ -13,7 +13,7 @@ use crate::rules::{Hackenbush, Misere, Player, Ruleset};
 
 /// The engine state of a board (labels are 0-based indices here).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum State {
+pub enum GameState {
     /// The edges standing (normal, misère, childish, synchronous).
     Edges(EdgeSet),
     /// Uncolored Hackenbush: standing edges and the X edges painted so far.
@@ -22,11 +22,11 @@ pub enum State {
     Quantum(Superposition<EdgeSet>),
 }
 
-impl State {
+impl GameState {
     /// Quantum: the realisations; otherwise none.
     pub fn realisations(&self) -> &[EdgeSet] {
         match self {
-            State::Quantum(rs) => rs,
+            GameState::Quantum(rs) => rs,
             _ => &[],
         }
     }
@@ -34,9 +34,9 @@ impl State {
     /// Labels standing in at least one realisation (0-based).
     pub fn present(&self) -> EdgeSet {
         match self {
-            State::Edges(s) => *s,
-            State::Uncolored(u) => u.present,
-            State::Quantum(rs) => rs.iter().fold(EdgeSet::EMPTY, |a, r| a.union(*r)),
+            GameState::Edges(s) => *s,
+            GameState::Uncolored(u) => u.present,
+            GameState::Quantum(rs) => rs.iter().fold(EdgeSet::EMPTY, |a, r| a.union(*r)),
         }
     }
 }
@@ -60,30 +60,30 @@ pub fn record_budget(timeout: Option<Timeout>) -> Budget {
 
 impl Referee {
     /// The state before any move: ungrounded edges have already fallen.
-    pub fn start(&self) -> State {
+    pub fn start(&self) -> GameState {
         match self {
             Referee::Normal(h) | Referee::Sync(h, _) | Referee::Misere(Misere(h)) => {
-                State::Edges(h.start())
+                GameState::Edges(h.start())
             }
-            Referee::Childish(c) => State::Edges(c.start()),
-            Referee::Uncolored(u) => State::Uncolored(u.start()),
-            Referee::Quantum(q) => State::Quantum(vec![q.base.start()]),
+            Referee::Childish(c) => GameState::Edges(c.start()),
+            Referee::Uncolored(u) => GameState::Uncolored(u.start()),
+            Referee::Quantum(q) => GameState::Quantum(vec![q.base.start()]),
         }
     }
 
     /// Labels (0-based) `p` may play on `s` in a classical move; for quantum
     /// states, the labels legal for `p` on at least one realisation.
-    pub fn legal(&self, s: &State, p: Player) -> EdgeSet {
+    pub fn legal(&self, s: &GameState, p: Player) -> EdgeSet {
         match (self, s) {
-            (Referee::Normal(h) | Referee::Sync(h, _), State::Edges(e)) => {
+            (Referee::Normal(h) | Referee::Sync(h, _), GameState::Edges(e)) => {
                 h.moves(e, p).into_iter().collect()
             }
-            (Referee::Misere(m), State::Edges(e)) => m.moves(e, p).into_iter().collect(),
-            (Referee::Childish(c), State::Edges(e)) => c.moves(e, p).into_iter().collect(),
-            (Referee::Uncolored(u), State::Uncolored(us)) => {
+            (Referee::Misere(m), GameState::Edges(e)) => m.moves(e, p).into_iter().collect(),
+            (Referee::Childish(c), GameState::Edges(e)) => c.moves(e, p).into_iter().collect(),
+            (Referee::Uncolored(u), GameState::Uncolored(us)) => {
                 u.moves(us, p).iter().map(|m| uncolored_label(*m)).collect()
             }
-            (Referee::Quantum(q), State::Quantum(rs)) => {
+            (Referee::Quantum(q), GameState::Quantum(rs)) => {
                 rs.iter().flat_map(|r| q.base.moves(r, p)).collect()
             }
             _ => EdgeSet::EMPTY,
@@ -93,10 +93,10 @@ impl Referee {
     /// Can `p` make any move at all on `s`? Quantum: a superposed move
     /// needs two labels legal somewhere (and width ≥ 2, always true); a
     /// lone label only counts if the flavour allows it unsuperposed.
-    pub fn can_move(&self, s: &State, p: Player) -> bool {
+    pub fn can_move(&self, s: &GameState, p: Player) -> bool {
         let legal = self.legal(s, p);
         match (self, s) {
-            (Referee::Quantum(q), State::Quantum(rs)) if legal.len() == 1 => {
+            (Referee::Quantum(q), GameState::Quantum(rs)) if legal.len() == 1 => {
                 let only: Vec<usize> = legal.iter().collect();
                 check_move(&q.base, rs, p, q.setting, &only).is_ok()
             }
@@ -105,7 +105,7 @@ impl Referee {
     }
 
     /// The state after `p` plays label `e` (0-based) classically, or why not.
-    pub fn play(&self, s: &State, p: Player, e: usize) -> Result<State, String> {
+    pub fn play(&self, s: &GameState, p: Player, e: usize) -> Result<GameState, String> {
         let refuse = || {
             Err(format!(
                 "{} may not play edge {}",
@@ -115,24 +115,28 @@ impl Referee {
         };
         let classical = |moves: Vec<usize>, play: &dyn Fn() -> EdgeSet| {
             if moves.contains(&e) {
-                Ok(State::Edges(play()))
+                Ok(GameState::Edges(play()))
             } else {
                 refuse()
             }
         };
         match (self, s) {
-            (Referee::Normal(h) | Referee::Sync(h, _), State::Edges(x)) => {
+            (Referee::Normal(h) | Referee::Sync(h, _), GameState::Edges(x)) => {
                 classical(h.moves(x, p), &|| h.play(x, &e))
             }
-            (Referee::Misere(m), State::Edges(x)) => classical(m.moves(x, p), &|| m.play(x, &e)),
-            (Referee::Childish(c), State::Edges(x)) => classical(c.moves(x, p), &|| c.play(x, &e)),
-            (Referee::Uncolored(u), State::Uncolored(us)) => {
+            (Referee::Misere(m), GameState::Edges(x)) => {
+                classical(m.moves(x, p), &|| m.play(x, &e))
+            }
+            (Referee::Childish(c), GameState::Edges(x)) => {
+                classical(c.moves(x, p), &|| c.play(x, &e))
+            }
+            (Referee::Uncolored(u), GameState::Uncolored(us)) => {
                 match u
                     .moves(us, p)
                     .into_iter()
                     .find(|m| uncolored_label(*m) == e)
                 {
-                    Some(m) => Ok(State::Uncolored(u.play(us, &m))),
+                    Some(m) => Ok(GameState::Uncolored(u.play(us, &m))),
                     None => refuse(),
                 }
             }
@@ -142,13 +146,13 @@ impl Referee {
 
     /// Each label's colour while it stands on `s` (painted X edges show
     /// their paint; quantum: standing in some realisation).
-    pub fn colours(&self, start: &Position, s: &State) -> Vec<Option<Colour>> {
+    pub fn colours(&self, start: &Position, s: &GameState) -> Vec<Option<Colour>> {
         let present = s.present();
         (0..start.edges.len())
             .map(|i| {
                 present.contains(i).then(|| match s {
-                    State::Uncolored(u) if u.blue.contains(i) => Colour::Blue,
-                    State::Uncolored(u) if u.red.contains(i) => Colour::Red,
+                    GameState::Uncolored(u) if u.blue.contains(i) => Colour::Blue,
+                    GameState::Uncolored(u) if u.red.contains(i) => Colour::Red,
                     _ => start.edges[i].colour,
                 })
             })

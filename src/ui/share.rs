@@ -35,7 +35,7 @@ use super::base64url;
 use super::drawing::Drawing;
 use super::opponent::{Controller, Opponents};
 use super::page::PresenterPanel;
-use super::play::{Game, Move, Setup, MAX_MOVES};
+use super::play::{Game, Setup, SidedMove, MAX_MOVES};
 
 mod v1;
 mod v2;
@@ -79,7 +79,7 @@ fn is_value_panel(p: &PresenterPanel) -> bool {
 pub struct Slide {
     pub drawing: Drawing,
     pub setup: Setup,
-    pub moves: Vec<Move>,
+    pub moves: Vec<SidedMove>,
     /// How many of `moves` are played (the rest were taken back).
     pub cursor: usize,
     pub view: View,
@@ -286,7 +286,7 @@ fn slide_doc(s: &Slide) -> SlideDoc {
             c: c.conflict.map(|c| c.to_string()),
         },
         f: (s.setup.first == Player::Right).then(|| "R".to_string()),
-        m: s.moves.iter().map(Move::code).collect(),
+        m: s.moves.iter().map(SidedMove::code).collect(),
         at: (s.cursor != s.moves.len()).then_some(s.cursor),
         v: s.view.clone(),
         t: s.title.clone(),
@@ -438,7 +438,7 @@ fn engine_sides(left: bool, right: bool) -> Opponents {
 struct RawSlide {
     drawing: Drawing,
     setup: Setup,
-    moves: Vec<Move>,
+    moves: Vec<SidedMove>,
     /// `None`: every move is played.
     cursor: Option<usize>,
     view: View,
@@ -501,7 +501,7 @@ fn read_slide_v1(s: SlideDoc) -> Result<RawSlide, String> {
     check_move_count(s.m.len())?;
     let moves =
         s.m.iter()
-            .map(|code| Move::from_code(code))
+            .map(|code| SidedMove::from_code(code))
             .collect::<Result<Vec<_>, _>>()?;
     Ok(RawSlide {
         drawing,

@@ -3,7 +3,7 @@
 use super::*;
 use crate::analysis::RulesKind;
 use crate::ui::jobs::{Job, Replayed};
-use crate::ui::play::{Move, ReplayedState};
+use crate::ui::play::{ReplayedState, SidedMove};
 
 /// The slides of a presenter deck and which one is shown (empty until a
 /// slide is added or a deck link opened: the board is then the only slide).
@@ -40,7 +40,7 @@ impl Deck {
 pub(super) struct LinkMoves {
     /// The slide as the `Job::Replay` names it (a one-slide fragment).
     pub(super) board: String,
-    pub(super) moves: Vec<Move>,
+    pub(super) moves: Vec<SidedMove>,
     pub(super) cursor: usize,
     pub(super) pending: bool,
 }
@@ -203,7 +203,12 @@ impl Session {
         Ok(())
     }
 
-    fn replayed_game(&self, moves: &[Move], cursor: usize, r: Replayed) -> Result<Game, String> {
+    fn replayed_game(
+        &self,
+        moves: &[SidedMove],
+        cursor: usize,
+        r: Replayed,
+    ) -> Result<Game, String> {
         let start = self.editor.drawing().position();
         let played = r.played.min(moves.len());
         let n = played + 1;

@@ -392,7 +392,7 @@ impl Session {
         let Some(labels) = labels else { return };
         while self.game.cursor() > start && self.game.takeback() {}
         let before = self.game.board().present();
-        let mv = crate::ui::play::Move {
+        let mv = crate::ui::play::SidedMove {
             side: super::Side::of(student),
             labels,
         };

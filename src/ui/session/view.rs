@@ -6,7 +6,7 @@ use super::*;
 use crate::budget::{Budget, Timeout};
 use crate::ui::answer_view::ExportCaption;
 use crate::ui::handout::{self, HandoutPage};
-use crate::ui::play::Move;
+use crate::ui::play::SidedMove;
 use crate::ui::quantum_views::QuantumViews;
 use crate::ui::tikz::{self, TikzOptions, TikzStanding};
 
@@ -492,7 +492,7 @@ pub struct QuantumViewsKey {
     play: bool,
     colour_blind: bool,
     game_setup: Setup,
-    moves: Vec<Move>,
+    moves: Vec<SidedMove>,
     realisations: usize,
 }
 

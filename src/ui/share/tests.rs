@@ -29,7 +29,7 @@ fn play_some(slide: &mut Slide, count: usize, wide: bool) {
         }
         candidates.extend((1..=edges).map(|l| vec![l]));
         let found = candidates.into_iter().find_map(|labels| {
-            let m = Move { side, labels };
+            let m = SidedMove { side, labels };
             game.try_play(m.clone()).ok().map(|()| m)
         });
         let Some(m) = found else { return };
@@ -228,7 +228,7 @@ fn links_made_before_still_open() {
     let q = &shared.slides[0];
     assert_eq!(q.title, "Quantum");
     assert_eq!(q.drawing.text(), "BR G");
-    assert_eq!(q.moves, vec![Move::from_code("L1.3").unwrap()]);
+    assert_eq!(q.moves, vec![SidedMove::from_code("L1.3").unwrap()]);
     assert_eq!(
         q.setup.rules.setting(),
         Some(Setting::new(Flavour::C, Width::Limited(2)))

@@ -70,7 +70,7 @@ impl Num {
 }
 
 /// A struct's shape as serde's derive sees it.
-struct Shape {
+struct DocShape {
     name: &'static str,
     fields: &'static [&'static str],
     /// Fields without a default (bit k for field k).
@@ -81,56 +81,56 @@ struct Shape {
     listed: &'static str,
 }
 
-const LINK: Shape = Shape {
+const LINK: DocShape = DocShape {
     name: "LinkDoc",
     fields: &["s", "i", "e", "pr"],
     required: 1,
     deny: true,
     listed: "one of `s`, `i`, `e`, `pr`",
 };
-const SLIDE: Shape = Shape {
+const SLIDE: DocShape = DocShape {
     name: "SlideDoc",
     fields: &["p", "r", "f", "m", "at", "v", "t", "q"],
     required: 1,
     deny: true,
     listed: "one of `p`, `r`, `f`, `m`, `at`, `v`, `t`, `q`",
 };
-const POSITION: Shape = Shape {
+const POSITION: DocShape = DocShape {
     name: "PositionDoc",
     fields: &["version", "vertices", "edges"],
     required: 0b111,
     deny: true,
     listed: "one of `version`, `vertices`, `edges`",
 };
-const POINT: Shape = Shape {
+const POINT: DocShape = DocShape {
     name: "Point",
     fields: &["x", "y"],
     required: 0b11,
     deny: true,
     listed: "`x` or `y`",
 };
-const EDGE: Shape = Shape {
+const EDGE: DocShape = DocShape {
     name: "EdgeDoc",
     fields: &["u", "v", "colour"],
     required: 0b111,
     deny: true,
     listed: "one of `u`, `v`, `colour`",
 };
-const RULES: Shape = Shape {
+const RULES: DocShape = DocShape {
     name: "RulesDoc",
     fields: &["n", "fl", "w", "lb", "c"],
     required: 0,
     deny: true,
     listed: "one of `n`, `fl`, `w`, `lb`, `c`",
 };
-const VIEW: Shape = Shape {
+const VIEW: DocShape = DocShape {
     name: "View",
     fields: &["hide", "cb", "play", "panel"],
     required: 0,
     deny: false,
     listed: "",
 };
-const PUZZLE: Shape = Shape {
+const PUZZLE: DocShape = DocShape {
     name: "PuzzleDoc",
     fields: &["k", "h"],
     required: 1,
@@ -501,7 +501,11 @@ impl Json<'_> {
     }
 
     /// A struct of shape `shape`, field k read by `field(self, k)`.
-    fn record(&mut self, shape: &Shape, field: &mut dyn FnMut(&mut Self, usize) -> R<()>) -> R<()> {
+    fn record(
+        &mut self,
+        shape: &DocShape,
+        field: &mut dyn FnMut(&mut Self, usize) -> R<()>,
+    ) -> R<()> {
         match self.start()? {
             b'{' => self.i += 1,
             b'[' => {

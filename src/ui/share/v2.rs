@@ -45,7 +45,7 @@ use crate::rules::Player;
 use crate::sync::Conflict;
 use crate::ui::base64url;
 use crate::ui::opponent::Controller;
-use crate::ui::play::{Move, Setup, Side, MAX_MOVES};
+use crate::ui::play::{Setup, Side, SidedMove, MAX_MOVES};
 
 /// The most bytes a link inflates to: far beyond any real deck (a
 /// 3-slide deck is a few hundred), small enough to refuse a "zip bomb".
@@ -398,7 +398,7 @@ fn read_rules(r: &mut Reader) -> Result<Rules, String> {
     Rules::from_parts(parts).map_err(|e| format!("rules: {e}"))
 }
 
-fn read_move(r: &mut Reader) -> Result<Move, String> {
+fn read_move(r: &mut Reader) -> Result<SidedMove, String> {
     let head = r.uint()?;
     let side = match head % 3 {
         0 => Side::Left,
@@ -417,7 +417,7 @@ fn read_move(r: &mut Reader) -> Result<Move, String> {
             _ => return Err(format!("{l} is not an edge label")),
         }
     }
-    Ok(Move { side, labels })
+    Ok(SidedMove { side, labels })
 }
 
 /// The payload being built.
