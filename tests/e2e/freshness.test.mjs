@@ -405,6 +405,7 @@ test('staged answers: the outcome shows before the value, and a new board replac
     assert.equal(await page.getByTestId('value').count(), 0, 'the value is still coming');
     assert.ok(await busy(page).isVisible(), 'and the card says it is computing');
     await page.screenshot({ path: join(SCREENSHOTS, 'staged-answer.png') });
+    await valueCard(page).screenshot({ path: join(SCREENSHOTS, 'staged-answer-card.png') });
     // A new board: nothing of the old board's stages stays.
     await setPosition(page, 'BR R');
     await page.getByTestId('value').filter({ hasText: /^-1\/2$/ }).waitFor();

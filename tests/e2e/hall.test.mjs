@@ -261,6 +261,16 @@ test('row 9: a puzzle set on a phone — board and question in the first screen,
     assert.ok(nb && nb.y + nb.height <= 844, 'Next within reach after a solve');
     await next.tap();
     await puzzle.getByText('Puzzle 2 of 2').waitFor();
+    // The next puzzle opens as the first did: its board in the first
+    // screen, not the card scrolled to where the last one was answered.
+    const inView = () => {
+      const r = document.querySelector('canvas').getBoundingClientRect();
+      return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+    };
+    await page.waitForFunction(inView, null, { timeout: 5_000 }).catch(() => {});
+    const board2 = await canvasBox(page);
+    const where = await page.evaluate(() => `scrollY ${scrollY}, focus ${document.activeElement?.id || document.activeElement?.tagName}`);
+    assert.ok(board2.y >= 0 && board2.y + board2.height <= 844, `puzzle 2's board is in the first screen: ${JSON.stringify(board2)}, ${where}`);
     await page.screenshot({ path: join(SCREENSHOTS, 'row9-phone-puzzle2.png') });
     assert.deepEqual(problems, []);
   }, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

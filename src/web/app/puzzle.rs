@@ -16,6 +16,20 @@ pub(super) fn PuzzleRegion() -> impl IntoView {
     let kind = move || p.with(|p| p.as_ref().map(|p| p.kind));
     let several = move || p.with(|p| p.as_ref().is_some_and(|p| p.count > 1));
     let solved_here = move || p.with(|p| p.as_ref().is_some_and(|p| p.solved_here));
+    // Another puzzle of the set opens as the first did, at the top with
+    // its question and board in view: the page would otherwise stay
+    // scrolled to where the last one was answered, which on a phone
+    // leaves the new board off the screen.
+    let at = part(|v| v.puzzle.as_ref().map(|p| p.at));
+    Effect::new(move |before: Option<Option<usize>>| {
+        let now = at.get();
+        if before.is_some_and(|b| b.is_some() && b != now) {
+            if let Some(w) = web_sys::window() {
+                w.scroll_to_with_x_and_y(0.0, 0.0);
+            }
+        }
+        now
+    });
     view! {
         <section id="puzzle-solve" class="card puzzle-card" aria-label="Puzzle" hidden=move || p.with(|p| p.is_none())>
             <h2 id="puzzle-title">{get(|p| if p.title.is_empty() { "Puzzle".into() } else { p.title.clone() })}</h2>
