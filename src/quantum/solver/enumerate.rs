@@ -18,7 +18,7 @@ use std::rc::Rc;
 /// What an enumeration put back may hold: the pool is not charged to the
 /// budget (an enumeration in use is, from its first option), so only
 /// small buffers are kept.
-pub(super) const POOLED_BYTES: u64 = 64 << 10;
+const POOLED_BYTES: u64 = 64 << 10;
 
 impl<B: QuantumBase> QuantumSolver<B> {
     /// The player's legal map on a reduced state, results as ids, each
@@ -236,7 +236,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// One option met in an enumeration: a step of the clock, and the
     /// growth of the buffer holding the options built so far.
-    pub(super) fn charge_option(&mut self, bytes: u64, charged: &mut u64) -> Result<(), Exceeded> {
+    fn charge_option(&mut self, bytes: u64, charged: &mut u64) -> Result<(), Exceeded> {
         self.account.tick()?;
         self.hold_growth(bytes, charged)
     }

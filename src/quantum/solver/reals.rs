@@ -12,7 +12,7 @@ use std::mem::size_of;
 use std::rc::Rc;
 
 /// One realisation's legal labels for a player and their results.
-pub(super) type RealMoves<B> = Rc<[(<B as Ruleset>::Move, RealId)]>;
+type RealMoves<B> = Rc<[(<B as Ruleset>::Move, RealId)]>;
 
 /// Every realisation the solver has met, with what it keeps per
 /// realisation: its block terms for the symmetry signature and, per

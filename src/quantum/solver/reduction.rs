@@ -11,12 +11,12 @@ use crate::quantum::twins::Twins;
 
 /// At most this many pairs of tied blocks are oriented by trying both
 /// orders of each ([`QuantumSolver::orient_ids`]): 2^k images each.
-pub(super) const MAX_TIED_PAIRS: usize = 2;
+const MAX_TIED_PAIRS: usize = 2;
 
 /// A realisation id's term in the multiset hash of an image
 /// ([`QuantumSolver::orient_ids`]): mixed, so that sums of ids do not
 /// collide as plain sums would.
-pub(super) fn id_term(id: RealId) -> u64 {
+fn id_term(id: RealId) -> u64 {
     let x = (u64::from(id) ^ 0x5bd1_e995).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
@@ -24,7 +24,7 @@ pub(super) fn id_term(id: RealId) -> u64 {
 /// [`keep_maximal_by`] on exact covering words: the same kept-maximal
 /// scan, on words gathered into a local array, so each test is two ALU
 /// operations instead of two indirections into the realisation table.
-pub(super) fn keep_maximal_words(ids: &mut IdState, masks: &[u64]) {
+fn keep_maximal_words(ids: &mut IdState, masks: &[u64]) {
     let len = ids.len();
     if len < 2 {
         return;
@@ -45,7 +45,7 @@ pub(super) fn keep_maximal_words(ids: &mut IdState, masks: &[u64]) {
 
 /// Bit `k` of `bits`; false past the word (lists longer than 64 are
 /// merged without covering bits, so nothing is dropped there).
-pub(super) fn bit(bits: u64, k: usize) -> bool {
+fn bit(bits: u64, k: usize) -> bool {
     k < 64 && (bits >> k) & 1 == 1
 }
 
@@ -180,7 +180,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// coordinate permutation `perm` (from the image tables where they
     /// know it), unsorted (a permutation is a bijection: distinct ids stay
     /// distinct).
-    pub(super) fn permute_ids(&mut self, perm: &[usize], ids: &mut [RealId]) {
+    fn permute_ids(&mut self, perm: &[usize], ids: &mut [RealId]) {
         let table = self.reals.images.table(perm);
         for id in ids.iter_mut() {
             if let Some(image) = table.and_then(|k| self.reals.images.get(k, *id)) {

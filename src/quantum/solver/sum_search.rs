@@ -293,17 +293,18 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let mut child = self.scratch.states.pop().unwrap_or_default();
         let legal = self.killer_result(s, &labels, flavour, p, &mut child);
         self.killers.put_back(p, labels);
-        let opponent_wins = if legal {
+        // It wins when the opponent, moving first after it, loses.
+        let wins = if legal {
             let bytes = size_of::<IdState>() as u64 + key_bytes(&child);
             let held = self.account.hold(bytes);
-            let w = held.and_then(|()| self.wins_sum(&child, at, p.opponent()));
+            let opponent_wins = held.and_then(|()| self.wins_sum(&child, at, p.opponent()));
             self.account.release(bytes);
-            w.map(|w| !w)
+            opponent_wins.map(|w| !w)
         } else {
             Ok(false)
         };
         self.scratch.states.push(child);
-        opponent_wins
+        wins
     }
 
     /// Whether `p`'s move on `labels` (sorted) is legal from `s`, and if
