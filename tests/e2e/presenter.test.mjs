@@ -144,6 +144,22 @@ for (const [width, height] of [[1920, 1080], [1280, 720]]) {
         assert.ok(await locator.isHidden(), `${what} is hidden when presenting`);
       }
       await page.screenshot({ path: join(SCREENSHOTS, `presenter-quantum-${width}x${height}.png`) });
+      // The value and the outcome are read whole from the back of the room:
+      // a long title gives way, not they; nor is whose turn it is cut.
+      const outcome = board.getByText(/^Right \(red\) wins whoever starts \(R\)$/);
+      for (const [what, locator] of [['the value', captionValue], ['the outcome', outcome], ['the turn', board.getByText(/^Right \(red\) to move\.$/)]]) {
+        const fit = await locator.evaluate((el) => {
+          const line = el.closest('p').getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          // The text's own width, ellipsis or not (scrollWidth rounds a
+          // fraction of a pixel away, and that fraction is enough to cut).
+          const text = document.createRange();
+          text.selectNodeContents(el);
+          return { needs: text.getBoundingClientRect().width, has: box.width, right: box.right, lineRight: line.right };
+        });
+        assert.ok(fit.has > 0 && fit.needs <= fit.has + 0.01 && fit.right <= fit.lineRight + 1,
+          `${what} is shown whole at ${width}×${height}: ${JSON.stringify(fit)}`);
+      }
       // V hides the value caption, V shows it again.
       await page.keyboard.press('v');
       assert.ok(!(await captionValue.isVisible()), 'V hides the value caption');

@@ -693,7 +693,9 @@ impl Session {
             } else {
                 "Editing: drag from the ground or a vertex to draw an edge.".into()
             }
-        } else if quantum_turn {
+        } else if quantum_turn && !self.presenting {
+            // How to pick is for whoever works the page, and the buttons
+            // say it; on a projector the class needs whose turn it is.
             format!(
                 "{} {}",
                 status.turn,
