@@ -192,6 +192,23 @@ async function solveFromLink(browser, link, name, contextOptions, tapOrClick) {
     assert.match(await solved.textContent(), /Hints used: 1/);
     await puzzle(page).screenshot({ path: join(SCREENSHOTS, `${name}-solved.png`) });
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-page.png`), fullPage: true });
+    // A student's page: what cannot be used on a locked board is not shown
+    // (it was, disabled or refusing, below the puzzle); the moves, the
+    // rules and help are. Each is looked up hidden or not, and must be in
+    // the page, so that the check can fail.
+    const any = (role, options) => page.getByRole(role, { ...options, includeHidden: true });
+    const locked = {
+      'the position box': any('textbox', { name: 'Position' }),
+      'the slides': any('region', { name: 'Slides' }),
+      'sharing': any('region', { name: 'Share and export' }),
+      'the teacher\'s tools': any('region', { name: 'Teach' }),
+      'the presets': any('group').filter({ has: page.getByText('Presets', { exact: true }) }),
+    };
+    for (const [what, locator] of Object.entries(locked)) {
+      assert.equal(await locator.count(), 1, `${what}: one on the page`);
+      assert.ok(await locator.isHidden(), `${what}: not on a student's page`);
+    }
+    for (const name of ['Moves', 'Rules', 'Help']) await region(page, name).waitFor();
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -272,8 +289,9 @@ test('a puzzle set: two puzzles in one link, with progress', { timeout: TIMEOUT 
     await puzzle(student).getByRole('button', { name: 'Next puzzle', exact: true }).click();
     await puzzle(student).getByText('Puzzle 2 of 2 · solved 1 of 2', { exact: true }).waitFor();
     await puzzle(student).getByText('What is the value?', { exact: true }).waitFor();
-    await puzzle(student).getByText(/^BR BR RB · /).waitFor();
-    assert.equal(await student.getByRole('textbox', { name: 'Position' }).inputValue(), 'BR BR RB');
+    // The second puzzle's position, on the card (the position box is not
+    // on a student's page).
+    await puzzle(student).getByText('BR BR RB · normal play', { exact: true }).waitFor();
     // 1/2 + 1/2 − 1/2 = 1/2 under normal play.
     await answer(student).fill('1');
     await check(student).click();
