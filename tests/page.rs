@@ -946,6 +946,7 @@ fn staged_answers_show_while_computing_and_belong_to_the_board_on_screen() {
         other => panic!("{other:?}"),
     };
     assert!(known(&p).is_empty());
+    assert_eq!(p.view().board.caption_outcome, "computing the value…");
     p.act(Action::JobStage {
         job: job.clone(),
         stage: Box::new(stages[0].clone()),
@@ -954,9 +955,22 @@ fn staged_answers_show_while_computing_and_belong_to_the_board_on_screen() {
     let shown = known(&p);
     assert_eq!(shown.len(), 1);
     assert!(shown[0].starts_with("Outcome"), "{shown:?}");
+    // The presenter's caption says who wins while the value is coming.
+    let Stage::Outcome { outcome } = stages[0] else {
+        unreachable!()
+    };
+    let caption = p.view().board.caption_outcome;
+    assert_eq!(
+        caption,
+        format!(
+            "{}; the value is coming…",
+            hackenbush_lab::ui::answer_view::outcome_line(outcome)
+        )
+    );
     // Hidden values hide what is known too.
     p.act(Action::SetHideValues(true)).unwrap();
     assert!(known(&p).is_empty());
+    assert_eq!(p.view().board.caption_outcome, "");
     p.act(Action::SetHideValues(false)).unwrap();
     // A new board: its question starts with nothing known, and a late
     // stage of the old question is not shown.
@@ -972,6 +986,7 @@ fn staged_answers_show_while_computing_and_belong_to_the_board_on_screen() {
         .unwrap();
     }
     assert!(known(&p).is_empty(), "never mixed with another board's");
+    assert_eq!(p.view().board.caption_outcome, "computing the value…");
     // The whole answer replaces the stages.
     p.act(Action::SetText("BR R G 0-1:B 1-1:R".into())).unwrap();
     p.act(Action::JobStarted { job: job.clone() }).unwrap();

@@ -115,6 +115,12 @@ fn flavour_card(f: Flavour) -> &'static str {
     }
 }
 
+/// An outcome class as the value card and the caption show it: the
+/// sentence, then its letter.
+pub fn outcome_line(o: Outcome) -> String {
+    format!("{} ({})", outcome_sentence(o), o.letter())
+}
+
 /// An outcome class as a sentence (normal-play rulesets).
 fn outcome_sentence(o: Outcome) -> &'static str {
     match o {
@@ -172,7 +178,7 @@ pub fn view(req: &Request, answer: &Answer, advice: String) -> AnswerView {
         _ => (
             "Outcome",
             match answer.outcome {
-                Some(o) => format!("{} ({})", outcome_sentence(o), o.letter()),
+                Some(o) => outcome_line(o),
                 None if !answer.outcome_sentence.is_empty() => answer.outcome_sentence.clone(),
                 None => "not decided".into(),
             },

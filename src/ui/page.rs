@@ -22,6 +22,7 @@ use super::quantum_views::QuantumViews;
 use super::session::Mode;
 use super::thermograph::ThermalView;
 use crate::analysis::RulesKind;
+use crate::game::Outcome;
 use crate::position::Colour;
 use crate::puzzle::Question;
 use crate::quantum::{Flavour, Width};
@@ -372,6 +373,10 @@ pub struct BoardView {
     /// not known for this board).
     pub caption_value: String,
     pub caption_outcome: String,
+    /// The caption's outcome is a computation's progress, not an answer
+    /// (the page lets it appear after a moment, so that a quick answer
+    /// does not flash it on a projector).
+    pub caption_pending: bool,
     /// Whose turn, how the game ended, or what editing does.
     pub turn: String,
     /// What a hovered edge would take down.
@@ -493,8 +498,14 @@ pub enum ValueState {
     /// Nothing to analyse (no edges left).
     Empty,
     /// Asked: `what` is being computed; `known` says what has been found
-    /// so far, each line labelled with what it is (e.g. "Outcome: …").
-    Computing { what: String, known: Vec<String> },
+    /// so far, each line labelled with what it is (e.g. "Outcome: …"), and
+    /// `outcome` the outcome class once a stage has proved it (the
+    /// presenter's caption shows it while the value is still coming).
+    Computing {
+        what: String,
+        known: Vec<String>,
+        outcome: Option<Outcome>,
+    },
     /// The answer for the state on screen.
     Answer(Box<AnswerView>),
     /// No answer: why (too large, stopped, a bad request).

@@ -406,6 +406,17 @@ test('staged answers: the outcome shows before the value, and a new board replac
     assert.ok(await busy(page).isVisible(), 'and the card says it is computing');
     await page.screenshot({ path: join(SCREENSHOTS, 'staged-answer.png') });
     await valueCard(page).screenshot({ path: join(SCREENSHOTS, 'staged-answer-card.png') });
+    // Presenting, the caption says who wins while the value is coming: the
+    // outcome the card lists, and no value yet.
+    const [, letter] = (await known.getByRole('listitem').first().textContent()).match(/^Outcome \(by search\): ([LRNP]) /);
+    await page.getByRole('button', { name: 'Present', exact: true }).click();
+    const coming = boardRegion(page).getByText(/; the value is coming…$/);
+    await coming.waitFor();
+    assert.match(await coming.textContent(), new RegExp(`^(Left|Right|The) .* \\(${letter}\\); the value is coming…$`));
+    assert.equal(await boardRegion(page).getByText(/^= /).count(), 0, 'no value in the caption yet');
+    await page.screenshot({ path: join(SCREENSHOTS, 'staged-presenter.png') });
+    await page.keyboard.press('Escape');
+    await position(page).waitFor();
     // A new board: nothing of the old board's stages stays.
     await setPosition(page, 'BR R');
     await page.getByTestId('value').filter({ hasText: /^-1\/2$/ }).waitFor();

@@ -684,6 +684,15 @@ impl Session {
         let value = self.value_view(hidden);
         let (caption_value, caption_outcome) = match (&value.state, hidden || !self.page.caption) {
             (ValueState::Answer(a), false) => (a.caption_value.clone(), a.caption_outcome.clone()),
+            // A long value: the class sees that it is coming, and who wins
+            // as soon as a search has proved it.
+            (ValueState::Computing { outcome, .. }, false) => (
+                String::new(),
+                match outcome {
+                    Some(o) => format!("{}; the value is coming…", answer_view::outcome_line(*o)),
+                    None => "computing the value…".into(),
+                },
+            ),
             _ => (String::new(), String::new()),
         };
         let quantum_turn = play && status.quantum && !status.game_over;
@@ -731,6 +740,7 @@ impl Session {
                 slide_of: (slides > 1).then(|| format!("{}/{}", self.deck.slide + 1, slides)),
                 caption_value,
                 caption_outcome,
+                caption_pending: matches!(value.state, ValueState::Computing { .. }),
                 turn,
                 preview: status.preview.clone(),
                 engine_note: status.engine.clone(),
@@ -900,16 +910,21 @@ impl Session {
                         what,
                         message: message.clone(),
                     },
-                    _ if self.page.running.contains(&job) => ValueState::Computing {
-                        what,
+                    _ if self.page.running.contains(&job) => {
                         // Partial answers are answers: hidden with the values.
-                        known: match &self.page.stages {
-                            Some((j, known)) if *j == job && !hidden => {
-                                known.iter().map(stage_line).collect()
-                            }
-                            _ => Vec::new(),
-                        },
-                    },
+                        let known = match &self.page.stages {
+                            Some((j, known)) if *j == job && !hidden => known.as_slice(),
+                            _ => &[],
+                        };
+                        ValueState::Computing {
+                            what,
+                            known: known.iter().map(stage_line).collect(),
+                            outcome: known.iter().find_map(|s| match s {
+                                Stage::Outcome { outcome } => Some(*outcome),
+                                _ => None,
+                            }),
+                        }
+                    }
                     _ => ValueState::Idle,
                 }
             }

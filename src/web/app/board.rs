@@ -81,7 +81,11 @@ pub(super) fn BoardRegion() -> impl IntoView {
                     {move || board.with(|b| b.caption_value.clone())}
                 </span>
                 " "
-                <span id="caption-outcome" class="caption-outcome" hidden=move || !caption_on.get()>
+                <span
+                    id="caption-outcome"
+                    class=move || if board.with(|b| b.caption_pending) { "caption-outcome pending" } else { "caption-outcome" }
+                    hidden=move || !caption_on.get()
+                >
                     {move || board.with(|b| b.caption_outcome.clone())}
                 </span>
             </p>
