@@ -448,7 +448,11 @@ fn a_puzzle_set_is_solved_with_a_cut_on_the_board_and_next() {
     p.act(Action::SetPuzzleAnswer("3/2".into())).unwrap();
     p.act(Action::PuzzleCheck).unwrap();
     p.settle();
-    assert!(p.view().puzzle.unwrap().solved_here);
+    let puzzle = p.view().puzzle.unwrap();
+    assert!(puzzle.solved_here);
+    // The engine's explanation, as a sentence of its own.
+    let text = puzzle.verdict.expect("judged").text;
+    assert!(text.starts_with("Solved! The value is 3/2."), "{text}");
     p.act(Action::PuzzleHint).unwrap();
     assert!(p.view().puzzle.unwrap().help.contains("blue edges"));
     check_consistent(&p, "puzzle");

@@ -987,11 +987,5 @@ impl Session {
 /// A stage as the value card shows it: capitalised, labelled with what it
 /// is ("Outcome (by search): …", "Bound: …").
 fn stage_line(stage: &Stage) -> String {
-    // The stages' texts are the engine's own, in ASCII: no Unicode case
-    // tables in the bundle for them.
-    let mut text = stage.to_string();
-    if let Some(first) = text.get_mut(..1) {
-        first.make_ascii_uppercase();
-    }
-    text
+    super::view::capitalised(&stage.to_string())
 }

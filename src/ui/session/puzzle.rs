@@ -326,7 +326,9 @@ impl Session {
                             text: if verdict.correct {
                                 format!(
                                     "Solved! {}. Hints used: {hints}.{}",
-                                    verdict.explanation,
+                                    // A sentence of its own ("the value
+                                    // is 1/2" as the engine words it).
+                                    super::view::capitalised(&verdict.explanation),
                                     if done == set_size && done > 1 {
                                         " The whole set is solved."
                                     } else {

@@ -510,3 +510,13 @@ impl QuantumViewsKey {
         }
     }
 }
+
+/// `text` with its first letter in upper case (the engine's texts are
+/// ASCII: no Unicode case tables in the page's bundle for them).
+pub(super) fn capitalised(text: &str) -> String {
+    let mut text = text.to_string();
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    text
+}
