@@ -682,48 +682,12 @@ impl Session {
         let puzzle = self.puzzle.is_some();
         let hidden = self.view.hide_values || puzzle;
         let value = self.value_view(hidden);
-        let (caption_value, caption_outcome) = match (&value.state, hidden || !self.page.caption) {
-            (ValueState::Answer(a), false) => (a.caption_value.clone(), a.caption_outcome.clone()),
-            // A long value: the class sees that it is coming, and who wins
-            // as soon as a search has proved it.
-            (ValueState::Computing { outcome, .. }, false) => (
-                String::new(),
-                match outcome {
-                    Some(o) => format!("{}; the value is coming…", answer_view::outcome_line(*o)),
-                    None => "computing the value…".into(),
-                },
-            ),
-            _ => (String::new(), String::new()),
-        };
-        let quantum_turn = play && status.quantum && !status.game_over;
-        let turn = if !play {
-            if self.presenting {
-                String::new()
-            } else {
-                "Editing: drag from the ground or a vertex to draw an edge.".into()
-            }
-        } else if quantum_turn && !self.presenting {
-            // How to pick is for whoever works the page, and the buttons
-            // say it; on a projector the class needs whose turn it is.
-            format!(
-                "{} {}",
-                status.turn,
-                if self.superpose {
-                    "Click edges to pick them, then Commit (Enter)."
-                } else {
-                    "Click an edge to cut it alone."
-                }
-            )
-        } else {
-            status.turn.clone()
-        };
         let preview = self.move_preview();
         // Whether the picks themselves may be committed (the preview also
         // counts a hovered or focused edge, which is not picked).
         let refused = self.picks_refused();
         let commit =
             (!status.commit.is_empty() && refused.is_none()).then(|| status.commit.clone());
-        let slides = self.deck.slides.len().max(1);
         PageView {
             mode: self.mode,
             presenting: self.presenting,
@@ -735,26 +699,7 @@ impl Session {
                 }
                 p => p,
             },
-            board: BoardView {
-                caption: status.caption.clone(),
-                slide_of: (slides > 1).then(|| format!("{}/{}", self.deck.slide + 1, slides)),
-                caption_value,
-                caption_outcome,
-                caption_pending: matches!(value.state, ValueState::Computing { .. }),
-                turn,
-                preview: status.preview.clone(),
-                engine_note: status.engine.clone(),
-                engine_blocked: status.engine_blocked,
-                ungrounded: match status.ungrounded {
-                    0 => String::new(),
-                    n if !play => format!(
-                        "{n} edge{} not connected to the ground (drawn faded; they fall when play starts).",
-                        if n == 1 { "" } else { "s" }
-                    ),
-                    _ => String::new(),
-                },
-                description: self.board_description(),
-            },
+            board: self.board_view(&status, &value, hidden),
             edit: EditView {
                 tool: self.editor.tool,
                 colour: self.editor.colour,
@@ -863,6 +808,67 @@ impl Session {
             puzzle: self.puzzle_view(),
             help: self.page.help.clone(),
             notices: self.page.notices.clone(),
+        }
+    }
+
+    /// The caption above the board and the lines under it.
+    fn board_view(&self, status: &Status, value: &ValueView, hidden: bool) -> BoardView {
+        let play = self.mode == Mode::Play;
+        let (caption_value, caption_outcome) = match (&value.state, hidden || !self.page.caption) {
+            (ValueState::Answer(a), false) => (a.caption_value.clone(), a.caption_outcome.clone()),
+            // A long value: the class sees that it is coming, and who wins
+            // as soon as a search has proved it.
+            (ValueState::Computing { outcome, .. }, false) => (
+                String::new(),
+                match outcome {
+                    Some(o) => format!("{}; the value is coming…", answer_view::outcome_line(*o)),
+                    None => "computing the value…".into(),
+                },
+            ),
+            _ => (String::new(), String::new()),
+        };
+        let quantum_turn = play && status.quantum && !status.game_over;
+        let turn = if !play {
+            if self.presenting {
+                String::new()
+            } else {
+                "Editing: drag from the ground or a vertex to draw an edge.".into()
+            }
+        } else if quantum_turn && !self.presenting {
+            // How to pick is for whoever works the page, and the buttons
+            // say it; on a projector the class needs whose turn it is.
+            format!(
+                "{} {}",
+                status.turn,
+                if self.superpose {
+                    "Click edges to pick them, then Commit (Enter)."
+                } else {
+                    "Click an edge to cut it alone."
+                }
+            )
+        } else {
+            status.turn.clone()
+        };
+        let slides = self.deck.slides.len().max(1);
+        BoardView {
+            caption: status.caption.clone(),
+            slide_of: (slides > 1).then(|| format!("{}/{}", self.deck.slide + 1, slides)),
+            caption_value,
+            caption_outcome,
+            caption_pending: matches!(value.state, ValueState::Computing { .. }),
+            turn,
+            preview: status.preview.clone(),
+            engine_note: status.engine.clone(),
+            engine_blocked: status.engine_blocked,
+            ungrounded: match status.ungrounded {
+                0 => String::new(),
+                n if !play => format!(
+                    "{n} edge{} not connected to the ground (drawn faded; they fall when play starts).",
+                    if n == 1 { "" } else { "s" }
+                ),
+                _ => String::new(),
+            },
+            description: self.board_description(),
         }
     }
 
