@@ -927,6 +927,29 @@ fn a_malformed_link_says_why_and_the_address_bar_links_to_the_state_shown() {
 }
 
 #[test]
+fn the_presenter_caption_says_what_is_computing() {
+    for (kind, words) in [
+        (RulesKind::Normal, "computing the value…"),
+        (RulesKind::Misere, "computing the misère outcome…"),
+    ] {
+        let mut p = Page::new();
+        p.act(Action::SetText("BR R".into())).unwrap();
+        p.act(Action::SetRulesKind(kind)).unwrap();
+        assert_eq!(p.view().board.caption_outcome, "", "nothing asked yet");
+        let job = p.session.wanted_jobs().into_iter().next().expect("a job");
+        p.act(Action::JobStarted { job }).unwrap();
+        let board = p.view().board;
+        assert_eq!(board.caption_outcome, words);
+        assert!(board.caption_pending, "shown after a moment, not at once");
+        // The answer replaces it.
+        p.settle();
+        let board = p.view().board;
+        assert!(!board.caption_pending);
+        assert!(!board.caption_outcome.contains("computing"), "{}", board.caption_outcome);
+    }
+}
+
+#[test]
 fn staged_answers_show_while_computing_and_belong_to_the_board_on_screen() {
     use hackenbush_lab::analysis::Stage;
     use std::cell::RefCell;

@@ -822,6 +822,10 @@ impl Session {
                 String::new(),
                 match outcome {
                     Some(o) => format!("{}; the value is coming…", answer_view::outcome_line(*o)),
+                    // Misère play's answer is an outcome class.
+                    None if self.setup.rules.kind() == RulesKind::Misere => {
+                        "computing the misère outcome…".into()
+                    }
                     None => "computing the value…".into(),
                 },
             ),
