@@ -945,7 +945,11 @@ fn the_presenter_caption_says_what_is_computing() {
         p.settle();
         let board = p.view().board;
         assert!(!board.caption_pending);
-        assert!(!board.caption_outcome.contains("computing"), "{}", board.caption_outcome);
+        assert!(
+            !board.caption_outcome.contains("computing"),
+            "{}",
+            board.caption_outcome
+        );
     }
 }
 
