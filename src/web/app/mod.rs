@@ -599,6 +599,14 @@ pub(crate) fn NoticeLine(place: Place, #[prop(into)] id: String) -> impl IntoVie
     }
 }
 
+/// Back to the top of the page, where the board and its caption or
+/// question are (presenting begins there, and so does each puzzle of a set).
+fn scroll_to_top() {
+    if let Some(w) = web_sys::window() {
+        w.scroll_to_with_x_and_y(0.0, 0.0);
+    }
+}
+
 /// The whole page.
 #[component]
 fn App() -> impl IntoView {
@@ -618,9 +626,7 @@ fn App() -> impl IntoView {
             let on = presenting.get();
             // Presenting starts at the top: the board and the caption.
             if on && !list.contains("presenting") {
-                if let Some(w) = web_sys::window() {
-                    w.scroll_to_with_x_and_y(0.0, 0.0);
-                }
+                scroll_to_top();
             }
             let _ = list.toggle_with_force("presenting", on);
             let _ = list.toggle_with_force("quantum", quantum.get());

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::{dispatch, part, tf, NoticeLine};
+use super::{dispatch, part, scroll_to_top, tf, NoticeLine};
 use crate::ui::page::{Action, LinkScope, Place, PuzzleKind};
 
 #[component]
@@ -24,9 +24,7 @@ pub(super) fn PuzzleRegion() -> impl IntoView {
     Effect::new(move |before: Option<Option<usize>>| {
         let now = at.get();
         if before.is_some_and(|b| b.is_some() && b != now) {
-            if let Some(w) = web_sys::window() {
-                w.scroll_to_with_x_and_y(0.0, 0.0);
-            }
+            scroll_to_top();
         }
         now
     });
