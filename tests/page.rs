@@ -403,6 +403,37 @@ fn puzzle_set() -> String {
     .unwrap()
 }
 
+/// A wrong move is refuted on the board (played, and answered by the
+/// engine); the right answer checked after it is checked, and shown, on
+/// the puzzle's own state: the refuting line is taken back, not left under
+/// "Solved!".
+#[test]
+fn a_right_answer_after_a_refuted_one_leaves_the_refutation() {
+    let mut p = Page::new();
+    p.act(Action::OpenLink(puzzle_set())).unwrap();
+    p.settle();
+    p.act(Action::SetPuzzleAnswer("3".into())).unwrap();
+    p.act(Action::PuzzleCheck).unwrap();
+    p.settle();
+    let v = p.view();
+    let puzzle = v.puzzle.unwrap();
+    assert!(!puzzle.verdict.expect("judged").correct);
+    assert!(
+        v.history.cursor >= 1,
+        "the wrong move is played on the board"
+    );
+    assert!(puzzle.can_try_again);
+    p.act(Action::SetPuzzleAnswer("1".into())).unwrap();
+    p.act(Action::PuzzleCheck).unwrap();
+    p.settle();
+    let v = p.view();
+    let puzzle = v.puzzle.unwrap();
+    assert!(puzzle.verdict.expect("judged").correct);
+    assert!(puzzle.solved_here);
+    assert_eq!(v.history.cursor, 0, "the board is back on the question");
+    assert!(!puzzle.can_try_again, "nothing to try again");
+}
+
 #[test]
 fn a_puzzle_set_is_solved_with_a_cut_on_the_board_and_next() {
     let mut p = Page::new();

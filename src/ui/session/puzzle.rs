@@ -207,10 +207,16 @@ impl Session {
             .current_puzzle()
             .cloned()
             .ok_or_else(|| UiError::at(Place::Puzzle, "no puzzle on this slide"))?;
-        let run = self.puzzle.as_mut().expect("a puzzle is open");
-        if run.answer.trim().is_empty() {
+        if self.run().is_some_and(|r| r.answer.trim().is_empty()) {
             return Err(UiError::at(Place::Puzzle, "pick or type an answer first"));
         }
+        // A new answer is checked on the puzzle's own state: the line that
+        // refuted the last wrong one is not this answer's (a right answer
+        // checked over it left "Solved!" above the wrong move's game).
+        if self.run().is_some_and(|r| r.refuting.is_some()) {
+            self.back_to_the_question();
+        }
+        let run = self.puzzle.as_mut().expect("a puzzle is open");
         run.pending = Some((
             Job::Check {
                 puzzle: p,
@@ -380,6 +386,18 @@ impl Session {
         }
     }
 
+    /// The board back on the puzzle's state, and the sides as they were
+    /// before a wrong move was refuted ([`Self::refute`]).
+    fn back_to_the_question(&mut self) {
+        let start = self.puzzle_start();
+        while self.game.cursor() > start && self.game.takeback() {}
+        self.fall.clear();
+        let restore = self.puzzle.as_mut().and_then(|r| r.refuting.take());
+        if let Some(sides) = restore {
+            self.opponents = sides;
+        }
+    }
+
     /// A wrong move: play it on the board and let the engine answer it
     /// for the other side (its best move), so the student sees why.
     fn refute(&mut self, p: &Puzzle, answer: &str, start: usize) {
@@ -474,13 +492,7 @@ impl Session {
                 self.puzzle_on_slide();
             }
             Action::PuzzleTryAgain => {
-                let start = self.puzzle_start();
-                while self.game.cursor() > start && self.game.takeback() {}
-                self.fall.clear();
-                let restore = self.puzzle.as_mut().and_then(|r| r.refuting.take());
-                if let Some(sides) = restore {
-                    self.opponents = sides;
-                }
+                self.back_to_the_question();
                 if let Some(run) = self.puzzle.as_mut() {
                     run.verdict = None;
                     run.judged = None;
