@@ -164,6 +164,18 @@ test('the payoff matrix follows a turn played on the board, in the board\'s labe
   });
 });
 
+/** No button leads to a next puzzle (the action bar's or the card's),
+ *  hidden or disabled ones aside: each is looked up with hidden ones
+ *  included, so that a renamed button fails the check. */
+async function noNextPuzzle(page) {
+  const bar = page.getByRole('toolbar', { name: 'Moves' }).getByRole('button', { name: 'Next puzzle ▶', includeHidden: true });
+  const big = puzzle(page).getByRole('button', { name: 'Next puzzle ▶', includeHidden: true });
+  for (const [what, b] of [['the action bar', bar], ['the puzzle card', big]]) {
+    assert.equal(await b.count(), 1, `${what}: one Next puzzle button`);
+    assert.ok(await b.isHidden(), `${what}: Next puzzle is not shown`);
+  }
+}
+
 async function solveFromLink(browser, link, name, contextOptions, tapOrClick) {
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
@@ -190,6 +202,15 @@ async function solveFromLink(browser, link, name, contextOptions, tapOrClick) {
     const solved = verdict(page, 'Solved!');
     await solved.waitFor();
     assert.match(await solved.textContent(), /Hints used: 1/);
+    // A single puzzle has no next one: no Next button, not even a disabled
+    // one (on a phone it stood under the thumb, looking broken).
+    await noNextPuzzle(page);
+    // The right answer is shown on the puzzle's own state: the game that
+    // refuted the wrong one (Left cuts 1, Right cuts 4) is taken back (it
+    // stays in the history, to step through again).
+    const start = region(page, 'Moves').getByRole('button', { name: 'Start', exact: true });
+    await until(async () => (await start.getAttribute('aria-current')) !== null, 'the board back on the question');
+    assert.equal(await puzzle(page).getByRole('button', { name: 'Try again' }).count(), 0, 'nothing to try again');
     await puzzle(page).screenshot({ path: join(SCREENSHOTS, `${name}-solved.png`) });
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-page.png`), fullPage: true });
     // A student's page: what cannot be used on a locked board is not shown
@@ -286,6 +307,10 @@ test('a puzzle set: two puzzles in one link, with progress', { timeout: TIMEOUT 
     await puzzle(student).getByRole('group', { name: 'Moves to pick' }).getByRole('button', { name: '4', exact: true }).click();
     await check(student).click();
     await verdict(student, 'Solved!').waitFor();
+    // Both ways on to the next puzzle are shown and work.
+    const barNext = student.getByRole('toolbar', { name: 'Moves' }).getByRole('button', { name: 'Next puzzle ▶' });
+    assert.ok(await barNext.isEnabled(), 'the action bar\'s Next puzzle');
+    assert.ok(await puzzle(student).getByRole('button', { name: 'Next puzzle ▶' }).isEnabled(), 'the card\'s');
     await puzzle(student).getByRole('button', { name: 'Next puzzle', exact: true }).click();
     await puzzle(student).getByText('Puzzle 2 of 2 · solved 1 of 2', { exact: true }).waitFor();
     await puzzle(student).getByText('What is the value?', { exact: true }).waitFor();
@@ -299,6 +324,8 @@ test('a puzzle set: two puzzles in one link, with progress', { timeout: TIMEOUT 
     await answer(student).fill(' 1/2 ');
     await check(student).click();
     await verdict(student, 'The whole set is solved.').waitFor();
+    // The last puzzle solved: there is no next one to offer.
+    await noNextPuzzle(student);
     await student.screenshot({ path: join(SCREENSHOTS, 'teach-puzzle-set.png'), fullPage: true });
     await context.close();
     assert.deepEqual(problems, []);

@@ -178,14 +178,26 @@ fn ActionBar() -> impl IntoView {
     let puzzle = part(|v| {
         v.puzzle
             .as_ref()
-            .map(|p| (p.solved_here, p.at + 1 < p.count, p.checking, p.count))
+            .map(|p| (p.solved_here, p.at + 1 < p.count, p.checking))
     });
     let picking = move || {
         playing.get()
             && play.with(|p| p.pick.is_some() || !p.picked.is_empty() || p.commit.is_some())
     };
     view! {
-        <div class="actionbar" role="toolbar" aria-label="Moves">
+        // Nothing to say and no button (presenting in edit mode): not an
+        // empty strip at the bottom of a phone's screen.
+        <div
+            class="actionbar"
+            role="toolbar"
+            aria-label="Moves"
+            hidden=move || {
+                turn.with(String::is_empty)
+                    && !picking()
+                    && puzzle.with(Option::is_none)
+                    && play.with(|p| p.refused.is_none())
+            }
+        >
             <p id="turn" class="turn" aria-live="polite">{move || turn.get()}</p>
             <span
                 id="pick-mode"
@@ -243,15 +255,16 @@ fn ActionBar() -> impl IntoView {
             >
                 "Check"
             </button>
+            // Only where there is a next puzzle: a disabled Next under the
+            // thumb of a student who solved the last one reads as broken.
             <button
                 id="bar-next"
                 type="button"
                 class=move || if puzzle.with(|p| p.is_some_and(|p| p.0)) { "primary big" } else { "" }
-                hidden=move || puzzle.with(|p| p.is_none_or(|p| p.3 < 2 && !p.0))
-                disabled=move || puzzle.with(|p| p.is_some_and(|p| !p.1))
+                hidden=move || puzzle.with(|p| p.is_none_or(|p| !p.1))
                 on:click=move |_| dispatch(Action::PuzzleNext)
             >
-                "Next ▶"
+                "Next puzzle ▶"
             </button>
             <p id="refused" class="refused" hidden=move || play.with(|p| p.refused.is_none())>
                 {move || play.with(|p| p.refused.clone().unwrap_or_default())}

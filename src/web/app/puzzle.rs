@@ -139,8 +139,7 @@ pub(super) fn PuzzleRegion() -> impl IntoView {
                     id="puzzle-next-big"
                     type="button"
                     class="primary big"
-                    hidden=move || !(solved_here() && several())
-                    disabled=move || p.with(|p| p.as_ref().is_some_and(|p| p.at + 1 >= p.count))
+                    hidden=move || !(solved_here() && p.with(|p| p.as_ref().is_some_and(|p| p.at + 1 < p.count)))
                     on:click=move |_| dispatch(Action::PuzzleNext)
                 >
                     "Next puzzle ▶"
