@@ -575,6 +575,30 @@ fn the_address_bar_follows_the_state_but_not_a_puzzle() {
     assert_eq!(fragment(&mut p, Action::OpenLink(puzzle_set())), None);
 }
 
+/// The turn line says whose turn it is, and apart from it how to pick a
+/// quantum move (a phone's page hides that part, as its buttons say it;
+/// presenting, it is not said at all).
+#[test]
+fn the_turn_line_keeps_whose_turn_apart_from_how_to_pick() {
+    let mut p = Page::new();
+    p.act(Action::SetText("BR BR R".into())).unwrap();
+    p.act(Action::SetMode(Mode::Play)).unwrap();
+    let v = p.view();
+    assert_eq!(v.board.turn, "Left (blue) to move.");
+    assert_eq!(v.board.turn_how, "", "classical play: a click cuts");
+    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+    let v = p.view();
+    assert_eq!(v.board.turn, "Left (blue) to move.");
+    assert_eq!(
+        v.board.turn_how,
+        "Click edges to pick them, then Commit (Enter)."
+    );
+    p.act(Action::SetPresenting(true)).unwrap();
+    let v = p.view();
+    assert_eq!(v.board.turn, "Left (blue) to move.");
+    assert_eq!(v.board.turn_how, "");
+}
+
 #[test]
 fn a_refused_third_pick_leaves_the_two_picks_committable() {
     let mut p = Page::new();

@@ -379,6 +379,10 @@ pub struct BoardView {
     pub caption_pending: bool,
     /// Whose turn, how the game ended, or what editing does.
     pub turn: String,
+    /// How to pick a quantum move, after the turn ("" when presenting:
+    /// the class needs whose turn it is; a phone's page hides it too, as
+    /// its buttons say it and the bar is one line wide).
+    pub turn_how: String,
     /// What a hovered edge would take down.
     pub preview: String,
     /// The engine as opponent: how it plays, or why it cannot move.

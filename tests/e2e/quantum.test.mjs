@@ -178,6 +178,16 @@ test('quantum A refuses a single edge in words; layouts for wide screens and pho
       const box = await button(page, name).boundingBox();
       assert.ok(box.height >= 44 && box.width >= 44, `${name} is ${box.width}×${box.height}`);
     }
+    // Whose turn is read whole on a phone (it was cut: "… Click edges to
+    // pick them, …"); how to pick is on the buttons under it.
+    const turnLine = page.getByRole('toolbar', { name: 'Moves' }).getByRole('paragraph').first();
+    const line = await turnLine.evaluate((el) => {
+      const text = document.createRange();
+      text.selectNodeContents(el);
+      return { shown: el.innerText.trim(), needs: text.getBoundingClientRect().width, has: el.getBoundingClientRect().width };
+    });
+    assert.equal(line.shown, 'Left (blue) to move.');
+    assert.ok(line.needs <= line.has + 0.01, `the turn line fits: ${JSON.stringify(line)}`);
     await page.screenshot({ path: join(SCREENSHOTS, 'quantum-phone.png'), fullPage: true });
     assert.deepEqual(problems, []);
   });

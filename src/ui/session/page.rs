@@ -838,20 +838,19 @@ impl Session {
             } else {
                 "Editing: drag from the ground or a vertex to draw an edge.".into()
             }
-        } else if quantum_turn && !self.presenting {
-            // How to pick is for whoever works the page, and the buttons
-            // say it; on a projector the class needs whose turn it is.
-            format!(
-                "{} {}",
-                status.turn,
-                if self.superpose {
-                    "Click edges to pick them, then Commit (Enter)."
-                } else {
-                    "Click an edge to cut it alone."
-                }
-            )
         } else {
             status.turn.clone()
+        };
+        // How to pick is for whoever works the page, and the buttons say
+        // it; on a projector the class needs whose turn it is.
+        let turn_how = if quantum_turn && !self.presenting {
+            if self.superpose {
+                "Click edges to pick them, then Commit (Enter)."
+            } else {
+                "Click an edge to cut it alone."
+            }
+        } else {
+            ""
         };
         let slides = self.deck.slides.len().max(1);
         BoardView {
@@ -861,6 +860,7 @@ impl Session {
             caption_outcome,
             caption_pending: matches!(value.state, ValueState::Computing { .. }),
             turn,
+            turn_how: turn_how.into(),
             preview: status.preview.clone(),
             engine_note: status.engine.clone(),
             engine_blocked: status.engine_blocked,

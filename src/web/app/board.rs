@@ -173,6 +173,14 @@ fn ActionBar() -> impl IntoView {
             .map(|d| d.text.clone())
             .unwrap_or_else(|| v.board.turn.clone())
     });
+    let how = part(|v| {
+        let verdict = v.puzzle.as_ref().is_some_and(|p| p.verdict.is_some());
+        if verdict {
+            String::new()
+        } else {
+            v.board.turn_how.clone()
+        }
+    });
     let play = part(|v| v.play.clone());
     let playing = part(|v| v.mode == Mode::Play);
     let puzzle = part(|v| {
@@ -198,7 +206,13 @@ fn ActionBar() -> impl IntoView {
                     && play.with(|p| p.refused.is_none())
             }
         >
-            <p id="turn" class="turn" aria-live="polite">{move || turn.get()}</p>
+            <p id="turn" class="turn" aria-live="polite">
+                {move || turn.get()}
+                <span class="turn-how" hidden=move || how.with(String::is_empty)>
+                    " "
+                    {move || how.get()}
+                </span>
+            </p>
             <span
                 id="pick-mode"
                 class="segmented"
