@@ -1008,6 +1008,86 @@ fn the_presenter_caption_says_what_is_computing() {
     }
 }
 
+/// The card lists the bounds found while computing as one line with the
+/// tightest bound of each side, in the place of the first bound, where
+/// it listed every bound, each looser than the next (six on a classroom
+/// drawing): the stages as the worker sends them on a slow drawing.
+#[test]
+fn the_bounds_known_so_far_are_one_line_with_the_tightest_of_each_side() {
+    use hackenbush_lab::analysis::{BoundRelation, Stage};
+    use hackenbush_lab::game::Outcome;
+    let mut p = Page::new();
+    p.act(Action::SetText("BR R G 0-1:B 1-1:R".into())).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+    let job = p.session.wanted_jobs().into_iter().next().expect("a job");
+    p.act(Action::JobStarted { job: job.clone() }).unwrap();
+    let bound = |relation, number: &str| Stage::Bound {
+        relation,
+        number: number.into(),
+    };
+    let searching = |millis| Stage::Searching {
+        states: 79_113,
+        charged_bytes: 3 << 20,
+        millis,
+    };
+    let send = |p: &mut Page, stage: Stage| {
+        p.act(Action::JobStage {
+            job: job.clone(),
+            stage: Box::new(stage),
+        })
+        .unwrap()
+    };
+    let known = |p: &Page| match p.view().value.state {
+        ValueState::Computing { known, .. } => known,
+        other => panic!("{other:?}"),
+    };
+    send(
+        &mut p,
+        Stage::Outcome {
+            outcome: Outcome::R,
+        },
+    );
+    send(
+        &mut p,
+        Stage::WinningMove {
+            player: "R".into(),
+            labels: "1".into(),
+        },
+    );
+    send(&mut p, bound(BoundRelation::Less, "-1"));
+    assert_eq!(known(&p)[2], "Bound: the value is less than -1");
+    send(&mut p, searching(1000));
+    send(&mut p, bound(BoundRelation::Less, "-2"));
+    assert_eq!(known(&p)[2], "Bound: the value is less than -2");
+    for (relation, number) in [
+        (BoundRelation::Greater, "-4"),
+        (BoundRelation::Greater, "-3"),
+        (BoundRelation::Less, "-5/2"),
+        (BoundRelation::Less, "-11/4"),
+    ] {
+        send(&mut p, bound(relation, number));
+    }
+    send(&mut p, searching(2000));
+    let lines = known(&p);
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(lines[0].starts_with("Outcome (by search): R"), "{lines:?}");
+    assert_eq!(lines[1], "Winning move for Right (found so far): 1");
+    assert_eq!(
+        lines[2],
+        "Bounds: the value is more than -3 and less than -11/4"
+    );
+    assert!(lines[3].starts_with("Searching: 79113 states"), "{lines:?}");
+    // A comparison that ends the walk keeps a line of its own.
+    send(&mut p, bound(BoundRelation::Confused, "-23/8"));
+    let lines = known(&p);
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert_eq!(
+        lines[3],
+        "Bound: the value is confused with -23/8, so it is not a number"
+    );
+    assert!(lines[4].starts_with("Searching:"), "last: {lines:?}");
+}
+
 #[test]
 fn staged_answers_show_while_computing_and_belong_to_the_board_on_screen() {
     use hackenbush_lab::analysis::Stage;

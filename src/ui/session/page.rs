@@ -928,7 +928,7 @@ impl Session {
                         };
                         ValueState::Computing {
                             what,
-                            known: known.iter().map(stage_line).collect(),
+                            known: known_lines(known),
                             outcome: known.iter().find_map(|s| match s {
                                 Stage::Outcome { outcome } => Some(*outcome),
                                 _ => None,
@@ -998,4 +998,49 @@ impl Session {
 /// is ("Outcome (by search): …", "Bound: …").
 fn stage_line(stage: &Stage) -> String {
     super::view::capitalised(&stage.to_string())
+}
+
+/// The stages known so far as the value card lists them: each on a line
+/// ([`stage_line`]), but the bounds on the value as one line, in the place
+/// of the first, with the tightest bound of each side ("Bounds: the value
+/// is more than -3 and less than -11/4"), where six lines of bounds, each
+/// looser than the next, hid what is known. The latest bound of a side is
+/// its tightest: each comparison is with a number strictly between the
+/// bounds before it (`analysis::quantum::staged_facts`). Exact numbers
+/// and confusion end the comparisons and keep their own lines; the
+/// search's progress is the last line.
+fn known_lines(known: &[Stage]) -> Vec<String> {
+    use crate::analysis::BoundRelation;
+    let mut lines = Vec::with_capacity(known.len());
+    let mut bounds_at = None;
+    let (mut more, mut less, mut searching) = (None, None, None);
+    for stage in known {
+        match stage {
+            Stage::Bound {
+                relation: relation @ (BoundRelation::Greater | BoundRelation::Less),
+                number,
+            } => {
+                bounds_at.get_or_insert(lines.len());
+                match relation {
+                    BoundRelation::Greater => more = Some((stage, number)),
+                    _ => less = Some((stage, number)),
+                }
+            }
+            // How far the search got comes last, under what it found.
+            Stage::Searching { .. } => searching = Some(stage),
+            _ => lines.push(stage_line(stage)),
+        }
+    }
+    let line = match (more, less) {
+        (Some((_, lo)), Some((_, hi))) => Some(format!(
+            "Bounds: the value is more than {lo} and less than {hi}"
+        )),
+        (Some((one, _)), None) | (None, Some((one, _))) => Some(stage_line(one)),
+        (None, None) => None,
+    };
+    if let (Some(at), Some(line)) = (bounds_at, line) {
+        lines.insert(at, line);
+    }
+    lines.extend(searching.map(stage_line));
+    lines
 }
