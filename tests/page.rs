@@ -575,6 +575,42 @@ fn the_address_bar_follows_the_state_but_not_a_puzzle() {
     assert_eq!(fragment(&mut p, Action::OpenLink(puzzle_set())), None);
 }
 
+/// On a phone-wide board the synchronous strategies beside the edges
+/// ("6: L 50%") stay on the canvas: a note that would run past its right
+/// side stands left of its edge (it was cut on the rightmost stalk).
+#[test]
+fn edge_notes_stay_on_a_phone_wide_board() {
+    use hackenbush_lab::ui::scene::{label_left, label_scale, label_text, label_width};
+    let mut p = Page::new();
+    p.session = Session::new(360.0, 420.0);
+    p.act(Action::SetText("BR BR RB".into())).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Sync)).unwrap();
+    p.act(Action::SetMode(Mode::Play)).unwrap();
+    p.settle();
+    let scene = p.session.scene(p.now);
+    let k = label_scale(&scene);
+    let mut noted = 0;
+    for e in &scene.edges {
+        let text = label_text(e);
+        noted += usize::from(e.note.is_some());
+        let w = label_width(&text, k);
+        let x = label_left(e.shape.midpoint(), w, k, scene.width);
+        assert!(
+            x >= 0.0 && x + w <= scene.width,
+            "{text:?} at {x}..{} on a {} px board",
+            x + w,
+            scene.width
+        );
+    }
+    assert_eq!(noted, 6, "every edge has its strategy note");
+    // Where there is room on the right, a label stays right of its edge.
+    let at = hackenbush_lab::position::Point { x: 10.0, y: 50.0 };
+    let w = label_width("6: L 50%", 1.0);
+    assert!(label_left(at, w, 1.0, 360.0) > at.x);
+    let near = hackenbush_lab::position::Point { x: 340.0, y: 50.0 };
+    assert!(label_left(near, w, 1.0, 360.0) < near.x);
+}
+
 /// The turn line says whose turn it is, and apart from it how to pick a
 /// quantum move (a phone's page hides that part, as its buttons say it;
 /// presenting, it is not said at all).

@@ -220,6 +220,30 @@ pub fn label_text(e: &EdgeItem) -> String {
     }
 }
 
+/// The width of a label's pill at label scale `k` where its text is not
+/// measured: about one average glyph per character of 12 px type, and
+/// 4 px of room either side.
+pub fn label_width(text: &str, k: f64) -> f64 {
+    k * (8.0 + 7.0 * text.chars().count() as f64)
+}
+
+/// Where an edge's label pill `w` pixels wide starts (its left end; 16 px
+/// high, centred on the edge's midpoint `at`) on a canvas `width` CSS
+/// pixels wide, at label scale `k`. Text is left-aligned, so a long note
+/// (strategy percentages) grows away from the edge instead of across it:
+/// right of the edge, or left of it where the right would run past the
+/// canvas (the view fits the drawing's vertices, so a long note on the
+/// rightmost edge was cut: "6: L 5" on a phone).
+pub fn label_left(at: Point, w: f64, k: f64, width: f64) -> f64 {
+    let right = at.x + 8.0 * k;
+    let left = at.x - 8.0 * k - w;
+    if right + w > width && left >= 0.0 {
+        left
+    } else {
+        right
+    }
+}
+
 /// How opaque an edge is drawn (canvas and SVG alike).
 pub fn opacity(e: &EdgeItem) -> f64 {
     if e.faded {
@@ -378,11 +402,10 @@ pub fn drawing_extent(s: &Scene) -> Option<Extent> {
             // The canvas's pill: 8 px right of the midpoint, 16 px high,
             // about 7 px per character (12 px type), all times `lk`.
             let m = e.shape.midpoint();
-            let chars = label_text(e).chars().count() as f64;
             boxes.push(Extent {
                 left: m.x,
                 top: m.y - 8.0 * lk,
-                right: m.x + lk * (16.0 + 7.0 * chars),
+                right: m.x + 8.0 * lk + label_width(&label_text(e), lk),
                 bottom: m.y + 8.0 * lk,
             });
         }

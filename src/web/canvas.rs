@@ -145,7 +145,15 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
         ctx.set_text_align("center");
         ctx.set_text_baseline("middle");
         for e in s.edges.iter().filter(|e| e.fall == 0.0) {
-            label(ctx, e.shape.midpoint(), &scene::label_text(e), lk);
+            let boxed = e.note.is_some();
+            label(
+                ctx,
+                e.shape.midpoint(),
+                &scene::label_text(e),
+                lk,
+                s.width,
+                boxed,
+            );
         }
     }
     if let Some((a, b, colour)) = s.rubber {
@@ -167,15 +175,25 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
     }
 }
 
-/// An edge label in a small light pill beside the stroke.
-/// Left-aligned, so a long note (strategy percentages) grows away from the
-/// edge instead of across it.
-fn label(ctx: &CanvasRenderingContext2d, at: Point, text: &str, k: f64) {
-    let (x, y) = (at.x + 8.0 * k, at.y);
-    // About one average glyph per character (12 px type times `k`).
-    let w = k * (8.0 + 7.0 * text.chars().count() as f64);
+/// An edge label in a small light pill beside the stroke, as wide as its
+/// text measures, where [`scene::label_left`] places it on a canvas
+/// `width` CSS pixels wide. A label with a note is `boxed` by a faint
+/// outline: two notes side by side (one moved left of its edge) read as
+/// two, not as one line.
+fn label(ctx: &CanvasRenderingContext2d, at: Point, text: &str, k: f64, width: f64, boxed: bool) {
+    let w = ctx
+        .measure_text(text)
+        .map(|m| m.width() + 8.0 * k)
+        .unwrap_or_else(|_| scene::label_width(text, k));
+    let x = scene::label_left(at, w, k, width);
+    let y = at.y;
     ctx.set_fill_style_str("rgba(255,255,255,0.85)");
     ctx.fill_rect(x, y - 8.0 * k, w, 16.0 * k);
+    if boxed {
+        ctx.set_stroke_style_str("rgba(0,0,0,0.25)");
+        ctx.set_line_width(1.0);
+        ctx.stroke_rect(x, y - 8.0 * k, w, 16.0 * k);
+    }
     ctx.set_fill_style_str(scene::VERTEX);
     ctx.set_text_align("left");
     let _ = ctx.fill_text(text, x + 4.0 * k, y);

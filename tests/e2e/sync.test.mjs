@@ -50,6 +50,16 @@ test('synchronous: secret picks, reveal, and strategies on the edges', { timeout
     // Left's cut dropped 2; Right's left 3 alone: B + BR remains, worth 1.
     await page.getByTestId('value').filter({ hasText: /^1$/ }).waitFor();
     await canvas.screenshot({ path: join(SCREENSHOTS, 'sync-after-turn.png') });
+    // On a phone the next turn's instruction is read whole under the thumb
+    // (it was cut: "… in secret (Right, l…"), on two lines if need be.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await turn.filter({ hasText: 'Left (blue): choose an edge in secret (Right, look away).' }).waitFor();
+    const fit = await turn.evaluate((el) => ({
+      width: [el.scrollWidth, el.clientWidth],
+      height: [el.scrollHeight, el.clientHeight],
+    }));
+    assert.ok(fit.width[0] <= fit.width[1] + 1 && fit.height[0] <= fit.height[1] + 1, `the turn line fits: ${JSON.stringify(fit)}`);
+    await page.screenshot({ path: join(SCREENSHOTS, 'sync-phone.png') });
     assert.deepEqual(problems, []);
   });
 });
