@@ -1044,6 +1044,17 @@ fn the_presenter_caption_says_what_is_computing() {
     }
 }
 
+/// A page whose board (a small drawing under quantum rules) is being
+/// valued: the analysis job it asked for, started in the worker.
+fn quantum_question_started() -> (Page, jobs::Job) {
+    let mut p = Page::new();
+    p.act(Action::SetText("BR R G 0-1:B 1-1:R".into())).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+    let job = p.session.wanted_jobs().into_iter().next().expect("a job");
+    p.act(Action::JobStarted { job: job.clone() }).unwrap();
+    (p, job)
+}
+
 /// The card lists the bounds found while computing as one line with the
 /// tightest bound of each side, in the place of the first bound, where
 /// it listed every bound, each looser than the next (six on a classroom
@@ -1052,11 +1063,7 @@ fn the_presenter_caption_says_what_is_computing() {
 fn the_bounds_known_so_far_are_one_line_with_the_tightest_of_each_side() {
     use hackenbush_lab::analysis::{BoundRelation, Stage};
     use hackenbush_lab::game::Outcome;
-    let mut p = Page::new();
-    p.act(Action::SetText("BR R G 0-1:B 1-1:R".into())).unwrap();
-    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
-    let job = p.session.wanted_jobs().into_iter().next().expect("a job");
-    p.act(Action::JobStarted { job: job.clone() }).unwrap();
+    let (mut p, job) = quantum_question_started();
     let bound = |relation, number: &str| Stage::Bound {
         relation,
         number: number.into(),
@@ -1129,11 +1136,7 @@ fn staged_answers_show_while_computing_and_belong_to_the_board_on_screen() {
     use hackenbush_lab::analysis::Stage;
     use std::cell::RefCell;
     use std::rc::Rc;
-    let mut p = Page::new();
-    p.act(Action::SetText("BR R G 0-1:B 1-1:R".into())).unwrap();
-    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
-    let job = p.session.wanted_jobs().into_iter().next().expect("a job");
-    p.act(Action::JobStarted { job: job.clone() }).unwrap();
+    let (mut p, job) = quantum_question_started();
     // The worker's stages, computed for real.
     let stages = Rc::new(RefCell::new(Vec::new()));
     let sink = Rc::clone(&stages);

@@ -208,9 +208,10 @@ fn ActionBar() -> impl IntoView {
         >
             <p id="turn" class="turn" aria-live="polite">
                 {move || turn.get()}
+                // The space inside, so that a turn line without the how-to
+                // reads (and is matched) without a trailing space.
                 <span class="turn-how" hidden=move || how.with(String::is_empty)>
-                    " "
-                    {move || how.get()}
+                    {move || how.with(|h| if h.is_empty() { String::new() } else { format!(" {h}") })}
                 </span>
             </p>
             <span
