@@ -165,22 +165,14 @@ pub(super) fn BoardRegion() -> impl IntoView {
 /// phone this bar is fixed at the bottom of the screen, under the thumb).
 #[component]
 fn ActionBar() -> impl IntoView {
-    // A puzzle's verdict shows in the bar, under the thumb that checked.
-    let turn = part(|v| {
-        v.puzzle
-            .as_ref()
-            .and_then(|p| p.verdict.as_ref())
-            .map(|d| d.text.clone())
-            .unwrap_or_else(|| v.board.turn.clone())
-    });
-    let how = part(|v| {
-        let verdict = v.puzzle.as_ref().is_some_and(|p| p.verdict.is_some());
-        if verdict {
-            String::new()
-        } else {
-            v.board.turn_how.clone()
-        }
-    });
+    // The line and, after it, how to pick a quantum move; a puzzle's
+    // verdict shows instead, under the thumb that checked.
+    let turn = part(
+        |v| match v.puzzle.as_ref().and_then(|p| p.verdict.as_ref()) {
+            Some(d) => (d.text.clone(), String::new()),
+            None => (v.board.turn.clone(), v.board.turn_how.clone()),
+        },
+    );
     let play = part(|v| v.play.clone());
     let playing = part(|v| v.mode == Mode::Play);
     let puzzle = part(|v| {
@@ -200,18 +192,18 @@ fn ActionBar() -> impl IntoView {
             role="toolbar"
             aria-label="Moves"
             hidden=move || {
-                turn.with(String::is_empty)
+                turn.with(|(line, _)| line.is_empty())
                     && !picking()
                     && puzzle.with(Option::is_none)
                     && play.with(|p| p.refused.is_none())
             }
         >
             <p id="turn" class="turn" aria-live="polite">
-                {move || turn.get()}
+                {move || turn.with(|(line, _)| line.clone())}
                 // The space inside, so that a turn line without the how-to
                 // reads (and is matched) without a trailing space.
-                <span class="turn-how" hidden=move || how.with(String::is_empty)>
-                    {move || how.with(|h| if h.is_empty() { String::new() } else { format!(" {h}") })}
+                <span class="turn-how">
+                    {move || turn.with(|(_, how)| if how.is_empty() { String::new() } else { format!(" {how}") })}
                 </span>
             </p>
             <span
