@@ -193,6 +193,68 @@ test('quantum A refuses a single edge in words; layouts for wide screens and pho
   });
 });
 
+/** Where whose turn and the bar's buttons stand: the turn's own words
+ *  (without the how-to) shown whole, and every shown button inside the bar. */
+async function barFits(page) {
+  return page.getByRole('toolbar', { name: 'Moves' }).evaluate((bar) => {
+    const box = bar.getBoundingClientRect();
+    const who = bar.querySelector('.turn-who');
+    const words = document.createRange();
+    words.selectNodeContents(who);
+    const cut = [...bar.querySelectorAll('button')]
+      .filter((b) => b.checkVisibility())
+      .map((b) => [b.textContent.trim(), b.getBoundingClientRect()])
+      .filter(([, r]) => r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)
+      .map(([name]) => name);
+    // Shown: the words' box within the span's and the line's (each clips).
+    const text = words.getBoundingClientRect();
+    const right = Math.min(text.right, who.getBoundingClientRect().right, who.parentElement.getBoundingClientRect().right);
+    return { turn: who.textContent, needs: text.width, has: right - text.left, cut };
+  });
+}
+
+test('whose turn is read whole beside the pick buttons, on wide and narrow boards', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'quantum-bar-widths', async (page, url, problems) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, url);
+    await quantumGame(page);
+    await pick(page, [1, 3], { at: 0 });
+    await button(page, 'Commit superposed move (1 + 3)').waitFor();
+    // 1280 × 800 (a laptop), 900 × 760 (a narrow window: the board's
+    // column under 36rem, the bar in two rows), 1920 × 1080 (a projector).
+    // The turn was cut to "Left (blue) …" at 1280 while picking.
+    for (const [width, height] of [[1280, 800], [900, 760], [1920, 1080]]) {
+      await page.setViewportSize({ width, height });
+      const fit = await barFits(page);
+      assert.equal(fit.turn, 'Left (blue) to move.');
+      assert.ok(fit.needs <= fit.has + 0.5, `at ${width} px the turn is cut: ${JSON.stringify(fit)}`);
+      assert.deepEqual(fit.cut, [], `at ${width} px buttons stand outside the bar`);
+      await page.getByRole('toolbar', { name: 'Moves' }).screenshot({ path: join(SCREENSHOTS, `quantum-bar-${width}.png`) });
+    }
+    // On a desktop the help names the mouse's gestures.
+    assert.match(await realisations(page).getByRole('paragraph').last().innerText(), /hover one to see it on the board, click to zoom/);
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('on a touch screen the help says tap, not hover or click', { timeout: TIMEOUT }, async () => {
+  await withPage(
+    session.browser,
+    'quantum-touch-words',
+    async (page, url, problems) => {
+      await open(page, url);
+      assert.match(await page.getByRole('region', { name: 'How to play' }).innerText(), /press Play and tap an edge to cut it/);
+      await quantumGame(page);
+      const help = await realisations(page).getByRole('paragraph').last().innerText();
+      assert.match(help, /tap one to zoom in/);
+      assert.doesNotMatch(help, /hover|click/i);
+      assert.doesNotMatch(await region(page, 'Entanglement').innerText(), /hover/i);
+      assert.deepEqual(problems, []);
+    },
+    { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  );
+});
+
 test('a quantum position too large for the browser says so instead of hanging', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'quantum-too-large', async (page, url, problems) => {
     await open(page, url);

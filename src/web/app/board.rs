@@ -199,7 +199,7 @@ fn ActionBar() -> impl IntoView {
             }
         >
             <p id="turn" class="turn" aria-live="polite">
-                {move || turn.with(|(line, _)| line.clone())}
+                <span class="turn-who">{move || turn.with(|(line, _)| line.clone())}</span>
                 // The space inside, so that a turn line without the how-to
                 // reads (and is matched) without a trailing space.
                 <span class="turn-how">

@@ -5,7 +5,7 @@
 use leptos::html::Dialog;
 use leptos::prelude::*;
 
-use super::{dispatch, part, tf};
+use super::{dispatch, part, tf, ByPointer};
 use crate::ui::page::Action;
 
 #[component]
@@ -18,7 +18,7 @@ pub(super) fn Intro() -> impl IntoView {
                 <li>"Each edge belongs to a player: Left cuts blue, Right cuts red, either may cut green."</li>
                 <li>"Cutting an edge removes it and everything no longer connected to the ground."</li>
                 <li>"Players take turns; in normal play whoever cannot move loses."</li>
-                <li>"Draw in Edit (drag from the ground), then press Play and click an edge to cut it."</li>
+                <li>"Draw in Edit (drag from the ground), then press Play and " <ByPointer mouse="click" touch="tap"/> " an edge to cut it."</li>
                 <li>"The Value card says who wins: a positive value favours Left, negative Right, 0 the second player."</li>
             </ol>
             <div class="toolbar">

@@ -599,6 +599,19 @@ pub(crate) fn NoticeLine(place: Place, #[prop(into)] id: String) -> impl IntoVie
     }
 }
 
+/// Words that name a gesture, in two versions: for a mouse ("click",
+/// "hover") and for a touch screen ("tap"). The style sheet shows one by
+/// the device's primary pointer (`hover: none` is a touch screen), so a
+/// phone's help never asks for a hover it cannot do; the other is not
+/// displayed, so a screen reader reads one too.
+#[component]
+pub(crate) fn ByPointer(mouse: &'static str, touch: &'static str) -> impl IntoView {
+    view! {
+        <span class="by-mouse">{mouse}</span>
+        <span class="by-touch">{touch}</span>
+    }
+}
+
 /// Back to the top of the page, where the board and its caption or
 /// question are (presenting begins there, and so does each puzzle of a set).
 fn scroll_to_top() {

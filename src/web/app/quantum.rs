@@ -8,7 +8,7 @@ use std::fmt::Write;
 use leptos::html::Dialog;
 use leptos::prelude::*;
 
-use super::{dispatch, part};
+use super::{dispatch, part, ByPointer};
 use crate::ui::move_preview::Fate;
 use crate::ui::page::Action;
 use crate::ui::quantum_views::QuantumViews;
@@ -133,7 +133,9 @@ fn Realisations() -> impl IntoView {
                 {move || thumbs.with(|t| t.as_ref().map(|t| format!("and {} more", t.0.saturating_sub(t.1.len()))).unwrap_or_default())}
             </p>
             <p class="help">
-                "Faded edges are absent from that realisation; hover one to see it on the board, click to zoom. On the board, edges drawn lighter stand in some realisations only."
+                "Faded edges are absent from that realisation; "
+                <ByPointer mouse="hover one to see it on the board, click to zoom." touch="tap one to zoom in."/>
+                " On the board, edges drawn lighter stand in some realisations only."
             </p>
         </section>
     }
@@ -283,7 +285,8 @@ fn Entanglement() -> impl IntoView {
             ></svg>
             <p id="entanglement-summary" class="help">{move || summary.get()}</p>
             <p class="help">
-                "One vertex per edge of the start; a numbered link per superposed move. Crossed-out vertices are gone from every realisation. Hover a vertex to find its edge."
+                "One vertex per edge of the start; a numbered link per superposed move. Crossed-out vertices are gone from every realisation."
+                <ByPointer mouse=" Hover a vertex to find its edge." touch=""/>
             </p>
         </section>
     }
@@ -332,7 +335,7 @@ pub(super) fn ZoomDialog() -> impl IntoView {
                 }}
             </div>
             <p id="zoom-caption">{move || zoom.with(|z| z.as_ref().map(|z| z.caption.clone()).unwrap_or_default())}</p>
-            <p class="help">"Click or press Escape to close."</p>
+            <p class="help"><ByPointer mouse="Click or press Escape to close." touch="Tap to close."/></p>
         </dialog>
     }
 }

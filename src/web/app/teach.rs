@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use serde_json::Value;
 
 use super::thermograph::Thermal;
-use super::{dispatch, part, tf, NoticeLine};
+use super::{dispatch, part, tf, ByPointer, NoticeLine};
 use crate::puzzle::Question;
 use crate::rules::Player;
 use crate::ui::board_matrix::BoardMatrix;
@@ -223,7 +223,12 @@ fn Explorer() -> impl IntoView {
             }}
             <Thermal thermal=part(|v| v.teach.explorer_thermal.clone()) id="explore-thermal" small=true/>
             <NoticeLine place=Place::Explorer id="explore-note"/>
-            <p class="help">"Click an option (or Enter) to step in; Back or Backspace to step out; ↑ ↓ move between options."</p>
+            <p class="help">
+                <ByPointer
+                    mouse="Click an option (or Enter) to step in; Back or Backspace to step out; ↑ ↓ move between options."
+                    touch="Tap an option to step in; Back to step out."
+                />
+            </p>
         </details>
     }
 }
