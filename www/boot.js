@@ -14,6 +14,9 @@ try {
 }
 try {
   await init();
+  // The first render in a task of its own, apart from the module's
+  // instantiation: together they made one long task of start-up.
+  await new Promise((next) => setTimeout(next, 0));
   start(spare);
 } catch (err) {
   const p = document.createElement('p');
