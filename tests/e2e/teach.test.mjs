@@ -236,6 +236,43 @@ async function solveFromLink(browser, link, name, contextOptions, tapOrClick) {
   }
 }
 
+test('a quantum puzzle on a laptop and a projector: the question and the puzzle card on the first screen', { timeout: TIMEOUT }, async () => {
+  for (const [width, height] of [[1280, 800], [1920, 1080]]) {
+    await withPage(session.browser, `teach-puzzle-quantum-${width}`, async (page, url, problems) => {
+      await page.setViewportSize({ width, height });
+      const out = execFileSync(CLI, ['puzzle', '--rules', 'quantum', '--question', 'win:L', '--link', url, 'BR BR B'], { encoding: 'utf8' });
+      const link = out.trim().split('\n').pop();
+      assert.ok(link.startsWith(`${url}#v2=`), out);
+      await open(page, link);
+      await puzzle(page).waitFor();
+      // At 1280 the card stood below the realisations and the entanglement
+      // graph, off the screen, and nothing above the board said what was
+      // asked: a student saw a board and a Check button.
+      const screen = async (what, locator) => {
+        const box = await locator.boundingBox();
+        assert.ok(box && box.y >= 0 && box.y + box.height <= height && box.x + box.width <= width, `${what} on the first screen at ${width}×${height}: ${JSON.stringify(box)}`);
+      };
+      const asked = page.getByRole('paragraph').filter({ hasText: /^Find a winning move for Left\.$/ });
+      assert.equal(await asked.count(), 2, 'the question above the board and on the card');
+      const above = await asked.first().boundingBox();
+      const board = await region(page, 'Board').locator('canvas').boundingBox();
+      assert.ok(above.y + above.height <= board.y, 'the question stands above the board');
+      await screen('the question above the board', asked.first());
+      await screen('the puzzle card', puzzle(page).getByRole('heading', { name: 'Puzzle' }));
+      await screen('the answer box', answer(page));
+      await screen('Check', check(page));
+      // The how-to speaks of the puzzle's board, which cannot be drawn on.
+      const intro = region(page, 'How to play');
+      assert.match(await intro.innerText(), /The puzzle is played on the board: click an edge to cut it/);
+      assert.doesNotMatch(await intro.innerText(), /Draw in Edit/);
+      await puzzle(page).getByRole('group', { name: 'Moves to pick' }).getByRole('button', { name: '1+3', exact: true }).click();
+      await check(page).click();
+      await verdict(page, 'Solved!').waitFor();
+      assert.deepEqual(problems, []);
+    });
+  }
+});
+
 test('make a puzzle, open its link, answer wrong then right (desktop and phone)', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'teach-puzzle-make', async (page, url, problems) => {
     await open(page, url);

@@ -11,6 +11,8 @@ use crate::ui::page::Action;
 #[component]
 pub(super) fn Intro() -> impl IntoView {
     let help = part(|v| v.help.clone());
+    // A puzzle's board is in play and cannot be drawn on.
+    let puzzle = part(|v| v.puzzle.is_some());
     view! {
         <section id="intro" class="card intro" aria-labelledby="intro-heading" hidden=move || !help.with(|h| h.intro)>
             <h2 id="intro-heading">"How to play"</h2>
@@ -18,7 +20,8 @@ pub(super) fn Intro() -> impl IntoView {
                 <li>"Each edge belongs to a player: Left cuts blue, Right cuts red, either may cut green."</li>
                 <li>"Cutting an edge removes it and everything no longer connected to the ground."</li>
                 <li>"Players take turns; in normal play whoever cannot move loses."</li>
-                <li>"Draw in Edit (drag from the ground), then press Play and " <ByPointer mouse="click" touch="tap"/> " an edge to cut it."</li>
+                <li hidden=move || puzzle.get()>"Draw in Edit (drag from the ground), then press Play and " <ByPointer mouse="click" touch="tap"/> " an edge to cut it."</li>
+                <li hidden=move || !puzzle.get()>"The puzzle is played on the board: " <ByPointer mouse="click" touch="tap"/> " an edge to cut it."</li>
                 <li>"The Value card says who wins: a positive value favours Left, negative Right, 0 the second player."</li>
             </ol>
             <div class="toolbar">
