@@ -486,6 +486,19 @@ fn a_puzzle_set_is_solved_with_a_cut_on_the_board_and_next() {
     assert!(text.starts_with("Solved! The value is 3/2."), "{text}");
     p.act(Action::PuzzleHint).unwrap();
     assert!(p.view().puzzle.unwrap().help.contains("blue edges"));
+    // Back to the first puzzle (BR B R): its value and a winning move as
+    // hints, each counted (over the set: the hint above is the first).
+    p.act(Action::PuzzlePrev).unwrap();
+    p.settle();
+    p.act(Action::PuzzleShowValue).unwrap();
+    p.settle();
+    let puzzle = p.view().puzzle.unwrap();
+    assert_eq!(puzzle.help, "The puzzle's value is 1/2.");
+    p.act(Action::PuzzleShowMove).unwrap();
+    p.settle();
+    let puzzle = p.view().puzzle.unwrap();
+    assert_eq!(puzzle.help, "One winning move: 1.");
+    assert_eq!(puzzle.hints_used, 3);
     check_consistent(&p, "puzzle");
 }
 

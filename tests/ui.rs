@@ -1053,6 +1053,48 @@ mod session {
     }
 
     #[test]
+    fn a_board_of_the_height_to_fit_shows_the_drawing_at_the_same_scale_with_its_margin() {
+        // A phone-wide board: short wide drawings (sky to spare on a fixed
+        // height) and a tall one (limited by the width, not by the height).
+        for text in [
+            "BR BR B",
+            "BRR G",
+            "B",
+            "BR BR BR BR BR BR BR BR BR BR",
+            "BRBRBRBRBR",
+        ] {
+            let d = drawing(text);
+            let wide = {
+                let mut v = Viewport::new(372.0, 2000.0);
+                v.fit(&d);
+                v
+            };
+            let h = wide.height_to_fit(&d);
+            let mut v = Viewport::new(372.0, h);
+            v.fit(&d);
+            assert!(
+                (v.scale - wide.scale).abs() < 1e-9,
+                "{text}: scale {} at height {h}, {} with room",
+                v.scale,
+                wide.scale
+            );
+            let (lo, hi) = d.bounds();
+            let top = v.to_screen(pt(lo.x, hi.y));
+            assert!(
+                (top.y - 48.0).abs() < 1e-6,
+                "{text}: the top of the drawing 48 px below the board's top: {top:?}"
+            );
+            // Any lower, and the drawing would shrink.
+            let mut lower = Viewport::new(372.0, h - 8.0);
+            lower.fit(&d);
+            assert!(
+                lower.scale < v.scale,
+                "{text}: {h} px is the least height at that scale"
+            );
+        }
+    }
+
+    #[test]
     fn a_long_stalk_fits_a_phone_board_and_every_edge_can_be_cut() {
         // 30 edges, one unit apart, on a phone-sized board.
         let mut s = Session::new(358.0, 420.0);

@@ -648,6 +648,12 @@ pub struct PuzzleView {
     /// This puzzle is solved: Next is offered (the last one: the set is done).
     pub solved_here: bool,
     pub can_try_again: bool,
+    /// The board's height, in CSS pixels, that shows the puzzle's drawing
+    /// at the board's width with no more sky than its margin
+    /// ([`crate::ui::viewport::Viewport::height_to_fit`]): a phone's page
+    /// sizes the board so. The puzzle's drawing never changes (only cuts
+    /// are played), so neither does the height while it is open.
+    pub board_height: f64,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -74,9 +74,8 @@ impl Viewport {
     /// Centre `d` and scale it to fit, at most `max_scale` pixels per unit
     /// (presenter mode zooms a small drawing up to fill a projector).
     pub fn fit_within(&mut self, d: &Drawing, max_scale: f64) {
+        let (w, h) = extent(d);
         let (lo, hi) = d.bounds();
-        let w = (hi.x - lo.x).max(1.0);
-        let h = (hi.y - lo.y).max(1.0);
         let avail_w = (self.width - 2.0 * MARGIN).max(1.0);
         let avail_h = (self.height - 2.0 * MARGIN).max(1.0);
         self.scale = max_scale.min(avail_w / w).min(avail_h / h).max(MIN_SCALE);
@@ -85,10 +84,28 @@ impl Viewport {
         self.origin_x = self.width / 2.0 - mid * self.scale;
     }
 
+    /// The canvas height, in CSS pixels, at which [`Self::fit`] shows `d`
+    /// at this width with no more sky than its margin: as large as the
+    /// width allows (up to the default scale), and no larger. A puzzle on
+    /// a phone sizes its board so (its drawing is fixed), which leaves the
+    /// puzzle's card room on the first screen.
+    pub fn height_to_fit(&self, d: &Drawing) -> f64 {
+        let (w, h) = extent(d);
+        let avail_w = (self.width - 2.0 * MARGIN).max(1.0);
+        h * DEFAULT_SCALE.min(avail_w / w) + 2.0 * MARGIN
+    }
+
     /// Keep the fit after the canvas changes size.
     pub fn resize(&mut self, width: f64, height: f64) {
         self.width = width;
         self.height = height;
         self.ground_y = height - MARGIN;
     }
+}
+
+/// A drawing's width and height in layout units, as a view fits them (at
+/// least one unit each way, the ground included).
+fn extent(d: &Drawing) -> (f64, f64) {
+    let (lo, hi) = d.bounds();
+    ((hi.x - lo.x).max(1.0), (hi.y - lo.y).max(1.0))
 }

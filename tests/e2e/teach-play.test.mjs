@@ -245,6 +245,11 @@ test('win against the engine: played on the board to a win (keyboard) and to a l
     const phone = await student(link, PHONE);
     const p = phone.page;
     await puzzle(p).getByText(/^You play Left \(blue\)/).waitFor();
+    // A game is judged move by move: the bar under the thumb offers no
+    // Check (it did, and said "pick or type an answer first").
+    const barCheck = p.getByRole('toolbar', { name: 'Moves' }).getByRole('button', { name: 'Check', exact: true, includeHidden: true });
+    assert.equal(await barCheck.count(), 1);
+    assert.ok(await barCheck.isHidden(), 'no Check in the bar of a game');
     await p.touchscreen.tap(...(await edgePixel(p, 1)));
     await verdict(p, 'Not quite: after 1 (value -1), Right wins with 3 (value 0).').waitFor();
     const again = puzzle(p).getByRole('button', { name: 'Try again', exact: true });

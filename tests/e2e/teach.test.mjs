@@ -273,6 +273,42 @@ test('a quantum puzzle on a laptop and a projector: the question and the puzzle 
   }
 });
 
+test('a puzzle on a phone: the board as tall as its drawing needs, the choices above the thumb bar', { timeout: TIMEOUT }, async () => {
+  await withPage(
+    session.browser,
+    'teach-puzzle-phone-fit',
+    async (page, url, problems) => {
+      const out = execFileSync(CLI, ['puzzle', '--question', 'win:L', '--link', url, 'BR RB G'], { encoding: 'utf8' });
+      await open(page, out.trim().split('\n').pop());
+      await puzzle(page).waitFor();
+      const choices = puzzle(page).getByRole('group', { name: 'Moves to pick' });
+      await choices.getByRole('button', { name: '1', exact: true }).waitFor();
+      const board = region(page, 'Board').locator('canvas');
+      const bar = page.getByRole('toolbar', { name: 'Moves' });
+      // BR RB G is two units tall and four wide: 69 px a unit at this
+      // width, twice that and a 48 px margin above and below (and a 1 px
+      // border), 236 px, where
+      // the board was 46% of the screen (388 px) and the choices stood
+      // under the bar.
+      const height = async () => Math.round((await board.boundingBox()).height);
+      await until(async () => (await height()) === 236, 'the board 236 px tall');
+      const shown = await choices.boundingBox();
+      const thumb = await bar.boundingBox();
+      assert.ok(shown.y + shown.height <= thumb.y, `the choices above the bar: ${JSON.stringify({ shown, thumb })}`);
+      // The board keeps its height while the puzzle is played: a wrong
+      // answer is refuted on the board (edges fall), nothing moves.
+      await choices.getByRole('button', { name: '1', exact: true }).tap();
+      await check(page).tap();
+      await verdict(page, 'Right wins').waitFor();
+      await region(page, 'Moves').getByRole('button', { name: /Right \(red\) cuts/ }).waitFor();
+      assert.equal(await height(), 236);
+      await page.screenshot({ path: join(SCREENSHOTS, 'teach-puzzle-phone-fit-first-screen.png') });
+      assert.deepEqual(problems, []);
+    },
+    { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  );
+});
+
 test('make a puzzle, open its link, answer wrong then right (desktop and phone)', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'teach-puzzle-make', async (page, url, problems) => {
     await open(page, url);

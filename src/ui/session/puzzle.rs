@@ -351,8 +351,10 @@ impl Session {
                             self.refute(&p, &answer, start);
                         }
                     }
+                    // The puzzle's position, as asked: in a game against
+                    // the engine the board may have moved on since.
                     (Asked::ShowValue, Ok(JobAnswer::Solution { solution })) => {
-                        run.help = format!("The value is {}.", solution.value);
+                        run.help = format!("The puzzle's value is {}.", solution.value);
                     }
                     (Asked::ShowMove, Ok(JobAnswer::Solution { solution })) => {
                         run.help = match solution.answer.first() {
@@ -455,8 +457,6 @@ impl Session {
                 run.help = format!("Hint: {}", p.hint);
             }
             Action::PuzzleShowValue => {
-                let board = self.board_fragment();
-                let _ = board;
                 let run = self.puzzle.as_mut().expect("a puzzle is open");
                 run.hints += 1;
                 run.pending = Some((
@@ -609,6 +609,7 @@ impl Session {
             has_hint: !p.hint.is_empty(),
             solved_here: run.solved.get(self.deck.slide).copied().unwrap_or(false),
             can_try_again: played || run.refuting.is_some(),
+            board_height: self.viewport.height_to_fit(self.editor.drawing()),
         })
     }
 }

@@ -15,7 +15,7 @@ use crate::position::Colour;
 use crate::rules::Player;
 use crate::ui::editor::Tool;
 use crate::ui::opponent::Controller;
-use crate::ui::page::{Action, Place};
+use crate::ui::page::{Action, Place, PuzzleKind};
 use crate::ui::session::Mode;
 
 thread_local! {
@@ -175,10 +175,17 @@ fn ActionBar() -> impl IntoView {
     );
     let play = part(|v| v.play.clone());
     let playing = part(|v| v.mode == Mode::Play);
+    // (solved, a next puzzle, checking, answered by Check): a game
+    // against the engine is judged move by move, with nothing to check.
     let puzzle = part(|v| {
-        v.puzzle
-            .as_ref()
-            .map(|p| (p.solved_here, p.at + 1 < p.count, p.checking))
+        v.puzzle.as_ref().map(|p| {
+            (
+                p.solved_here,
+                p.at + 1 < p.count,
+                p.checking,
+                p.kind != PuzzleKind::Game,
+            )
+        })
     });
     let picking = move || {
         playing.get()
@@ -256,7 +263,7 @@ fn ActionBar() -> impl IntoView {
                 id="bar-check"
                 type="button"
                 class="primary"
-                hidden=move || puzzle.with(|p| p.is_none_or(|p| p.0))
+                hidden=move || puzzle.with(|p| p.is_none_or(|p| p.0 || !p.3))
                 disabled=move || puzzle.with(|p| p.is_some_and(|p| p.2))
                 on:click=move |_| dispatch(Action::PuzzleCheck)
             >

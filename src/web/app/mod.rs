@@ -626,6 +626,8 @@ fn App() -> impl IntoView {
     let presenting = part(|v| v.presenting);
     let quantum = part(|v| v.quantum.is_some());
     let puzzle = part(|v| v.puzzle.is_some());
+    // Whole pixels, so the memo changes only when the height does.
+    let puzzle_board = part(|v| v.puzzle.as_ref().map(|p| p.board_height.round() as i32));
     let panel = part(|v| v.presenter_panel);
     let quantum_mounted = mounted(AROUND_BOARD_STAGE);
     // The body's classes follow the view (presenter layout, quantum
@@ -644,6 +646,13 @@ fn App() -> impl IntoView {
             let _ = list.toggle_with_force("presenting", on);
             let _ = list.toggle_with_force("quantum", quantum.get());
             let _ = list.toggle_with_force("puzzle", puzzle.get());
+            // A phone's puzzle board is as tall as its drawing needs
+            // (style.css).
+            let style = body.style();
+            let _ = match puzzle_board.get() {
+                Some(px) => style.set_property("--puzzle-board-h", &format!("{px}px")),
+                None => style.remove_property("--puzzle-board-h").map(|_| ()),
+            };
             let p = panel.get();
             let _ = list.toggle_with_force("panel-explorer", p == PresenterPanel::Explorer);
             let _ = list.toggle_with_force("panel-matrix", p == PresenterPanel::Matrix);
