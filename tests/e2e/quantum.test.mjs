@@ -213,11 +213,21 @@ async function barFits(page) {
   });
 }
 
-test('whose turn is read whole beside the pick buttons, on wide and narrow boards', { timeout: TIMEOUT }, async () => {
+test('on a laptop the value is beside the board, and whose turn is read whole beside the pick buttons', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'quantum-bar-widths', async (page, url, problems) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await open(page, url);
     await quantumGame(page);
+    // Beside the board on a laptop: the realisations, then the value (it
+    // came after the entanglement graph, the title and the how-to, off
+    // the first screen), then the graph.
+    await done(page).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const top = async (name) => (await region(page, name).boundingBox()).y;
+    const value = await region(page, 'Value').getByRole('term').filter({ hasText: /^Value$/ }).boundingBox();
+    assert.ok(value.y + value.height <= 800, `the value on the first screen: ${JSON.stringify(value)}`);
+    assert.ok((await top('Realisations (1)')) < (await top('Value')), 'the realisations first');
+    assert.ok((await top('Value')) < (await top('Entanglement')), 'the value before the graph');
     await pick(page, [1, 3], { at: 0 });
     await button(page, 'Commit superposed move (1 + 3)').waitFor();
     // 1280 × 800 (a laptop), 900 × 760 (a narrow window: the board's
