@@ -160,7 +160,18 @@ pub(super) fn BoardRegion() -> impl IntoView {
     }
 }
 
-/// Below the board, always the same height: the turn line, the quantum
+/// What the action bar shows of an open puzzle.
+#[derive(Clone, Copy, PartialEq)]
+struct BarPuzzle {
+    solved: bool,
+    has_next: bool,
+    checking: bool,
+    /// Answered by Check (every question but a game).
+    checked: bool,
+}
+
+/// Below the board, one row of a fixed height (two on a narrow board
+/// column, see style.css; the canvas above never moves): the turn line, the quantum
 /// pick mode, Commit and Clear picks, and a puzzle's Check and Next (on a
 /// phone this bar is fixed at the bottom of the screen, under the thumb).
 #[component]
@@ -175,16 +186,13 @@ fn ActionBar() -> impl IntoView {
     );
     let play = part(|v| v.play.clone());
     let playing = part(|v| v.mode == Mode::Play);
-    // (solved, a next puzzle, checking, answered by Check): a game
-    // against the engine is judged move by move, with nothing to check.
     let puzzle = part(|v| {
-        v.puzzle.as_ref().map(|p| {
-            (
-                p.solved_here,
-                p.at + 1 < p.count,
-                p.checking,
-                p.kind != PuzzleKind::Game,
-            )
+        v.puzzle.as_ref().map(|p| BarPuzzle {
+            solved: p.solved_here,
+            has_next: p.at + 1 < p.count,
+            checking: p.checking,
+            // A game against the engine is judged move by move.
+            checked: p.kind != PuzzleKind::Game,
         })
     });
     let picking = move || {
@@ -263,8 +271,8 @@ fn ActionBar() -> impl IntoView {
                 id="bar-check"
                 type="button"
                 class="primary"
-                hidden=move || puzzle.with(|p| p.is_none_or(|p| p.0 || !p.3))
-                disabled=move || puzzle.with(|p| p.is_some_and(|p| p.2))
+                hidden=move || puzzle.with(|p| p.is_none_or(|p| p.solved || !p.checked))
+                disabled=move || puzzle.with(|p| p.is_some_and(|p| p.checking))
                 on:click=move |_| dispatch(Action::PuzzleCheck)
             >
                 "Check"
@@ -274,8 +282,8 @@ fn ActionBar() -> impl IntoView {
             <button
                 id="bar-next"
                 type="button"
-                class=move || if puzzle.with(|p| p.is_some_and(|p| p.0)) { "primary big" } else { "" }
-                hidden=move || puzzle.with(|p| p.is_none_or(|p| !p.1))
+                class=move || if puzzle.with(|p| p.is_some_and(|p| p.solved)) { "primary big" } else { "" }
+                hidden=move || puzzle.with(|p| p.is_none_or(|p| !p.has_next))
                 on:click=move |_| dispatch(Action::PuzzleNext)
             >
                 "Next puzzle ▶"
