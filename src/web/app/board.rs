@@ -171,9 +171,10 @@ struct BarPuzzle {
 }
 
 /// Below the board, one row of a fixed height (two on a narrow board
-/// column, see style.css; the canvas above never moves): the turn line, the quantum
-/// pick mode, Commit and Clear picks, and a puzzle's Check and Next (on a
-/// phone this bar is fixed at the bottom of the screen, under the thumb).
+/// column, see style.css; the canvas above never moves): the turn line,
+/// the quantum pick mode, Commit and Clear picks, and a puzzle's Check and
+/// Next (on a phone this bar is fixed at the bottom of the screen, under
+/// the thumb).
 #[component]
 fn ActionBar() -> impl IntoView {
     // The line and, after it, how to pick a quantum move; a puzzle's

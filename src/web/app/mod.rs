@@ -625,8 +625,8 @@ fn scroll_to_top() {
 fn App() -> impl IntoView {
     let presenting = part(|v| v.presenting);
     let quantum = part(|v| v.quantum.is_some());
-    let puzzle = part(|v| v.puzzle.is_some());
-    // Whole pixels, so the memo changes only when the height does.
+    // An open puzzle's board height, in whole pixels (so the memo changes
+    // only when the height does); `None` without a puzzle.
     let puzzle_board = part(|v| v.puzzle.as_ref().map(|p| p.board_height.round() as i32));
     let panel = part(|v| v.presenter_panel);
     let quantum_mounted = mounted(AROUND_BOARD_STAGE);
@@ -645,7 +645,7 @@ fn App() -> impl IntoView {
             }
             let _ = list.toggle_with_force("presenting", on);
             let _ = list.toggle_with_force("quantum", quantum.get());
-            let _ = list.toggle_with_force("puzzle", puzzle.get());
+            let _ = list.toggle_with_force("puzzle", puzzle_board.with(Option::is_some));
             // A phone's puzzle board is as tall as its drawing needs
             // (style.css).
             let style = body.style();
