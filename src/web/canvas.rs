@@ -57,14 +57,19 @@ fn halo_dashed(
 pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
     let _ = ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0);
     ctx.set_global_alpha(1.0);
+    // The canvas's pixels are its CSS size rounded, so a fractional size
+    // leaves a last row and column only partly covered by a fill of the
+    // scene's size: blended with the picture before, they would depend on
+    // how often the board was painted. One pixel past the scene (clipped
+    // by the canvas) covers them whole.
     ctx.set_fill_style_str(scene::BACKGROUND);
-    ctx.fill_rect(0.0, 0.0, s.width, s.height);
+    ctx.fill_rect(0.0, 0.0, s.width + 1.0, s.height + 1.0);
     // The ground: a band of earth below a firm line.
     ctx.set_fill_style_str("#ece6d6");
-    ctx.fill_rect(0.0, s.ground_y, s.width, s.height - s.ground_y);
+    ctx.fill_rect(0.0, s.ground_y, s.width + 1.0, s.height + 1.0 - s.ground_y);
     ctx.begin_path();
     ctx.move_to(0.0, s.ground_y);
-    ctx.line_to(s.width, s.ground_y);
+    ctx.line_to(s.width + 1.0, s.ground_y);
     ctx.set_stroke_style_str(scene::GROUND);
     ctx.set_line_width(6.0);
     dash(ctx, &[]);

@@ -206,3 +206,34 @@ test('phone: a 30-edge stalk fits the board and its top edges can be cut by touc
     assert.deepEqual(problems, []);
   }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 });
+
+test('the board is painted again only when what it shows changes', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'paint-on-change', async (page, url, problems) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, url);
+    await setPosition(page, 'BR BR');
+    await value(page, '1');
+    // Count the board's paints: each one starts by setting its transform.
+    await page.evaluate(() => {
+      const board = document.querySelector('[data-ready="true"]');
+      window.__paints = 0;
+      const set = CanvasRenderingContext2D.prototype.setTransform;
+      CanvasRenderingContext2D.prototype.setTransform = function (...a) {
+        if (this.canvas === board) window.__paints += 1;
+        return set.apply(this, a);
+      };
+    });
+    const paints = () => page.evaluate(() => window.__paints);
+    // Exploring the board starts a job and shows its answer beside the
+    // board: nothing on the board changes, so it is not painted.
+    const teach = page.getByRole('region', { name: 'Teach' });
+    await teach.getByRole('button', { name: 'Explore the board' }).click();
+    await teach.getByRole('heading', { name: "Left's options" }).waitFor();
+    assert.equal(await paints(), 0, 'no paint while the explorer works');
+    // A new drawing changes the board: it is painted.
+    await setPosition(page, 'BR B');
+    await value(page, '3/2');
+    assert.ok((await paints()) > 0, 'the new position is painted');
+    assert.deepEqual(problems, []);
+  });
+});

@@ -45,6 +45,7 @@ use super::engine::{EngineWorkers, Event};
 use crate::ui::jobs::{JobAnswer, Lane};
 use crate::ui::opponent::Controller;
 use crate::ui::page::{Action, Notice, PageView, Place, PresenterPanel};
+use crate::ui::scene::Scene;
 use crate::ui::session::{Mode, Session};
 
 /// The pause before the engine opponent answers, so the person's cut is
@@ -56,6 +57,20 @@ struct BoardCanvas {
     canvas: HtmlCanvasElement,
     ctx: CanvasRenderingContext2d,
     dpr: f64,
+    /// The scene the canvas shows. The pixels stay until the scene changes
+    /// or the canvas is resized (which clears it), so an action that
+    /// changes nothing on the board (a job started, a stage of an answer,
+    /// a hover in a side panel) does not paint it again in its task.
+    drawn: Option<Scene>,
+}
+
+impl BoardCanvas {
+    fn show(&mut self, scene: Scene) {
+        if self.drawn.as_ref() != Some(&scene) {
+            super::canvas::render(&self.ctx, &scene, self.dpr);
+            self.drawn = Some(scene);
+        }
+    }
 }
 
 /// The page's one owner of the session and the browser plumbing.
@@ -280,8 +295,8 @@ impl Shell {
 
     /// Draw the board; keep drawing each frame while something falls.
     fn draw(&self, now: f64) {
-        if let Some(b) = self.board.borrow().as_ref() {
-            super::canvas::render(&b.ctx, &self.session.borrow().scene(now), b.dpr);
+        if let Some(b) = self.board.borrow_mut().as_mut() {
+            b.show(self.session.borrow().scene(now));
         }
         if !self.animating.get() && self.session.borrow().animating(now) {
             self.animating.set(true);
@@ -300,6 +315,7 @@ impl Shell {
             b.dpr = dpr;
             b.canvas.set_width((width * dpr).round() as u32);
             b.canvas.set_height((height * dpr).round() as u32);
+            b.drawn = None;
         }
         dispatch(Action::Resize { width, height });
     }
@@ -308,8 +324,8 @@ impl Shell {
 fn frame() {
     let s = shell();
     let now = now_ms();
-    if let Some(b) = s.board.borrow().as_ref() {
-        super::canvas::render(&b.ctx, &s.session.borrow().scene(now), b.dpr);
+    if let Some(b) = s.board.borrow_mut().as_mut() {
+        b.show(s.session.borrow().scene(now));
     }
     if s.session.borrow().animating(now) {
         request_animation_frame(frame);
@@ -388,6 +404,7 @@ pub(crate) fn attach_canvas(canvas: HtmlCanvasElement) {
         canvas: canvas.clone(),
         ctx,
         dpr: 1.0,
+        drawn: None,
     });
     s.resize(w, h);
     let observer = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
