@@ -403,6 +403,58 @@ fn puzzle_set() -> String {
     .unwrap()
 }
 
+/// The answer box says, by example, what it takes: a superposed move
+/// under quantum rules, a colouring under uncoloured ones, nothing where
+/// buttons or the board answer.
+#[test]
+fn a_puzzles_answer_box_shows_the_notation_it_takes() {
+    use hackenbush_lab::puzzle::{Puzzle, Question};
+    let p = |position: &str, rules: &str, question: Question| Puzzle {
+        position: position.into(),
+        rules: rules.parse::<Rules>().unwrap(),
+        moves: Vec::new(),
+        first: Player::Left,
+        question,
+        title: String::new(),
+        hint: String::new(),
+    };
+    let set = [
+        p(
+            "BR BR B",
+            "quantum:D:2",
+            Question::WinningMove(Player::Left),
+        ),
+        p(
+            "BR BR B",
+            "quantum:D:2",
+            Question::EveryWinningMove(Player::Left),
+        ),
+        p("X X", "uncolored", Question::WinningMove(Player::Left)),
+        p("BR B", "normal", Question::EveryWinningMove(Player::Left)),
+        p("B R", "normal", Question::Winner(Player::Left)),
+    ];
+    let expected = [
+        "a move, e.g. 3 or 1+3",
+        "moves, e.g. 3 1+5",
+        "a move, e.g. 3B, 3R or 3",
+        "edge labels, e.g. 3 5",
+        "",
+    ];
+    let mut page = Page::new();
+    let link = hackenbush_lab::ui::puzzle_link::puzzle_fragment(&set).unwrap();
+    page.act(Action::OpenLink(link)).unwrap();
+    page.settle();
+    for (k, want) in expected.iter().enumerate() {
+        let v = page.view();
+        assert_eq!(v.deck.current, k);
+        assert_eq!(v.puzzle.unwrap().answer_hint, *want, "puzzle {}", k + 1);
+        if k + 1 < expected.len() {
+            page.act(Action::PuzzleNext).unwrap();
+            page.settle();
+        }
+    }
+}
+
 /// A wrong move is refuted on the board (played, and answered by the
 /// engine); the right answer checked after it is checked, and shown, on
 /// the puzzle's own state: the refuting line is taken back, not left under
@@ -444,6 +496,7 @@ fn a_puzzle_set_is_solved_with_a_cut_on_the_board_and_next() {
     assert_eq!(puzzle.count, 3);
     assert!(v.edit.locked && v.options.hide_values && v.options.hide_locked);
     assert_eq!(puzzle.choices.len(), 2, "{:?}", puzzle.choices);
+    assert_eq!(puzzle.answer_hint, "an edge's label, e.g. 3");
     // Values cannot be shown, the board cannot be edited, the rules are fixed.
     assert!(p.act(Action::SetHideValues(false)).is_err());
     assert!(p.act(Action::SetMode(Mode::Edit)).is_err());
@@ -476,6 +529,10 @@ fn a_puzzle_set_is_solved_with_a_cut_on_the_board_and_next() {
         "a fresh puzzle"
     );
     assert!(v.puzzle.as_ref().unwrap().choices.is_empty());
+    assert_eq!(
+        v.puzzle.as_ref().unwrap().answer_hint,
+        "a value, e.g. -3/4 or {1|0}"
+    );
     p.act(Action::SetPuzzleAnswer("3/2".into())).unwrap();
     p.act(Action::PuzzleCheck).unwrap();
     p.settle();

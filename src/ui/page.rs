@@ -638,6 +638,10 @@ pub struct PuzzleView {
     pub choices_loading: bool,
     /// The answer typed or picked so far.
     pub answer: String,
+    /// What the answer box takes, as an example in the puzzle's own
+    /// notation (the box's placeholder): a value, an edge's label, a
+    /// superposed move under quantum rules, a colouring under uncoloured.
+    pub answer_hint: String,
     pub verdict: Option<VerdictView>,
     pub checking: bool,
     /// A game against the engine: where it stands.

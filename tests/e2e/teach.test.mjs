@@ -265,6 +265,11 @@ test('a quantum puzzle on a laptop and a projector: the question and the puzzle 
       const intro = region(page, 'How to play');
       assert.match(await intro.innerText(), /The puzzle is played on the board: click an edge to cut it/);
       assert.doesNotMatch(await intro.innerText(), /Draw in Edit/);
+      // A puzzle hides the Value card: the how-to does not send the student there.
+      assert.match(await intro.innerText(), /A value says who wins/);
+      assert.doesNotMatch(await intro.innerText(), /Value card/);
+      // The answer box shows the notation a quantum move takes.
+      assert.equal(await answer(page).getAttribute('placeholder'), 'a move, e.g. 3 or 1+3');
       await puzzle(page).getByRole('group', { name: 'Moves to pick' }).getByRole('button', { name: '1+3', exact: true }).click();
       await check(page).click();
       await verdict(page, 'Solved!').waitFor();

@@ -56,6 +56,25 @@ fn kind(q: Question) -> PuzzleKind {
     }
 }
 
+/// What the answer box takes, by example. The examples are notation, not
+/// hints: a student sees the forms the checker reads (RULES.md §1 labels,
+/// `+` for a superposed move, `B`/`R` for a colouring, plain or pretty
+/// values).
+fn answer_hint(q: Question, rules: &Rules) -> String {
+    let (one, several) = match rules {
+        Rules::Quantum(_) => ("a move, e.g. 3 or 1+3", "moves, e.g. 3 1+5"),
+        Rules::Uncolored => ("a move, e.g. 3B, 3R or 3", "moves, e.g. 3B 5R"),
+        _ => ("an edge's label, e.g. 3", "edge labels, e.g. 3 5"),
+    };
+    match q {
+        Question::WinningMove(_) => one.into(),
+        Question::EveryWinningMove(_) => several.into(),
+        Question::Value => "a value, e.g. -3/4 or {1|0}".into(),
+        // Answered by buttons or on the board: no box.
+        Question::Winner(_) | Question::Beat(_) => String::new(),
+    }
+}
+
 /// The question in words.
 fn sentence(q: Question) -> String {
     let side = |p: Player| if p == Player::Left { "Left" } else { "Right" };
@@ -595,6 +614,7 @@ impl Session {
             choices_loading: matches!(k, PuzzleKind::Move | PuzzleKind::EveryMove)
                 && run.choices.is_none(),
             answer: run.answer.clone(),
+            answer_hint: answer_hint(p.question, &p.rules),
             verdict: run.verdict.clone().or_else(|| {
                 run.solved[self.deck.slide.min(run.solved.len() - 1)].then(|| VerdictView {
                     correct: true,

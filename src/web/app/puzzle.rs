@@ -48,7 +48,7 @@ pub(super) fn PuzzleRegion() -> impl IntoView {
                     spellcheck="false"
                     autocomplete="off"
                     aria-label="Your answer"
-                    placeholder="a move (3, 1+3), a value, or L / R"
+                    placeholder=get(|p| p.answer_hint.clone())
                     prop:value=get(|p| p.answer.clone())
                     on:input=move |e| dispatch(Action::SetPuzzleAnswer(event_target_value(&e)))
                     on:keydown=move |e| {
