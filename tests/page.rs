@@ -282,6 +282,34 @@ fn key(p: &mut Page, k: &str) {
     });
 }
 
+/// In Play the board's height to fit is the drawing's at the board's
+/// width (a phone's page sizes the board so); it stays while the game is
+/// played (edges fall, the drawing played from does not change) and is
+/// gone in Edit, where a drawing grows upward.
+#[test]
+fn a_board_in_play_asks_for_the_height_of_its_drawing() {
+    let mut p = Page::new();
+    p.act(Action::Resize {
+        width: 388.0,
+        height: 600.0,
+    })
+    .unwrap();
+    p.act(Action::SetText("BR RB G".into())).unwrap();
+    assert_eq!(p.view().board.fit_height, None, "not in Edit");
+    p.act(Action::SetMode(Mode::Play)).unwrap();
+    // Four units wide at 388 px (a 48 px margin each side): 73 px a unit,
+    // two units tall, and the margin above and below.
+    let h = p.view().board.fit_height.expect("in Play");
+    assert_eq!(h.round(), 242.0, "{h}");
+    let now = p.now;
+    p.session.play_label(1, now).unwrap();
+    p.settle();
+    assert!(p.view().history.cursor >= 1, "a cut was played");
+    assert_eq!(p.view().board.fit_height, Some(h), "unchanged by a cut");
+    p.act(Action::SetMode(Mode::Edit)).unwrap();
+    assert_eq!(p.view().board.fit_height, None);
+}
+
 #[test]
 fn a_refused_single_cut_is_not_offered() {
     let mut p = Page::new();

@@ -392,6 +392,14 @@ pub struct BoardView {
     pub ungrounded: String,
     /// The canvas's accessible description.
     pub description: String,
+    /// In Play (a puzzle is always in Play), the board's height in CSS
+    /// pixels that shows the drawing at the board's width with no more sky
+    /// than its margin ([`crate::ui::viewport::Viewport::height_to_fit`]):
+    /// a phone's page sizes the board so, which leaves the value or the
+    /// puzzle on the first screen. The game's drawing never changes (only
+    /// cuts are played), so neither does the height while it is played.
+    /// `None` in Edit, where a drawing grows upward into the sky.
+    pub fit_height: Option<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -652,12 +660,6 @@ pub struct PuzzleView {
     /// This puzzle is solved: Next is offered (the last one: the set is done).
     pub solved_here: bool,
     pub can_try_again: bool,
-    /// The board's height, in CSS pixels, that shows the puzzle's drawing
-    /// at the board's width with no more sky than its margin
-    /// ([`crate::ui::viewport::Viewport::height_to_fit`]): a phone's page
-    /// sizes the board so. The puzzle's drawing never changes (only cuts
-    /// are played), so neither does the height while it is open.
-    pub board_height: f64,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -101,3 +101,12 @@ export async function copiedLink(page) {
   await share.getByText('Link copied.').waitFor();
   return page.evaluate(() => navigator.clipboard.readText());
 }
+
+/** Poll `condition` until it holds (10 s). */
+export async function until(condition, what) {
+  for (let k = 0; k < 100; k++) {
+    if (await condition()) return;
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SCREENSHOTS, withPage } from './harness.mjs';
 import {
-  useBrowser, boardRegion, canvas, valueCard, position, field, turn, played, playButton, open, board, value, setPosition, drawTwoStalks, copiedLink,
+  useBrowser, boardRegion, canvas, valueCard, position, field, turn, played, playButton, open, board, value, setPosition, drawTwoStalks, copiedLink, until,
 } from './board.mjs';
 
 const TIMEOUT = 60_000;
@@ -236,4 +236,37 @@ test('the board is painted again only when what it shows changes', { timeout: TI
     assert.ok((await paints()) > 0, 'the new position is painted');
     assert.deepEqual(problems, []);
   });
+});
+
+test('phone: in Play the board is as tall as its drawing needs, so the value is on the first screen', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'phone-play-fit', async (page, url, problems) => {
+    await open(page, url);
+    await setPosition(page, 'BR RB G');
+    await field(page, 'Value of').filter({ hasText: 'BR RB G' }).waitFor();
+    const height = async () => Math.round((await canvas(page).boundingBox()).height);
+    const editing = await height();
+    await playButton(page).tap();
+    // BR RB G is two units tall and four wide: 69 px a unit at this width,
+    // twice that and a 48 px margin above and below (and a 1 px border),
+    // 236 px, where Edit keeps 52% of the screen for drawing upward.
+    await until(async () => (await height()) === 236, `the board 236 px tall in Play (${editing} in Edit)`);
+    assert.ok(editing > 300, `Edit keeps room to draw: ${editing} px`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const outcome = field(page, 'Outcome');
+    await outcome.waitFor();
+    const bar = await page.getByRole('toolbar', { name: 'Moves' }).boundingBox();
+    const shown = await outcome.boundingBox();
+    assert.ok(shown.y + shown.height <= bar.y, `the outcome above the thumb bar: ${JSON.stringify({ shown, bar })}`);
+    await page.screenshot({ path: join(SCREENSHOTS, 'phone-play-fit-first-screen.png') });
+    // A cut: edges fall, the board keeps its height.
+    await canvas(page).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await played(page, /cuts/).waitFor();
+    assert.equal(await height(), 236);
+    // Back in Edit the sky is back.
+    await page.getByRole('toolbar', { name: 'Mode' }).getByRole('button', { name: 'Edit' }).tap();
+    await until(async () => (await height()) === editing, 'the Edit height again');
+    assert.deepEqual(problems, []);
+  }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 });

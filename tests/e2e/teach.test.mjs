@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { SCREENSHOTS, withPage } from './harness.mjs';
-import { open, useBrowser } from './board.mjs';
+import { open, until, useBrowser } from './board.mjs';
 
 const TIMEOUT = 90_000;
 const session = useBrowser();
@@ -52,14 +52,6 @@ const history = (page, name) => region(page, 'Moves').getByRole('button', { name
 const plain = (page) =>
   region(page, 'Value').getByRole('term').filter({ hasText: /^Plain$/ }).locator('xpath=following-sibling::dd[1]');
 
-/** Poll `condition` until it holds (10 s). */
-async function until(condition, what) {
-  for (let k = 0; k < 100; k++) {
-    if (await condition()) return;
-    await new Promise((ok) => setTimeout(ok, 100));
-  }
-  assert.fail(`timed out waiting for ${what}`);
-}
 
 /** The puzzle card's parts. */
 const puzzle = (page) => region(page, 'Puzzle');

@@ -873,6 +873,7 @@ impl Session {
                 _ => String::new(),
             },
             description: self.board_description(),
+            fit_height: play.then(|| self.viewport.height_to_fit(self.editor.drawing())),
         }
     }
 

@@ -629,7 +629,6 @@ impl Session {
             has_hint: !p.hint.is_empty(),
             solved_here: run.solved.get(self.deck.slide).copied().unwrap_or(false),
             can_try_again: played || run.refuting.is_some(),
-            board_height: self.viewport.height_to_fit(self.editor.drawing()),
         })
     }
 }

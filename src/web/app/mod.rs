@@ -642,9 +642,10 @@ fn scroll_to_top() {
 fn App() -> impl IntoView {
     let presenting = part(|v| v.presenting);
     let quantum = part(|v| v.quantum.is_some());
-    // An open puzzle's board height, in whole pixels (so the memo changes
-    // only when the height does); `None` without a puzzle.
-    let puzzle_board = part(|v| v.puzzle.as_ref().map(|p| p.board_height.round() as i32));
+    let puzzle = part(|v| v.puzzle.is_some());
+    // The board's height to fit its drawing in Play, in whole pixels (so
+    // the memo changes only when the height does); `None` in Edit.
+    let fit_height = part(|v| v.board.fit_height.map(|h| h.round() as i32));
     let panel = part(|v| v.presenter_panel);
     let quantum_mounted = mounted(AROUND_BOARD_STAGE);
     // The body's classes follow the view (presenter layout, quantum
@@ -662,13 +663,15 @@ fn App() -> impl IntoView {
             }
             let _ = list.toggle_with_force("presenting", on);
             let _ = list.toggle_with_force("quantum", quantum.get());
-            let _ = list.toggle_with_force("puzzle", puzzle_board.with(Option::is_some));
-            // A phone's puzzle board is as tall as its drawing needs
+            let _ = list.toggle_with_force("puzzle", puzzle.get());
+            // A phone's board in Play is as tall as its drawing needs
             // (style.css).
+            let fit = fit_height.get();
+            let _ = list.toggle_with_force("fitted", fit.is_some());
             let style = body.style();
-            let _ = match puzzle_board.get() {
-                Some(px) => style.set_property("--puzzle-board-h", &format!("{px}px")),
-                None => style.remove_property("--puzzle-board-h").map(|_| ()),
+            let _ = match fit {
+                Some(px) => style.set_property("--board-fit-h", &format!("{px}px")),
+                None => style.remove_property("--board-fit-h").map(|_| ()),
             };
             let p = panel.get();
             let _ = list.toggle_with_force("panel-explorer", p == PresenterPanel::Explorer);
