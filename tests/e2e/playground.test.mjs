@@ -241,15 +241,16 @@ test('the board is painted again only when what it shows changes', { timeout: TI
 test('phone: in Play the board is as tall as its drawing needs, so the value is on the first screen', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'phone-play-fit', async (page, url, problems) => {
     await open(page, url);
-    await setPosition(page, 'BR RB G');
-    await field(page, 'Value of').filter({ hasText: 'BR RB G' }).waitFor();
+    await setPosition(page, 'BRB RB G');
+    await field(page, 'Value of').filter({ hasText: 'BRB RB G' }).waitFor();
     const height = async () => Math.round((await canvas(page).boundingBox()).height);
     const editing = await height();
     await playButton(page).tap();
-    // BR RB G is two units tall and four wide: 69 px a unit at this width,
-    // twice that and a 48 px margin above and below (and a 1 px border),
-    // 236 px, where Edit keeps 52% of the screen for drawing upward.
-    await until(async () => (await height()) === 236, `the board 236 px tall in Play (${editing} in Edit)`);
+    // BRB RB G is three units tall and four wide: 69 px a unit at this
+    // width, three times that and a 48 px margin above and below (and a
+    // 1 px border), 305 px, where Edit keeps 52% of the screen for drawing
+    // upward.
+    await until(async () => (await height()) === 305, `the board 305 px tall in Play (${editing} in Edit)`);
     assert.ok(editing > 300, `Edit keeps room to draw: ${editing} px`);
     await page.evaluate(() => window.scrollTo(0, 0));
     const outcome = field(page, 'Outcome');
@@ -263,7 +264,7 @@ test('phone: in Play the board is as tall as its drawing needs, so the value is 
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await played(page, /cuts/).waitFor();
-    assert.equal(await height(), 236);
+    assert.equal(await height(), 305);
     // Back in Edit the sky is back.
     await page.getByRole('toolbar', { name: 'Mode' }).getByRole('button', { name: 'Edit' }).tap();
     await until(async () => (await height()) === editing, 'the Edit height again');
