@@ -230,6 +230,13 @@ test('the board is painted again only when what it shows changes', { timeout: TI
     await teach.getByRole('button', { name: 'Explore the board' }).click();
     await teach.getByRole('heading', { name: "Left's options" }).waitFor();
     assert.equal(await paints(), 0, 'no paint while the explorer works');
+    // A context the browser lost and restored comes back blank: painted
+    // again, though the scene is the same.
+    await page.evaluate(() => {
+      const board = document.querySelector('[data-ready="true"]');
+      board.dispatchEvent(new Event('contextrestored'));
+    });
+    assert.equal(await paints(), 1, 'a restored context is painted again');
     // A new drawing changes the board: it is painted.
     await setPosition(page, 'BR B');
     await value(page, '3/2');

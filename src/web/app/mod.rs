@@ -422,6 +422,19 @@ pub(crate) fn attach_canvas(canvas: HtmlCanvasElement) {
         ro.observe(&canvas);
     }
     observer.forget();
+    // A 2D context the browser lost (a GPU reset, a tab long in the
+    // background) comes back blank: the board is painted again though its
+    // scene has not changed.
+    let restored = Closure::<dyn FnMut()>::new(move || {
+        let s = shell();
+        if let Some(b) = s.board.borrow_mut().as_mut() {
+            b.drawn = None;
+        }
+        s.draw(now_ms());
+    });
+    let _ = canvas
+        .add_event_listener_with_callback("contextrestored", restored.as_ref().unchecked_ref());
+    restored.forget();
     mark_ready();
 }
 
