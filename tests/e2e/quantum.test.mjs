@@ -247,6 +247,34 @@ test('on a laptop the value is beside the board, and whose turn is read whole be
   });
 });
 
+test('a narrow board column: switching Edit and Play leaves the mode buttons where they are', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'quantum-bar-narrow', async (page, url, problems) => {
+    // 900 px wide: the board's column is under 36rem, the bar in two rows.
+    await page.setViewportSize({ width: 900, height: 760 });
+    await open(page, url);
+    await setPosition(page, 'BR BR R');
+    await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('quantum');
+    const modes = page.getByRole('toolbar', { name: 'Mode' });
+    const at = async () => Math.round((await modes.getByRole('button', { name: 'Edit' }).boundingBox()).y);
+    const editing = await at();
+    // The editing line is read whole (it ended "… vertex t…").
+    const line = page.getByRole('toolbar', { name: 'Moves' }).getByRole('paragraph').first();
+    assert.match(await line.innerText(), /^Editing: drag from the ground or a vertex to draw an edge\.$/);
+    const clipped = await line.evaluate((p) => [p, ...p.querySelectorAll('span')].some((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1));
+    assert.equal(clipped, false, 'the editing line is not clipped');
+    // Play brings a row of pick buttons into the bar: the Edit button
+    // stayed put (it moved 16 px down, away from the pointer that would
+    // switch back).
+    await modes.getByRole('button', { name: 'Play' }).click();
+    await button(page, 'Pick edges').waitFor();
+    assert.equal(await at(), editing, 'the Edit button does not move on entering Play');
+    await modes.getByRole('button', { name: 'Edit' }).click();
+    await button(page, 'Pick edges').waitFor({ state: 'hidden' });
+    assert.equal(await at(), editing, 'nor on leaving it');
+    assert.deepEqual(problems, []);
+  });
+});
+
 test('on a touch screen the help says tap, not hover or click', { timeout: TIMEOUT }, async () => {
   await withPage(
     session.browser,
