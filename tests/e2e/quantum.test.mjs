@@ -282,6 +282,7 @@ test('on a touch screen the help says tap, not hover or click', { timeout: TIMEO
     async (page, url, problems) => {
       await open(page, url);
       assert.match(await page.getByRole('region', { name: 'How to play' }).innerText(), /press Play and tap an edge to cut it/);
+      assert.match(await page.getByRole('region', { name: 'How to play' }).innerText(), /The Value card says who wins: a positive value favours Left/);
       await quantumGame(page);
       const help = await realisations(page).getByRole('paragraph').last().innerText();
       assert.match(help, /tap one to zoom in/);

@@ -52,7 +52,6 @@ const history = (page, name) => region(page, 'Moves').getByRole('button', { name
 const plain = (page) =>
   region(page, 'Value').getByRole('term').filter({ hasText: /^Plain$/ }).locator('xpath=following-sibling::dd[1]');
 
-
 /** The puzzle card's parts. */
 const puzzle = (page) => region(page, 'Puzzle');
 const check = (page) => puzzle(page).getByRole('button', { name: 'Check', exact: true });
@@ -284,9 +283,8 @@ test('a puzzle on a phone: the board as tall as its drawing needs, the choices a
       const bar = page.getByRole('toolbar', { name: 'Moves' });
       // BR RB G is two units tall and four wide: 69 px a unit at this
       // width, twice that and a 48 px margin above and below (and a 1 px
-      // border), 236 px, where
-      // the board was 46% of the screen (388 px) and the choices stood
-      // under the bar.
+      // border), 236 px, where the board was 46% of the screen (388 px)
+      // and the choices stood under the bar.
       const height = async () => Math.round((await board.boundingBox()).height);
       await until(async () => (await height()) === 236, 'the board 236 px tall');
       const shown = await choices.boundingBox();

@@ -22,9 +22,8 @@ pub(super) fn Intro() -> impl IntoView {
                 <li>"Players take turns; in normal play whoever cannot move loses."</li>
                 <li hidden=move || puzzle.get()>"Draw in Edit (drag from the ground), then press Play and " <ByPointer mouse="click" touch="tap"/> " an edge to cut it."</li>
                 <li hidden=move || !puzzle.get()>"The puzzle is played on the board: " <ByPointer mouse="click" touch="tap"/> " an edge to cut it."</li>
-                <li hidden=move || puzzle.get()>"The Value card says who wins: a positive value favours Left, negative Right, 0 the second player."</li>
                 // A puzzle hides the Value card: the rule stands on its own.
-                <li hidden=move || !puzzle.get()>"A value says who wins: a positive value favours Left, negative Right, 0 the second player."</li>
+                <li>{move || if puzzle.get() { "A value" } else { "The Value card" }} " says who wins: a positive value favours Left, negative Right, 0 the second player."</li>
             </ol>
             <div class="toolbar">
                 <button type="button" class="primary" on:click=move |_| dispatch(Action::SetIntro(false))>
