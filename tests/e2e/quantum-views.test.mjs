@@ -229,6 +229,34 @@ test('phone and projector sizes: thumbnails, badges and the preview line fit', {
   }
 });
 
+test('a realisation caption of ten edges wraps in even lines, not a line and an orphan', { timeout: TIMEOUT }, async () => {
+  for (const [w, h] of [[1920, 1080], [1280, 800], [390, 844]]) {
+    await withPage(session.browser, `quantum-caption-${w}`, async (page, url, problems) => {
+      await open(page, url);
+      await setPosition(page, 'BR BR BR BR BR');
+      await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('quantum');
+      const caption = thumbs(page).first().getByText('#1 · 1 2 3 4 5 6 7 8 9 10', { exact: true });
+      await caption.waitFor();
+      // One client rect per rendered line of the caption's text.
+      const lines = await caption.evaluate((span) => {
+        const range = document.createRange();
+        range.selectNodeContents(span);
+        const rows = new Map();
+        for (const r of range.getClientRects()) {
+          const y = Math.round(r.top);
+          rows.set(y, (rows.get(y) ?? 0) + r.width);
+        }
+        return [...rows.values()];
+      });
+      if (lines.length > 1) {
+        const [widest, narrowest] = [Math.max(...lines), Math.min(...lines)];
+        assert.ok(narrowest >= widest / 2, `at ${w} px the caption's lines are even: ${lines.map(Math.round)}`);
+      }
+      assert.deepEqual(problems, []);
+    }, { viewport: { width: w, height: h } });
+  }
+});
+
 test('the engine says it cannot compute after Cancel on a long analysis', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'engine-after-cancel', async (page, url, problems) => {
     await open(page, url);
