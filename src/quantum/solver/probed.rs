@@ -20,6 +20,17 @@
 //! the best: each of those costs an outcome search, not a value. And most
 //! classroom drawings are worth numbers (blue-red ones above all), as are
 //! most of their players' options, found without valuing any option.
+//!
+//! What stays costly on hot drawings is options that no comparison drops:
+//! their values are pairwise incomparable, so each is valued, yet most of
+//! them are reversible in the state's value and leave its canonical form
+//! (on the slowest classroom drawing under C at width 3, eight of the
+//! eleven Left options valued at the start are reversible and two are
+//! kept). An option could be bypassed unvalued through a Right option of
+//! it at most {the best Left values so far | Right's values}, a game at
+//! most the state's value; tried with Right's side valued first, it saved
+//! little: that partial game stays low until the best Left options are
+//! valued, and those tend to come late.
 
 use super::numbers::{NumberProbe, NIMBER_PROBES};
 use super::{IdState, QuantumSolver, RealId, ValuedMoves};
