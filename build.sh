@@ -125,15 +125,15 @@ ensure_node_deps() {
 
 # ------------------------------------------------------------------ builds
 
-# The browser bundle: the wasm-release profile (whole-program LTO, sized
-# for a download: opt-level s), then wasm-opt -O3 run to a fixed point
+# The browser bundle: the wasm-release profile (whole-program LTO; this
+# crate at opt-level 3, its dependencies sized for a download: see
+# Cargo.toml), then wasm-opt -O3 run to a fixed point
 # (--converge) and told that the lowest 1 KiB of memory is never addressed
 # (--low-memory-unused: Rust's wasm32 data starts at 1 MiB, above a stack
 # that grows down towards 0 and would reach that 1 KiB only as it
 # overflows), so it folds constant offsets into loads and stores.
-# Together they keep the Leptos page within a quarter more gzip bytes than
-# the old JavaScript page and the engine as fast (measured in the issue 23
-# notes).
+# Together they keep the Leptos page's bundle under a megabyte of gzip
+# (measured in the issue 23 and 24 notes).
 WASM_PROFILE=wasm-release
 WASM_OPT=tools/wasm-opt/node_modules/binaryen/bin/wasm-opt
 build_wasm() {
