@@ -124,6 +124,79 @@ fn parallel_edges_and_loops_are_drawn_apart() {
     }
 }
 
+/// The least distance from edge `i`'s drawn stroke to a vertex that is
+/// not one of its ends (sampled along the stroke; the ground excluded).
+fn nearest_other_vertex(d: &Drawing, shapes: &[Shape], i: usize) -> f64 {
+    let e = d.edges[i];
+    let samples: Vec<Point> = match shapes[i] {
+        Shape::Line(a, b) => (0..=64)
+            .map(|k| {
+                let t = k as f64 / 64.0;
+                pt(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+            })
+            .collect(),
+        Shape::Curve(a, c, b) => (0..=64)
+            .map(|k| {
+                let t = k as f64 / 64.0;
+                hackenbush_lab::ui::geometry::bezier(a, c, b, t)
+            })
+            .collect(),
+        Shape::Loop { .. } => return f64::INFINITY,
+    };
+    let (a, b) = d.edge_ends(i);
+    let mut nearest = f64::INFINITY;
+    for (v, &p) in d.points.iter().enumerate().skip(1) {
+        let at_end = |q: Point| (q.x - p.x).hypot(q.y - p.y) < 1e-6;
+        if v == e.u || v == e.v || at_end(a) || at_end(b) {
+            continue;
+        }
+        for s in &samples {
+            nearest = nearest.min((s.x - p.x).hypot(s.y - p.y));
+        }
+    }
+    nearest
+}
+
+#[test]
+fn an_edge_never_runs_through_a_vertex_it_does_not_join() {
+    // Vertices 1 to 4 each stand on a ground edge, so the automatic layout
+    // puts them on one row: 1-3 ran straight through 2 and lay on top of
+    // 1-2, and 1-4 through 2 and 3 on top of both, so the green edge 1-2
+    // was drawn red and three edges read as one.
+    let d = drawing("0-1:G 1-2:G 1-3:R 1-4:R 2-0:B 3-0:G 0-4:G G 3-3:B");
+    let shapes = edge_shapes(&d);
+    assert!(matches!(shapes[1], Shape::Line(..)), "1-2 joins neighbours");
+    let rise = |s: Shape| match s {
+        Shape::Curve(a, c, b) => {
+            hackenbush_lab::ui::geometry::bezier(a, c, b, 0.5).y - (a.y + b.y) / 2.0
+        }
+        other => panic!("a skipping edge bows: {other:?}"),
+    };
+    let (r13, r14) = (rise(shapes[2]), rise(shapes[3]));
+    assert!(r13 > 0.2, "1-3 bows up over vertex 2: {r13}");
+    assert!(r14 > r13 + 0.1, "1-4 bows over 1-3: {r14} vs {r13}");
+    for i in 0..d.edges.len() {
+        let gap = nearest_other_vertex(&d, &shapes, i);
+        assert!(gap > 0.2, "edge {} passes {gap} from a vertex", i + 1);
+        // What is seen is what is hit: the stroke's middle is on the edge.
+        assert!(shapes[i].distance(shapes[i].midpoint()) < 1e-6);
+    }
+    // The same on random drawings, as the automatic layout places them.
+    for seed in 0..300 {
+        let p = hackenbush_lab::position::presets::random(seed, 6 + (seed % 9) as usize, &[]);
+        let d = drawing(&p.to_string());
+        let shapes = edge_shapes(&d);
+        for i in 0..d.edges.len() {
+            let gap = nearest_other_vertex(&d, &shapes, i);
+            assert!(
+                gap > 0.1,
+                "seed {seed}, {p}: edge {} passes {gap} from a vertex",
+                i + 1
+            );
+        }
+    }
+}
+
 #[test]
 fn hit_testing_prefers_vertices_then_edges_then_ground() {
     let d = drawing("BR");

@@ -8,6 +8,12 @@ use super::drawing::Drawing;
 
 /// How far apart parallel edges bow, in layout units.
 const BEND: f64 = 0.3;
+/// How far an edge that would run through other vertices bows over the
+/// first of them, in layout units (a skip of more bows up to half as high
+/// again: about as high as a loop stands, which the views' margins hold).
+const SKIP_BEND: f64 = 0.3;
+/// How close to a straight edge a vertex counts as on it, in layout units.
+const ON_SEGMENT: f64 = 0.08;
 /// Radius of the smallest loop; further loops at one vertex grow by this.
 const LOOP_RADIUS: f64 = 0.22;
 
@@ -101,7 +107,8 @@ impl Shape {
 /// The shape of every edge of `d`, by edge index. Edges joining the same
 /// two vertices (a grounded edge counts as joining its vertex to the spot
 /// of ground right below it) are spread symmetrically around the straight
-/// line; loops at one vertex are nested.
+/// line; loops at one vertex are nested; an edge whose straight line runs
+/// through other vertices bows up over them.
 pub fn edge_shapes(d: &Drawing) -> Vec<Shape> {
     let mut shapes = Vec::with_capacity(d.edges.len());
     for (i, e) in d.edges.iter().enumerate() {
@@ -117,7 +124,22 @@ pub fn edge_shapes(d: &Drawing) -> Vec<Shape> {
         }
         let siblings = count_parallel(d, i);
         if siblings <= 1 {
-            shapes.push(Shape::Line(a, b));
+            // A straight stroke through another vertex would read as two
+            // edges, or lie on top of a shorter edge along the same line
+            // (the automatic layout puts vertices at one depth on one
+            // row, so an edge skipping one of them runs through it): it
+            // bows up over them instead, higher the more it skips.
+            let skipped = vertices_on(d, i, a, b);
+            if skipped == 0 {
+                shapes.push(Shape::Line(a, b));
+            } else {
+                let rise = SKIP_BEND * (1.0 + 0.5 * (skipped - 1) as f64).min(1.5);
+                let control = add(
+                    scale(add(a, b), 0.5),
+                    scale(upward_normal(a, b), 2.0 * rise),
+                );
+                shapes.push(Shape::Curve(a, control, b));
+            }
             continue;
         }
         // Offset k of n, centred: −(n−1)/2 … (n−1)/2 bends. The normal is
@@ -136,6 +158,42 @@ pub fn edge_shapes(d: &Drawing) -> Vec<Shape> {
         shapes.push(Shape::Curve(a, control, b));
     }
     shapes
+}
+
+/// How many vertices of `d` other than edge `i`'s own ends lie on the
+/// straight segment `a`–`b` (within a vertex dot's reach), not counting
+/// any that sit on an end.
+fn vertices_on(d: &Drawing, i: usize, a: Point, b: Point) -> usize {
+    let e = d.edges[i];
+    d.points
+        .iter()
+        .enumerate()
+        .skip(1) // the ground is a line, not a dot
+        .filter(|&(v, &p)| {
+            v != e.u
+                && v != e.v
+                && dist(p, a) > ON_SEGMENT
+                && dist(p, b) > ON_SEGMENT
+                && dist_to_segment(p, a, b) < ON_SEGMENT
+        })
+        .count()
+}
+
+/// The unit normal of `a`–`b` that points up (to the right for a
+/// vertical segment), so a bow clears the vertices it skips on the sky
+/// side, whichever way the edge was drawn.
+fn upward_normal(a: Point, b: Point) -> Point {
+    let dir = sub(b, a);
+    let len = dir.x.hypot(dir.y).max(1e-9);
+    let n = Point {
+        x: -dir.y / len,
+        y: dir.x / len,
+    };
+    if n.y < -1e-9 || (n.y.abs() <= 1e-9 && n.x < 0.0) {
+        scale(n, -1.0)
+    } else {
+        n
+    }
 }
 
 fn same_ends(d: &Drawing, i: usize, j: usize) -> bool {
