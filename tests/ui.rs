@@ -6,7 +6,7 @@
 use hackenbush_lab::position::{parse, Colour, Edge, Point, GROUND, MAX_EDGES};
 use hackenbush_lab::rules::Player;
 use hackenbush_lab::ui::base64url;
-use hackenbush_lab::ui::editor::{step_edge, MIN_HEIGHT};
+use hackenbush_lab::ui::editor::{edge_at, step_edge, MIN_HEIGHT};
 use hackenbush_lab::ui::gallery;
 use hackenbush_lab::ui::geometry::{edge_shapes, Shape};
 use hackenbush_lab::ui::play::AnalysisRequest;
@@ -178,8 +178,15 @@ fn an_edge_never_runs_through_a_vertex_it_does_not_join() {
     for i in 0..d.edges.len() {
         let gap = nearest_other_vertex(&d, &shapes, i);
         assert!(gap > 0.2, "edge {} passes {gap} from a vertex", i + 1);
-        // What is seen is what is hit: the stroke's middle is on the edge.
-        assert!(shapes[i].distance(shapes[i].midpoint()) < 1e-6);
+        // What is seen is what is hit: a click where the edge's label
+        // sits (its stroke's middle) cuts that edge and no other.
+        let middle = shapes[i].midpoint();
+        assert_eq!(
+            edge_at(&d, middle, R),
+            Some(i),
+            "edge {} at {middle:?}",
+            i + 1
+        );
     }
     // The same on random drawings, as the automatic layout places them.
     for seed in 0..300 {
