@@ -124,37 +124,25 @@ fn parallel_edges_and_loops_are_drawn_apart() {
     }
 }
 
-/// The least distance from edge `i`'s drawn stroke to a vertex that is
-/// not one of its ends (sampled along the stroke; the ground excluded).
+/// The least distance from edge `i`'s drawn stroke (as the board
+/// hit-tests it) to a vertex that is not one of its ends (the ground
+/// excluded; loops stand on their own vertex and are not measured).
 fn nearest_other_vertex(d: &Drawing, shapes: &[Shape], i: usize) -> f64 {
-    let e = d.edges[i];
-    let samples: Vec<Point> = match shapes[i] {
-        Shape::Line(a, b) => (0..=64)
-            .map(|k| {
-                let t = k as f64 / 64.0;
-                pt(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
-            })
-            .collect(),
-        Shape::Curve(a, c, b) => (0..=64)
-            .map(|k| {
-                let t = k as f64 / 64.0;
-                hackenbush_lab::ui::geometry::bezier(a, c, b, t)
-            })
-            .collect(),
-        Shape::Loop { .. } => return f64::INFINITY,
-    };
-    let (a, b) = d.edge_ends(i);
-    let mut nearest = f64::INFINITY;
-    for (v, &p) in d.points.iter().enumerate().skip(1) {
-        let at_end = |q: Point| (q.x - p.x).hypot(q.y - p.y) < 1e-6;
-        if v == e.u || v == e.v || at_end(a) || at_end(b) {
-            continue;
-        }
-        for s in &samples {
-            nearest = nearest.min((s.x - p.x).hypot(s.y - p.y));
-        }
+    if matches!(shapes[i], Shape::Loop { .. }) {
+        return f64::INFINITY;
     }
-    nearest
+    let e = d.edges[i];
+    let (a, b) = d.edge_ends(i);
+    d.points
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|&(v, &p)| {
+            let at_end = |q: Point| (q.x - p.x).hypot(q.y - p.y) < 1e-6;
+            v != e.u && v != e.v && !at_end(a) && !at_end(b)
+        })
+        .map(|(_, &p)| shapes[i].distance(p))
+        .fold(f64::INFINITY, f64::min)
 }
 
 #[test]

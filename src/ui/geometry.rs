@@ -147,12 +147,7 @@ pub fn edge_shapes(d: &Drawing) -> Vec<Shape> {
         // a parallel pair agree on which side is which.
         let k = rank_among(d, i) as f64 - (siblings - 1) as f64 / 2.0;
         let (p, q) = if e.u <= e.v { (a, b) } else { (b, a) };
-        let dir = sub(q, p);
-        let len = dir.x.hypot(dir.y).max(1e-9);
-        let normal = Point {
-            x: -dir.y / len,
-            y: dir.x / len,
-        };
+        let normal = unit_normal(p, q);
         // A quadratic curve reaches half its control offset at its middle.
         let control = add(scale(add(a, b), 0.5), scale(normal, 2.0 * BEND * k));
         shapes.push(Shape::Curve(a, control, b));
@@ -183,16 +178,21 @@ fn vertices_on(d: &Drawing, i: usize, a: Point, b: Point) -> usize {
 /// vertical segment), so a bow clears the vertices it skips on the sky
 /// side, whichever way the edge was drawn.
 fn upward_normal(a: Point, b: Point) -> Point {
-    let dir = sub(b, a);
-    let len = dir.x.hypot(dir.y).max(1e-9);
-    let n = Point {
-        x: -dir.y / len,
-        y: dir.x / len,
-    };
+    let n = unit_normal(a, b);
     if n.y < -1e-9 || (n.y.abs() <= 1e-9 && n.x < 0.0) {
         scale(n, -1.0)
     } else {
         n
+    }
+}
+
+/// The unit normal of `a`–`b`, turned a quarter to the left of `a` → `b`.
+fn unit_normal(a: Point, b: Point) -> Point {
+    let dir = sub(b, a);
+    let len = dir.x.hypot(dir.y).max(1e-9);
+    Point {
+        x: -dir.y / len,
+        y: dir.x / len,
     }
 }
 
