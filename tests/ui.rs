@@ -1234,7 +1234,7 @@ mod session {
         let advice: Vec<Advice> = sc.edges.iter().map(|e| e.advice).collect();
         assert_eq!(advice, vec![Advice::Left, Advice::Right, Advice::Right]);
         assert_eq!(
-            s.advice_text(&report),
+            s.advice_view(&report).to_string(),
             "Left (blue) best (losing): 1 · Right (red) wins with: 2, 3"
         );
 
@@ -1359,7 +1359,7 @@ mod session {
             ..Answer::default()
         };
         s.set_report(&report);
-        assert!(s.advice_text(&report).contains("1+3"));
+        assert!(s.advice_view(&report).to_string().contains("1+3"));
         // A link restores the superposed state.
         let link = s.link();
         let mut t = Session::new(640.0, 480.0);
@@ -2351,10 +2351,49 @@ mod move_preview {
 mod answer_view {
     use hackenbush_lab::analysis::{Answer, Request, Rules};
     use hackenbush_lab::game::Outcome;
-    use hackenbush_lab::ui::answer_view::{describe, rule_card, rules_phrase, view, ExportCaption};
+    use hackenbush_lab::ui::answer_view::{
+        describe, rule_card, rules_phrase, view, AdviceView, ExportCaption, MoveLine, FOLD_OVER,
+        FOLD_SHOWN,
+    };
 
     fn rules(text: &str) -> Rules {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn a_long_line_of_best_moves_folds_after_its_first_moves() {
+        let line = |n: usize| MoveLine {
+            player: "Right (red)".into(),
+            winning: true,
+            moves: (1..=n).map(|k| k.to_string()).collect(),
+        };
+        // Short enough: shown whole, nothing folded.
+        let short = line(FOLD_OVER);
+        assert_eq!(short.folded(), (short.moves.as_slice(), &[][..]));
+        // One more: the first FOLD_SHOWN shown, the rest folded, in order.
+        let long = line(FOLD_OVER + 1);
+        let (shown, folded) = long.folded();
+        assert_eq!(shown.len(), FOLD_SHOWN);
+        assert_eq!([shown, folded].concat(), long.moves);
+        // The text (what the card reads unfolded) lists every move.
+        assert_eq!(
+            long.to_string(),
+            format!("Right (red) wins with: {}", long.moves.join(", "))
+        );
+        let none = MoveLine {
+            moves: vec![],
+            winning: false,
+            ..line(0)
+        };
+        assert_eq!(none.folded(), (&[][..], &[][..]));
+        let both = AdviceView {
+            lines: vec![none, line(2)],
+            strategies: Some("Optimal mixed strategies — …".into()),
+        };
+        assert_eq!(
+            both.to_string(),
+            "Right (red): no move · Right (red) wins with: 1, 2\nOptimal mixed strategies — …"
+        );
     }
 
     #[test]
@@ -2427,12 +2466,15 @@ mod answer_view {
             birthday: Some(2),
             ..Answer::default()
         };
-        let v = view(&normal, &a, String::new());
+        let v = view(&normal, &a, AdviceView::default());
         assert_eq!(v.value_of, "BR · normal play");
         assert_eq!((v.value.as_str(), v.pretty.as_str()), ("1/2", "½"));
         assert_eq!(v.outcome_label, "Outcome");
         assert_eq!(v.outcome, "Left (blue) wins whoever starts (L)");
-        assert_eq!((v.caption_value.as_str(), v.advice.as_str()), ("= ½", "—"));
+        assert_eq!(
+            (v.caption_value.as_str(), v.advice.to_string().as_str()),
+            ("= ½", "—")
+        );
         assert_eq!(v.birthday.as_deref(), Some("2"));
         let caption = |title, req: Option<&Request>, answer| {
             ExportCaption::new(
@@ -2464,12 +2506,21 @@ mod answer_view {
             birthday: Some(2),
             ..Answer::default()
         };
-        let v = view(&misere, &m, "Left (blue) wins with: 1".into());
+        let one = MoveLine {
+            player: "Left (blue)".into(),
+            winning: true,
+            moves: vec!["1".into()],
+        };
+        let advice = AdviceView {
+            lines: vec![one],
+            strategies: None,
+        };
+        let v = view(&misere, &m, advice);
         assert!(v.misere && v.birthday.is_none());
         assert_eq!(v.outcome_label, "Misère outcome");
         assert_eq!(v.outcome, "Misère outcome P: The second player wins");
         assert_eq!(v.caption_value, "misère P");
-        assert_eq!(v.advice, "Left (blue) wins with: 1");
+        assert_eq!(v.advice.to_string(), "Left (blue) wins with: 1");
         assert_eq!(
             caption(None, Some(&misere), Some(&m)),
             "BR · misère play · misère outcome P"
@@ -2482,7 +2533,7 @@ mod answer_view {
             outcome_unknown: Some("the bracket contains 0".into()),
             ..Answer::default()
         };
-        let v = view(&sync, &s, String::new());
+        let v = view(&sync, &s, AdviceView::default());
         assert_eq!(v.outcome_label, "Who is ahead");
         assert_eq!(v.outcome, "Nobody is ahead (the bracket contains 0)");
         assert_eq!(v.caption_outcome, "Nobody is ahead");

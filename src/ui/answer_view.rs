@@ -148,15 +148,15 @@ pub struct AnswerView {
     pub outcome_label: String,
     pub outcome: String,
     /// Best moves (and synchronous strategies) in board labels.
-    pub advice: String,
+    pub advice: AdviceView,
     /// The presenter caption: the value, and the outcome beside it.
     pub caption_value: String,
     pub caption_outcome: String,
 }
 
-/// The view of `answer` to `req`; `advice` is the best-move text in board
+/// The view of `answer` to `req`; `advice` is the best moves in board
 /// labels (the session maps the engine's labels).
-pub fn view(req: &Request, answer: &Answer, advice: String) -> AnswerView {
+pub fn view(req: &Request, answer: &Answer, advice: AdviceView) -> AnswerView {
     let pretty = shown_value(answer);
     let letter = answer.outcome.map(|o| o.letter().to_string());
     let (label, outcome) = match &req.rules {
@@ -205,11 +205,91 @@ pub fn view(req: &Request, answer: &Answer, advice: String) -> AnswerView {
         birthday: answer.birthday.filter(|_| !misere).map(|b| b.to_string()),
         outcome_label: label.into(),
         outcome,
-        advice: if advice.is_empty() {
-            "—".into()
+        advice,
+    }
+}
+
+/// The value card's best moves, in board labels: a line per player, then
+/// the synchronous strategies. Shown as text it is what the card used to
+/// read as one string (`Left (blue) wins with: 1 · Right (red) best
+/// (losing): 2, 3`, `—` when there is nothing), and what tests compare.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct AdviceView {
+    pub lines: Vec<MoveLine>,
+    /// Synchronous rules: both optimal mixed strategies as a sentence.
+    pub strategies: Option<String>,
+}
+
+/// One player's best moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveLine {
+    /// `Left (blue)` or `Right (red)`.
+    pub player: String,
+    /// Whether the moves win; unused when there are none.
+    pub winning: bool,
+    /// The moves as the board names them (`3`, `1+4`), classical first.
+    pub moves: Vec<String>,
+}
+
+/// A line of more than this many moves shows its first [`FOLD_SHOWN`] and
+/// folds the rest behind a button: a quantum drawing of ten edges has
+/// hundreds of best superposed moves, and listed whole they push the
+/// rules and the position off a projector's screen.
+pub const FOLD_OVER: usize = 16;
+/// How many moves a folded line shows.
+pub const FOLD_SHOWN: usize = 12;
+
+impl MoveLine {
+    /// `Left (blue) wins with`, `Right (red) best (losing)` or
+    /// `Left (blue): no move`: the words before the moves.
+    pub fn lead(&self) -> String {
+        match (self.moves.is_empty(), self.winning) {
+            (true, _) => format!("{}: no move", self.player),
+            (false, true) => format!("{} wins with", self.player),
+            (false, false) => format!("{} best (losing)", self.player),
+        }
+    }
+
+    /// The moves shown while the line is folded, and the ones folded away
+    /// (none when the line is short enough to show whole).
+    pub fn folded(&self) -> (&[String], &[String]) {
+        let shown = if self.moves.len() > FOLD_OVER {
+            FOLD_SHOWN
         } else {
-            advice
-        },
+            self.moves.len()
+        };
+        self.moves.split_at(shown)
+    }
+}
+
+impl std::fmt::Display for MoveLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.lead())?;
+        if !self.moves.is_empty() {
+            write!(f, ": {}", self.moves.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Display for AdviceView {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.lines.is_empty() && self.strategies.is_none() {
+            return f.write_str("—");
+        }
+        for (i, line) in self.lines.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" · ")?;
+            }
+            write!(f, "{line}")?;
+        }
+        if let Some(s) = &self.strategies {
+            if !self.lines.is_empty() {
+                f.write_str("\n")?;
+            }
+            f.write_str(s)?;
+        }
+        Ok(())
     }
 }
 

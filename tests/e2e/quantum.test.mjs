@@ -318,3 +318,41 @@ test('a quantum position too large for the browser says so instead of hanging', 
     assert.deepEqual(problems, []);
   });
 });
+
+test('a long list of best moves folds, so the rules stay on a projector screen', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'quantum-best-moves-fold', async (page, url, problems) => {
+    await open(page, url);
+    await page.getByRole('button', { name: 'Got it' }).click(); // a lecturer who has read how to play
+    // Seed-25 classroom drawing 1: under A at width 3 Right wins with 120
+    // superposed moves (`value --json`), Left's best are 3+4 and 3+5.
+    await setPosition(page, '0-1:R 1-2:R 1-3:G 2-2:G 3-4:G 3-5:R 5-5:R 4-6:R 2-7:R');
+    await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('quantum');
+    await page.getByRole('combobox', { name: 'Flavour' }).selectOption('A');
+    await page.getByRole('combobox', { name: 'Width' }).selectOption('3');
+    await done(page).waitFor();
+    const best = entry(page, 'Best moves');
+    const shown = async () => (await best.innerText()).trim().split('\n').map((l) => l.trim());
+    const count = (line) => line.split(': ')[1].split(', ').filter((m) => /^\d+(\+\d+)*$/.test(m)).length;
+    let [left, right] = await shown();
+    assert.equal(left, 'Left (blue) best (losing): 3+4, 3+5', 'a short line is shown whole');
+    assert.match(right, /^Right \(red\) wins with: 1\+2, .*, … Show all 120$/);
+    assert.equal(count(right), 12, right);
+    // The flavour stays on the first screen under the answer, to try the
+    // next one (listed whole, the 120 moves pushed the rules off it).
+    const flavour = await page.getByRole('combobox', { name: 'Flavour' }).boundingBox();
+    assert.ok(flavour && flavour.y + flavour.height <= 1080, `${JSON.stringify(flavour)} is below the screen`);
+    await page.screenshot({ path: join(SCREENSHOTS, 'quantum-best-moves-folded.png') });
+
+    const unfold = page.getByRole('button', { name: 'Show all 120 best moves of Right (red)' });
+    assert.equal(await unfold.getAttribute('aria-expanded'), 'false');
+    await unfold.click();
+    const fold = page.getByRole('button', { name: 'Show fewer best moves of Right (red)' });
+    assert.equal(await fold.getAttribute('aria-expanded'), 'true');
+    [left, right] = await shown();
+    assert.equal(count(right.replace(/ Show fewer$/, '')), 120, right);
+    await fold.click();
+    [, right] = await shown();
+    assert.equal(count(right), 12);
+    assert.deepEqual(problems, []);
+  }, { viewport: { width: 1920, height: 1080 } });
+});

@@ -2,6 +2,7 @@
 //! text), each tied to the request it answers, and the engine as opponent.
 
 use super::*;
+use crate::ui::answer_view::{AdviceView, MoveLine};
 
 /// The engine's answers as the board shows them. Advice, marks and the
 /// answer are shown (and the engine moves from them) only while
@@ -267,35 +268,30 @@ impl Session {
         self.answers.answered = self.answers.request.clone();
     }
 
-    /// Best moves as text for the value panel, in board labels.
-    pub fn advice_text(&self, report: &Answer) -> String {
+    /// Best moves for the value panel, in board labels, with the
+    /// synchronous strategies when there are any.
+    pub fn advice_view(&self, report: &Answer) -> AdviceView {
         let Some(req) = &self.answers.request else {
-            return String::new();
+            return AdviceView::default();
         };
-        let side = |m: &Option<crate::analysis::MoveAdvice>, p: Player| -> Option<String> {
+        let line = |m: &Option<crate::analysis::MoveAdvice>, p: Player| -> Option<MoveLine> {
             let m = m.as_ref()?;
-            let labels: Vec<String> = req.best_moves(m).iter().map(|m| m.to_string()).collect();
-            if labels.is_empty() {
-                return Some(format!("{}: no move", player_name(p)));
-            }
-            Some(format!(
-                "{} {}: {}",
-                player_name(p),
-                if m.winning {
-                    "wins with"
-                } else {
-                    "best (losing)"
-                },
-                labels.join(", ")
-            ))
+            Some(MoveLine {
+                player: player_name(p).into(),
+                winning: m.winning,
+                moves: req.best_moves(m).iter().map(|m| m.to_string()).collect(),
+            })
         };
-        [
-            side(&report.left_moves, Player::Left),
-            side(&report.right_moves, Player::Right),
-        ]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(" · ")
+        let strategies = self.strategy_text(report);
+        AdviceView {
+            lines: [
+                line(&report.left_moves, Player::Left),
+                line(&report.right_moves, Player::Right),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+            strategies: (!strategies.is_empty()).then_some(strategies),
+        }
     }
 }

@@ -902,12 +902,7 @@ impl Session {
                 let what = answer_view::describe(&request);
                 match (&self.answers.answer, &self.page.failed) {
                     (Some(a), _) if self.is_current(&self.answers.answered) => {
-                        let advice = self.advice_text(a);
-                        let advice = match self.strategy_text(a) {
-                            mix if mix.is_empty() => advice,
-                            mix => format!("{advice}\n{mix}"),
-                        };
-                        let view = answer_view::view(&request, a, advice);
+                        let view = answer_view::view(&request, a, self.advice_view(a));
                         // Hidden values hide their thermograph too.
                         thermal = self
                             .answers

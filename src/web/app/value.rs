@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::thermograph::Thermal;
 use super::{computing_seconds, dispatch, last_ms, part};
+use crate::ui::answer_view::{AdviceView, MoveLine};
 use crate::ui::jobs::Lane;
 use crate::ui::page::{Action, ValueState};
 
@@ -95,7 +96,7 @@ pub(super) fn ValueRegion() -> impl IntoView {
                                     </div>
                                     <div>
                                         <dt>"Best moves"</dt>
-                                        <dd id="advice">{a.advice.clone()}</dd>
+                                        <dd id="advice"><Advice advice=a.advice.clone()/></dd>
                                     </div>
                                 </dl>
                             }
@@ -135,5 +136,51 @@ pub(super) fn ValueRegion() -> impl IntoView {
                 </label>
             </div>
         </section>
+    }
+}
+
+/// The best moves: a line per player, a long one folded behind a button
+/// (its first moves shown, the others one click away), then the
+/// synchronous strategies.
+#[component]
+fn Advice(advice: AdviceView) -> impl IntoView {
+    let empty = advice.lines.is_empty() && advice.strategies.is_none();
+    view! {
+        {empty.then_some("—")}
+        {advice.lines.into_iter().map(|line| view! { <MoveLineView line/> }).collect_view()}
+        {advice.strategies.map(|s| view! { <span class="advice-line">{s}</span> })}
+    }
+}
+
+#[component]
+fn MoveLineView(line: MoveLine) -> impl IntoView {
+    let (shown, folded) = line.folded();
+    let (shown, folded) = (shown.join(", "), folded.join(", "));
+    let total = line.moves.len();
+    let open = RwSignal::new(false);
+    let lead = line.lead();
+    let more = (!folded.is_empty()).then(|| {
+        let label = format!("Show all {total} best moves of {}", line.player);
+        view! {
+            <span class="advice-rest" hidden=move || !open.get()>{format!(", {folded}")}</span>
+            <span aria-hidden="true" hidden=move || open.get()>", …"</span>
+            " "
+            <button
+                type="button"
+                class="advice-fold"
+                aria-expanded=move || open.get().to_string()
+                aria-label=move || if open.get() { format!("Show fewer best moves of {}", line.player) } else { label.clone() }
+                on:click=move |_| open.update(|o| *o = !*o)
+            >
+                {move || if open.get() { "Show fewer".to_string() } else { format!("Show all {total}") }}
+            </button>
+        }
+    });
+    view! {
+        <span class="advice-line">
+            {lead}
+            {(!shown.is_empty()).then(|| format!(": {shown}"))}
+            {more}
+        </span>
     }
 }
