@@ -2352,12 +2352,25 @@ mod answer_view {
     use hackenbush_lab::analysis::{Answer, Request, Rules};
     use hackenbush_lab::game::Outcome;
     use hackenbush_lab::ui::answer_view::{
-        describe, rule_card, rules_phrase, view, AdviceView, ExportCaption, MoveLine, FOLD_OVER,
-        FOLD_SHOWN,
+        describe, folded_away, rule_card, rules_phrase, view, AdviceView, ExportCaption, MoveLine,
+        FOLD_OVER, FOLD_SHOWN,
     };
 
     fn rules(text: &str) -> Rules {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn a_long_list_folds_all_but_its_first_and_its_essential_items() {
+        assert!(folded_away(&[false; FOLD_OVER]).iter().all(|&a| !a));
+        let mut kept = vec![false; 120];
+        kept[3] = true; // shown anyway: among the first
+        kept[100] = true; // kept in the canonical form: never folded
+        let away = folded_away(&kept);
+        let shown: Vec<usize> = (0..120).filter(|&i| !away[i]).collect();
+        let mut expected: Vec<usize> = (0..FOLD_SHOWN).collect();
+        expected.push(100);
+        assert_eq!(shown, expected);
     }
 
     #[test]

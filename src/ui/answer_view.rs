@@ -239,6 +239,19 @@ pub const FOLD_OVER: usize = 16;
 /// How many moves a folded line shows.
 pub const FOLD_SHOWN: usize = 12;
 
+/// Which items of a list its folded view hides: none of a list of at most
+/// [`FOLD_OVER`] items, else each item past the first [`FOLD_SHOWN`] that
+/// is not `essential` (the explorer's options kept in the canonical form
+/// stay in view, however far down their player's list they come).
+pub fn folded_away(essential: &[bool]) -> Vec<bool> {
+    let long = essential.len() > FOLD_OVER;
+    essential
+        .iter()
+        .enumerate()
+        .map(|(i, &keep)| long && i >= FOLD_SHOWN && !keep)
+        .collect()
+}
+
 impl MoveLine {
     /// `Left (blue) wins with`, `Right (red) best (losing)` or
     /// `Left (blue): no move`: the words before the moves.

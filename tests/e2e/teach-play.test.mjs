@@ -389,3 +389,50 @@ test('phone: a cut tapped on the board, then the explorer of what is left, stepp
     assert.deepEqual(problems, []);
   }, PHONE);
 });
+
+test('a projector: a hundred options fold in the explorer, and both columns stay inside the card', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'teach-fold', async (page, url, problems) => {
+    await open(page, url);
+    // Seed-25 classroom drawing 1, quantum A at width 3: Right has 120
+    // options (`hackenbush options --json`), Left 4.
+    const position = '0-1:R 1-2:R 1-3:G 2-2:G 3-4:G 3-5:R 5-5:R 4-6:R 2-7:R';
+    await setPosition(page, position);
+    await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('quantum');
+    await page.getByRole('combobox', { name: 'Flavour' }).selectOption('A');
+    await page.getByRole('combobox', { name: 'Width' }).selectOption('3');
+    await button(page, 'Explore the board').click();
+    await said(page, /^Value .*realisations/).waitFor();
+    const cli = JSON.parse(execFileSync(CLI, [
+      'options', '--rules', 'quantum', '--flavour', 'A', '--width', '3', position, '--json',
+    ], { encoding: 'utf8' }));
+    const of = (p) => cli.options.filter((o) => o.player === p);
+    assert.deepEqual([of('L').length, of('R').length], [4, 120]);
+    // Folded: Right's first 12, and every option the canonical form keeps.
+    const kept = of('R').filter((o, i) => i >= 12 && o.reasons.length === 0).length;
+    assert.equal(await options(page, 'Left').count(), 4);
+    assert.equal(await options(page, 'Right').count(), 12 + kept);
+    assert.equal(await button(page, "Show all 4 of Left's options").count(), 0, 'a short list does not fold');
+    // Nothing sticks out of the card, and the page does not scroll sideways
+    // (the right column used to run past the card and the screen).
+    const card = await teach(page).boundingBox();
+    for (const b of [...await options(page, 'Left').all(), ...await options(page, 'Right').all()]) {
+      const box = await b.boundingBox();
+      assert.ok(box.x >= card.x && box.x + box.width <= card.x + card.width + 0.5, `${JSON.stringify(box)} outside ${JSON.stringify(card)}`);
+    }
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'the page scrolls sideways');
+    await option(page, 'Right', '1+2').scrollIntoViewIfNeeded();
+    await teach(page).screenshot({ path: join(SCREENSHOTS, 'teach-fold-projector.png'), clip: undefined });
+
+    await button(page, "Show all 120 of Right's options").click();
+    assert.equal(await options(page, 'Right').count(), 120);
+    assert.equal(await button(page, "Show fewer of Right's options").getAttribute('aria-expanded'), 'true');
+    await button(page, "Show fewer of Right's options").click();
+    assert.equal(await options(page, 'Right').count(), 12 + kept);
+    // Arrow keys walk the options in view: down from Right's last shown
+    // comes back to Left's first.
+    await options(page, 'Right').last().focus();
+    await page.keyboard.press('ArrowDown');
+    assert.ok(await options(page, 'Left').first().evaluate((el) => el === document.activeElement), 'ArrowDown wraps over the options in view');
+    assert.deepEqual(problems, []);
+  }, { viewport: { width: 1920, height: 1080 } });
+});

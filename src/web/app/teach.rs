@@ -12,6 +12,7 @@ use super::thermograph::Thermal;
 use super::{dispatch, part, tf, ByPointer, NoticeLine};
 use crate::puzzle::Question;
 use crate::rules::Player;
+use crate::ui::answer_view::folded_away;
 use crate::ui::board_matrix::BoardMatrix;
 use crate::ui::jobs::Lane;
 use crate::ui::page::{Action, LinkScope, Panel, Place, PresenterPanel as Which};
@@ -71,12 +72,23 @@ fn exploration_view(b: BoardExploration) -> impl IntoView {
     let columns = [(Player::Left, "Left"), (Player::Right, "Right")]
         .into_iter()
         .map(|(p, name)| {
-            let items = e
+            let options: Vec<_> = e
                 .options
                 .iter()
                 .zip(b.shown.iter())
                 .filter(|(o, _)| o.player == p)
-                .map(|(o, shown)| {
+                .collect();
+            // A quantum drawing of ten edges gives a player a hundred
+            // options and more: the list folds after its first ones,
+            // keeping in view those the canonical form keeps.
+            let kept: Vec<bool> = options.iter().map(|(o, _)| o.reasons.is_empty()).collect();
+            let away = folded_away(&kept);
+            let hidden_count = away.iter().filter(|&&a| a).count();
+            let open = RwSignal::new(false);
+            let items = options
+                .into_iter()
+                .zip(away)
+                .map(|((o, shown), away)| {
                     let step = format!("{p}:{}", o.mv);
                     let count = if o.after.len() > 1 {
                         format!("{} realisations", o.after.len())
@@ -89,7 +101,7 @@ fn exploration_view(b: BoardExploration) -> impl IntoView {
                         o.reasons.join("; ")
                     };
                     view! {
-                        <li>
+                        <li hidden=move || away && !open.get()>
                             <button
                                 type="button"
                                 class=if o.reasons.is_empty() { "option" } else { "option dropped" }
@@ -111,7 +123,24 @@ fn exploration_view(b: BoardExploration) -> impl IntoView {
                     }
                 })
                 .collect::<Vec<_>>();
+            let total = items.len();
             let empty = items.is_empty();
+            let fold = (hidden_count > 0).then(|| {
+                view! {
+                    <button
+                        type="button"
+                        class="options-fold"
+                        aria-expanded=move || open.get().to_string()
+                        on:click=move |_| open.update(|o| *o = !*o)
+                    >
+                        {move || if open.get() {
+                            format!("Show fewer of {name}'s options")
+                        } else {
+                            format!("Show all {total} of {name}'s options")
+                        }}
+                    </button>
+                }
+            });
             view! {
                 <div>
                     <h4>{format!("{name}'s options")}</h4>
@@ -119,6 +148,7 @@ fn exploration_view(b: BoardExploration) -> impl IntoView {
                         {items}
                         {empty.then(|| view! { <li class="help">"no move"</li> })}
                     </ul>
+                    {fold}
                 </div>
             }
         })
@@ -154,7 +184,7 @@ fn explorer_keys(e: web_sys::KeyboardEvent, deep: bool) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
-    let Ok(list) = doc.query_selector_all("#explore-options .option") else {
+    let Ok(list) = doc.query_selector_all("#explore-options li:not([hidden]) .option") else {
         return;
     };
     let n = list.length();
