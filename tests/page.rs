@@ -116,6 +116,11 @@ fn check_consistent(p: &Page, step: &str) {
         rule_card(&rules),
         "{step}: rule card vs pickers"
     );
+    assert_eq!(
+        v.board.caption_rules,
+        format!("Rules: {}", rules_phrase(&rules)),
+        "{step}: presenter's rules line vs pickers"
+    );
     let slide_title = &v.deck.slides[v.deck.current];
     assert_eq!(
         &v.board.caption, slide_title,

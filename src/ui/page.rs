@@ -369,6 +369,9 @@ pub struct BoardView {
     pub caption: String,
     /// `2/3` when there are several slides (presenter caption).
     pub slide_of: Option<String>,
+    /// The rules in words, under the presenter caption: on a projector the
+    /// rules card is hidden, and a deck steps between flavours and widths.
+    pub caption_rules: String,
     /// The value and outcome beside the caption (empty when hidden or
     /// not known for this board).
     pub caption_value: String,

@@ -181,3 +181,34 @@ for (const [width, height] of [[1920, 1080], [1280, 720]]) {
     });
   });
 }
+
+test('presenter mode names each slide’s rules under the caption, as the slides step', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'presenter-rules', async (page, url, problems) => {
+    await open(page, url);
+    // Two slides of one position under two rule sets: on the board they
+    // look the same, and the rules card is hidden on a projector.
+    await setPosition(page, 'BR BR R');
+    await setTitle(page, 'Two halves');
+    await button(page, 'Add slide').click();
+    await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('quantum');
+    await page.getByRole('combobox', { name: 'Flavour' }).selectOption('C');
+    await page.getByRole('combobox', { name: 'Width' }).selectOption('3');
+    await valueShown(page);
+    await button(page, '◀ Previous').click();
+    await page.getByRole('combobox', { name: 'Ruleset' }).and(page.locator(':not([disabled])')).waitFor();
+    assert.equal(await page.getByRole('combobox', { name: 'Ruleset' }).inputValue(), 'normal');
+    await button(page, 'Present').click();
+    const board = region(page, 'Board');
+    const rules = board.getByRole('paragraph').filter({ hasText: /^Rules: / });
+    await rules.filter({ hasText: /^Rules: normal play$/ }).waitFor();
+    await inside('the rules line', rules, 1920, 1080);
+    await page.keyboard.press('ArrowRight');
+    await rules.filter({ hasText: /^Rules: quantum, flavour C, width 3$/ }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'presenter-rules-line.png') });
+    await page.keyboard.press('ArrowLeft');
+    await rules.filter({ hasText: /^Rules: normal play$/ }).waitFor();
+    await button(page, 'Leave presenter mode').click();
+    assert.ok(await rules.isHidden(), 'the rules card says it outside presenter mode');
+    assert.deepEqual(problems, []);
+  }, { viewport: { width: 1920, height: 1080 } });
+});

@@ -856,6 +856,7 @@ impl Session {
         BoardView {
             caption: status.caption.clone(),
             slide_of: (slides > 1).then(|| format!("{}/{}", self.deck.slide + 1, slides)),
+            caption_rules: format!("Rules: {}", answer_view::rules_phrase(&self.setup.rules)),
             caption_value,
             caption_outcome,
             caption_pending: matches!(value.state, ValueState::Computing { .. }),

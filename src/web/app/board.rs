@@ -89,6 +89,9 @@ pub(super) fn BoardRegion() -> impl IntoView {
                     {move || board.with(|b| b.caption_outcome.clone())}
                 </span>
             </p>
+            <p id="caption-rules" class="caption-rules" hidden=move || !presenting.get()>
+                {move || board.with(|b| b.caption_rules.clone())}
+            </p>
             <div class="canvas-wrap">
                 <canvas
                     id="board"
