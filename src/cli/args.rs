@@ -93,17 +93,27 @@ pub struct QuantumFlags {
     pub width: Option<Width>,
 }
 
-/// The ruleset flags shared by the subcommands.
+/// The ruleset flags shared by the subcommands: those of a picture, and
+/// quantum Nim's move labels.
 #[derive(Debug, Args, Default)]
 pub struct RulesFlags {
+    #[command(flatten)]
+    pub picture: PictureRulesFlags,
+    /// Quantum Nim move labels: subtract (default) or cut.
+    #[arg(long, allow_hyphen_values = true, value_name = "subtract|cut")]
+    pub labels: Option<NimLabels>,
+}
+
+/// The ruleset flags of a Hackenbush picture: all but quantum Nim's
+/// `--labels`, which `draw` gives to the edges' labels (one flag cannot
+/// name both).
+#[derive(Debug, Args, Default)]
+pub struct PictureRulesFlags {
     /// normal, misere, childish, uncolored, sync or quantum.
     #[arg(long, allow_hyphen_values = true, value_name = "RULES")]
     pub rules: Option<RulesKind>,
     #[command(flatten)]
     pub quantum: QuantumFlags,
-    /// Quantum Nim move labels: subtract (default) or cut.
-    #[arg(long, allow_hyphen_values = true, value_name = "subtract|cut")]
-    pub labels: Option<NimLabels>,
     /// Synchronous conflict rule: shared (default), tie or replay.
     #[arg(long, allow_hyphen_values = true, value_name = "shared|tie|replay")]
     pub conflict: Option<Conflict>,
@@ -115,10 +125,19 @@ pub struct RulesFlags {
 impl RulesFlags {
     pub fn parts(&self) -> RulesParts {
         RulesParts {
+            labels: self.labels,
+            ..self.picture.parts()
+        }
+    }
+}
+
+impl PictureRulesFlags {
+    pub fn parts(&self) -> RulesParts {
+        RulesParts {
             kind: self.rules,
             flavour: self.quantum.flavour,
             width: self.quantum.width,
-            labels: self.labels,
+            labels: None,
             conflict: self.conflict,
             precision: self.precision.clone(),
         }
@@ -616,10 +635,35 @@ pub struct DrawArgs {
     #[arg(long)]
     pub bare: bool,
     #[command(flatten)]
-    pub rules: RulesFlags,
+    pub rules: PictureRulesFlags,
     #[command(flatten)]
     pub budget: BudgetFlags,
     /// The position; several words are joined with spaces.
     #[arg(required = true, value_name = "POSITION")]
     pub position: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// No two flags of a command share a name. Clap checks it only in
+    /// debug builds, as it parses, and the tests also run released: `draw
+    /// --labels` (edge labels) once clashed with quantum Nim's `--labels`,
+    /// released builds took the first, and a debug build panicked on
+    /// every `draw`.
+    #[test]
+    fn no_two_flags_of_a_command_share_a_name() {
+        fn check(cmd: &clap::Command, path: &str) {
+            let mut longs: Vec<&str> = cmd.get_arguments().filter_map(|a| a.get_long()).collect();
+            let n = longs.len();
+            longs.sort_unstable();
+            longs.dedup();
+            assert_eq!(longs.len(), n, "{path}: a flag named twice");
+            for sub in cmd.get_subcommands() {
+                check(sub, &format!("{path} {}", sub.get_name()));
+            }
+        }
+        check(&super::Cli::command(), "hackenbush");
+    }
 }
