@@ -37,7 +37,7 @@ fn shape_points(s: &Shape) -> Vec<Point> {
             };
             vec![a, mid, b]
         }
-        Shape::Loop { centre, radius } => [(0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0)]
+        Shape::Loop { centre, radius, .. } => [(0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0)]
             .iter()
             .map(|(dx, dy)| Point {
                 x: centre.x + dx * radius,
@@ -165,14 +165,15 @@ fn curves_loops_and_labels_stay_inside_the_margin() {
     let s = board_scene(&d);
     let c = scene::crop(&s, EXPORT_MARGIN);
     let outer = match c.edges[3].shape {
-        Shape::Loop { centre, radius } => centre.y - radius,
+        Shape::Loop { centre, radius, .. } => centre.y - radius,
         ref other => panic!("{other:?}"),
     };
-    // The outer loop's top is the highest thing drawn: its stroke starts
-    // at the margin.
+    // The outer loop's label, on its top, is the highest thing drawn: its
+    // pill (16 px high, centred on the stroke) starts at the margin.
     let half_stroke = scene::stroke(c.edges[3].colour, false).width / 2.0;
+    assert!(half_stroke < 8.0, "the pill stands above the stroke");
     assert!(
-        (outer - half_stroke - EXPORT_MARGIN).abs() < 1e-9,
+        (outer - 8.0 - EXPORT_MARGIN).abs() < 1e-9,
         "loop top {outer}"
     );
     // The labels' pills are inside on the right.
@@ -394,4 +395,47 @@ fn handout_pages_show_the_board_in_play() {
         first.contains("after 1 move") || first.contains(">B<"),
         "{first}"
     );
+}
+
+#[test]
+fn loops_at_one_vertex_put_their_labels_apart_at_their_tops() {
+    // A student's puzzle drawing: loops 3 (green) and 10 (blue) stand on
+    // vertex 1. On screen (y down) both labels sat at the vertex, where
+    // every loop of it meets, and 10 covered 3.
+    let d =
+        Drawing::from_text("0-1:G 0-1:G 1-1:G 0-1:B 1-2:R 0-3:G 1-4:G 4-5:B 3-6:G 1-1:B").unwrap();
+    let s = board_scene(&d);
+    let vertex = s.vertices[0].0;
+    let mut tops = Vec::new();
+    for label in [3, 10] {
+        let e = s.edges.iter().find(|e| e.label == label).unwrap();
+        let Shape::Loop { centre, radius, .. } = e.shape else {
+            panic!("edge {label} is a loop: {:?}", e.shape);
+        };
+        let m = e.shape.midpoint();
+        // The top of the circle on screen, on the stroke, above the vertex.
+        assert!((m.y - (centre.y - radius)).abs() < 1e-9 && (m.x - centre.x).abs() < 1e-9);
+        assert!(e.shape.distance(m) < 1e-9);
+        assert!(
+            m.y < vertex.y - radius,
+            "edge {label}'s label is above its vertex"
+        );
+        tops.push(m);
+    }
+    // Farther apart than a label is high (16 px at 1x).
+    assert!(
+        (tops[0].y - tops[1].y).abs() > 16.0,
+        "the two loops' labels overlap: {tops:?}"
+    );
+    // The SVG writes them there too: no two labels at one spot.
+    let svg = to_svg(&s);
+    let mut spots: Vec<&str> = svg
+        .split("<text ")
+        .skip(1)
+        .map(|t| &t[..t.find(" font-family").unwrap()])
+        .collect();
+    let n = spots.len();
+    spots.sort();
+    spots.dedup();
+    assert_eq!((spots.len(), n), (10, 10), "every label has its own spot");
 }

@@ -25,8 +25,14 @@ pub enum Shape {
     /// A quadratic Bézier curve `from`, `control`, `to` (parallel edges bow
     /// apart so that each can be seen and clicked).
     Curve(Point, Point, Point),
-    /// A loop: a circle standing on its vertex.
-    Loop { centre: Point, radius: f64 },
+    /// A loop: a circle standing on its vertex `foot` (kept, not derived
+    /// from the centre: which side is up differs between layout units and
+    /// the screen's y-down pixels).
+    Loop {
+        centre: Point,
+        radius: f64,
+        foot: Point,
+    },
 }
 
 pub fn add(a: Point, b: Point) -> Point {
@@ -87,19 +93,18 @@ impl Shape {
                     })
                     .fold(f64::INFINITY, f64::min)
             }
-            Shape::Loop { centre, radius } => (dist(p, centre) - radius).abs(),
+            Shape::Loop { centre, radius, .. } => (dist(p, centre) - radius).abs(),
         }
     }
 
-    /// The point halfway along the stroke (for labels and keyboard focus).
+    /// The point halfway along the stroke (for labels and keyboard focus):
+    /// for a loop, the top, across the circle from its vertex (where every
+    /// loop of that vertex meets, so labels there covered each other).
     pub fn midpoint(&self) -> Point {
         match *self {
             Shape::Line(a, b) => scale(add(a, b), 0.5),
             Shape::Curve(a, c, b) => bezier(a, c, b, 0.5),
-            Shape::Loop { centre, radius } => Point {
-                x: centre.x,
-                y: centre.y + radius,
-            },
+            Shape::Loop { centre, foot, .. } => sub(scale(centre, 2.0), foot),
         }
     }
 }
@@ -119,7 +124,11 @@ pub fn edge_shapes(d: &Drawing) -> Vec<Shape> {
                 x: a.x,
                 y: a.y + radius,
             };
-            shapes.push(Shape::Loop { centre, radius });
+            shapes.push(Shape::Loop {
+                centre,
+                radius,
+                foot: a,
+            });
             continue;
         }
         let siblings = count_parallel(d, i);

@@ -145,9 +145,14 @@ fn map_shape(v: &Viewport, s: Shape) -> Shape {
     match s {
         Shape::Line(a, b) => Shape::Line(m(a), m(b)),
         Shape::Curve(a, c, b) => Shape::Curve(m(a), m(c), m(b)),
-        Shape::Loop { centre, radius } => Shape::Loop {
+        Shape::Loop {
+            centre,
+            radius,
+            foot,
+        } => Shape::Loop {
             centre: m(centre),
             radius: radius * v.scale,
+            foot: m(foot),
         },
     }
 }
@@ -347,7 +352,7 @@ fn shape_extent(s: &Shape) -> Extent {
             }
             e
         }
-        Shape::Loop { centre, radius } => Extent::around(centre, radius.abs()),
+        Shape::Loop { centre, radius, .. } => Extent::around(centre, radius.abs()),
     }
 }
 
@@ -359,9 +364,14 @@ fn shift(s: &Shape, dx: f64, dy: f64) -> Shape {
     match *s {
         Shape::Line(a, b) => Shape::Line(m(a), m(b)),
         Shape::Curve(a, c, b) => Shape::Curve(m(a), m(c), m(b)),
-        Shape::Loop { centre, radius } => Shape::Loop {
+        Shape::Loop {
+            centre,
+            radius,
+            foot,
+        } => Shape::Loop {
             centre: m(centre),
             radius,
+            foot: m(foot),
         },
     }
 }

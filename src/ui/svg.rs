@@ -48,7 +48,7 @@ fn path_d(s: &Shape, dy: f64) -> String {
     match *s {
         Shape::Line(a, b) => format!("M{} L{}", p(a), p(b)),
         Shape::Curve(a, c, b) => format!("M{} Q{} {}", p(a), p(c), p(b)),
-        Shape::Loop { centre, radius } => {
+        Shape::Loop { centre, radius, .. } => {
             // Two arcs: SVG cannot draw a full circle with one.
             let top = Point {
                 x: centre.x,

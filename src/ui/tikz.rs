@@ -160,7 +160,7 @@ pub fn board_picture(d: &Drawing, standing: Option<TikzStanding>, o: &TikzOption
                     at(b)
                 )
             }
-            Shape::Loop { centre, radius } => {
+            Shape::Loop { centre, radius, .. } => {
                 format!("{} circle[radius={}]", at(centre), num(radius))
             }
         };

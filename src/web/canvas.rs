@@ -19,7 +19,7 @@ fn trace(ctx: &CanvasRenderingContext2d, shape: &Shape, dy: f64) {
             ctx.move_to(a.x, a.y + dy);
             ctx.quadratic_curve_to(c.x, c.y + dy, b.x, b.y + dy);
         }
-        Shape::Loop { centre, radius } => {
+        Shape::Loop { centre, radius, .. } => {
             // Errors only come from a negative radius, which we never make.
             let _ = ctx.arc(centre.x, centre.y + dy, radius, 0.0, std::f64::consts::TAU);
         }
