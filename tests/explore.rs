@@ -6,7 +6,7 @@
 
 use hackenbush_lab::analysis::{Request, Rules};
 use hackenbush_lab::budget::{Budget, ByteSize};
-use hackenbush_lab::explore::{explore, Exploration};
+use hackenbush_lab::explore::{explore, moves, Exploration};
 use hackenbush_lab::game::{Arena, GameId};
 use hackenbush_lab::position::{presets, Colour};
 use hackenbush_lab::quantum::{Flavour, Quantum, QuantumGame, Setting, Width};
@@ -17,6 +17,24 @@ use hackenbush_lab::solve::Solver;
 
 fn budget() -> Budget {
     Budget::new(ByteSize::mib(512), None)
+}
+
+/// The moves listed without values are the explorer's options, in its
+/// order, for each player.
+fn check_moves(req: &Request, e: &Exploration, what: &str) {
+    for p in Player::BOTH {
+        let explored: Vec<&str> = e
+            .options
+            .iter()
+            .filter(|o| o.player == p)
+            .map(|o| o.mv.as_str())
+            .collect();
+        assert_eq!(
+            moves(req, p, &budget()).unwrap(),
+            explored,
+            "{what}: {p:?}'s moves"
+        );
+    }
 }
 
 /// Is `a` at least as good as `b` for `p`?
@@ -138,6 +156,7 @@ fn classical_options_match_the_definitions() {
             let req = Request::new(text.clone(), rules.clone());
             let e = explore(&req, &budget()).unwrap();
             let what = format!("{name} {text}");
+            check_moves(&req, &e, &what);
             if name == "normal" {
                 let r = Hackenbush::new(pos.clone());
                 let s = r.start();
@@ -182,7 +201,9 @@ fn uncolored_options_match_the_definitions() {
     for seed in 0..15u64 {
         let pos = presets::random(seed, 4, &palette);
         let text = pos.to_string();
-        let e = explore(&Request::new(text.clone(), Rules::Uncolored), &budget()).unwrap();
+        let req = Request::new(text.clone(), Rules::Uncolored);
+        let e = explore(&req, &budget()).unwrap();
+        check_moves(&req, &e, &format!("uncolored {text}"));
         let r = Uncolored::new(pos);
         let s = r.start();
         let label = |m: &UncoloredMove| match m {
@@ -240,6 +261,7 @@ fn check_after_random_moves(
     let e = explore(&req, &budget()).unwrap();
     let state = game.state().clone();
     let what = format!("{flavour} {width} {pos} after {moves:?}");
+    check_moves(&req, &e, &what);
     let label = |m: &Vec<usize>| m.iter().map(cut_label).collect::<Vec<_>>().join("+");
     let mut reference = Solver::without_splitting(Quantum::new(base, setting));
     check(&mut reference, &state, label, &e, &what);

@@ -13,7 +13,7 @@ pub mod engine;
 pub mod request;
 
 pub use engine::Engine;
-pub use request::explore;
+pub use request::{explore, moves};
 
 use crate::budget::Exceeded;
 use crate::game::{Arena, GameId};

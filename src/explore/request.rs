@@ -1,6 +1,7 @@
 //! A request explored: parse the position, replay the moves (classical
 //! cuts one at a time, or quantum moves through the flavour's checks), then
-//! explore the state reached within the budget.
+//! explore the state reached within the budget ([`explore`]), or list one
+//! player's moves there without valuing anything ([`moves`]).
 
 use super::engine::{Classical, Engine, Normal, QuantumExplorer};
 use super::{explore_state, Exploration};
@@ -8,6 +9,7 @@ use crate::analysis::{
     is_nim, parse_position, AnalysisError, GameRules, InputError, PlayerName, Request, Rules,
 };
 use crate::budget::Budget;
+use crate::budget::Exceeded;
 use crate::quantum::{MoveError, QuantumBase, QuantumGame, QuantumSolver};
 use crate::rules::nim::parse_nim;
 use crate::rules::uncolored::UncoloredMove;
@@ -16,13 +18,74 @@ use crate::rules::{Nim, Player};
 /// Explore the state `req` reaches. Misère and synchronous play have no
 /// short-game value to explore (sync has `matrix`).
 pub fn explore(req: &Request, budget: &Budget) -> Result<Exploration, AnalysisError> {
+    reach(req, budget, Explore)
+}
+
+/// `p`'s moves at the state `req` reaches, labelled as [`explore`] labels
+/// them and in its order, found without valuing any state: what a puzzle
+/// offers to tap, where valuing every option (a quantum drawing of ten
+/// edges has a hundred) would keep the student waiting for nothing shown.
+pub fn moves(req: &Request, p: Player, budget: &Budget) -> Result<Vec<String>, AnalysisError> {
+    reach(req, budget, MovesOf(p))
+}
+
+/// What a request asks of the state it reaches.
+trait Goal {
+    type Out;
+    fn at<E: Engine>(
+        &self,
+        engine: &mut E,
+        s: &E::State,
+        budget: &Budget,
+    ) -> Result<Self::Out, Exceeded>;
+    /// A superposed state's realisations, in words, where the answer
+    /// shows them.
+    fn realisations(_out: &mut Self::Out, _r: Vec<Vec<String>>) {}
+}
+
+struct Explore;
+
+impl Goal for Explore {
+    type Out = Exploration;
+    fn at<E: Engine>(
+        &self,
+        engine: &mut E,
+        s: &E::State,
+        budget: &Budget,
+    ) -> Result<Exploration, Exceeded> {
+        explore_state(engine, s, budget.text_limit())
+    }
+    fn realisations(out: &mut Exploration, r: Vec<Vec<String>>) {
+        out.realisations = Some(r);
+    }
+}
+
+struct MovesOf(Player);
+
+impl Goal for MovesOf {
+    type Out = Vec<String>;
+    fn at<E: Engine>(
+        &self,
+        engine: &mut E,
+        s: &E::State,
+        _: &Budget,
+    ) -> Result<Vec<String>, Exceeded> {
+        Ok(engine
+            .moves(s, self.0)?
+            .iter()
+            .map(|m| engine.label(m))
+            .collect())
+    }
+}
+
+fn reach<G: Goal>(req: &Request, budget: &Budget, goal: G) -> Result<G::Out, AnalysisError> {
     match &req.rules {
         Rules::Quantum(options) if is_nim(&req.position) => {
             let heaps = parse_nim(&req.position).map_err(InputError::from)?;
             let base = Nim {
                 labels: options.labels,
             };
-            return quantum(base, heaps, options.setting, false, req, budget);
+            return quantum(base, heaps, options.setting, false, req, budget, goal);
         }
         Rules::Misere => return Err(InputError::NotShortGame("misere").into()),
         Rules::Sync(_) => return Err(InputError::NotShortGame("sync").into()),
@@ -32,11 +95,17 @@ pub fn explore(req: &Request, budget: &Budget) -> Result<Exploration, AnalysisEr
     match GameRules::new(&req.rules, &position, budget) {
         GameRules::Normal(rules) => {
             let start = rules.start();
-            classical(Normal::new(rules, budget), start, req, budget)
+            classical(Normal::new(rules, budget), start, req, budget, goal)
         }
         GameRules::Childish(rules) => {
             let start = rules.start();
-            classical(Classical::new(rules, budget, cut_label), start, req, budget)
+            classical(
+                Classical::new(rules, budget, cut_label),
+                start,
+                req,
+                budget,
+                goal,
+            )
         }
         GameRules::Uncolored(rules) => {
             let start = rules.start();
@@ -45,6 +114,7 @@ pub fn explore(req: &Request, budget: &Budget) -> Result<Exploration, AnalysisEr
                 start,
                 req,
                 budget,
+                goal,
             )
         }
         GameRules::Quantum(game) => {
@@ -55,7 +125,15 @@ pub fn explore(req: &Request, budget: &Budget) -> Result<Exploration, AnalysisEr
             }
             let start = game.base.start();
             let numbers_first = crate::quantum::numbers_likely(&game.base.position);
-            quantum(game.base, start, game.setting, numbers_first, req, budget)
+            quantum(
+                game.base,
+                start,
+                game.setting,
+                numbers_first,
+                req,
+                budget,
+                goal,
+            )
         }
         GameRules::Misere(_) => Err(InputError::NotShortGame("misere").into()),
         GameRules::Sync(..) => Err(InputError::NotShortGame("sync").into()),
@@ -96,13 +174,14 @@ fn illegal(index: usize, p: Player, text: &str, reason: String) -> AnalysisError
     .into()
 }
 
-/// Replay classical moves by their labels, then explore.
-fn classical<E: Engine>(
+/// Replay classical moves by their labels, then answer the goal.
+fn classical<E: Engine, G: Goal>(
     mut engine: E,
     mut state: E::State,
     req: &Request,
     budget: &Budget,
-) -> Result<Exploration, AnalysisError> {
+    goal: G,
+) -> Result<G::Out, AnalysisError> {
     let mut p = req.first;
     for (k, full) in req.moves.iter().enumerate() {
         let (mover, text) = split_player(full, p);
@@ -120,21 +199,22 @@ fn classical<E: Engine>(
         state = engine.play(&state, p, m)?;
         p = p.opponent();
     }
-    Ok(explore_state(&mut engine, &state, budget.text_limit())?)
+    Ok(goal.at(&mut engine, &state, budget)?)
 }
 
 /// Replay quantum moves through a [`QuantumGame`] (each checked against
-/// the flavour), then explore the superposed state reached; with
-/// `numbers_first`, values that are numbers are found by comparison
+/// the flavour), then answer the goal at the superposed state reached;
+/// with `numbers_first`, values that are numbers are found by comparison
 /// ([`QuantumSolver::try_numbers_first`]).
-fn quantum<B: QuantumBase + Clone>(
+fn quantum<B: QuantumBase + Clone, G: Goal>(
     base: B,
     start: B::State,
     setting: crate::quantum::Setting,
     numbers_first: bool,
     req: &Request,
     budget: &Budget,
-) -> Result<Exploration, AnalysisError> {
+    goal: G,
+) -> Result<G::Out, AnalysisError> {
     let mut game = QuantumGame::with_budget(base.clone(), start.clone(), setting, budget);
     let mut p = req.first;
     for (k, full) in req.moves.iter().enumerate() {
@@ -152,18 +232,7 @@ fn quantum<B: QuantumBase + Clone>(
     let mut solver = QuantumSolver::with_budget(base, &start, setting, budget);
     solver.try_numbers_first(numbers_first);
     let mut engine = QuantumExplorer::new(solver, budget);
-    let mut e = explore_state(&mut engine, &state, budget.text_limit())?;
-    let b = &engine.solver.base;
-    e.realisations = Some(
-        state
-            .iter()
-            .map(|r| {
-                b.present_labels(r)
-                    .iter()
-                    .map(|l| b.label_text(l))
-                    .collect()
-            })
-            .collect(),
-    );
-    Ok(e)
+    let mut out = goal.at(&mut engine, &state, budget)?;
+    G::realisations(&mut out, engine.remaining(&state));
+    Ok(out)
 }

@@ -378,17 +378,13 @@ pub fn run_in_stages(
                 moves: p.moves.clone(),
                 first: p.first,
             };
-            let e = crate::explore::explore(&request, budget).map_err(|e| match e {
+            // The moves to tap, not their values: those would be the answer.
+            let moves = crate::explore::moves(&request, mover, budget).map_err(|e| match e {
                 AnalysisError::Input(e) => input(e),
                 AnalysisError::Budget(b) => JobError::Budget(too_large(&b)),
             })?;
             Ok(JobAnswer::Choices {
-                choices: e
-                    .options
-                    .into_iter()
-                    .filter(|o| o.player == mover)
-                    .map(|o| Choice { label: o.mv })
-                    .collect(),
+                choices: moves.into_iter().map(|label| Choice { label }).collect(),
             })
         }
     }
