@@ -261,9 +261,11 @@ test('a realisation caption of ten edges wraps in even lines, not a line and an 
 test('the engine says it cannot compute after Cancel on a long analysis', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'engine-after-cancel', async (page, url, problems) => {
     await open(page, url);
-    // Long at width 3: the green edge keeps the search by options
+    // Long at width 3: the green edges keep the search by options
     // (blue-red sums are valued by comparison with numbers, at once).
-    await setPosition(page, 'BR BR BR BR R G');
+    // `value` takes 17 s natively; BR BR BR BR R G, once as long, now
+    // takes 0.2 s, and the analysis could end before Cancel was clicked.
+    await setPosition(page, 'BR BR BR BR R G GR');
     await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('quantum');
     await page.getByRole('combobox', { name: 'Flavour' }).selectOption('C');
     await page.getByRole('combobox', { name: 'Width' }).selectOption('3');
