@@ -358,7 +358,13 @@ fn a_whole_game_typed_at_once_is_judged_as_a_game() {
     assert!(
         illegal
             .explanation
-            .starts_with("3 is not a move Left can make here"),
+            .starts_with("3 is not a move Left can make here: "),
+        "{}",
+        illegal.explanation
+    );
+    // Why, once: not the replay's "move 1 (Left: 3) is illegal: …".
+    assert!(
+        !illegal.explanation.contains("is illegal") && !illegal.explanation.contains("(Left: 3)"),
         "{}",
         illegal.explanation
     );

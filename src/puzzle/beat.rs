@@ -266,13 +266,7 @@ pub fn play_out(p: &Puzzle, answer: &str, budget: &Budget) -> Result<Verdict, Pu
         let status = match game.play(m, budget) {
             Ok(s) => s,
             Err(PuzzleError::Input(e)) => {
-                return verdict(
-                    false,
-                    format!(
-                        "{m} is not a move {} can make here: {e}",
-                        name(game.student())
-                    ),
-                )
+                return verdict(false, super::not_a_move(m, game.student(), &e))
             }
             Err(e) => return Err(e),
         };

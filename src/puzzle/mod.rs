@@ -83,6 +83,17 @@ pub(crate) fn name(p: Player) -> &'static str {
     crate::explore::player_name(p)
 }
 
+/// A student's answer `m` that `p` cannot play, in words: why not, without
+/// the replay's bookkeeping ("move 1 (Left: 5) is illegal: …", which
+/// repeats the move and numbers a move the student made alone).
+pub(crate) fn not_a_move(m: &str, p: Player, e: &InputError) -> String {
+    let why = match e {
+        InputError::IllegalMove { reason, .. } => reason.clone(),
+        other => other.to_string(),
+    };
+    format!("{m} is not a move {} can make here: {why}", name(p))
+}
+
 mod rules_text {
     use crate::analysis::Rules;
     use serde::{Deserialize, Deserializer, Serializer};

@@ -182,9 +182,7 @@ fn refute(puzzle: &Puzzle, p: Player, m: &str, budget: &Budget) -> Result<String
     }
     let e = match explore(&req, budget) {
         Ok(e) => e,
-        Err(crate::analysis::AnalysisError::Input(e)) => {
-            return Ok(format!("{m} is not a move {} can make here: {e}", name(p)))
-        }
+        Err(crate::analysis::AnalysisError::Input(e)) => return Ok(super::not_a_move(m, p, &e)),
         Err(crate::analysis::AnalysisError::Budget(e)) => return Err(e.into()),
     };
     let mut arena = Arena::new();
