@@ -8,8 +8,7 @@ use super::{explore_state, Exploration};
 use crate::analysis::{
     is_nim, parse_position, AnalysisError, GameRules, InputError, PlayerName, Request, Rules,
 };
-use crate::budget::Budget;
-use crate::budget::Exceeded;
+use crate::budget::{Budget, Exceeded};
 use crate::quantum::{MoveError, QuantumBase, QuantumGame, QuantumSolver};
 use crate::rules::nim::parse_nim;
 use crate::rules::uncolored::UncoloredMove;
@@ -38,9 +37,9 @@ trait Goal {
         s: &E::State,
         budget: &Budget,
     ) -> Result<Self::Out, Exceeded>;
-    /// A superposed state's realisations, in words, where the answer
-    /// shows them.
-    fn realisations(_out: &mut Self::Out, _r: Vec<Vec<String>>) {}
+    /// Add superposed state `s`'s realisations, in words, where the
+    /// answer shows them (found only then: listing moves needs none).
+    fn realisations<E: Engine>(_out: &mut Self::Out, _engine: &E, _s: &E::State) {}
 }
 
 struct Explore;
@@ -55,8 +54,8 @@ impl Goal for Explore {
     ) -> Result<Exploration, Exceeded> {
         explore_state(engine, s, budget.text_limit())
     }
-    fn realisations(out: &mut Exploration, r: Vec<Vec<String>>) {
-        out.realisations = Some(r);
+    fn realisations<E: Engine>(out: &mut Exploration, engine: &E, s: &E::State) {
+        out.realisations = Some(engine.remaining(s));
     }
 }
 
@@ -233,6 +232,6 @@ fn quantum<B: QuantumBase + Clone, G: Goal>(
     solver.try_numbers_first(numbers_first);
     let mut engine = QuantumExplorer::new(solver, budget);
     let mut out = goal.at(&mut engine, &state, budget)?;
-    G::realisations(&mut out, engine.remaining(&state));
+    G::realisations(&mut out, &engine, &state);
     Ok(out)
 }

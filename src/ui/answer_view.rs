@@ -239,16 +239,26 @@ pub const FOLD_OVER: usize = 16;
 /// How many moves a folded line shows.
 pub const FOLD_SHOWN: usize = 12;
 
-/// Which items of a list its folded view hides: none of a list of at most
-/// [`FOLD_OVER`] items, else each item past the first [`FOLD_SHOWN`] that
-/// is not `essential` (the explorer's options kept in the canonical form
-/// stay in view, however far down their player's list they come).
+/// Where a list of `len` items folds: its first [`FOLD_SHOWN`] items stay
+/// in view when it has more than [`FOLD_OVER`], all of them otherwise.
+fn fold_at(len: usize) -> usize {
+    if len > FOLD_OVER {
+        FOLD_SHOWN
+    } else {
+        len
+    }
+}
+
+/// Which items of a list its folded view hides: each past the fold
+/// ([`fold_at`]) that is not `essential` (the explorer's options kept in
+/// the canonical form stay in view, however far down their player's list
+/// they come).
 pub fn folded_away(essential: &[bool]) -> Vec<bool> {
-    let long = essential.len() > FOLD_OVER;
+    let fold = fold_at(essential.len());
     essential
         .iter()
         .enumerate()
-        .map(|(i, &keep)| long && i >= FOLD_SHOWN && !keep)
+        .map(|(i, &keep)| i >= fold && !keep)
         .collect()
 }
 
@@ -266,12 +276,7 @@ impl MoveLine {
     /// The moves shown while the line is folded, and the ones folded away
     /// (none when the line is short enough to show whole).
     pub fn folded(&self) -> (&[String], &[String]) {
-        let shown = if self.moves.len() > FOLD_OVER {
-            FOLD_SHOWN
-        } else {
-            self.moves.len()
-        };
-        self.moves.split_at(shown)
+        self.moves.split_at(fold_at(self.moves.len()))
     }
 }
 
@@ -285,9 +290,16 @@ impl std::fmt::Display for MoveLine {
     }
 }
 
+impl AdviceView {
+    /// No best moves and no strategies: the card shows `—`.
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty() && self.strategies.is_none()
+    }
+}
+
 impl std::fmt::Display for AdviceView {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.lines.is_empty() && self.strategies.is_none() {
+        if self.is_empty() {
             return f.write_str("—");
         }
         for (i, line) in self.lines.iter().enumerate() {

@@ -421,7 +421,7 @@ test('a projector: a hundred options fold in the explorer, and both columns stay
     }
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'the page scrolls sideways');
     await option(page, 'Right', '1+2').scrollIntoViewIfNeeded();
-    await teach(page).screenshot({ path: join(SCREENSHOTS, 'teach-fold-projector.png'), clip: undefined });
+    await teach(page).screenshot({ path: join(SCREENSHOTS, 'teach-fold-projector.png') });
 
     await button(page, "Show all 120 of Right's options").click();
     assert.equal(await options(page, 'Right').count(), 120);

@@ -83,7 +83,7 @@ fn exploration_view(b: BoardExploration) -> impl IntoView {
             // keeping in view those the canonical form keeps.
             let kept: Vec<bool> = options.iter().map(|(o, _)| o.reasons.is_empty()).collect();
             let away = folded_away(&kept);
-            let hidden_count = away.iter().filter(|&&a| a).count();
+            let folds = away.contains(&true);
             let open = RwSignal::new(false);
             let items = options
                 .into_iter()
@@ -125,7 +125,7 @@ fn exploration_view(b: BoardExploration) -> impl IntoView {
                 .collect::<Vec<_>>();
             let total = items.len();
             let empty = items.is_empty();
-            let fold = (hidden_count > 0).then(|| {
+            let fold = folds.then(|| {
                 view! {
                     <button
                         type="button"

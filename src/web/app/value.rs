@@ -144,7 +144,7 @@ pub(super) fn ValueRegion() -> impl IntoView {
 /// synchronous strategies.
 #[component]
 fn Advice(advice: AdviceView) -> impl IntoView {
-    let empty = advice.lines.is_empty() && advice.strategies.is_none();
+    let empty = advice.is_empty();
     view! {
         {empty.then_some("—")}
         {advice.lines.into_iter().map(|line| view! { <MoveLineView line/> }).collect_view()}
