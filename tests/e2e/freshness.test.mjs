@@ -84,6 +84,39 @@ test('a width change never shows the old value beside Computing…; Analyse afte
   });
 });
 
+test('on a projector the rules pickers stay put while a value comes and goes', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'pickers-still', async (page, url, problems) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await open(page, url);
+    const got = page.getByRole('button', { name: 'Got it' });
+    if (await got.isVisible()) await got.click();
+    // Width 2 has a long answer (a value, best moves, a thermograph);
+    // width 3 computes for over half a minute (see the test above), so
+    // the card shows "computing…" and little else meanwhile.
+    await setPosition(page, 'BR BR BR BR R GG G');
+    await picker(page, 'Ruleset').selectOption('quantum');
+    await picker(page, 'Flavour').selectOption('C');
+    await report(page).filter({ hasText: /width 2$/ }).waitFor({ timeout: 60_000 });
+    const boxes = async () => {
+      const out = {};
+      for (const name of ['Ruleset', 'Flavour', 'Width']) out[name] = await picker(page, name).boundingBox();
+      return out;
+    };
+    const answered = await boxes();
+    for (const [name, box] of Object.entries(answered)) {
+      assert.ok(box.y >= 0 && box.y + box.height <= 1080, `the ${name} picker is on the screen: ${JSON.stringify(box)}`);
+    }
+    await picker(page, 'Width').selectOption('3');
+    await busy(page).waitFor();
+    assert.ok(await report(page).isHidden(), 'the long answer has gone');
+    assert.deepEqual(await boxes(), answered, 'the pickers did not move when the answer went');
+    await picker(page, 'Width').selectOption('2');
+    await report(page).filter({ hasText: /width 2$/ }).waitFor({ timeout: 60_000 });
+    assert.deepEqual(await boxes(), answered, 'nor when it came back');
+    assert.deepEqual(problems, []);
+  });
+});
+
 test('a new position clears the old best-move halos and value at once', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'stale-position', async (page, url, problems) => {
     // A stand-in worker (the protocol of src/web/worker.rs) that answers

@@ -497,19 +497,25 @@ fn mount_stage(k: StartupStep) {
     };
     use leptos::mount::mount_to;
     match k {
+        // The rules come above the value, in a slot kept for them: a
+        // lecturer picking a flavour and then a width would otherwise see
+        // the pickers move between the two clicks, as "Computing…"
+        // replaced a long answer above them (and back when it came).
         INTRO_STAGE => mount_to(side, || {
             view! {
                 <help::Intro/>
                 <puzzle::PuzzleRegion/>
+                <div id="rules-slot" class="slot"></div>
                 <value::ValueRegion/>
             }
         })
         .forget(),
-        3 => mount_to(
-            side,
-            || view! { <rules::RulesRegion/> <teach::PresenterPanel/> },
-        )
-        .forget(),
+        3 => {
+            if let Some(slot) = element("rules-slot") {
+                mount_to(slot, rules::RulesRegion).forget();
+            }
+            mount_to(side, teach::PresenterPanel).forget();
+        }
         4 => mount_to(
             side,
             || view! { <history::HistoryRegion/> <text::PositionBox/> },
