@@ -439,3 +439,81 @@ fn loops_at_one_vertex_put_their_labels_apart_at_their_tops() {
     spots.dedup();
     assert_eq!((spots.len(), n), (10, 10), "every label has its own spot");
 }
+
+#[test]
+fn a_loop_stands_clear_of_an_edge_going_up_from_its_vertex() {
+    // Classroom drawing 5 of seed 25: blue loop 7 on vertex 2, and blue
+    // edge 8 going straight up from that vertex. The loop stood upright,
+    // over edge 8, with its label (at its top) on edge 8's label, so the
+    // class saw 8 and no 7.
+    let d = Drawing::from_text("R 0-1:R 0-2:G 1-3:G 0-1:R 1-4:G 2-2:B 2-5:B 3-3:G 1-6:G").unwrap();
+    let s = board_scene(&d);
+    let edge = |label: usize| s.edges.iter().find(|e| e.label == label).unwrap();
+    let (
+        Shape::Loop {
+            centre,
+            radius,
+            foot,
+        },
+        Shape::Line(a, b),
+    ) = (edge(7).shape, edge(8).shape)
+    else {
+        panic!(
+            "7 is a loop and 8 a straight edge: {:?}",
+            (edge(7).shape, edge(8).shape)
+        );
+    };
+    assert!((a.x - b.x).abs() < 1e-9, "edge 8 goes straight up");
+    assert!(
+        (foot.x - a.x).abs() < 1e-9 && ((foot.y - a.y).abs() < 1e-9 || (foot.y - b.y).abs() < 1e-9),
+        "the loop stands on one of 8's ends"
+    );
+    // The loop's circle keeps off edge 8 but at its foot: its centre is
+    // further from the edge's line than its radius, less a stroke.
+    assert!(
+        (centre.x - a.x).abs() > 0.5 * radius,
+        "loop 7 leans off edge 8: centre {centre:?}, radius {radius}"
+    );
+    // Every label's pill (16 px high at 1x, as wide as its text, where
+    // the views put it) is clear of every other one.
+    let k = scene::label_scale(&s).max(1.0);
+    let pills: Vec<(usize, f64, f64, f64)> = s
+        .edges
+        .iter()
+        .map(|e| {
+            let m = e.shape.midpoint();
+            let w = scene::label_width(&scene::label_text(e), k);
+            (
+                e.label,
+                scene::label_left(m, w, k, s.width),
+                m.y - 8.0 * k,
+                w,
+            )
+        })
+        .collect();
+    for (i, &(l, x, y, w)) in pills.iter().enumerate() {
+        for &(m, x2, y2, w2) in &pills[i + 1..] {
+            let apart = x + w <= x2 || x2 + w2 <= x || y + 16.0 * k <= y2 || y2 + 16.0 * k <= y;
+            assert!(apart, "the labels of {l} and {m} overlap");
+        }
+    }
+}
+
+#[test]
+fn loops_stand_upright_where_no_edge_goes_up() {
+    // A Y-shaped vertex (two branches up at 45°) and a vertex with no
+    // edge above: the loops there stand upright, as they always did.
+    for text in ["0-1:B 1-2:R 1-3:R 1-1:G", "0-1:B 1-1:G 1-1:R"] {
+        let d = Drawing::from_text(text).unwrap();
+        let s = board_scene(&d);
+        for e in &s.edges {
+            if let Shape::Loop { centre, foot, .. } = e.shape {
+                assert!(
+                    (centre.x - foot.x).abs() < 1e-9 && centre.y < foot.y,
+                    "{text}: loop {} upright",
+                    e.label
+                );
+            }
+        }
+    }
+}

@@ -5,6 +5,7 @@
 use crate::position::Point;
 
 use super::drawing::Drawing;
+use crate::position::GROUND;
 
 /// How far apart parallel edges bow, in layout units.
 const BEND: f64 = 0.3;
@@ -120,9 +121,11 @@ pub fn edge_shapes(d: &Drawing) -> Vec<Shape> {
         let (a, b) = d.edge_ends(i);
         if e.u == e.v {
             let radius = LOOP_RADIUS * (1 + rank_among(d, i)) as f64;
+            let outer = LOOP_RADIUS * count_parallel(d, i) as f64;
+            let (dx, dy) = loop_direction(d, e.u, outer);
             let centre = Point {
-                x: a.x,
-                y: a.y + radius,
+                x: a.x + dx * radius,
+                y: a.y + dy * radius,
             };
             shapes.push(Shape::Loop {
                 centre,
@@ -162,6 +165,81 @@ pub fn edge_shapes(d: &Drawing) -> Vec<Shape> {
         shapes.push(Shape::Curve(a, control, b));
     }
     shapes
+}
+
+/// Loops stand upright unless another edge leaves their vertex within
+/// this many degrees of straight up; then they lean until they keep
+/// [`LOOP_LEAN_CLEARANCE`] from every edge of the vertex.
+const LOOP_UPRIGHT_CLEARANCE: i32 = 25;
+const LOOP_LEAN_CLEARANCE: i32 = 45;
+
+/// The unit direction, from vertex `v`, in which its loops stand (their
+/// centres lie that way; nested loops share it). Upright unless an edge
+/// goes (nearly) straight up from `v`: a loop there lay over that edge,
+/// with its label (at its top) on the edge's, so the class saw one label
+/// of two. Then the direction closest to upright that keeps clear of
+/// every edge of `v` (towards the drawing's middle on a tie), or failing
+/// that the one furthest from them; never one whose outer loop, of
+/// radius `outer`, would dip under the ground. A branching vertex (edges
+/// up and to either side) keeps its loops upright between the branches.
+fn loop_direction(d: &Drawing, v: usize, outer: f64) -> (f64, f64) {
+    const UP: (f64, f64) = (0.0, 1.0);
+    if v == GROUND {
+        return UP;
+    }
+    let at = d.points[v];
+    let edges: Vec<f64> = (0..d.edges.len())
+        .filter(|&j| {
+            let e = d.edges[j];
+            e.u != e.v && (e.u == v || e.v == v)
+        })
+        .map(|j| {
+            let (a, b) = d.edge_ends(j);
+            let other = if d.edges[j].u == v { b } else { a };
+            (other.y - at.y).atan2(other.x - at.x).to_degrees()
+        })
+        .collect();
+    // The least angle, in whole degrees, between `deg` and an edge of `v`.
+    let clearance = |deg: i32| -> i32 {
+        edges
+            .iter()
+            .map(|&e| {
+                let gap = (deg as f64 - e).rem_euclid(360.0);
+                gap.min(360.0 - gap).round() as i32
+            })
+            .min()
+            .unwrap_or(180)
+    };
+    if clearance(90) >= LOOP_UPRIGHT_CLEARANCE {
+        return UP;
+    }
+    let (lo, hi) = d.bounds();
+    let inward_left = at.x > (lo.x + hi.x) / 2.0;
+    let above_ground = |deg: i32| at.y + outer * (deg as f64).to_radians().sin() - outer >= 0.05;
+    // Every 5°, from upright outward, the inward side first.
+    let mut best = (90, clearance(90));
+    for step in 1..36 {
+        let (near, far) = if inward_left {
+            (90 + 5 * step, 90 - 5 * step)
+        } else {
+            (90 - 5 * step, 90 + 5 * step)
+        };
+        for deg in [near, far] {
+            let c = clearance(deg).min(LOOP_LEAN_CLEARANCE);
+            if above_ground(deg) && c > best.1 {
+                best = (deg, c);
+            }
+        }
+        if best.1 >= LOOP_LEAN_CLEARANCE {
+            break;
+        }
+    }
+    let r = (best.0 as f64).to_radians();
+    if best.0 == 90 {
+        UP
+    } else {
+        (r.cos(), r.sin())
+    }
 }
 
 /// How many vertices of `d` other than edge `i`'s own ends lie on the

@@ -48,13 +48,21 @@ pub fn drawn_edges(picture: &str, d: &Drawing) -> Vec<(Colour, usize, usize)> {
                 .unwrap_or_else(|| panic!("unknown style in {l}"));
             let points = coordinates(l);
             if let Some(at) = l.find(" circle[radius=") {
-                // A loop: a circle standing on its vertex.
+                // A loop: a circle through its vertex (upright, or leaning
+                // off an edge going up): the vertex on the circle.
                 let r: f64 = l[at + " circle[radius=".len()..]
                     .trim_end_matches("];")
                     .parse()
                     .unwrap();
                 let c = points[0];
-                let v = vertex(Point { x: c.x, y: c.y - r });
+                if (c.y - r).abs() < 1e-3 {
+                    return (colour, GROUND, GROUND);
+                }
+                let off = |v: usize| ((d.points[v].x - c.x).hypot(d.points[v].y - c.y) - r).abs();
+                let v = (1..d.points.len())
+                    .filter(|&v| off(v) < 3e-3)
+                    .min_by(|&a, &b| off(a).total_cmp(&off(b)))
+                    .unwrap_or_else(|| panic!("no vertex on the loop {l}"));
                 return (colour, v, v);
             }
             let (a, b) = (points[0], *points.last().unwrap());
