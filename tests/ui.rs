@@ -2353,7 +2353,7 @@ mod answer_view {
     use hackenbush_lab::game::Outcome;
     use hackenbush_lab::ui::answer_view::{
         describe, folded_away, rule_card, rules_phrase, view, AdviceView, ExportCaption, MoveLine,
-        FOLD_OVER, FOLD_SHOWN,
+        CAPTION_VALUE_CHARS, FOLD_OVER, FOLD_SHOWN,
     };
 
     fn rules(text: &str) -> Rules {
@@ -2466,6 +2466,28 @@ mod answer_view {
         ] {
             assert!(rule_card(&rules(r)).iter().all(|l| !l.is_empty()), "{r}");
         }
+    }
+
+    #[test]
+    fn a_long_value_leaves_the_presenter_caption_to_its_length() {
+        // Classroom drawing 5 of seed 25 under C at width 2: a value of
+        // over a hundred characters filled the caption line.
+        let req = Request::new("R 0-1:R", rules("normal"));
+        let answer = |pretty: String| Answer {
+            value: pretty.clone(),
+            pretty,
+            outcome: Some(Outcome::R),
+            ..Answer::default()
+        };
+        let at_most = format!("{{{}-3↑|-3}}", "-3*,".repeat(8));
+        assert_eq!(at_most.chars().count(), CAPTION_VALUE_CHARS);
+        let v = view(&req, &answer(at_most.clone()), AdviceView::default());
+        assert_eq!(v.caption_value, format!("= {at_most}"));
+        let longer = format!("{{{}-3↑*|-3}}", "-3*,".repeat(8));
+        let v = view(&req, &answer(longer), AdviceView::default());
+        assert_eq!(v.caption_value, "value of 41 characters");
+        // The value card still writes it out whole.
+        assert_eq!(v.pretty.chars().count(), 41);
     }
 
     #[test]

@@ -154,6 +154,25 @@ pub struct AnswerView {
     pub caption_outcome: String,
 }
 
+/// The longest value the presenter caption writes out, in characters:
+/// about what one caption line holds beside a short position at a
+/// projector's size. A canonical form of hundreds of characters filled the
+/// line, squeezed the position to its first letter and hid the outcome,
+/// and was cut mid-form itself.
+pub const CAPTION_VALUE_CHARS: usize = 40;
+
+/// The presenter caption's value: `= value`, or where that is longer than
+/// [`CAPTION_VALUE_CHARS`], its length (the value panel beside the board
+/// writes it out), as for a value too long to print at all.
+fn caption_value(pretty: &str) -> String {
+    let n = pretty.chars().count();
+    if n <= CAPTION_VALUE_CHARS {
+        format!("= {pretty}")
+    } else {
+        format!("value of {} characters", grouped(n as u64))
+    }
+}
+
 /// The view of `answer` to `req`; `advice` is the best moves in board
 /// labels (the session maps the engine's labels).
 pub fn view(req: &Request, answer: &Answer, advice: AdviceView) -> AnswerView {
@@ -194,7 +213,7 @@ pub fn view(req: &Request, answer: &Answer, advice: AdviceView) -> AnswerView {
         } else if let Some(e) = answer.elided {
             format!("value of {} characters", grouped(e.chars))
         } else {
-            format!("= {pretty}")
+            caption_value(&pretty)
         },
         caption_outcome: match req.rules {
             Rules::Misere | Rules::Sync(_) => answer.outcome_sentence.clone(),
