@@ -1,13 +1,58 @@
 //! The value card (idle, nothing to analyse, computing with a Cancel
 //! button, the answer, or why there is none) and the view toggles.
 
+use leptos::html::Section;
 use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::thermograph::Thermal;
 use super::{computing_seconds, dispatch, last_ms, part};
 use crate::ui::answer_view::{AdviceView, MoveLine};
 use crate::ui::jobs::Lane;
-use crate::ui::page::{Action, ValueState};
+use crate::ui::page::{Action, ValueState, ValueView};
+
+/// While a new answer computes, the card keeps at least the height its
+/// last answer had, so what lies below it stays put: "Computing…"
+/// replacing a long answer and the new answer coming moved every card
+/// under this one twice (the rules on a laptop in quantum play, the
+/// entanglement graph a lecturer points at, the position box), now at
+/// most once, by the difference between the two answers. The height is
+/// followed by a resize observer whenever nothing computes (an unfolded
+/// move list, a thermograph), and applied as a min-height while
+/// something does.
+fn hold_height_while_computing(card: NodeRef<Section>, value: Memo<ValueView>) {
+    let computing = move || value.with(|v| matches!(v.state, ValueState::Computing { .. }));
+    let last = StoredValue::new(0.0f64);
+    Effect::new(move |observing: Option<bool>| {
+        let busy = computing();
+        let Some(el) = card.get() else {
+            return false;
+        };
+        if observing != Some(true) {
+            let watched = el.clone();
+            let on_resize = Closure::<dyn FnMut()>::new(move || {
+                let busy =
+                    value.with_untracked(|v| matches!(v.state, ValueState::Computing { .. }));
+                if !busy {
+                    last.set_value(watched.get_bounding_client_rect().height());
+                }
+            });
+            if let Ok(observer) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
+                observer.observe(&el);
+            }
+            on_resize.forget();
+            last.set_value(el.get_bounding_client_rect().height());
+        }
+        let style = el.style();
+        let _ = if busy {
+            style.set_property("min-height", &format!("{}px", last.get_value()))
+        } else {
+            style.remove_property("min-height").map(|_| ())
+        };
+        true
+    });
+}
 
 #[component]
 pub(super) fn ValueRegion() -> impl IntoView {
@@ -34,14 +79,16 @@ pub(super) fn ValueRegion() -> impl IntoView {
         })
     };
     let computing = move || value.with(|v| matches!(v.state, ValueState::Computing { .. }));
+    let card = NodeRef::<Section>::new();
     let failure = move || {
         value.with(|v| match &v.state {
             ValueState::Failed { message, .. } => Some(message.clone()),
             _ => None,
         })
     };
+    hold_height_while_computing(card, value);
     view! {
-        <section id="output" class="card" aria-labelledby="output-heading">
+        <section node_ref=card id="output" class="card" aria-labelledby="output-heading">
             <h2 id="output-heading">"Value"</h2>
             <p id="values-hidden" class="help" hidden=move || !value.with(|v| v.hidden)>
                 "Values are hidden."
