@@ -20,21 +20,20 @@ use crate::ui::page::{Action, ValueState, ValueView};
 /// most once, by the difference between the two answers. The height is
 /// followed by a resize observer whenever nothing computes (an unfolded
 /// move list, a thermograph), and applied as a min-height while
-/// something does.
+/// something does (not while values are hidden: the card is one line
+/// then, by the reader's choice).
 fn hold_height_while_computing(card: NodeRef<Section>, value: Memo<ValueView>) {
-    let computing = move || value.with(|v| matches!(v.state, ValueState::Computing { .. }));
+    let holding = |v: &ValueView| !v.hidden && matches!(v.state, ValueState::Computing { .. });
     let last = StoredValue::new(0.0f64);
     Effect::new(move |observing: Option<bool>| {
-        let busy = computing();
+        let busy = value.with(holding);
         let Some(el) = card.get() else {
             return false;
         };
         if observing != Some(true) {
             let watched = el.clone();
             let on_resize = Closure::<dyn FnMut()>::new(move || {
-                let busy =
-                    value.with_untracked(|v| matches!(v.state, ValueState::Computing { .. }));
-                if !busy {
+                if !value.with_untracked(holding) {
                     last.set_value(watched.get_bounding_client_rect().height());
                 }
             });
