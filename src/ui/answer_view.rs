@@ -169,8 +169,13 @@ fn caption_value(pretty: &str) -> String {
     if n <= CAPTION_VALUE_CHARS {
         format!("= {pretty}")
     } else {
-        format!("value of {} characters", grouped(n as u64))
+        value_of_length(n as u64)
     }
+}
+
+/// The caption of a value by its length alone.
+fn value_of_length(chars: u64) -> String {
+    format!("value of {} characters", grouped(chars))
 }
 
 /// The view of `answer` to `req`; `advice` is the best moves in board
@@ -211,7 +216,7 @@ pub fn view(req: &Request, answer: &Answer, advice: AdviceView) -> AnswerView {
         caption_value: if misere {
             format!("misère {}", letter.as_deref().unwrap_or(&answer.value))
         } else if let Some(e) = answer.elided {
-            format!("value of {} characters", grouped(e.chars))
+            value_of_length(e.chars)
         } else {
             caption_value(&pretty)
         },

@@ -2,10 +2,9 @@
 //! y = 0), and distances to those shapes. The renderer and hit-testing both
 //! use these shapes, so what you see is exactly what you can click.
 
-use crate::position::Point;
+use crate::position::{Point, GROUND};
 
 use super::drawing::Drawing;
-use crate::position::GROUND;
 
 /// How far apart parallel edges bow, in layout units.
 const BEND: f64 = 0.3;
@@ -234,10 +233,10 @@ fn loop_direction(d: &Drawing, v: usize, outer: f64) -> (f64, f64) {
             break;
         }
     }
-    let r = (best.0 as f64).to_radians();
     if best.0 == 90 {
         UP
     } else {
+        let r = (best.0 as f64).to_radians();
         (r.cos(), r.sin())
     }
 }

@@ -3,6 +3,7 @@
 //! compiling a document with pdflatex where TeX is installed.
 
 use hackenbush_lab::position::{Colour, Point, GROUND};
+use hackenbush_lab::ui::geometry::dist;
 use hackenbush_lab::ui::tikz;
 use hackenbush_lab::ui::Drawing;
 
@@ -58,7 +59,7 @@ pub fn drawn_edges(picture: &str, d: &Drawing) -> Vec<(Colour, usize, usize)> {
                 if (c.y - r).abs() < 1e-3 {
                     return (colour, GROUND, GROUND);
                 }
-                let off = |v: usize| ((d.points[v].x - c.x).hypot(d.points[v].y - c.y) - r).abs();
+                let off = |v: usize| (dist(d.points[v], c) - r).abs();
                 let v = (1..d.points.len())
                     .filter(|&v| off(v) < 3e-3)
                     .min_by(|&a, &b| off(a).total_cmp(&off(b)))
