@@ -474,28 +474,90 @@ fn a_loop_stands_clear_of_an_edge_going_up_from_its_vertex() {
         (centre.x - a.x).abs() > 0.5 * radius,
         "loop 7 leans off edge 8: centre {centre:?}, radius {radius}"
     );
-    // Every label's pill (16 px high at 1x, as wide as its text, where
-    // the views put it) is clear of every other one.
-    let k = scene::label_scale(&s).max(1.0);
-    let pills: Vec<(usize, f64, f64, f64)> = s
-        .edges
+    assert_labels_apart(&s);
+}
+
+/// Each edge's label pill, where the views put it: (label, left, top,
+/// width, height), in the scene's pixels (16 px high at 1x, as wide as its
+/// text).
+fn label_pills(s: &Scene) -> Vec<(usize, f64, f64, f64, f64)> {
+    let k = scene::label_scale(s).max(1.0);
+    s.edges
         .iter()
         .map(|e| {
             let m = e.shape.midpoint();
             let w = scene::label_width(&scene::label_text(e), k);
-            (
-                e.label,
-                scene::label_left(m, w, k, s.width),
-                m.y - 8.0 * k,
-                w,
-            )
+            let left = scene::label_left(m, w, k, s.width);
+            (e.label, left, m.y - 8.0 * k, w, 16.0 * k)
         })
-        .collect();
-    for (i, &(l, x, y, w)) in pills.iter().enumerate() {
-        for &(m, x2, y2, w2) in &pills[i + 1..] {
-            let apart = x + w <= x2 || x2 + w2 <= x || y + 16.0 * k <= y2 || y2 + 16.0 * k <= y;
+        .collect()
+}
+
+/// Every label's pill is clear of every other one.
+fn assert_labels_apart(s: &Scene) {
+    let pills = label_pills(s);
+    for (i, &(l, x, y, w, h)) in pills.iter().enumerate() {
+        for &(m, x2, y2, w2, h2) in &pills[i + 1..] {
+            let apart = x + w <= x2 || x2 + w2 <= x || y + h <= y2 || y2 + h2 <= y;
             assert!(apart, "the labels of {l} and {m} overlap");
         }
+    }
+}
+
+#[test]
+fn an_edge_bowing_over_a_looped_vertex_passes_over_the_loop_and_its_label() {
+    // Classroom drawing 7 of seed 25: red edge 4 runs from vertex 1 over
+    // vertices 2 and 3 to vertex 4, and blue loop 9 stands on vertex 3.
+    // The bow ran through the loop and over its label at the usual height,
+    // so a projector showed two red strokes and a blue ring tangled.
+    for text in [
+        "0-1:G 1-2:G 1-3:R 1-4:R 2-0:B 3-0:G 0-4:G G 3-3:B",
+        // Two loops there, nested: the bow clears the outer one.
+        "0-1:G 1-2:G 1-3:R 1-4:R 2-0:B 3-0:G 0-4:G G 3-3:B 3-3:R",
+    ] {
+        let d = Drawing::from_text(text).unwrap();
+        let s = board_scene(&d);
+        let edge = |label: usize| s.edges.iter().find(|e| e.label == label).unwrap();
+        let Shape::Curve(a, c, b) = edge(4).shape else {
+            panic!("{text}: edge 4 bows: {:?}", edge(4).shape);
+        };
+        let loops: Vec<_> = s
+            .edges
+            .iter()
+            .filter(|e| matches!(e.shape, Shape::Loop { .. }))
+            .collect();
+        let pills = label_pills(&s);
+        for l in &loops {
+            let Shape::Loop { centre, radius, .. } = l.shape else {
+                unreachable!()
+            };
+            let &(_, x, y, w, h) = pills.iter().find(|p| p.0 == l.label).unwrap();
+            // Half of either stroke and a hair between them.
+            let gap = 6.0;
+            for k in 0..=64 {
+                let p = hackenbush_lab::ui::geometry::bezier(a, c, b, k as f64 / 64.0);
+                let off_ring = ((p.x - centre.x).hypot(p.y - centre.y) - radius).abs();
+                assert!(
+                    off_ring > gap,
+                    "{text}: edge 4 crosses loop {} at {p:?}",
+                    l.label
+                );
+                let on_pill =
+                    p.x > x - gap && p.x < x + w + gap && p.y > y - gap && p.y < y + h + gap;
+                assert!(!on_pill, "{text}: edge 4 runs over label {}", l.label);
+            }
+        }
+        assert_labels_apart(&s);
+        // The view still holds the bow, with room for its label.
+        let crest = s
+            .edges
+            .iter()
+            .map(|e| e.shape.midpoint().y)
+            .fold(f64::INFINITY, f64::min);
+        assert!(
+            crest - 8.0 >= 0.0,
+            "{text}: the highest label is on the board: {crest}"
+        );
     }
 }
 

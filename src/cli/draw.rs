@@ -11,7 +11,7 @@ use crate::position::Position;
 use crate::ui::answer_view::ExportCaption;
 use crate::ui::scene::{self, SceneOptions};
 use crate::ui::tikz::{self, TikzOptions};
-use crate::ui::viewport::{Viewport, DEFAULT_SCALE};
+use crate::ui::viewport::{extent, Viewport, DEFAULT_SCALE};
 use crate::ui::{svg, Drawing};
 
 /// How long `--caption` looks for the value when no `--timeout` is given.
@@ -90,9 +90,9 @@ impl Caption {
 /// caption below when asked for.
 fn svg_picture(d: &Drawing, labels: bool, caption: Option<&Caption>) -> String {
     const MARGIN: f64 = 48.0;
-    let (lo, hi) = d.bounds();
-    let width = (hi.x - lo.x).max(1.0) * DEFAULT_SCALE + 2.0 * MARGIN;
-    let height = (hi.y - lo.y).max(1.0) * DEFAULT_SCALE + 2.0 * MARGIN;
+    let (w, h) = extent(d);
+    let width = w * DEFAULT_SCALE + 2.0 * MARGIN;
+    let height = h * DEFAULT_SCALE + 2.0 * MARGIN;
     let mut view = Viewport::new(width, height);
     view.fit(d);
     let options = SceneOptions {

@@ -18,7 +18,7 @@ use super::drawing::Drawing;
 use super::play::{Game, Side, SidedMove};
 use super::scene::{self, SceneOptions};
 use super::svg;
-use super::viewport::Viewport;
+use super::viewport::{extent, Viewport};
 
 /// Thumbnail size in CSS pixels (a click zooms to board size).
 pub const THUMB_W: f64 = 210.0;
@@ -175,8 +175,7 @@ fn thumb(
 pub(crate) fn fit(d: &Drawing, (w_px, h_px): (f64, f64)) -> Viewport {
     let (lo, hi) = d.bounds();
     let margin = (w_px.min(h_px) / 10.0).clamp(4.0, 40.0);
-    let w = (hi.x - lo.x).max(1.0);
-    let h = (hi.y - lo.y).max(1.0);
+    let (w, h) = extent(d);
     let scale = ((w_px - 2.0 * margin) / w).min((h_px - 2.0 * margin - 6.0) / h);
     let mut v = Viewport::new(w_px, h_px);
     v.scale = scale;

@@ -6,6 +6,7 @@
 use crate::position::Point;
 
 use super::drawing::Drawing;
+use super::geometry::{strokes_top, HEADROOM};
 
 /// Pixels per layout unit when there is room.
 pub const DEFAULT_SCALE: f64 = 80.0;
@@ -104,8 +105,11 @@ impl Viewport {
 }
 
 /// A drawing's width and height in layout units, as a view fits them (at
-/// least one unit each way, the ground included).
-fn extent(d: &Drawing) -> (f64, f64) {
+/// least one unit each way, the ground included): its vertices, and its
+/// strokes where they rise above the highest vertex further than the
+/// margins hold ([`HEADROOM`]: nested loops, a bow over a looped vertex).
+pub fn extent(d: &Drawing) -> (f64, f64) {
     let (lo, hi) = d.bounds();
-    ((hi.x - lo.x).max(1.0), (hi.y - lo.y).max(1.0))
+    let top = hi.y.max(strokes_top(d) - HEADROOM);
+    ((hi.x - lo.x).max(1.0), (top - lo.y).max(1.0))
 }
