@@ -456,7 +456,7 @@ pub fn too_long_message(e: &crate::budget::Exceeded) -> Option<String> {
 }
 
 /// `46123456` as `46,123,456`.
-fn grouped(n: u64) -> String {
+pub fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

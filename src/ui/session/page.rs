@@ -1038,6 +1038,26 @@ fn known_lines(known: &[Stage]) -> Vec<String> {
     if let (Some(at), Some(line)) = (bounds_at, line) {
         lines.insert(at, line);
     }
-    lines.extend(searching.map(stage_line));
+    lines.extend(searching.map(searching_line));
     lines
+}
+
+/// How far a long search got, as the value card says it: the states in
+/// groups of three digits, and no clock. The card's busy line counts the
+/// seconds since the request; the search's own clock (what the CLI
+/// prints) started later and was read at its last report, so the card
+/// said "computing… 9 s" over "8.0 s".
+fn searching_line(stage: &Stage) -> String {
+    match *stage {
+        Stage::Searching {
+            states,
+            charged_bytes,
+            ..
+        } => format!(
+            "Searching: {} states so far, {} MiB of tables",
+            crate::ui::answer_view::grouped(states),
+            charged_bytes >> 20
+        ),
+        _ => stage_line(stage),
+    }
 }
