@@ -579,3 +579,142 @@ fn loops_stand_upright_where_no_edge_goes_up() {
         }
     }
 }
+
+#[test]
+fn loops_on_the_ground_stand_inside_the_board_in_a_column_of_their_own() {
+    // Classroom drawing 1 of seed 24: red loops 5 and 7 on the ground,
+    // listed after the rest. The ground's point stood halfway along the
+    // drawing's columns, past its last vertex, and the views fit only
+    // the vertices: a projector showed both loops cut in half at the
+    // board's right edge.
+    for text in [
+        "0-1:G G 0-1:R 1-0:B 0-0:R 1-1:B 0-0:R 1-1:B 1-2:B",
+        "BR R 0-0:G",
+        "0-0:B BR",
+    ] {
+        let d = Drawing::from_text(text).unwrap();
+        // Fitted as presenting zooms it (the projector's board at 1920×1080).
+        let mut v = Viewport::new(1300.0, 870.0);
+        v.fit_within(&d, hackenbush_lab::ui::viewport::PRESENT_SCALE);
+        let presented = scene::build(&d, &v, &SceneOptions::default());
+        for e in &presented.edges {
+            if let Shape::Loop { centre, radius, .. } = e.shape {
+                assert!(
+                    centre.x - radius >= 0.0 && centre.x + radius <= presented.width,
+                    "{text}: presenting, loop {} inside the board: {centre:?} r {radius}",
+                    e.label
+                );
+            }
+        }
+        let s = board_scene(&d);
+        let loops: Vec<_> = s
+            .edges
+            .iter()
+            .filter_map(|e| match e.shape {
+                Shape::Loop {
+                    centre,
+                    radius,
+                    foot,
+                } if (foot.y - s.ground_y).abs() < 1e-9 => Some((e.label, centre, radius)),
+                _ => None,
+            })
+            .collect();
+        assert!(!loops.is_empty(), "{text}: loops on the ground");
+        for &(label, centre, radius) in &loops {
+            assert!(
+                centre.x - radius >= 0.0 && centre.x + radius <= s.width,
+                "{text}: loop {label} inside the board: {centre:?} r {radius} of {}",
+                s.width
+            );
+            // Clear of every vertex, and of every edge but the loops.
+            for v in &s.vertices {
+                let apart = (v.0.x - centre.x).hypot(v.0.y - centre.y) - radius;
+                assert!(apart > 8.0, "{text}: loop {label} on a vertex {:?}", v.0);
+            }
+            for e in s
+                .edges
+                .iter()
+                .filter(|e| !matches!(e.shape, Shape::Loop { .. }))
+            {
+                for k in 0..=32 {
+                    let t = k as f64 / 32.0;
+                    let p = match e.shape {
+                        Shape::Line(a, b) => Point {
+                            x: a.x + t * (b.x - a.x),
+                            y: a.y + t * (b.y - a.y),
+                        },
+                        Shape::Curve(a, c, b) => hackenbush_lab::ui::geometry::bezier(a, c, b, t),
+                        Shape::Loop { .. } => unreachable!(),
+                    };
+                    let off = (p.x - centre.x).hypot(p.y - centre.y) - radius;
+                    assert!(off > 6.0, "{text}: loop {label} crosses edge {}", e.label);
+                }
+            }
+        }
+        assert_labels_apart(&s);
+    }
+}
+
+/// The least angle, in degrees, between each loop's lean (foot to centre)
+/// and the edges leaving its vertex (a bow by its tangent there); loops
+/// on the ground, which stand upright, left out.
+fn loop_clearances(s: &Scene) -> Vec<(usize, f64)> {
+    let near = |p: Point, q: Point| (p.x - q.x).hypot(p.y - q.y) < 1e-6;
+    s.edges
+        .iter()
+        .filter_map(|l| match l.shape {
+            Shape::Loop { centre, foot, .. } if (foot.y - s.ground_y).abs() > 1e-6 => {
+                Some((l.label, centre, foot))
+            }
+            _ => None,
+        })
+        .map(|(label, centre, foot)| {
+            let lean = (centre.y - foot.y).atan2(centre.x - foot.x);
+            let least = s
+                .edges
+                .iter()
+                .filter_map(|e| match e.shape {
+                    Shape::Line(a, b) if near(a, foot) => Some(b),
+                    Shape::Line(a, b) if near(b, foot) => Some(a),
+                    Shape::Curve(a, c, b) if near(a, foot) || near(b, foot) => Some(c),
+                    _ => None,
+                })
+                .map(|towards| {
+                    let gap = ((towards.y - foot.y).atan2(towards.x - foot.x) - lean)
+                        .to_degrees()
+                        .rem_euclid(360.0);
+                    gap.min(360.0 - gap)
+                })
+                .fold(180.0, f64::min);
+            (label, least)
+        })
+        .collect()
+}
+
+#[test]
+fn a_leaning_loop_keeps_as_far_from_its_vertex_edges_as_it_can() {
+    // A circle through its vertex crosses every edge leaving it within a
+    // right angle of its lean. Classroom drawing 4 of seed 24: red loop 7
+    // on a vertex with edges up (a bow), right and down leaned 45° off the
+    // bow and crossed it; drawing 1: nested loops 6 and 8 on a vertex
+    // with an edge up and three down (two bowing) leaned 45° off the one
+    // going up, and crossed it and a bow going down.
+    for (text, least) in [
+        (
+            "0-1:R 0-2:G 0-0:R 1-3:B 3-1:R 2-1:B 1-1:R 3-4:G 3-5:B",
+            85.0,
+        ),
+        ("0-1:G G 0-1:R 1-0:B 0-0:R 1-1:B 0-0:R 1-1:B 1-2:B", 60.0),
+    ] {
+        let d = Drawing::from_text(text).unwrap();
+        let s = board_scene(&d);
+        let clearances = loop_clearances(&s);
+        assert!(!clearances.is_empty(), "{text}: loops off the ground");
+        for (label, clearance) in clearances {
+            assert!(
+                clearance >= least,
+                "{text}: loop {label} keeps {clearance:.0}° from an edge of its vertex"
+            );
+        }
+    }
+}

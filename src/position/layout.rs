@@ -69,6 +69,12 @@ pub fn auto(p: &Position) -> Layout {
     }
     let mut points = vec![None; n];
     let mut left = 0.0;
+    // Loops at the ground all stand on the ground's one point: it takes the
+    // column of the first of them, in label order (a piece of its own), so
+    // the views, which fit the vertices, fit it too. It stood halfway along
+    // the drawing's columns, past the last vertex where the loops came
+    // last: a projector showed them cut in half at the board's edge.
+    let mut ground_loops_at = None;
     for piece in p.components(p.full_set()) {
         // BFS from the ground inside this component only.
         let mut members: Vec<usize> = Vec::new();
@@ -79,6 +85,13 @@ pub fn auto(p: &Position) -> Layout {
                     members.push(v);
                 }
             }
+        }
+        if members.is_empty() {
+            if ground_loops_at.is_none() {
+                ground_loops_at = Some(left);
+                left += 2.0 * COLUMN;
+            }
+            continue;
         }
         let rows = bfs_rows(&adjacency, &members);
         let width = rows.iter().map(Vec::len).max().unwrap_or(1).max(1) as f64;
@@ -102,7 +115,7 @@ pub fn auto(p: &Position) -> Layout {
     }
     let right = (left - 2.0 * COLUMN).max(0.0);
     points[GROUND] = Some(Point {
-        x: right / 2.0,
+        x: ground_loops_at.unwrap_or(right / 2.0),
         y: 0.0,
     });
     Layout {

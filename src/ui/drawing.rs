@@ -149,7 +149,10 @@ impl Drawing {
         let mut lo = Point { x: 0.0, y: 0.0 };
         let mut hi = Point { x: 0.0, y: 0.0 };
         let mut first = true;
-        for p in self.points.iter().skip(1) {
+        // The ground is a line, but a loop on it stands on its point.
+        let ground_loop = self.edges.iter().any(|e| e.u == GROUND && e.v == GROUND);
+        let skip = usize::from(!ground_loop);
+        for p in self.points.iter().skip(skip) {
             if first {
                 lo = *p;
                 hi = *p;

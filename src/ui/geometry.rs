@@ -127,74 +127,88 @@ impl Shape {
 /// line; loops at one vertex are nested; an edge whose straight line runs
 /// through other vertices bows up over them.
 pub fn edge_shapes(d: &Drawing) -> Vec<Shape> {
-    let mut shapes = Vec::with_capacity(d.edges.len());
+    // Loops lean by how the other edges leave their vertex, so those come
+    // first.
+    let mut shapes: Vec<Shape> = (0..d.edges.len()).map(|i| link_shape(d, i)).collect();
     for (i, e) in d.edges.iter().enumerate() {
-        let (a, b) = d.edge_ends(i);
         if e.u == e.v {
+            let (a, _) = d.edge_ends(i);
             let radius = LOOP_RADIUS * (1 + rank_among(d, i)) as f64;
             let outer = LOOP_RADIUS * count_parallel(d, i) as f64;
-            let (dx, dy) = loop_direction(d, e.u, outer);
+            let (dx, dy) = loop_direction(d, &shapes, e.u, outer);
             let centre = Point {
                 x: a.x + dx * radius,
                 y: a.y + dy * radius,
             };
-            shapes.push(Shape::Loop {
+            shapes[i] = Shape::Loop {
                 centre,
                 radius,
                 foot: a,
-            });
-            continue;
+            };
         }
-        let siblings = count_parallel(d, i);
-        if siblings <= 1 {
-            // A straight stroke through another vertex would read as two
-            // edges, or lie on top of a shorter edge along the same line
-            // (the automatic layout puts vertices at one depth on one
-            // row, so an edge skipping one of them runs through it): it
-            // bows up over them instead, higher the more it skips.
-            let skipped = vertices_on(d, i, a, b);
-            if skipped.is_empty() {
-                shapes.push(Shape::Line(a, b));
-            } else {
-                let normal = upward_normal(a, b);
-                let rise = skipped.iter().fold(
-                    SKIP_BEND * (1.0 + 0.5 * (skipped.len() - 1) as f64).min(1.5),
-                    |rise, &v| rise.max(rise_over_loops(d, v, a, b, normal)),
-                );
-                let control = add(scale(add(a, b), 0.5), scale(normal, 2.0 * rise));
-                shapes.push(Shape::Curve(a, control, b));
-            }
-            continue;
-        }
-        // Offset k of n, centred: −(n−1)/2 … (n−1)/2 bends. The normal is
-        // taken from the lower-numbered end so that the two directions of
-        // a parallel pair agree on which side is which.
-        let k = rank_among(d, i) as f64 - (siblings - 1) as f64 / 2.0;
-        let (p, q) = if e.u <= e.v { (a, b) } else { (b, a) };
-        let normal = unit_normal(p, q);
-        // A quadratic curve reaches half its control offset at its middle.
-        let control = add(scale(add(a, b), 0.5), scale(normal, 2.0 * BEND * k));
-        shapes.push(Shape::Curve(a, control, b));
     }
     shapes
 }
 
+/// The shape of edge `i` if it joins two vertices (a loop's is a
+/// placeholder, replaced by [`edge_shapes`]).
+fn link_shape(d: &Drawing, i: usize) -> Shape {
+    let e = d.edges[i];
+    let (a, b) = d.edge_ends(i);
+    if e.u == e.v {
+        return Shape::Line(a, b);
+    }
+    let siblings = count_parallel(d, i);
+    if siblings <= 1 {
+        // A straight stroke through another vertex would read as two
+        // edges, or lie on top of a shorter edge along the same line
+        // (the automatic layout puts vertices at one depth on one
+        // row, so an edge skipping one of them runs through it): it
+        // bows up over them instead, higher the more it skips.
+        let skipped = vertices_on(d, i, a, b);
+        if skipped.is_empty() {
+            return Shape::Line(a, b);
+        }
+        let normal = upward_normal(a, b);
+        let rise = skipped.iter().fold(
+            SKIP_BEND * (1.0 + 0.5 * (skipped.len() - 1) as f64).min(1.5),
+            |rise, &v| rise.max(rise_over_loops(d, v, a, b, normal)),
+        );
+        let control = add(scale(add(a, b), 0.5), scale(normal, 2.0 * rise));
+        return Shape::Curve(a, control, b);
+    }
+    // Offset k of n, centred: −(n−1)/2 … (n−1)/2 bends. The normal is
+    // taken from the lower-numbered end so that the two directions of
+    // a parallel pair agree on which side is which.
+    let k = rank_among(d, i) as f64 - (siblings - 1) as f64 / 2.0;
+    let (p, q) = if e.u <= e.v { (a, b) } else { (b, a) };
+    let normal = unit_normal(p, q);
+    // A quadratic curve reaches half its control offset at its middle.
+    let control = add(scale(add(a, b), 0.5), scale(normal, 2.0 * BEND * k));
+    Shape::Curve(a, control, b)
+}
+
 /// Loops stand upright unless another edge leaves their vertex within
-/// this many degrees of straight up; then they lean until they keep
-/// [`LOOP_LEAN_CLEARANCE`] from every edge of the vertex.
+/// this many degrees of straight up; then they lean as far from every
+/// edge of the vertex as they can, up to [`LOOP_LEAN_CLEARANCE`].
 const LOOP_UPRIGHT_CLEARANCE: i32 = 25;
-const LOOP_LEAN_CLEARANCE: i32 = 45;
+/// A circle through its vertex crosses every edge leaving it less than a
+/// right angle from its centre's direction, at 2r cos(angle) along it:
+/// at a right angle it only touches the edge at the vertex.
+const LOOP_LEAN_CLEARANCE: i32 = 90;
 
 /// The unit direction, from vertex `v`, in which its loops stand (their
 /// centres lie that way; nested loops share it). Upright unless an edge
 /// goes (nearly) straight up from `v`: a loop there lay over that edge,
 /// with its label (at its top) on the edge's, so the class saw one label
-/// of two. Then the direction closest to upright that keeps clear of
-/// every edge of `v` (towards the drawing's middle on a tie), or failing
-/// that the one furthest from them; never one whose outer loop, of
-/// radius `outer`, would dip under the ground. A branching vertex (edges
-/// up and to either side) keeps its loops upright between the branches.
-fn loop_direction(d: &Drawing, v: usize, outer: f64) -> (f64, f64) {
+/// of two. Then the direction furthest from every edge of `v` (as each
+/// leaves it: a bow by its tangent), up to a right angle, and of those
+/// the closest to upright (towards the drawing's middle on a tie); never
+/// one whose outer loop, of radius `outer`, would dip under the ground.
+/// A branching vertex (edges up and to either side) keeps its loops
+/// upright between the branches. `shapes` holds every edge's shape but
+/// the loops'.
+fn loop_direction(d: &Drawing, shapes: &[Shape], v: usize, outer: f64) -> (f64, f64) {
     const UP: (f64, f64) = (0.0, 1.0);
     if v == GROUND {
         return UP;
@@ -207,8 +221,14 @@ fn loop_direction(d: &Drawing, v: usize, outer: f64) -> (f64, f64) {
         })
         .map(|j| {
             let (a, b) = d.edge_ends(j);
-            let other = if d.edges[j].u == v { b } else { a };
-            (other.y - at.y).atan2(other.x - at.x).to_degrees()
+            let from_v = dist(a, at) < dist(b, at);
+            // The direction in which the stroke leaves `v`.
+            let towards = match shapes[j] {
+                Shape::Curve(_, c, _) => c,
+                _ if from_v => b,
+                _ => a,
+            };
+            (towards.y - at.y).atan2(towards.x - at.x).to_degrees()
         })
         .collect();
     // The least angle, in whole degrees, between `deg` and an edge of `v`.
@@ -305,24 +325,76 @@ fn rise_over_loops(d: &Drawing, v: usize, a: Point, b: Point, normal: Point) -> 
 /// The highest point any edge of `d` is drawn through, in layout units
 /// (0 for an empty drawing): vertices, a bow's crest, a loop's top.
 pub fn strokes_top(d: &Drawing) -> f64 {
+    strokes_box(d).map_or(0.0, |(_, hi)| hi.y)
+}
+
+/// The box of every edge of `d` as drawn, in layout units: its ends, a
+/// bow's extremes, a loop's circle; `None` without edges.
+pub fn strokes_box(d: &Drawing) -> Option<(Point, Point)> {
     edge_shapes(d)
         .iter()
-        .map(|s| match *s {
-            Shape::Line(a, b) => a.y.max(b.y),
-            Shape::Curve(a, c, b) => {
-                // B'(t) = 0 at t = (a − c) / (a − 2c + b).
-                let den = a.y - 2.0 * c.y + b.y;
-                let crest = if den.abs() > 1e-12 {
-                    let t = (a.y - c.y) / den;
-                    (0.0..=1.0).contains(&t).then(|| bezier(a, c, b, t).y)
-                } else {
-                    None
-                };
-                a.y.max(b.y).max(crest.unwrap_or(f64::NEG_INFINITY))
-            }
-            Shape::Loop { centre, radius, .. } => centre.y + radius,
+        .map(|s| s.bounding_box())
+        .reduce(|(lo, hi), (l, h)| {
+            (
+                Point {
+                    x: lo.x.min(l.x),
+                    y: lo.y.min(l.y),
+                },
+                Point {
+                    x: hi.x.max(h.x),
+                    y: hi.y.max(h.y),
+                },
+            )
         })
-        .fold(0.0, f64::max)
+}
+
+impl Shape {
+    /// The box of the stroke's centre line: a curve's extremes come from
+    /// where its derivative vanishes, a loop is its whole circle.
+    pub fn bounding_box(&self) -> (Point, Point) {
+        let corners = |a: Point, b: Point| {
+            (
+                Point {
+                    x: a.x.min(b.x),
+                    y: a.y.min(b.y),
+                },
+                Point {
+                    x: a.x.max(b.x),
+                    y: a.y.max(b.y),
+                },
+            )
+        };
+        match *self {
+            Shape::Line(a, b) => corners(a, b),
+            Shape::Curve(a, c, b) => {
+                let (mut lo, mut hi) = corners(a, b);
+                // Per axis, B'(t) = 0 at t = (a − c) / (a − 2c + b).
+                for t in [
+                    (a.x - c.x) / (a.x - 2.0 * c.x + b.x),
+                    (a.y - c.y) / (a.y - 2.0 * c.y + b.y),
+                ] {
+                    if t.is_finite() && t > 0.0 && t < 1.0 {
+                        let p = bezier(a, c, b, t);
+                        (lo, hi) = (corners(lo, p).0, corners(hi, p).1);
+                    }
+                }
+                (lo, hi)
+            }
+            Shape::Loop { centre, radius, .. } => {
+                let r = radius.abs();
+                corners(
+                    Point {
+                        x: centre.x - r,
+                        y: centre.y - r,
+                    },
+                    Point {
+                        x: centre.x + r,
+                        y: centre.y + r,
+                    },
+                )
+            }
+        }
+    }
 }
 
 /// The unit normal of `a`–`b` that points up (to the right for a

@@ -333,27 +333,10 @@ impl Extent {
     }
 }
 
-/// The box of a shape's centre line: a curve's extremes come from where
-/// its derivative vanishes, a loop is its whole circle.
+/// The box of a shape's centre line ([`Shape::bounding_box`]).
 fn shape_extent(s: &Shape) -> Extent {
-    match *s {
-        Shape::Line(a, b) => Extent::around(a, 0.0).union(Extent::around(b, 0.0)),
-        Shape::Curve(a, c, b) => {
-            let mut e = Extent::around(a, 0.0).union(Extent::around(b, 0.0));
-            // Per axis, B'(t) = 0 at t = (a − c) / (a − 2c + b).
-            for (pa, pc, pb) in [(a.x, c.x, b.x), (a.y, c.y, b.y)] {
-                let den = pa - 2.0 * pc + pb;
-                if den.abs() > 1e-12 {
-                    let t = (pa - pc) / den;
-                    if t > 0.0 && t < 1.0 {
-                        e = e.union(Extent::around(super::geometry::bezier(a, c, b, t), 0.0));
-                    }
-                }
-            }
-            e
-        }
-        Shape::Loop { centre, radius, .. } => Extent::around(centre, radius.abs()),
-    }
+    let (lo, hi) = s.bounding_box();
+    Extent::around(lo, 0.0).union(Extent::around(hi, 0.0))
 }
 
 fn shift(s: &Shape, dx: f64, dy: f64) -> Shape {

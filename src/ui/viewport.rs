@@ -6,7 +6,7 @@
 use crate::position::Point;
 
 use super::drawing::Drawing;
-use super::geometry::{strokes_top, HEADROOM};
+use super::geometry::{strokes_box, strokes_top, HEADROOM};
 
 /// Pixels per layout unit when there is room.
 pub const DEFAULT_SCALE: f64 = 80.0;
@@ -17,6 +17,10 @@ pub const PRESENT_SCALE: f64 = 300.0;
 const MIN_SCALE: f64 = 8.0;
 /// Room kept around a drawing, in pixels.
 const MARGIN: f64 = 48.0;
+/// Room kept between a stroke (a loop, a bow) and the canvas's edge, in
+/// pixels: half a presenting stroke with its halo, and a label's half
+/// height above.
+const STROKE_ROOM: f64 = 24.0;
 /// Half of a 44 px touch target.
 pub const TOUCH_RADIUS_PX: f64 = 22.0;
 /// The largest touch radius in layout units.
@@ -83,6 +87,33 @@ impl Viewport {
         self.ground_y = self.height - MARGIN;
         let mid = (lo.x + hi.x) / 2.0;
         self.origin_x = self.width / 2.0 - mid * self.scale;
+        self.keep_strokes_inside(d);
+    }
+
+    /// Shrink and recentre the fit if a stroke would leave the canvas.
+    /// Loops and bows stand past the vertices the fit holds by a fixed
+    /// part of a unit, which [`MARGIN`] holds at the default scale but not
+    /// zoomed up: presenting, a loop on the rightmost vertex (or on the
+    /// ground there) was cut in half at the board's edge. A fit whose
+    /// strokes stay inside is left as it is.
+    fn keep_strokes_inside(&mut self, d: &Drawing) {
+        let Some((lo, hi)) = strokes_box(d) else {
+            return;
+        };
+        let left = self.to_screen(lo).x;
+        let right = self.to_screen(Point { x: hi.x, y: 0.0 }).x;
+        let top = self.to_screen(hi).y;
+        if left >= STROKE_ROOM && right <= self.width - STROKE_ROOM && top >= STROKE_ROOM {
+            return;
+        }
+        let avail_w = (self.width - 2.0 * STROKE_ROOM).max(1.0);
+        let avail_h = (self.ground_y - STROKE_ROOM).max(1.0);
+        self.scale = self
+            .scale
+            .min(avail_w / (hi.x - lo.x).max(1e-9))
+            .min(avail_h / hi.y.max(1e-9))
+            .max(MIN_SCALE);
+        self.origin_x = self.width / 2.0 - (lo.x + hi.x) / 2.0 * self.scale;
     }
 
     /// The canvas height, in CSS pixels, at which [`Self::fit`] shows `d`
