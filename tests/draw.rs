@@ -32,6 +32,31 @@ fn check_picture(p: &Position, what: &str) {
     let labels = picture.matches("\\node[edge label]").count();
     assert_eq!(labels, p.edge_count(), "{what}: one label per edge");
     assert_eq!(picture.matches("\\draw[ground]").count(), 1);
+    // The ground line runs under every loop on the ground (they stand on
+    // the ground's point: a line that ended at the last vertex left them
+    // standing on nothing).
+    let (from, to) = ground_line(&picture);
+    let ground = d.points[0].x;
+    if p.edges.iter().any(|e| e.u == 0 && e.v == 0) {
+        assert!(
+            from < ground && ground < to,
+            "{what}: the ground line {from}..{to} runs under the loops at {ground}"
+        );
+    }
+}
+
+/// The x-coordinates of the picture's ground line.
+fn ground_line(picture: &str) -> (f64, f64) {
+    let line = picture
+        .lines()
+        .find(|l| l.starts_with("\\draw[ground]"))
+        .expect("a ground line");
+    let xs: Vec<f64> = line
+        .split('(')
+        .skip(1)
+        .map(|c| c.split(',').next().unwrap().parse().unwrap())
+        .collect();
+    (xs[0], xs[1])
 }
 
 #[test]
@@ -44,6 +69,11 @@ fn tikz_edges_are_the_positions_edges() {
     // Loops at the ground and parallel edges to it, written by hand.
     let p: Position = "cgsuite::A(l:A;e:A;r(r:B;l:B;e))".parse().unwrap();
     check_picture(&p, "loops and parallels");
+    // Loops on the ground listed last (classroom drawing 1 of seed 24).
+    let p: Position = "0-1:G G 0-1:R 1-0:B 0-0:R 1-1:B 0-0:R 1-1:B 1-2:B"
+        .parse()
+        .unwrap();
+    check_picture(&p, "ground loops last");
 }
 
 /// The check above fails on a picture that is not the position's.

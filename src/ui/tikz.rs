@@ -17,7 +17,7 @@ use std::fmt::Write;
 
 use crate::analysis::{Answer, Request, Rules};
 use crate::game::{latex_rational, Arena};
-use crate::position::{Colour, Point};
+use crate::position::{Colour, Point, GROUND};
 
 use super::answer_view::{rules_phrase, CaptionValue, ExportCaption};
 use super::drawing::Drawing;
@@ -120,7 +120,16 @@ pub fn board_picture(d: &Drawing, standing: Option<TikzStanding>, o: &TikzOption
         .filter(|&i| colour(i).is_some())
         .collect();
     let vertices = used_vertices(d, &shown);
-    let (lo, hi) = extent(d, &vertices);
+    // The ground line runs under loops on the ground too: they stand on
+    // the ground's point, in a column of their own.
+    let mut spanned = vertices.clone();
+    if shown
+        .iter()
+        .any(|&i| d.edges[i].u == GROUND && d.edges[i].v == GROUND)
+    {
+        spanned.push(GROUND);
+    }
+    let (lo, hi) = extent(d, &spanned);
     let _ = writeln!(
         out,
         "\\draw[ground] {} -- {};",
