@@ -15,10 +15,11 @@ use crate::position::{Colour, EdgeSet, Position};
 use crate::rules::{Hackenbush, Player, Ruleset};
 
 use super::drawing::Drawing;
+use super::geometry::strokes_box;
 use super::play::{Game, Side, SidedMove};
 use super::scene::{self, SceneOptions};
 use super::svg;
-use super::viewport::{extent, Viewport};
+use super::viewport::Viewport;
 
 /// Thumbnail size in CSS pixels (a click zooms to board size).
 pub const THUMB_W: f64 = 210.0;
@@ -173,9 +174,16 @@ fn thumb(
 /// A viewport showing the whole drawing in a thumbnail (small margins, any
 /// scale: the editor's minimum scale is for pointing, not for looking).
 pub(crate) fn fit(d: &Drawing, (w_px, h_px): (f64, f64)) -> Viewport {
-    let (lo, hi) = d.bounds();
+    // Vertices and strokes alike: a thumbnail's margin is a few pixels,
+    // so a loop on the last vertex (or on the ground there) was cut.
+    let (mut lo, mut hi) = d.bounds();
+    if let Some((slo, shi)) = strokes_box(d) {
+        lo.x = lo.x.min(slo.x);
+        hi.x = hi.x.max(shi.x);
+        hi.y = hi.y.max(shi.y);
+    }
     let margin = (w_px.min(h_px) / 10.0).clamp(4.0, 40.0);
-    let (w, h) = extent(d);
+    let (w, h) = ((hi.x - lo.x).max(1.0), (hi.y - lo.y).max(1.0));
     let scale = ((w_px - 2.0 * margin) / w).min((h_px - 2.0 * margin - 6.0) / h);
     let mut v = Viewport::new(w_px, h_px);
     v.scale = scale;
@@ -319,4 +327,28 @@ pub fn move_note(start: &Position, before: &[EdgeSet], m: &SidedMove, after: usi
     }
     s.push('.');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thumbnail_holds_every_stroke() {
+        // Classroom drawing 1 of seed 24: loops on the ground in the last
+        // column, and nested loops leaning off an edge; a thumbnail's
+        // margin is a few pixels, and the loops were cut at its edge.
+        let d = Drawing::from_text("0-1:G G 0-1:R 1-0:B 0-0:R 1-1:B 0-0:R 1-1:B 1-2:B").unwrap();
+        for size in [(THUMB_W, THUMB_H), (120.0, 80.0), (900.0, 500.0)] {
+            let s = scene::build(&d, &fit(&d, size), &SceneOptions::default());
+            for e in &s.edges {
+                let (lo, hi) = e.shape.bounding_box();
+                assert!(
+                    lo.x >= 0.0 && lo.y >= 0.0 && hi.x <= size.0 && hi.y <= size.1,
+                    "at {size:?}, edge {} leaves the thumbnail: {lo:?} {hi:?}",
+                    e.label
+                );
+            }
+        }
+    }
 }
