@@ -26,7 +26,7 @@ const LOOP_LABEL_SPAN: f64 = 0.45;
 /// How far strokes may rise above the highest vertex within the views'
 /// margins, in layout units (an upright loop, a bow over skipped
 /// vertices); a drawing whose strokes rise further is fitted by their
-/// top ([`strokes_top`]).
+/// top ([`strokes_box`]).
 pub const HEADROOM: f64 = 0.45;
 
 /// The drawn shape of one edge.
@@ -221,11 +221,10 @@ fn loop_direction(d: &Drawing, shapes: &[Shape], v: usize, outer: f64) -> (f64, 
         })
         .map(|j| {
             let (a, b) = d.edge_ends(j);
-            let from_v = dist(a, at) < dist(b, at);
             // The direction in which the stroke leaves `v`.
             let towards = match shapes[j] {
                 Shape::Curve(_, c, _) => c,
-                _ if from_v => b,
+                _ if d.edges[j].u == v => b,
                 _ => a,
             };
             (towards.y - at.y).atan2(towards.x - at.x).to_degrees()
@@ -320,12 +319,6 @@ fn rise_over_loops(d: &Drawing, v: usize, a: Point, b: Point, normal: Point) -> 
             clear / (4.0 * t * (1.0 - t)) / normal.y.max(0.5)
         })
         .fold(0.0, f64::max)
-}
-
-/// The highest point any edge of `d` is drawn through, in layout units
-/// (0 for an empty drawing): vertices, a bow's crest, a loop's top.
-pub fn strokes_top(d: &Drawing) -> f64 {
-    strokes_box(d).map_or(0.0, |(_, hi)| hi.y)
 }
 
 /// The box of every edge of `d` as drawn, in layout units: its ends, a

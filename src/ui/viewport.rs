@@ -6,7 +6,7 @@
 use crate::position::Point;
 
 use super::drawing::Drawing;
-use super::geometry::{strokes_box, strokes_top, HEADROOM};
+use super::geometry::{strokes_box, HEADROOM};
 
 /// Pixels per layout unit when there is room.
 pub const DEFAULT_SCALE: f64 = 80.0;
@@ -79,7 +79,8 @@ impl Viewport {
     /// Centre `d` and scale it to fit, at most `max_scale` pixels per unit
     /// (presenter mode zooms a small drawing up to fill a projector).
     pub fn fit_within(&mut self, d: &Drawing, max_scale: f64) {
-        let (w, h) = extent(d);
+        let strokes = strokes_box(d);
+        let (w, h) = extent_with(d, strokes);
         let (lo, hi) = d.bounds();
         let avail_w = (self.width - 2.0 * MARGIN).max(1.0);
         let avail_h = (self.height - 2.0 * MARGIN).max(1.0);
@@ -87,7 +88,7 @@ impl Viewport {
         self.ground_y = self.height - MARGIN;
         let mid = (lo.x + hi.x) / 2.0;
         self.origin_x = self.width / 2.0 - mid * self.scale;
-        self.keep_strokes_inside(d);
+        self.keep_strokes_inside(strokes);
     }
 
     /// Shrink and recentre the fit if a stroke would leave the canvas.
@@ -96,8 +97,8 @@ impl Viewport {
     /// zoomed up: presenting, a loop on the rightmost vertex (or on the
     /// ground there) was cut in half at the board's edge. A fit whose
     /// strokes stay inside is left as it is.
-    fn keep_strokes_inside(&mut self, d: &Drawing) {
-        let Some((lo, hi)) = strokes_box(d) else {
+    fn keep_strokes_inside(&mut self, strokes: Option<(Point, Point)>) {
+        let Some((lo, hi)) = strokes else {
             return;
         };
         let left = self.to_screen(lo).x;
@@ -140,7 +141,13 @@ impl Viewport {
 /// strokes where they rise above the highest vertex further than the
 /// margins hold ([`HEADROOM`]: nested loops, a bow over a looped vertex).
 pub fn extent(d: &Drawing) -> (f64, f64) {
+    extent_with(d, strokes_box(d))
+}
+
+/// [`extent`] of `d` whose strokes' box ([`strokes_box`]) is `strokes`.
+fn extent_with(d: &Drawing, strokes: Option<(Point, Point)>) -> (f64, f64) {
     let (lo, hi) = d.bounds();
-    let top = hi.y.max(strokes_top(d) - HEADROOM);
+    let strokes_top = strokes.map_or(0.0, |(_, top)| top.y);
+    let top = hi.y.max(strokes_top - HEADROOM);
     ((hi.x - lo.x).max(1.0), (top - lo.y).max(1.0))
 }
