@@ -218,16 +218,25 @@ test('on a laptop the value is beside the board, and whose turn is read whole be
     await page.setViewportSize({ width: 1280, height: 800 });
     await open(page, url);
     await quantumGame(page);
-    // Beside the board on a laptop: the realisations, then the value (it
-    // came after the entanglement graph, the title and the how-to, off
-    // the first screen), then the graph.
+    // On a laptop quantum play has three columns, as on a projector: the
+    // board, the realisations over the graph, the rules over the value.
+    // With one column beside the board the rules came after the
+    // realisations, the value and the graph, 1700 px down: a lecturer who
+    // had just picked Quantum lost the Flavour picker she was about to use.
     await done(page).waitFor();
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const top = async (name) => (await region(page, name).boundingBox()).y;
-    const value = await region(page, 'Value').getByRole('term').filter({ hasText: /^Value$/ }).boundingBox();
-    assert.ok(value.y + value.height <= 800, `the value on the first screen: ${JSON.stringify(value)}`);
-    assert.ok((await top('Realisations (1)')) < (await top('Value')), 'the realisations first');
-    assert.ok((await top('Value')) < (await top('Entanglement')), 'the value before the graph');
+    const firstScreen = async (what, locator) => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const box = await locator.boundingBox();
+      assert.ok(box && box.y >= 0 && box.y + box.height <= 800 && box.x + box.width <= 1280, `${what} on the first screen: ${JSON.stringify(box)}`);
+      return box;
+    };
+    const valueTerm = () => region(page, 'Value').getByRole('term').filter({ hasText: /^Value$/ });
+    const flavour = await firstScreen('the flavour', page.getByRole('combobox', { name: 'Flavour' }));
+    const value = await firstScreen('the value', valueTerm());
+    const shown = await firstScreen('the realisations', realisations(page).getByRole('listitem').first());
+    const [rulesCard, valueCard] = [await region(page, 'Rules').boundingBox(), await region(page, 'Value').boundingBox()];
+    assert.ok(flavour.y < value.y && rulesCard.x === valueCard.x && rulesCard.y < valueCard.y, 'the rules over the value');
+    assert.ok(shown.x + shown.width < value.x, 'the realisations beside them');
     await pick(page, [1, 3], { at: 0 });
     await button(page, 'Commit superposed move (1 + 3)').waitFor();
     // 1280 × 800 (a laptop), 900 × 760 (a narrow window: the board's
@@ -241,6 +250,24 @@ test('on a laptop the value is beside the board, and whose turn is read whole be
       assert.deepEqual(fit.cut, [], `at ${width} px buttons stand outside the bar`);
       await page.getByRole('toolbar', { name: 'Moves' }).screenshot({ path: join(SCREENSHOTS, `quantum-bar-${width}.png`) });
     }
+    // Still so once the game has split the board into realisations.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await button(page, 'Commit superposed move (1 + 3)').click();
+    await region(page, 'Realisations (2)').waitFor();
+    await done(page).waitFor();
+    await firstScreen('the value after a superposed move', valueTerm());
+    await firstScreen('the flavour after a superposed move', page.getByRole('combobox', { name: 'Flavour' }));
+    // A narrower window keeps one column beside the board: the
+    // realisations, then the value (it came after the entanglement graph,
+    // the title and the how-to, off the first screen), then the graph.
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const top = async (name) => (await region(page, name).boundingBox()).y;
+    const narrow = await valueTerm().boundingBox();
+    assert.ok(narrow.y + narrow.height <= 800, `the value on the first screen at 1100 px: ${JSON.stringify(narrow)}`);
+    assert.ok((await top('Realisations (2)')) < (await top('Value')), 'the realisations first');
+    assert.ok((await top('Value')) < (await top('Entanglement')), 'the value before the graph');
+    await page.setViewportSize({ width: 1280, height: 800 });
     // On a desktop the help names the mouse's gestures.
     assert.match(await realisations(page).getByRole('paragraph').last().innerText(), /hover one to see it on the board, click to zoom/);
     assert.deepEqual(problems, []);
