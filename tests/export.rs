@@ -487,7 +487,7 @@ fn label_pills(s: &Scene) -> Vec<(usize, f64, f64, f64, f64)> {
         .map(|e| {
             let m = e.shape.midpoint();
             let w = scene::label_width(&scene::label_text(e), k);
-            let left = scene::label_left(m, w, k, s.width);
+            let left = scene::label_left(m, w, k, s.width, e.shape.label_side());
             (e.label, left, m.y - 8.0 * k, w, 16.0 * k)
         })
         .collect()
@@ -717,4 +717,75 @@ fn a_leaning_loop_keeps_as_far_from_its_vertex_edges_as_it_can() {
             );
         }
     }
+}
+
+#[test]
+fn a_loop_leaning_left_has_its_label_outside_its_ring() {
+    // Classroom drawing 4 of seed 24: red loop 7 on vertex 1, whose edges
+    // go up and right, leans left. Its label went right of its leftmost
+    // point, as every label goes right of its midpoint: inside the ring,
+    // across its stroke. Then any loop leaning left of the random family.
+    let mut pictures = vec![(
+        "classroom drawing 4 of seed 24".to_string(),
+        Drawing::from_text("0-1:R 0-2:G 0-0:R 1-3:B 3-1:R 2-1:B 1-1:R 3-4:G 3-5:B").unwrap(),
+    )];
+    for seed in 0..300 {
+        let p = hackenbush_lab::position::presets::random(seed, 4 + (seed as usize % 9), &[]);
+        pictures.push((format!("random {seed}"), Drawing::auto(&p)));
+    }
+    let mut leaning = 0;
+    for (name, d) in &pictures {
+        let s = board_scene(d);
+        let pills = label_pills(&s);
+        for (e, &(label, x, y, w, h)) in s.edges.iter().zip(&pills) {
+            let Shape::Loop {
+                centre,
+                radius,
+                foot,
+            } = e.shape
+            else {
+                continue;
+            };
+            if centre.x >= foot.x - 0.01 * radius {
+                continue;
+            }
+            leaning += 1;
+            // The pill's nearest point to the centre is outside the ring
+            // and its stroke (4 px wide at most on a board).
+            let near = Point {
+                x: centre.x.clamp(x, x + w),
+                y: centre.y.clamp(y, y + h),
+            };
+            let apart = (near.x - centre.x).hypot(near.y - centre.y) - radius;
+            assert!(
+                apart >= 2.0,
+                "{name}: loop {label}'s label is {apart:.1} px from its ring"
+            );
+            // In the SVG too: the text ends left of the loop.
+            let svg = to_svg(&s);
+            let text = svg
+                .split("<text ")
+                .find(|t| {
+                    t.split_once('>')
+                        .is_some_and(|(_, rest)| rest.starts_with(&format!("{label}<")))
+                })
+                .unwrap();
+            assert!(text.contains(r#"text-anchor="end""#), "{name}: {text}");
+        }
+    }
+    assert_labels_apart(&board_scene(&pictures[0].1));
+    // TikZ ends the label left of loop 7 as well.
+    let tikz = hackenbush_lab::ui::tikz::picture(
+        &pictures[0].1,
+        &hackenbush_lab::ui::tikz::TikzOptions {
+            labels: true,
+            caption: Vec::new(),
+        },
+    );
+    let node = tikz.lines().find(|l| l.ends_with("{7};")).unwrap();
+    assert!(
+        node.starts_with(r"\node[edge label, anchor=east]"),
+        "{node}"
+    );
+    assert!(leaning >= 2, "loops leaning left met: {leaning}");
 }

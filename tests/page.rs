@@ -683,6 +683,7 @@ fn the_address_bar_follows_the_state_but_not_a_puzzle() {
 /// side stands left of its edge (it was cut on the rightmost stalk).
 #[test]
 fn edge_notes_stay_on_a_phone_wide_board() {
+    use hackenbush_lab::ui::geometry::LabelSide;
     use hackenbush_lab::ui::scene::{label_left, label_scale, label_text, label_width};
     let mut p = Page::new();
     p.session = Session::new(360.0, 420.0);
@@ -697,7 +698,7 @@ fn edge_notes_stay_on_a_phone_wide_board() {
         let text = label_text(e);
         noted += usize::from(e.note.is_some());
         let w = label_width(&text, k);
-        let x = label_left(e.shape.midpoint(), w, k, scene.width);
+        let x = label_left(e.shape.midpoint(), w, k, scene.width, e.shape.label_side());
         assert!(
             x >= 0.0 && x + w <= scene.width,
             "{text:?} at {x}..{} on a {} px board",
@@ -709,9 +710,12 @@ fn edge_notes_stay_on_a_phone_wide_board() {
     // Where there is room on the right, a label stays right of its edge.
     let at = hackenbush_lab::position::Point { x: 10.0, y: 50.0 };
     let w = label_width("6: L 50%", 1.0);
-    assert!(label_left(at, w, 1.0, 360.0) > at.x);
+    assert!(label_left(at, w, 1.0, 360.0, LabelSide::Right) > at.x);
     let near = hackenbush_lab::position::Point { x: 340.0, y: 50.0 };
-    assert!(label_left(near, w, 1.0, 360.0) < near.x);
+    assert!(label_left(near, w, 1.0, 360.0, LabelSide::Right) < near.x);
+    // A loop leaning left is labelled on its left, where there is room.
+    assert!(label_left(near, w, 1.0, 360.0, LabelSide::Left) < near.x);
+    assert!(label_left(at, w, 1.0, 360.0, LabelSide::Left) > at.x);
 }
 
 /// The turn line says whose turn it is, and apart from it how to pick a

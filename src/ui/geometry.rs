@@ -47,6 +47,15 @@ pub enum Shape {
     },
 }
 
+/// Where an edge's label stands beside the point it labels
+/// ([`Shape::label_side`]): starting a little right of it, or ending a
+/// little left of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LabelSide {
+    Right,
+    Left,
+}
+
 pub fn add(a: Point, b: Point) -> Point {
     Point {
         x: a.x + b.x,
@@ -106,6 +115,21 @@ impl Shape {
                     .fold(f64::INFINITY, f64::min)
             }
             Shape::Loop { centre, radius, .. } => (dist(p, centre) - radius).abs(),
+        }
+    }
+
+    /// Which side of [`Shape::midpoint`] the edge's label goes: the
+    /// right, but for a loop leaning left. Its midpoint is then its
+    /// leftmost part and the ring lies to its right, so a label there lay
+    /// inside the ring, across its stroke.
+    pub fn label_side(&self) -> LabelSide {
+        match *self {
+            Shape::Loop {
+                centre,
+                radius,
+                foot,
+            } if centre.x < foot.x - 0.01 * radius => LabelSide::Left,
+            _ => LabelSide::Right,
         }
     }
 

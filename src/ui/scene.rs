@@ -5,7 +5,7 @@
 use crate::position::{Colour, Point};
 
 use super::drawing::Drawing;
-use super::geometry::{edge_shapes, Shape};
+use super::geometry::{edge_shapes, LabelSide, Shape};
 use super::viewport::Viewport;
 
 /// Which player's best move an edge is (from the engine's advice).
@@ -239,13 +239,18 @@ pub fn label_width(text: &str, k: f64) -> f64 {
 /// right of the edge, or left of it where the right would run past the
 /// canvas (the view fits the drawing's vertices, so a long note on the
 /// rightmost edge was cut: "6: L 5" on a phone).
-pub fn label_left(at: Point, w: f64, k: f64, width: f64) -> f64 {
+///
+/// A loop leaning left is labelled left of its midpoint
+/// ([`Shape::label_side`]), unless that would run past the canvas's
+/// left edge.
+pub fn label_left(at: Point, w: f64, k: f64, width: f64, side: LabelSide) -> f64 {
     let right = at.x + 8.0 * k;
     let left = at.x - 8.0 * k - w;
-    if right + w > width && left >= 0.0 {
-        left
-    } else {
-        right
+    let fits_left = left >= 0.0;
+    match side {
+        LabelSide::Left if fits_left => left,
+        _ if right + w > width && fits_left => left,
+        _ => right,
     }
 }
 
@@ -392,13 +397,18 @@ pub fn drawing_extent(s: &Scene) -> Option<Extent> {
             bottom: b.bottom + dy + pad,
         });
         if s.show_labels && e.fall == 0.0 {
-            // The canvas's pill: 8 px right of the midpoint, 16 px high,
+            // The canvas's pill: 8 px beside the midpoint, 16 px high,
             // about 7 px per character (12 px type), all times `lk`.
             let m = e.shape.midpoint();
+            let w = 8.0 * lk + label_width(&label_text(e), lk);
+            let (left, right) = match e.shape.label_side() {
+                LabelSide::Right => (m.x, m.x + w),
+                LabelSide::Left => (m.x - w, m.x),
+            };
             boxes.push(Extent {
-                left: m.x,
+                left,
                 top: m.y - 8.0 * lk,
-                right: m.x + 8.0 * lk + label_width(&label_text(e), lk),
+                right,
                 bottom: m.y + 8.0 * lk,
             });
         }

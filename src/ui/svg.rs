@@ -5,7 +5,7 @@ use std::fmt::{self, Write};
 
 use crate::position::Point;
 
-use super::geometry::Shape;
+use super::geometry::{LabelSide, Shape};
 use super::scene::{self, fall_offset, CaptionBand, Scene};
 
 /// `x` to `DIGITS` decimals, as `{:.DIGITS$}` prints it but for ties and
@@ -139,10 +139,14 @@ fn document(s: &Scene, band: Option<&CaptionBand>) -> String {
     if s.show_labels {
         for e in s.edges.iter().filter(|e| e.fall == 0.0) {
             let m = e.shape.midpoint();
+            let (x, anchor) = match e.shape.label_side() {
+                LabelSide::Right => (m.x + 8.0, ""),
+                LabelSide::Left => (m.x - 8.0, r#" text-anchor="end""#),
+            };
             let _ = write!(
                 out,
-                r#"<text x="{}" y="{}" font-family="sans-serif" font-size="12" fill="{}">{}</text>"#,
-                d1(m.x + 8.0),
+                r#"<text x="{}" y="{}"{anchor} font-family="sans-serif" font-size="12" fill="{}">{}</text>"#,
+                d1(x),
                 d1(m.y + 4.0),
                 scene::VERTEX,
                 escape(&scene::label_text(e))

@@ -21,7 +21,7 @@ use crate::position::{Colour, Point, GROUND};
 
 use super::answer_view::{rules_phrase, CaptionValue, ExportCaption};
 use super::drawing::Drawing;
-use super::geometry::{edge_shapes, Shape};
+use super::geometry::{edge_shapes, LabelSide, Shape};
 use super::scene;
 
 /// What a picture shows besides the edges.
@@ -185,11 +185,15 @@ pub fn board_picture(d: &Drawing, standing: Option<TikzStanding>, o: &TikzOption
     if o.labels {
         for &i in &shown {
             let m = shapes[i].midpoint();
+            let (dx, anchor) = match shapes[i].label_side() {
+                LabelSide::Right => (0.12, ""),
+                LabelSide::Left => (-0.12, ", anchor=east"),
+            };
             let _ = writeln!(
                 out,
-                "\\node[edge label] at {} {{{}}};",
+                "\\node[edge label{anchor}] at {} {{{}}};",
                 at(Point {
-                    x: m.x + 0.12,
+                    x: m.x + dx,
                     y: m.y
                 }),
                 i + 1

@@ -4,7 +4,6 @@
 use wasm_bindgen::JsValue;
 use web_sys::CanvasRenderingContext2d;
 
-use crate::position::Point;
 use crate::ui::geometry::Shape;
 use crate::ui::scene::{self, fall_offset, Advice, Scene};
 
@@ -151,14 +150,7 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
         ctx.set_text_baseline("middle");
         for e in s.edges.iter().filter(|e| e.fall == 0.0) {
             let boxed = e.note.is_some();
-            label(
-                ctx,
-                e.shape.midpoint(),
-                &scene::label_text(e),
-                lk,
-                s.width,
-                boxed,
-            );
+            label(ctx, &e.shape, &scene::label_text(e), lk, s.width, boxed);
         }
     }
     if let Some((a, b, colour)) = s.rubber {
@@ -185,12 +177,20 @@ pub fn render(ctx: &CanvasRenderingContext2d, s: &Scene, dpr: f64) {
 /// `width` CSS pixels wide. A label with a note is `boxed` by a faint
 /// outline: two notes side by side (one moved left of its edge) read as
 /// two, not as one line.
-fn label(ctx: &CanvasRenderingContext2d, at: Point, text: &str, k: f64, width: f64, boxed: bool) {
+fn label(
+    ctx: &CanvasRenderingContext2d,
+    shape: &Shape,
+    text: &str,
+    k: f64,
+    width: f64,
+    boxed: bool,
+) {
+    let at = shape.midpoint();
     let w = ctx
         .measure_text(text)
         .map(|m| m.width() + 8.0 * k)
         .unwrap_or_else(|_| scene::label_width(text, k));
-    let x = scene::label_left(at, w, k, width);
+    let x = scene::label_left(at, w, k, width, shape.label_side());
     let y = at.y;
     ctx.set_fill_style_str("rgba(255,255,255,0.85)");
     ctx.fill_rect(x, y - 8.0 * k, w, 16.0 * k);
