@@ -789,3 +789,38 @@ fn a_loop_leaning_left_has_its_label_outside_its_ring() {
     );
     assert!(leaning >= 2, "loops leaning left met: {leaning}");
 }
+
+#[test]
+fn exported_labels_stand_on_a_pale_backing_as_on_the_page() {
+    // An upright loop's label stands just right of its top, where the
+    // ring curves down through it: on the page a pill lies under the
+    // text; the SVG's text had none and the TikZ node neither, so the
+    // ring's stroke ran through the digits (loop 3 on the ground of
+    // classroom drawing 4 of seed 24).
+    let d = Drawing::from_text("0-1:R 0-2:G 0-0:R 1-3:B 3-1:R 2-1:B 1-1:R 3-4:G 3-5:B").unwrap();
+    let svg = to_svg(&board_scene(&d));
+    let labels: Vec<&str> = svg.split("<text ").skip(1).collect();
+    assert_eq!(labels.len(), 9);
+    for t in &labels {
+        let open = &t[..t.find('>').unwrap()];
+        assert!(
+            open.contains(r#"paint-order="stroke""#) && open.contains(r##"stroke="#ffffff""##),
+            "a label without its halo: <text {open}>"
+        );
+    }
+    let tikz = hackenbush_lab::ui::tikz::picture(
+        &d,
+        &hackenbush_lab::ui::tikz::TikzOptions {
+            labels: true,
+            caption: Vec::new(),
+        },
+    );
+    let style = tikz
+        .lines()
+        .find(|l| l.contains("edge label/.style"))
+        .unwrap();
+    assert!(
+        style.contains("fill=white") && style.contains("text opacity=1"),
+        "{style}"
+    );
+}

@@ -145,7 +145,7 @@ fn document(s: &Scene, band: Option<&CaptionBand>) -> String {
             };
             let _ = write!(
                 out,
-                r#"<text x="{}" y="{}"{anchor} font-family="sans-serif" font-size="12" fill="{}">{}</text>"#,
+                r#"<text x="{}" y="{}"{anchor} font-family="sans-serif" font-size="12" fill="{}"{LABEL_HALO}>{}</text>"#,
                 d1(x),
                 d1(m.y + 4.0),
                 scene::VERTEX,
@@ -179,6 +179,12 @@ fn document(s: &Scene, band: Option<&CaptionBand>) -> String {
     out.push_str("</svg>");
     out
 }
+
+/// A label's halo: a pale outline painted under its glyphs, as the
+/// canvas's pill lies under its text, so a stroke the label stands on
+/// (the ring of an upright loop, just right of its top) does not run
+/// through the digits.
+const LABEL_HALO: &str = r##" stroke="#ffffff" stroke-opacity="0.85" stroke-width="3" stroke-linejoin="round" paint-order="stroke""##;
 
 /// An SVG document as an image URL. Bytes outside a safe set are
 /// percent-encoded from a table: a `write!` per byte was a tenth of the

@@ -109,7 +109,9 @@ pub fn board_picture(d: &Drawing, standing: Option<TikzStanding>, o: &TikzOption
     let _ = writeln!(out, "  vertex/.style={{fill={}}},", rgb(scene::VERTEX));
     out.push_str("  off ground/.style={opacity=0.3},\n");
     out.push_str("  partial/.style={opacity=0.55},\n");
-    out.push_str("  edge label/.style={font=\\scriptsize, anchor=west, inner sep=1pt},\n");
+    // A pale box under each label, as the page's pill: a stroke the label
+    // stands on (an upright loop's ring) does not run through its digits.
+    out.push_str("  edge label/.style={font=\\scriptsize, anchor=west, inner sep=1pt, fill=white, fill opacity=0.85, text opacity=1},\n");
     out.push_str("  caption/.style={anchor=north, align=center, font=\\small}]\n");
 
     let colour = |i: usize| match standing {
