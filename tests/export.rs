@@ -719,6 +719,10 @@ fn a_leaning_loop_keeps_as_far_from_its_vertex_edges_as_it_can() {
     }
 }
 
+/// Classroom drawing 4 of seed 24: red loop 7 on vertex 1 leans left, red
+/// loop 3 stands upright on the ground.
+const SEED_24_DRAWING_4: &str = "0-1:R 0-2:G 0-0:R 1-3:B 3-1:R 2-1:B 1-1:R 3-4:G 3-5:B";
+
 #[test]
 fn a_loop_leaning_left_has_its_label_outside_its_ring() {
     // Classroom drawing 4 of seed 24: red loop 7 on vertex 1, whose edges
@@ -727,7 +731,7 @@ fn a_loop_leaning_left_has_its_label_outside_its_ring() {
     // across its stroke. Then any loop leaning left of the random family.
     let mut pictures = vec![(
         "classroom drawing 4 of seed 24".to_string(),
-        Drawing::from_text("0-1:R 0-2:G 0-0:R 1-3:B 3-1:R 2-1:B 1-1:R 3-4:G 3-5:B").unwrap(),
+        Drawing::from_text(SEED_24_DRAWING_4).unwrap(),
     )];
     for seed in 0..300 {
         let p = hackenbush_lab::position::presets::random(seed, 4 + (seed as usize % 9), &[]);
@@ -737,6 +741,7 @@ fn a_loop_leaning_left_has_its_label_outside_its_ring() {
     for (name, d) in &pictures {
         let s = board_scene(d);
         let pills = label_pills(&s);
+        let svg = to_svg(&s);
         for (e, &(label, x, y, w, h)) in s.edges.iter().zip(&pills) {
             let Shape::Loop {
                 centre,
@@ -762,7 +767,6 @@ fn a_loop_leaning_left_has_its_label_outside_its_ring() {
                 "{name}: loop {label}'s label is {apart:.1} px from its ring"
             );
             // In the SVG too: the text ends left of the loop.
-            let svg = to_svg(&s);
             let text = svg
                 .split("<text ")
                 .find(|t| {
@@ -797,7 +801,7 @@ fn exported_labels_stand_on_a_pale_backing_as_on_the_page() {
     // text; the SVG's text had none and the TikZ node neither, so the
     // ring's stroke ran through the digits (loop 3 on the ground of
     // classroom drawing 4 of seed 24).
-    let d = Drawing::from_text("0-1:R 0-2:G 0-0:R 1-3:B 3-1:R 2-1:B 1-1:R 3-4:G 3-5:B").unwrap();
+    let d = Drawing::from_text(SEED_24_DRAWING_4).unwrap();
     let svg = to_svg(&board_scene(&d));
     let labels: Vec<&str> = svg.split("<text ").skip(1).collect();
     assert_eq!(labels.len(), 9);
