@@ -259,7 +259,7 @@ fn check_after_random_moves(
     let mut req = Request::new(pos.to_string(), rules);
     req.moves = moves.clone();
     let e = explore(&req, &budget()).unwrap();
-    let state = game.state().clone();
+    let state = game.state().to_vec();
     let what = format!("{flavour} {width} {pos} after {moves:?}");
     check_moves(&req, &e, &what);
     let label = |m: &Vec<usize>| m.iter().map(cut_label).collect::<Vec<_>>().join("+");

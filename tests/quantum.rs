@@ -1127,7 +1127,7 @@ fn game_record_plays_takes_back_and_explains_refusals() {
     assert!(game.is_present(&4));
     assert!(game.takeback());
     assert!(!game.takeback());
-    assert_eq!(game.state(), &vec![start]);
+    assert_eq!(game.state()[..], [start]);
     let mut a = QuantumGame::new(
         Hackenbush::new("BR".parse().unwrap()),
         EdgeSet::first(2),
@@ -1945,7 +1945,7 @@ fn cli_moves_match_library_replay_and_naive_definition() {
                 .unwrap_or_else(|e| panic!("{context}: {m}: {e}"));
             player = player.opponent();
         }
-        let mut replayed = game.state().clone();
+        let mut replayed = game.state().to_vec();
         replayed.sort();
         let mut reached = state.clone();
         reached.sort();

@@ -2683,3 +2683,118 @@ fn replay_now(s: &mut hackenbush_lab::ui::session::Session) {
     };
     s.accept_replay(&board, Ok(*replay)).unwrap();
 }
+
+/// Every board of a quantum game knows the labels standing in all its
+/// realisations (the page draws the others as partial), found once when
+/// the board is made: on random games under every flavour they are the
+/// intersection of the realisations, and a game rebuilt from the states
+/// the worker sends back ([`Game::from_replayed`]) has the very boards of
+/// the game played move by move.
+#[test]
+fn quantum_boards_know_the_labels_standing_everywhere() {
+    use hackenbush_lab::position::{presets, EdgeSet};
+    use hackenbush_lab::rng::SplitMix64;
+    use hackenbush_lab::ui::play::ReplayedState;
+    let mut rng = SplitMix64::new(26);
+    let mut partial_seen = 0;
+    for seed in 0..60u64 {
+        let start = presets::random(
+            seed,
+            4 + (seed as usize % 5),
+            &[Colour::Blue, Colour::Red, Colour::Green],
+        );
+        let flavour = ["A", "B", "C", "C'", "C'u", "D"][seed as usize % 6];
+        let width = ["2", "3", "unbounded"][seed as usize % 3];
+        let setup = Setup {
+            rules: format!("quantum:{flavour}:{width}").parse().unwrap(),
+            first: Player::Left,
+        };
+        let mut game = Game::new(start.clone(), setup.clone()).unwrap();
+        for _ in 0..4 {
+            let p = match game.to_move() {
+                Side::Right => Player::Right,
+                _ => Player::Left,
+            };
+            let legal = game.legal_labels(p);
+            if legal.len() < 2 {
+                break;
+            }
+            let a = legal[rng.below(legal.len())];
+            let mut b = legal[rng.below(legal.len())];
+            if a == b {
+                b = *legal.iter().find(|&&l| l != a).unwrap();
+            }
+            game.play(SidedMove {
+                side: game.to_move(),
+                labels: vec![a.min(b), a.max(b)],
+            })
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        }
+        let n = game.moves().len();
+        for k in 0..=n {
+            let board = game.board_at(k);
+            let all = board
+                .realisations
+                .iter()
+                .fold(board.present(), |a, r| a.intersection(*r));
+            assert_eq!(board.everywhere, all, "seed {seed}, board {k}");
+            let some: EdgeSet = board
+                .realisations
+                .iter()
+                .fold(EdgeSet::EMPTY, |a, r| a.union(*r));
+            let partial: Vec<usize> = some.difference(all).iter().map(|i| i + 1).collect();
+            let expected = if board.realisations.len() < 2 {
+                Vec::new()
+            } else {
+                partial
+            };
+            partial_seen += expected.len();
+            assert_eq!(board.partial_labels(), expected, "seed {seed}, board {k}");
+        }
+        let states = (0..=n)
+            .map(|k| {
+                let b = game.board_at(k);
+                ReplayedState {
+                    realisations: b.realisations.clone(),
+                    legal: b.legal,
+                    note: b.note.clone(),
+                }
+            })
+            .collect();
+        let rebuilt =
+            Game::from_replayed(start, setup, game.moves().to_vec(), states, n, None).unwrap();
+        for k in 0..=n {
+            assert_eq!(
+                rebuilt.board_at(k),
+                game.board_at(k),
+                "seed {seed}, board {k}"
+            );
+        }
+    }
+    assert!(partial_seen > 0, "some boards have partial labels");
+}
+
+/// A replay whose deadline has passed starts no quantum move: the game
+/// holds the moves before it and says so (exports replay slides not on
+/// screen on the page's main thread within a few milliseconds).
+#[test]
+fn a_replay_past_its_deadline_starts_no_quantum_move() {
+    use hackenbush_lab::budget::{Budget, ByteSize, Timeout};
+    let setup = Setup {
+        rules: "quantum:D:unbounded".parse().unwrap(),
+        first: Player::Left,
+    };
+    let moves: Vec<SidedMove> = ["L1.2", "R1.3"]
+        .iter()
+        .map(|m| SidedMove::from_code(m).unwrap())
+        .collect();
+    let budget = Budget::new(ByteSize::mib(32), Some(Timeout { millis: 0 }));
+    std::thread::sleep(std::time::Duration::from_millis(2));
+    let g =
+        Game::replay_within(parse("G G G").unwrap(), setup.clone(), &moves, 2, &budget).unwrap();
+    assert_eq!(g.moves().len(), 0);
+    let note = g.note().expect("a note");
+    assert!(note.starts_with("Replayed 0 of 2 moves"), "{note}");
+    let g = Game::replay(parse("G G G").unwrap(), setup, &moves, 2).unwrap();
+    assert_eq!(g.moves().len(), 2);
+}

@@ -308,7 +308,7 @@ fn after_moves<B: QuantumBase + Clone + 'static>(
             })?;
         p = p.opponent();
     }
-    let state = game.state().clone();
+    let state = game.state().to_vec();
     // The record's realisations are dropped before the search charges its
     // own tables.
     let (base, setting) = (game.base.clone(), game.setting);

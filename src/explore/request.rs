@@ -226,7 +226,7 @@ fn quantum<B: QuantumBase + Clone, G: Goal>(
             })?;
         p = p.opponent();
     }
-    let state = game.state().clone();
+    let state = game.state().to_vec();
     drop(game);
     let mut solver = QuantumSolver::with_budget(base, &start, setting, budget);
     solver.try_numbers_first(numbers_first);

@@ -4,11 +4,10 @@
 
 use super::base::QuantumBase;
 use super::flavour::Setting;
-use super::moves::{
-    allowed_moves, apply_move_within, check_move_within, MoveError, QuantumMove, Superposition,
-};
+use super::moves::{allowed_moves, apply_move_within, check_move_within, MoveError, QuantumMove};
 use crate::budget::{Budget, Exceeded, Meter};
 use crate::rules::Player;
+use std::sync::Arc;
 
 /// One move in the record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +29,10 @@ const RECORD: usize = 0;
 pub struct QuantumGame<B: QuantumBase> {
     pub base: B,
     pub setting: Setting,
-    states: Vec<Superposition<B::State>>,
+    /// Shared, not copied: the page shows these states beside the record
+    /// (its boards), and a replayed link's states hold hundreds of
+    /// thousands of realisations each.
+    states: Vec<Arc<[B::State]>>,
     history: Vec<PlayedMove<B::Move>>,
     meter: Meter,
     /// Bytes of `states`, as charged to the meter.
@@ -43,7 +45,7 @@ impl<B: QuantumBase> QuantumGame<B> {
         QuantumGame {
             base,
             setting,
-            states: vec![vec![start]],
+            states: vec![Arc::from([start])],
             history: Vec::new(),
             meter: Meter::default(),
             held: 0,
@@ -60,7 +62,7 @@ impl<B: QuantumBase> QuantumGame<B> {
     }
 
     /// The current superposed state (exact: nothing dropped or relabelled).
-    pub fn state(&self) -> &Superposition<B::State> {
+    pub fn state(&self) -> &Arc<[B::State]> {
         // `states` always holds at least the start.
         &self.states[self.states.len() - 1]
     }
@@ -92,7 +94,7 @@ impl<B: QuantumBase> QuantumGame<B> {
         let state = &self.states[self.states.len() - 1];
         let mv = check_move_within(&self.base, state, p, self.setting, labels, &mut self.meter)?;
         let next = apply_move_within(&self.base, state, p, &mv, &mut self.meter)?;
-        Ok(self.record(p, mv, next)?)
+        Ok(self.record(p, mv, next.into())?)
     }
 
     /// [`Self::try_play`] with the move's work done on `clock` (a budget
@@ -115,7 +117,7 @@ impl<B: QuantumBase> QuantumGame<B> {
         let next = apply_move_within(&self.base, state, p, &mv, &mut meter)?;
         clock.check_time()?;
         drop(meter);
-        Ok(self.record(p, mv, next)?)
+        Ok(self.record(p, mv, next.into())?)
     }
 
     /// Record a move played elsewhere by the same rules (the page's
@@ -126,7 +128,7 @@ impl<B: QuantumBase> QuantumGame<B> {
         &mut self,
         p: Player,
         labels: QuantumMove<B::Move>,
-        next: Superposition<B::State>,
+        next: Arc<[B::State]>,
     ) -> Result<(), Exceeded> {
         self.record(p, labels, next)
     }
@@ -137,7 +139,7 @@ impl<B: QuantumBase> QuantumGame<B> {
         &mut self,
         p: Player,
         labels: QuantumMove<B::Move>,
-        next: Superposition<B::State>,
+        next: Arc<[B::State]>,
     ) -> Result<(), Exceeded> {
         let bytes = self.state_bytes(&next);
         if let Err(e) = self.meter.set(RECORD, self.held.saturating_add(bytes)) {
@@ -196,8 +198,8 @@ impl<B: QuantumBase> QuantumGame<B> {
             .any(|r| self.base.present_labels(r).contains(label))
     }
 
-    fn state_bytes(&self, state: &Superposition<B::State>) -> u64 {
-        let inline = (state.capacity() * std::mem::size_of::<B::State>()) as u64;
+    fn state_bytes(&self, state: &[B::State]) -> u64 {
+        let inline = std::mem::size_of_val(state) as u64;
         state
             .iter()
             .fold(inline, |b, r| b.saturating_add(self.base.heap_bytes(r)))

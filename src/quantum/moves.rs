@@ -254,6 +254,11 @@ pub fn apply_move_within<B: QuantumBase>(
         let legal = base.moves(r, p);
         for m in mv {
             if legal.contains(m) {
+                // A tick per result, not per realisation: the meter's
+                // stride grows while ticks are cheap (the counting pass
+                // above), and a realisation playing sixty labels at a
+                // tick would then read the clock tens of milliseconds late.
+                meter.tick()?;
                 out.push(base.play(r, m));
             }
         }

@@ -16,6 +16,7 @@
 //! same question exactly when they are equal.
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -148,12 +149,12 @@ pub struct Replayed {
 /// across the worker boundary, not an array of numbers, so hundreds of
 /// thousands of realisations cost a copy, not a parse).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct EdgeSets(pub Vec<EdgeSet>);
+pub struct EdgeSets(pub Arc<[EdgeSet]>);
 
 impl Serialize for EdgeSets {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut bytes = Vec::with_capacity(self.0.len() * 16);
-        for e in &self.0 {
+        for e in self.0.iter() {
             bytes.extend_from_slice(&e.0.to_le_bytes());
         }
         s.serialize_bytes(&bytes)
@@ -189,6 +190,8 @@ impl<'de> Deserialize<'de> for EdgeSets {
         if bytes.len() % 16 != 0 {
             return Err(serde::de::Error::custom("edge sets are 16 bytes each"));
         }
+        // Collected straight into the shared slice the board and the game
+        // record keep (no second copy of a large state).
         Ok(EdgeSets(
             bytes
                 .chunks_exact(16)
@@ -223,7 +226,7 @@ pub fn replay(board: &str) -> Result<Replayed, JobError> {
     Ok(Replayed {
         states: boards
             .clone()
-            .map(|b| EdgeSets(b.realisations.clone()))
+            .map(|b| EdgeSets(Arc::clone(&b.realisations)))
             .collect(),
         legal: EdgeSets(boards.clone().flat_map(|b| b.legal).collect()),
         notes: boards.map(|b| b.note.clone()).collect(),

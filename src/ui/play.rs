@@ -14,9 +14,9 @@
 use super::referee::{record_budget, GameState, Referee};
 use crate::analysis::{Request, Rules, RulesKind};
 use crate::position::{print, Colour, EdgeSet, Position};
-use crate::quantum::Superposition;
 use crate::rules::Player;
 use crate::sync::Conflict;
+use std::sync::Arc;
 
 /// At most this many moves are kept (a 128-edge game ends far sooner; the
 /// limit bounds what a hostile link can make us replay).
@@ -128,8 +128,10 @@ pub struct Board {
     pub colours: Vec<Option<Colour>>,
     /// Set when a rule ended the game early (synchronous `tie`).
     pub ended: Option<String>,
-    /// Quantum only: the realisations (sets of 0-based labels), sorted.
-    pub realisations: Vec<EdgeSet>,
+    /// Quantum only: the realisations (sets of 0-based labels), sorted;
+    /// the state's own, shared (a replayed link's boards hold hundreds of
+    /// thousands, and one copy of them is enough).
+    pub realisations: Arc<[EdgeSet]>,
     /// The labels (0-based) Left and Right may play on some realisation
     /// (`Referee::legal`), found once when the board is made: a quantum
     /// board may hold hundreds of thousands of realisations, and the page
@@ -138,9 +140,26 @@ pub struct Board {
     /// Quantum: what the move before this board did to the realisations,
     /// in words (`quantum_views::move_note`; "" at the start).
     pub note: String,
+    /// Quantum: the labels (0-based) standing in every realisation, found
+    /// once when the board is made (as `legal`: the page draws the others
+    /// as partial on every view).
+    pub everywhere: EdgeSet,
 }
 
 impl Board {
+    /// Quantum play: the labels (1-based) standing in some realisations
+    /// but not all.
+    pub fn partial_labels(&self) -> Vec<usize> {
+        if self.realisations.len() < 2 {
+            return Vec::new();
+        }
+        self.present()
+            .difference(self.everywhere)
+            .iter()
+            .map(|i| i + 1)
+            .collect()
+    }
+
     pub fn present(&self) -> EdgeSet {
         (0..self.colours.len())
             .filter(|&i| self.colours[i].is_some())
@@ -234,7 +253,7 @@ impl AnalysisRequest {
 /// A quantum state replayed elsewhere (see [`Game::from_replayed`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayedState {
-    pub realisations: Superposition<EdgeSet>,
+    pub realisations: Arc<[EdgeSet]>,
     /// The labels Left and Right may play there (`Referee::legal`).
     pub legal: [EdgeSet; 2],
     /// What the move before it did, in words ("" at the start).
@@ -323,7 +342,7 @@ impl Game {
         if let Some(q) = g.referee.quantum() {
             for (m, s) in moves.iter().zip(&states[1..]) {
                 let labels: Vec<usize> = m.labels.iter().map(|l| l - 1).collect();
-                q.push_replayed(side_player(m.side), labels, s.realisations.clone())
+                q.push_replayed(side_player(m.side), labels, Arc::clone(&s.realisations))
                     .map_err(|e| format!("the replayed moves do not fit here ({e})"))?;
             }
         }
@@ -335,9 +354,10 @@ impl Game {
                 boards.push(Board {
                     colours: g.referee.colours(&g.start, &state),
                     ended: None,
-                    realisations: state.realisations().to_vec(),
+                    realisations: state.shared_realisations(),
                     legal: s.legal,
                     note: s.note,
+                    everywhere: state.everywhere(),
                 });
                 state
             })
@@ -377,8 +397,15 @@ impl Game {
             return Err(format!("too many moves (at most {MAX_MOVES})"));
         }
         let mut g = Game::within(start, setup, budget);
+        let quantum = g.is_quantum();
         for (k, m) in moves.iter().enumerate() {
-            match g.try_play(m.clone()) {
+            // Past the deadline the next quantum move is not started (its
+            // meter might read the clock only after a stretch of work).
+            let played = match budget.check_time() {
+                Err(e) if quantum => Err(PlayError::TooLarge(e)),
+                _ => g.try_play(m.clone()),
+            };
+            match played {
                 Ok(()) => {}
                 Err(PlayError::Illegal(e)) => {
                     return Err(format!("move {} ({}): {e}", k + 1, m.code()))
@@ -863,8 +890,9 @@ fn board_of(
         ],
         colours: referee.colours(start, state),
         ended,
-        realisations: state.realisations().to_vec(),
+        realisations: state.shared_realisations(),
         note: String::new(),
+        everywhere: state.everywhere(),
     }
 }
 

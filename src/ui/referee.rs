@@ -7,9 +7,10 @@
 use crate::analysis::GameRules;
 use crate::budget::{Budget, ByteSize, Timeout};
 use crate::position::{Colour, EdgeSet, Position};
-use crate::quantum::{check_move, QuantumGame, Superposition};
+use crate::quantum::{check_move, QuantumGame};
 use crate::rules::uncolored::{UncoloredMove, UncoloredState};
 use crate::rules::{Hackenbush, Misere, Player, Ruleset};
+use std::sync::Arc;
 
 /// The engine state of a board (labels are 0-based indices here).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,8 +19,9 @@ pub enum GameState {
     Edges(EdgeSet),
     /// Uncolored Hackenbush: standing edges and the X edges painted so far.
     Uncolored(UncoloredState),
-    /// A superposed state: its realisations, sorted.
-    Quantum(Superposition<EdgeSet>),
+    /// A superposed state: its realisations, sorted (shared with the
+    /// game record and the board showing it).
+    Quantum(Arc<[EdgeSet]>),
 }
 
 impl GameState {
@@ -28,6 +30,23 @@ impl GameState {
         match self {
             GameState::Quantum(rs) => rs,
             _ => &[],
+        }
+    }
+
+    /// Quantum: the realisations, shared; otherwise none.
+    pub fn shared_realisations(&self) -> Arc<[EdgeSet]> {
+        match self {
+            GameState::Quantum(rs) => Arc::clone(rs),
+            _ => Arc::from([]),
+        }
+    }
+
+    /// Labels standing in every realisation (0-based); classical states:
+    /// those standing.
+    pub fn everywhere(&self) -> EdgeSet {
+        match self {
+            GameState::Quantum(rs) => rs.iter().fold(self.present(), |a, r| a.intersection(*r)),
+            _ => self.present(),
         }
     }
 
@@ -67,7 +86,7 @@ impl Referee {
             }
             Referee::Childish(c) => GameState::Edges(c.start()),
             Referee::Uncolored(u) => GameState::Uncolored(u.start()),
-            Referee::Quantum(q) => GameState::Quantum(vec![q.base.start()]),
+            Referee::Quantum(q) => GameState::Quantum(Arc::from([q.base.start()])),
         }
     }
 

@@ -143,7 +143,7 @@ impl Session {
         if self.mode != Mode::Play {
             return Vec::new();
         }
-        partial_labels(&self.game)
+        self.game.board().partial_labels()
     }
 
     /// The board as exported, cropped to the drawing (see
@@ -333,7 +333,7 @@ impl Session {
         viewport.fit(drawing);
         let opts = SceneOptions {
             board: play.map(|g| g.board().colours.clone()),
-            partial: play.map(partial_labels).unwrap_or_default(),
+            partial: play.map(|g| g.board().partial_labels()).unwrap_or_default(),
             colour_blind,
             show_labels: true,
             ..SceneOptions::default()
@@ -403,25 +403,6 @@ impl Session {
     }
 }
 
-/// Quantum play: the labels of `game`'s board standing in some
-/// realisations but not all.
-fn partial_labels(game: &Game) -> Vec<usize> {
-    let board = game.board();
-    if board.realisations.len() < 2 {
-        return Vec::new();
-    }
-    let everywhere = board
-        .realisations
-        .iter()
-        .fold(board.present(), |a, r| a.intersection(*r));
-    board
-        .present()
-        .difference(everywhere)
-        .iter()
-        .map(|i| i + 1)
-        .collect()
-}
-
 /// How long one export (a handout, a deck's TikZ) may spend replaying the
 /// moves of slides not on screen, all slides together: exports run on the
 /// page's main thread, so a heavy quantum slide is drawn at its position
@@ -468,7 +449,7 @@ fn tikz_picture(drawing: &Drawing, play: Option<&Game>, caption: Vec<String>) ->
     };
     match play {
         Some(g) => {
-            let partial = partial_labels(g);
+            let partial = g.board().partial_labels();
             let standing = TikzStanding {
                 colours: &g.board().colours,
                 partial: &partial,
