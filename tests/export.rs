@@ -362,6 +362,12 @@ fn a_deck_prints_one_page_a_slide_in_order() {
     assert!(html.contains(">misère play</span>"), "slide 2's rules");
     assert!(html.contains(">normal play · value *2</span>"), "{html}");
     assert_eq!(html.matches("value").count(), 1);
+    // It asks for the print dialog itself once loaded (the page opens it
+    // without a hold on its window), after the last page.
+    let script = html.find("<script>").expect("a script");
+    assert!(script > html.rfind("</section>").unwrap());
+    assert!(html[script..].contains("addEventListener(\"load\", function () { print(); })"));
+    assert_eq!(html.matches("<script").count(), 1);
 
     // The slide shown does not change, nor the deck.
     assert_eq!(s.status().slide, 2);

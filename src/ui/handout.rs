@@ -1,6 +1,7 @@
 //! A printable handout of a deck: one standalone HTML document, one slide
 //! a page (its cropped SVG scaled to the page width, its caption below),
-//! which the page opens in a new window and prints. Plain text in, so it
+//! which the page opens in a new window, where it prints itself once
+//! loaded (the page opens it apart from itself: see `web::export::print`). Plain text in, so it
 //! is built and tested natively; every piece of text is escaped here, and
 //! the pictures are the SVG exporter's own documents.
 
@@ -67,6 +68,12 @@ pub fn handout_html(slides: &[HandoutPage]) -> String {
             escape(&c.details()),
         );
     }
+    out.push_str(PRINT_ON_LOAD);
     out.push_str("</body>\n</html>\n");
     out
 }
+
+/// The handout asks for the print dialog itself: the page that opens it
+/// keeps no hold on its window.
+const PRINT_ON_LOAD: &str =
+    "<script>addEventListener(\"load\", function () { print(); });</script>\n";

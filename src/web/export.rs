@@ -98,18 +98,19 @@ pub fn download_png(canvas: &HtmlCanvasElement, name: &str) -> Result<(), JsValu
     canvas.to_blob(done.unchecked_ref())
 }
 
-/// Open `html` (a whole document) in a new window and print it there.
+/// Open `html` (a whole document, which prints itself once loaded: see
+/// `ui::handout`) in a new window.
+///
+/// Opened `noopener`: a window the page may script shares the page's
+/// event loop, so laying out a deck's handout (and creating its window)
+/// ran as long tasks of the page itself; apart from the page, the window
+/// is built on its own. The price is that `window.open` then returns
+/// nothing in every case, so a blocked pop-up cannot be told from one
+/// that opened.
 pub fn print(html: &str) -> Result<(), JsValue> {
     let window = web_sys::window().ok_or("no window")?;
     let blob = text_blob(html, "text/html")?;
     let url = Url::create_object_url_with_blob(&blob)?;
-    let w = window
-        .open_with_url_and_target(&url, "_blank")?
-        .ok_or("the browser blocked the print window; allow pop-ups for this page")?;
-    let target = w.clone();
-    let onload = Closure::once_into_js(move || {
-        let _ = target.print();
-    });
-    w.set_onload(Some(onload.unchecked_ref()));
+    window.open_with_url_and_target_and_features(&url, "_blank", "noopener")?;
     Ok(())
 }
