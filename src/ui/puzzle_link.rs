@@ -106,6 +106,15 @@ pub fn puzzle_link(base: &str, puzzles: &[Puzzle]) -> Result<String, PuzzleError
 /// a puzzle). Errors are one line, as for any link.
 pub fn read_puzzles(fragment: &str) -> Result<Vec<Option<Puzzle>>, String> {
     let (shared, docs) = share::decode_with_puzzles(fragment)?;
+    puzzles_of(&shared, docs)
+}
+
+/// The puzzles of a link already decoded ([`share::decode_with_puzzles`]):
+/// the page decodes a link it opens once, for its slides and its puzzles.
+pub fn puzzles_of(
+    shared: &share::Shared,
+    docs: Vec<Option<share::PuzzleDoc>>,
+) -> Result<Vec<Option<Puzzle>>, String> {
     shared
         .slides
         .iter()

@@ -119,7 +119,11 @@ impl Session {
 
     /// Open a link fragment. On error nothing changes.
     pub fn open_link(&mut self, fragment: &str) -> Result<(), String> {
-        let shared = share::decode(fragment)?;
+        self.open_shared(share::decode(fragment)?)
+    }
+
+    /// [`Self::open_link`] of a link already decoded.
+    pub(super) fn open_shared(&mut self, shared: share::Shared) -> Result<(), String> {
         let slide = shared.slides[shared.current].clone();
         self.show_slide(slide)?;
         self.deck.slide = shared.current;

@@ -11,6 +11,7 @@ use crate::ui::page::{
     LinkScope, Notice, PageView, PickView, Place, PlayView, PresenterPanel, QrView, QuantumPanel,
     RulesView, ShareView, TextView, UiError, ValueState, ValueView, ViewOptions, Zoom,
 };
+use crate::ui::puzzle_link;
 use crate::ui::thermograph::ThermalView;
 
 /// The page's own state beside the board's: what is running, messages,
@@ -410,19 +411,27 @@ impl Session {
                 if fragment.is_empty() || fragment == self.link() {
                     return none;
                 }
-                if let Err(e) = self.open_link(&fragment) {
-                    // The state shown is unchanged: the address bar links to
-                    // it again (a reload shows what is on screen, not the
-                    // error), and the message says what was wrong.
-                    let message = format!("This link could not be opened: {e}");
-                    self.say_at(Place::Opened, message, true);
-                    self.page.fragment = None;
-                    return none;
-                }
+                // Decoded once, for the slides and for the puzzles.
+                let opened = share::decode_with_puzzles(&fragment).and_then(|(shared, docs)| {
+                    let puzzles = puzzle_link::puzzles_of(&shared, docs);
+                    self.open_shared(shared).map(|()| puzzles)
+                });
+                let puzzles = match opened {
+                    Ok(puzzles) => puzzles,
+                    Err(e) => {
+                        // The state shown is unchanged: the address bar links to
+                        // it again (a reload shows what is on screen, not the
+                        // error), and the message says what was wrong.
+                        let message = format!("This link could not be opened: {e}");
+                        self.say_at(Place::Opened, message, true);
+                        self.page.fragment = None;
+                        return none;
+                    }
+                };
                 if let Some(note) = self.link_note().map(String::from) {
                     self.say_at(Place::Opened, note, false);
                 }
-                self.open_puzzles(&fragment);
+                self.open_puzzles(&fragment, puzzles);
             }
             Action::CopyLink(scope) => {
                 let place = if scope == LinkScope::Puzzle && self.puzzle.is_some() {

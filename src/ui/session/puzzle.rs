@@ -9,7 +9,6 @@ use crate::puzzle::{BeatStatus, Puzzle, Question};
 use crate::ui::jobs::{Job, JobAnswer, JobReply};
 use crate::ui::page::{Action, Effect, Place, PuzzleKind, PuzzleView, UiError, VerdictView};
 use crate::ui::puzzle_board;
-use crate::ui::puzzle_link;
 
 /// What a pending puzzle job was asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,10 +98,15 @@ impl Session {
         self.run()?.puzzles.get(self.deck.slide)?.as_ref()
     }
 
-    /// After a link opened: its puzzles, if it carries any.
-    pub(super) fn open_puzzles(&mut self, fragment: &str) {
+    /// After a link opened: its puzzles (read from the link as it was
+    /// decoded, [`crate::ui::puzzle_link::puzzles_of`]), if it carries any.
+    pub(super) fn open_puzzles(
+        &mut self,
+        fragment: &str,
+        puzzles: Result<Vec<Option<Puzzle>>, String>,
+    ) {
         self.puzzle = None;
-        let Ok(puzzles) = puzzle_link::read_puzzles(fragment) else {
+        let Ok(puzzles) = puzzles else {
             return;
         };
         if puzzles.iter().all(Option::is_none) {
