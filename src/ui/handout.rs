@@ -1,9 +1,9 @@
 //! A printable handout of a deck: one standalone HTML document, one slide
 //! a page (its cropped SVG scaled to the page width, its caption below),
 //! which the page opens in a new window, where it prints itself once
-//! loaded (the page opens it apart from itself: see `web::export::print`). Plain text in, so it
-//! is built and tested natively; every piece of text is escaped here, and
-//! the pictures are the SVG exporter's own documents.
+//! loaded (the page opens it apart from itself: see `web::export::print`).
+//! Plain text in, so it is built and tested natively; every piece of text
+//! is escaped here, and the pictures are the SVG exporter's own documents.
 
 use std::fmt::Write;
 

@@ -45,7 +45,11 @@ impl GameState {
     /// those standing.
     pub fn everywhere(&self) -> EdgeSet {
         match self {
-            GameState::Quantum(rs) => rs.iter().fold(self.present(), |a, r| a.intersection(*r)),
+            GameState::Quantum(rs) => rs
+                .iter()
+                .copied()
+                .reduce(EdgeSet::intersection)
+                .unwrap_or(EdgeSet::EMPTY),
             _ => self.present(),
         }
     }
