@@ -59,6 +59,31 @@ pub fn every_flavour(count: usize) -> FlavourMask {
     ((1u16 << count) - 1) as FlavourMask
 }
 
+/// What an enumeration does with each move it meets: `early` may settle
+/// it from its labels alone (`Some(go_on)`), before its result is built;
+/// the moves it leaves are handed to `visit` with their results, which
+/// says whether to go on.
+pub struct Visits<E, V> {
+    pub early: E,
+    pub visit: V,
+}
+
+/// An `early` that settles nothing: every move is visited.
+pub type NoEarly<S> = fn(&mut S, &[usize], u64, FlavourMask) -> Option<bool>;
+
+impl<S, V> Visits<NoEarly<S>, V>
+where
+    V: FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
+{
+    /// Visit every move.
+    pub fn all(visit: V) -> Self {
+        Visits {
+            early: |_, _, _, _| None,
+            visit,
+        }
+    }
+}
+
 /// Reused buffers of the depth-first enumeration: the label indices of
 /// the current set and the union of each of its prefixes.
 #[derive(Default)]
@@ -93,23 +118,33 @@ impl Enumeration {
     /// as the module doc says; `bytes` is [`Self::bytes`] at that point.
     /// `union(ctx, a, b, out)` writes the union of two results into the
     /// empty `out`. `visit` returning false stops the enumeration.
-    pub fn for_each<M, S>(
+    ///
+    /// Each such move is first offered to `visits.early(ctx, idx, bytes,
+    /// mask)`, which may settle it from its labels alone: `Some(go_on)`
+    /// skips its visit (and, on masks, building its result as a list).
+    pub fn for_each<M, S, E, V>(
         &mut self,
         ctx: &mut S,
         map: &Legal<M, u32>,
         flavours: &[Flavour],
         width: Width,
         union: impl Fn(&S, &[u32], &[u32], &mut Vec<u32>),
-        mut visit: impl FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
+        visits: Visits<E, V>,
     ) where
         M: Clone + Ord,
+        E: FnMut(&mut S, &[usize], u64, FlavourMask) -> Option<bool>,
+        V: FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
     {
+        let Visits {
+            mut early,
+            mut visit,
+        } = visits;
         let walk = Walk::new(map, flavours, width);
         self.idx.clear();
         if self.unions.len() < walk.width {
             self.unions.resize_with(walk.width, Vec::new);
         }
-        self.descend(ctx, &walk, &union, &mut visit);
+        self.descend(ctx, &walk, &union, &mut early, &mut visit);
     }
 
     /// Visit the extensions of the current set `idx` (depth `idx.len()`).
@@ -118,6 +153,7 @@ impl Enumeration {
         ctx: &mut S,
         walk: &Walk<'_, M>,
         union: &impl Fn(&S, &[u32], &[u32], &mut Vec<u32>),
+        early: &mut impl FnMut(&mut S, &[usize], u64, FlavourMask) -> Option<bool>,
         visit: &mut impl FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
     ) -> bool
     where
@@ -144,11 +180,15 @@ impl Enumeration {
             let mask = walk.allowing_move(&self.idx, absorbed);
             if mask != 0 {
                 let bytes = self.bytes();
-                if !visit(ctx, &self.idx, &self.unions[depth], bytes, mask) {
+                let go_on = match early(ctx, &self.idx, bytes, mask) {
+                    Some(go_on) => go_on,
+                    None => visit(ctx, &self.idx, &self.unions[depth], bytes, mask),
+                };
+                if !go_on {
                     return false;
                 }
             }
-            if !absorbed && depth + 1 < width && !self.descend(ctx, walk, union, visit) {
+            if !absorbed && depth + 1 < width && !self.descend(ctx, walk, union, early, visit) {
                 return false;
             }
             self.idx.pop();
@@ -188,17 +228,23 @@ impl Enumeration {
     /// covered by none of its elements. So the walk, the skipping and the
     /// visits are those of [`Self::for_each`] with the pruned list union,
     /// each result handed over as its ids in increasing order.
-    pub fn for_each_local<M, S>(
+    pub fn for_each_local<M, S, E, V>(
         &mut self,
         ctx: &mut S,
         map: &Legal<M, u32>,
         flavours: &[Flavour],
         width: Width,
         locals: LocalIds<'_>,
-        mut visit: impl FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
+        visits: Visits<E, V>,
     ) where
         M: Clone + Ord,
+        E: FnMut(&mut S, &[usize], u64, FlavourMask) -> Option<bool>,
+        V: FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
     {
+        let Visits {
+            mut early,
+            mut visit,
+        } = visits;
         let walk = Walk::new(map, flavours, width);
         let LocalIds { ids: locals, below } = locals;
         assert!(locals.len() <= 64, "at most 64 ids");
@@ -218,7 +264,7 @@ impl Enumeration {
         }));
         self.masks.clear();
         self.masks.resize(walk.width, 0);
-        self.descend_local(ctx, &walk, locals, below, &mut visit);
+        self.descend_local(ctx, &walk, locals, below, &mut early, &mut visit);
     }
 
     /// [`Self::descend`] on masks.
@@ -228,6 +274,7 @@ impl Enumeration {
         walk: &Walk<'_, M>,
         locals: &[u32],
         below: &[u64],
+        early: &mut impl FnMut(&mut S, &[usize], u64, FlavourMask) -> Option<bool>,
         visit: &mut impl FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
     ) -> bool
     where
@@ -252,20 +299,27 @@ impl Enumeration {
             self.idx.push(j);
             let mask = walk.allowing_move(&self.idx, absorbed);
             if mask != 0 {
-                self.built.clear();
-                let mut bits = out;
-                while bits != 0 {
-                    self.built.push(locals[bits.trailing_zeros() as usize]);
-                    bits &= bits - 1;
-                }
                 let bytes = self.bytes();
-                if !visit(ctx, &self.idx, &self.built, bytes, mask) {
+                let go_on = match early(ctx, &self.idx, bytes, mask) {
+                    Some(go_on) => go_on,
+                    None => {
+                        self.built.clear();
+                        let mut bits = out;
+                        while bits != 0 {
+                            self.built.push(locals[bits.trailing_zeros() as usize]);
+                            bits &= bits - 1;
+                        }
+                        // Charged as built.
+                        visit(ctx, &self.idx, &self.built, self.bytes(), mask)
+                    }
+                };
+                if !go_on {
                     return false;
                 }
             }
             if !absorbed
                 && depth + 1 < walk.width
-                && !self.descend_local(ctx, walk, locals, below, visit)
+                && !self.descend_local(ctx, walk, locals, below, early, visit)
             {
                 return false;
             }
@@ -340,7 +394,7 @@ impl<'a, M: Clone + Ord> Walk<'a, M> {
 
 #[cfg(test)]
 mod tests {
-    use super::{covering_masks, Enumeration, LocalIds};
+    use super::{covering_masks, Enumeration, LocalIds, Visits};
     use crate::quantum::moves::Legal;
     use crate::quantum::{Flavour, Setting, Width};
     use std::collections::BTreeSet;
@@ -380,10 +434,10 @@ mod tests {
             &Flavour::ALL,
             width,
             |_, a, b, out| union(prune, a, b, out),
-            |_, idx, result, _, mask| {
+            Visits::all(|_, idx, result, _, mask| {
                 lists.push((idx.to_vec(), result.to_vec(), mask));
                 true
-            },
+            }),
         );
         let mut masks = Vec::new();
         Enumeration::default().for_each_local(
@@ -395,12 +449,95 @@ mod tests {
                 ids: &locals,
                 below: &below,
             },
-            |_, idx, result, _, mask| {
+            Visits::all(|_, idx, result, _, mask| {
                 masks.push((idx.to_vec(), result.to_vec(), mask));
                 true
-            },
+            }),
         );
         assert_eq!(masks, lists, "{prune} {width}");
+        // Moves settled early are offered in the same order and not
+        // visited; one settled as an end stops both walks there.
+        let settles = |idx: &[usize]| match idx.iter().sum::<usize>() % 5 {
+            0 => Some(true),
+            1 if idx.len() == 3 => Some(false),
+            _ => None,
+        };
+        let stop = lists
+            .iter()
+            .position(|(idx, _, _)| settles(idx) == Some(false))
+            .map_or(lists.len(), |k| k + 1);
+        let mut on_lists = Vec::new();
+        Enumeration::default().for_each(
+            &mut on_lists,
+            map,
+            &Flavour::ALL,
+            width,
+            |_, a, b, out| union(prune, a, b, out),
+            Visits {
+                early: |seen: &mut Vec<_>, idx: &[usize], _, _| {
+                    let settled = settles(idx);
+                    if settled.is_some() {
+                        seen.push((idx.to_vec(), None));
+                    }
+                    settled
+                },
+                visit: |seen: &mut Vec<_>, idx: &[usize], result: &[u32], _, _| {
+                    seen.push((idx.to_vec(), Some(result.to_vec())));
+                    true
+                },
+            },
+        );
+        let mut on_masks = Vec::new();
+        Enumeration::default().for_each_local(
+            &mut on_masks,
+            map,
+            &Flavour::ALL,
+            width,
+            LocalIds {
+                ids: &locals,
+                below: &below,
+            },
+            Visits {
+                early: |seen: &mut Vec<_>, idx: &[usize], _, _| {
+                    let settled = settles(idx);
+                    if settled.is_some() {
+                        seen.push((idx.to_vec(), None));
+                    }
+                    settled
+                },
+                visit: |seen: &mut Vec<_>, idx: &[usize], result: &[u32], _, _| {
+                    seen.push((idx.to_vec(), Some(result.to_vec())));
+                    true
+                },
+            },
+        );
+        // A settled move carries None, a visited one its result.
+        let flip = |v: Vec<(Vec<usize>, Option<Vec<u32>>)>| -> Vec<_> {
+            v.into_iter()
+                .map(|(idx, r)| {
+                    let settled = settles(&idx).is_some();
+                    (idx, r.is_none() == settled)
+                })
+                .collect()
+        };
+        let expect: Vec<_> = lists[..stop]
+            .iter()
+            .map(|(idx, _, _)| (idx.clone(), true))
+            .collect();
+        assert_eq!(flip(on_lists.clone()), expect, "lists {prune} {width}");
+        assert_eq!(flip(on_masks.clone()), expect, "masks {prune} {width}");
+        let visited = |v: &[(Vec<usize>, Option<Vec<u32>>)]| -> Vec<_> {
+            v.iter()
+                .filter_map(|(i, r)| Some((i.clone(), r.clone()?)))
+                .collect()
+        };
+        let want_visited: Vec<_> = lists[..stop]
+            .iter()
+            .filter(|(idx, _, _)| settles(idx).is_none())
+            .map(|(idx, result, _)| (idx.clone(), result.clone()))
+            .collect();
+        assert_eq!(visited(&on_lists), want_visited, "lists {prune} {width}");
+        assert_eq!(visited(&on_masks), want_visited, "masks {prune} {width}");
     }
 
     /// On random legal maps (results as small bit sets, so covering is
@@ -449,7 +586,7 @@ mod tests {
                 &Flavour::ALL,
                 width,
                 |_, a, b, out| union(prune, a, b, out),
-                |_, idx, result, _, mask| {
+                Visits::all(|_, idx, result, _, mask| {
                     for (k, &flavour) in Flavour::ALL.iter().enumerate() {
                         if mask & (1 << k) != 0 {
                             if let [i] = idx {
@@ -459,7 +596,7 @@ mod tests {
                         }
                     }
                     true
-                },
+                }),
             );
             for (k, flavour) in Flavour::ALL.into_iter().enumerate() {
                 let setting = Setting::new(flavour, width);
@@ -484,7 +621,7 @@ mod tests {
                     &[flavour],
                     width,
                     |_, a, b, out| union(prune, a, b, out),
-                    |_, idx, result, _, mask| {
+                    Visits::all(|_, idx, result, _, mask| {
                         assert_eq!(mask, 1);
                         let allowed = match idx {
                             [i] => map.unsuperposed_allowed(flavour, *i),
@@ -501,7 +638,7 @@ mod tests {
                         seen.insert(result.to_vec());
                         visited += 1;
                         true
-                    },
+                    }),
                 );
                 assert_eq!(seen, plain, "round {round} {flavour} {width}");
                 assert_eq!(joint[k], plain, "round {round} {flavour} {width}, jointly");

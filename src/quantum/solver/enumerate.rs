@@ -9,7 +9,9 @@ use crate::game::GameId;
 use crate::quantum::base::QuantumBase;
 use crate::quantum::flavour::Flavour;
 use crate::quantum::moves::{Legal, QuantumMove};
-use crate::quantum::options::{covering_masks, every_flavour, Enumeration, FlavourMask, LocalIds};
+use crate::quantum::options::{
+    covering_masks, every_flavour, Enumeration, FlavourMask, LocalIds, Visits,
+};
 use crate::quantum::twins::Twins;
 use crate::rules::Player;
 use std::mem::size_of;
@@ -88,43 +90,47 @@ impl<B: QuantumBase> QuantumSolver<B> {
             &flavours,
             &mut twins,
             &mut buffer_bytes,
-            |solver, _, built, mask| {
-                if mask == every && !seen.insert(built) {
-                    // A repeat is kept nowhere, but a move count can be
-                    // astronomical (wide moves on many labels) and the
-                    // budget must still end an enumeration of repeats when
-                    // it has no deadline: each is charged the value the
-                    // option list would have kept for it.
-                    let bytes = size_of::<GameId>() as u64;
+            Visits {
+                early: |_: &mut Self, _: &[usize]| None,
+                visit: |solver: &mut Self, _: &[usize], built: &[RealId], mask| {
+                    if mask == every && !seen.insert(built) {
+                        // A repeat is kept nowhere, but a move count can be
+                        // astronomical (wide moves on many labels) and the
+                        // budget must still end an enumeration of repeats when
+                        // it has no deadline: each is charged the value the
+                        // option list would have kept for it.
+                        let bytes = size_of::<GameId>() as u64;
+                        *held += bytes;
+                        solver.account.hold(bytes)?;
+                        return Ok(true);
+                    }
+                    let now = seen.bytes();
+                    let grown = now.saturating_sub(seen_bytes);
+                    seen_bytes = now.max(seen_bytes);
+                    *held += grown;
+                    solver.account.hold(grown)?;
+                    child.clear();
+                    child.extend_from_slice(built);
+                    solver.orient_ids(&mut child);
+                    // The lists' growth (they double) and the option's own copy.
+                    let bytes = match solver.memo_value(child.as_slice()) {
+                        Some(v) => {
+                            let before = known.capacity();
+                            known.push((v, mask));
+                            ((known.capacity() - before) * size_of::<(Joint, FlavourMask)>()) as u64
+                        }
+                        None => {
+                            let before = pending.capacity();
+                            pending.push((child.clone(), mask));
+                            ((pending.capacity() - before) * size_of::<(IdState, FlavourMask)>())
+                                as u64
+                                + key_bytes(&child)
+                        }
+                    };
                     *held += bytes;
                     solver.account.hold(bytes)?;
-                    return Ok(true);
-                }
-                let now = seen.bytes();
-                let grown = now.saturating_sub(seen_bytes);
-                seen_bytes = now.max(seen_bytes);
-                *held += grown;
-                solver.account.hold(grown)?;
-                child.clear();
-                child.extend_from_slice(built);
-                solver.orient_ids(&mut child);
-                // The lists' growth (they double) and the option's own copy.
-                let bytes = match solver.memo_value(child.as_slice()) {
-                    Some(v) => {
-                        let before = known.capacity();
-                        known.push((v, mask));
-                        ((known.capacity() - before) * size_of::<(Joint, FlavourMask)>()) as u64
-                    }
-                    None => {
-                        let before = pending.capacity();
-                        pending.push((child.clone(), mask));
-                        ((pending.capacity() - before) * size_of::<(IdState, FlavourMask)>()) as u64
-                            + key_bytes(&child)
-                    }
-                };
-                *held += bytes;
-                solver.account.hold(bytes)?;
-                Ok(true)
+                    Ok(true)
+                },
             },
         );
         self.scratch.child = child;
@@ -147,22 +153,33 @@ impl<B: QuantumBase> QuantumSolver<B> {
         flavours: &[Flavour],
         twins: &mut Twins,
         buffer_bytes: &mut u64,
-        mut visit: impl FnMut(&mut Self, &[usize], &[RealId], FlavourMask) -> Result<bool, Exceeded>,
+        visits: Visits<
+            impl FnMut(&mut Self, &[usize]) -> Option<bool>,
+            impl FnMut(&mut Self, &[usize], &[RealId], FlavourMask) -> Result<bool, Exceeded>,
+        >,
     ) -> Result<(), Exceeded> {
-        let mut result = Ok(());
+        let Visits {
+            mut early,
+            mut visit,
+        } = visits;
+        // The first excess, of a charge or a visit.
+        let result = std::cell::Cell::new(Ok(()));
         let width = self.setting.width;
-        let mut on_option = |solver: &mut Self, idx: &[usize], built: &[RealId], bytes, mask| {
+        let mut on_move = |solver: &mut Self, idx: &[usize], bytes, _| {
             // Options answered by the memo do not tick elsewhere, and a
             // wide move on many labels has a vast number of them.
             if let Err(e) = solver.charge_option(bytes, buffer_bytes) {
-                result = Err(e);
-                return false;
+                result.set(Err(e));
+                return Some(false);
             }
+            early(solver, idx)
+        };
+        let mut on_option = |solver: &mut Self, idx: &[usize], built: &[RealId], _, mask| {
             if !twins.is_canonical(idx) {
                 return true;
             }
             visit(solver, idx, built, mask).unwrap_or_else(|e| {
-                result = Err(e);
+                result.set(Err(e));
                 false
             })
         };
@@ -175,7 +192,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 ids: &locals,
                 below: &below,
             };
-            enumeration.for_each_local(self, map, flavours, width, ids, &mut on_option);
+            let visits = Visits {
+                early: &mut on_move,
+                visit: &mut on_option,
+            };
+            enumeration.for_each_local(self, map, flavours, width, ids, visits);
         } else {
             enumeration.for_each(
                 self,
@@ -183,12 +204,15 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 flavours,
                 width,
                 |solver, a, b, out| solver.union_pruned(a, b, out),
-                &mut on_option,
+                Visits {
+                    early: &mut on_move,
+                    visit: &mut on_option,
+                },
             );
         }
         self.scratch.locals = locals;
         self.scratch.below = below;
-        result
+        result.into_inner()
     }
 
     /// The distinct ids of `map`'s results, sorted, into `locals`, and
@@ -286,7 +310,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
 #[cfg(test)]
 mod tests {
-    use crate::quantum::options::Enumeration;
+    use crate::quantum::options::{Enumeration, Visits};
     use crate::quantum::solver::tests::reached;
     use crate::quantum::solver::QuantumSolver;
     use crate::quantum::{Flavour, Setting, Width};
@@ -346,19 +370,25 @@ mod tests {
                             &[setting.flavour],
                             setting.width,
                             |s, a, b, out| s.union_pruned(a, b, out),
-                            |s, idx, built, _, _| {
-                                plain.clear();
-                                for &i in idx {
-                                    plain.extend_from_slice(&map.children[i]);
-                                }
-                                s.prune_ids(&mut plain);
-                                assert_eq!(built, plain, "{text} {flavour} {idx:?}");
-                                visited.insert(plain.clone());
-                                if idx.len() > 2 {
-                                    wide += 1;
-                                }
-                                true
-                            },
+                            Visits::all(
+                                |s: &mut QuantumSolver<Hackenbush>,
+                                 idx: &[usize],
+                                 built: &[u32],
+                                 _,
+                                 _| {
+                                    plain.clear();
+                                    for &i in idx {
+                                        plain.extend_from_slice(&map.children[i]);
+                                    }
+                                    s.prune_ids(&mut plain);
+                                    assert_eq!(built, plain, "{text} {flavour} {idx:?}");
+                                    visited.insert(plain.clone());
+                                    if idx.len() > 2 {
+                                        wide += 1;
+                                    }
+                                    true
+                                },
+                            ),
                         );
                         assert_eq!(visited, plain_set, "{text} {flavour}");
                     }

@@ -199,6 +199,9 @@ struct Scratch {
     /// ([`QuantumSolver::local_ids`]).
     locals: Vec<RealId>,
     below: Vec<u64>,
+    /// The counts of each label's result that bound a move's result
+    /// (the first pass of an outcome search; see [`RunsFold`]).
+    label_runs: Vec<run_bounds::RunsFold>,
 }
 
 impl<B: QuantumBase> QuantumSolver<B> {

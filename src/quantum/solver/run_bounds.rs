@@ -85,6 +85,19 @@
 //! one when they are equal, and remember whether they are strict (two
 //! separate proofs: the tempo moves are not subtracted from ρ′).
 //!
+//! **Bounds of a move's result from its labels.** Every count above is a
+//! greatest or a fewest over the realisations ([`RunsFold`]), so the fold
+//! of a union is the join of its parts' folds. A move's result is the
+//! union of its labels' results (RULES.md §3), pruned of covered
+//! realisations under A, B and D. The unpruned union is a quantum state of
+//! the same value as the pruned one (dropping a covered realisation keeps
+//! the value), so the bounds folded from the labels' results hold for the
+//! move's result: exactly its own bounds under C, C′ and C′u, where
+//! nothing is pruned, and possibly looser under A, B and D (a covered
+//! realisation can have fewer immune labels). The outcome search folds
+//! each label's result once per state and tries every move against these
+//! bounds before its result is even listed.
+//!
 //! **Outcomes of G + X**, X any game. From X − ρ ≤ G + X ≤ X + λ:
 //! - X ≰ ρ: then G + X ≰ 0 (were G + X ≤ 0, X − ρ ≤ 0 would follow), so
 //!   Left wins moving first;
@@ -295,28 +308,64 @@ impl RunThresholds {
     }
 }
 
-impl<B: QuantumBase> QuantumSolver<B> {
-    /// The bounds of `s` under `flavour`: from the greatest run bounds
-    /// and the fewest immune labels over its realisations, or from the
-    /// greatest unopposed (or blocked) runs where they are tighter.
-    fn value_bounds(&self, s: &[RealId], flavour: Flavour) -> ValueBounds {
-        // The greatest runs, the fewest immune labels and the greatest
-        // runs once the opponent is short of labels (unopposed, or
-        // blocked where a lone label may be refused): only the count the
-        // flavour uses is folded, as this runs for every option an
-        // outcome search meets. u32::MAX immune labels is the empty fold
-        // (no realisation, no immune label).
-        let blocked = !never_blocked(flavour);
-        let (mut run, mut immune, mut alone) = ([0u32; 2], [u32::MAX; 2], [0u32; 2]);
-        for &id in s {
-            let r = &self.reals.runs[id as usize];
-            let r_alone = if blocked { &r.blocked } else { &r.unopposed };
-            for k in 0..2 {
-                run[k] = run[k].max(r.run[k]);
-                immune[k] = immune[k].min(r.immune[k]);
-                alone[k] = alone[k].max(r_alone[k]);
-            }
+/// The counts of a set of realisations that its bounds are made of,
+/// each per player: the greatest runs, the fewest immune labels and the
+/// greatest runs once the opponent is short of labels (unopposed, or
+/// blocked where a lone label may be refused), folded over the set.
+///
+/// A fold of a union is the join of the folds of its parts (greatest of
+/// greatest, fewest of fewest), so the outcome search folds each label's
+/// result once and bounds a superposed move's result from its labels'
+/// folds, without walking the result's realisations (see
+/// [`QuantumSolver::runs_of_moves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct RunsFold {
+    run: [u32; 2],
+    immune: [u32; 2],
+    alone: [u32; 2],
+}
+
+impl RunsFold {
+    /// The fold of no realisation: u32::MAX immune labels stands for
+    /// none counted.
+    pub(super) const EMPTY: RunsFold = RunsFold {
+        run: [0; 2],
+        immune: [u32::MAX; 2],
+        alone: [0; 2],
+    };
+
+    /// Count realisation `r` in, under `flavour`: only the count of runs
+    /// once the opponent is short of labels that the flavour uses is
+    /// folded, as this runs for every option an outcome search meets.
+    fn add(&mut self, r: &Runs, flavour: Flavour) {
+        let r_alone = if never_blocked(flavour) {
+            &r.unopposed
+        } else {
+            &r.blocked
+        };
+        self.join_counts(&r.run, &r.immune, r_alone);
+    }
+
+    fn join_counts(&mut self, run: &[u32; 2], immune: &[u32; 2], alone: &[u32; 2]) {
+        for k in 0..2 {
+            self.run[k] = self.run[k].max(run[k]);
+            self.immune[k] = self.immune[k].min(immune[k]);
+            self.alone[k] = self.alone[k].max(alone[k]);
         }
+    }
+
+    /// The fold of the union of the sets folded into `self` and `other`
+    /// (under one flavour).
+    pub(super) fn join(mut self, other: &RunsFold) -> RunsFold {
+        self.join_counts(&other.run, &other.immune, &other.alone);
+        self
+    }
+
+    /// The bounds of a state whose realisations were folded into `self`
+    /// under `flavour`: from the greatest run bounds and the fewest
+    /// immune labels, or from the greatest unopposed (or blocked) runs
+    /// where they are tighter.
+    pub(super) fn bounds(&self, flavour: Flavour) -> ValueBounds {
         let most = |m: u32| {
             if m == u32::MAX {
                 i64::MAX
@@ -340,11 +389,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let reach = |q: Player| {
             let (k, other) = (q as usize, q.opponent() as usize);
             let by_runs = Bound {
-                at: most(run[k]).saturating_sub(tempo(immune[other])),
+                at: most(self.run[k]).saturating_sub(tempo(self.immune[other])),
                 strict: false,
             };
             by_runs.tighter(Bound {
-                at: most(alone[k]).saturating_add(1),
+                at: most(self.alone[k]).saturating_add(1),
                 strict: true,
             })
         };
@@ -352,6 +401,17 @@ impl<B: QuantumBase> QuantumSolver<B> {
             rho: reach(Player::Right),
             lambda: reach(Player::Left),
         }
+    }
+}
+
+impl<B: QuantumBase> QuantumSolver<B> {
+    /// The counts of the realisations `s` under `flavour`.
+    pub(super) fn runs_fold(&self, s: &[RealId], flavour: Flavour) -> RunsFold {
+        let mut fold = RunsFold::EMPTY;
+        for &id in s {
+            fold.add(&self.reals.runs[id as usize], flavour);
+        }
+        fold
     }
 
     /// Whether `p` wins moving first in `s` plus the game with
@@ -363,7 +423,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         t: &RunThresholds,
         p: Player,
     ) -> Option<bool> {
-        t.decide(self.value_bounds(s, flavour), p)
+        t.decide(self.runs_fold(s, flavour).bounds(flavour), p)
     }
 }
 

@@ -4,7 +4,7 @@
 //! V)? Memos, bounds and the killer move answer most of it; the rest is
 //! the search proper, in two passes over the state's options.
 
-use super::run_bounds::RunThresholds;
+use super::run_bounds::{RunThresholds, RunsFold};
 use super::{alloc_bytes, bits, key_bytes, IdState, QuantumSolver, RealId};
 use crate::budget::Exceeded;
 use crate::game::temperature::Thermal;
@@ -13,7 +13,9 @@ use crate::quantum::base::QuantumBase;
 use crate::quantum::flavour::Flavour;
 use crate::quantum::id_memo::IdMemo;
 use crate::quantum::moves::UnsuperposedMove;
+use crate::quantum::options::Visits;
 use crate::rules::Player;
+use std::cell::Cell;
 use std::mem::size_of;
 
 /// The outcome memo of the sums of states with one game, under one
@@ -142,7 +144,16 @@ impl<B: QuantumBase> QuantumSolver<B> {
         at: usize,
         p: Player,
     ) -> Result<bool, Exceeded> {
-        if let Some(w) = self.sum_known(s, at, p) {
+        if let Some(w) = self.runs_known(s, at, p) {
+            return Ok(w);
+        }
+        self.wins_sum_past_runs(s, at, p)
+    }
+
+    /// [`Self::wins_sum`] of a state whose runs decide nothing (the
+    /// options the first pass kept for the second).
+    fn wins_sum_past_runs(&mut self, s: &[RealId], at: usize, p: Player) -> Result<bool, Exceeded> {
+        if let Some(w) = self.memo_known(s, at, p) {
             return Ok(w);
         }
         if let Some(w) = self.wins_by_value(s, at, p) {
@@ -169,6 +180,14 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         let map = self.legal_ids(s, p);
         let mut twins = self.twins(s, &map.labels);
+        let mut label_runs = std::mem::take(&mut self.scratch.label_runs);
+        label_runs.clear();
+        label_runs.extend(map.children.iter().map(|c| self.runs_fold(c, flavour)));
+        // Without pruning a move's result is the plain union of its
+        // labels' results, and so is its fold; a pruned result may be
+        // bounded more tightly than the union, so there its own
+        // realisations are folded where the labels' folds decide nothing.
+        let unpruned = !self.normaliser.drops_covered();
         // The map stays on the stack while the options are enumerated.
         let held = map
             .children
@@ -176,11 +195,15 @@ impl<B: QuantumBase> QuantumSolver<B> {
             .map(|c| size_of::<IdState>() as u64 + key_bytes(c))
             .sum::<u64>()
             + alloc_bytes(map.labels.len() * size_of::<B::Move>())
+            + alloc_bytes(label_runs.capacity() * size_of::<RunsFold>())
             + alloc_bytes(twins.bytes());
         let mut result = self.account.hold(held).map(|()| false);
         let mut enumeration = self.scratch.enumerations.pop().unwrap_or_default();
         let mut buffer_bytes = 0;
-        // First pass: every option, looked up in the memo only. An option
+        // First pass: every option, looked up in the bounds and memo only
+        // (the bounds from its labels' folds first, see
+        // [`super::run_bounds`]: on wide moves most options end there, and
+        // their results are never listed). An option
         // already known lost for the opponent wins at once, without
         // searching the options before it (they may be deep); one known
         // won for the opponent is dropped. The others are kept, oriented,
@@ -197,7 +220,14 @@ impl<B: QuantumBase> QuantumSolver<B> {
         seen.clear();
         let mut seen_bytes = 0;
         if result.is_ok() {
-            let mut won = false;
+            let won = Cell::new(false);
+            let found_by = |solver: &mut Self, idx: &[usize], opponent_wins: bool| {
+                if !opponent_wins {
+                    won.set(true);
+                    solver.set_killer(&map.labels, idx.iter().copied(), p);
+                }
+                opponent_wins
+            };
             result = self
                 .for_each_canonical_option(
                     &mut enumeration,
@@ -205,39 +235,52 @@ impl<B: QuantumBase> QuantumSolver<B> {
                     &[flavour],
                     &mut twins,
                     &mut buffer_bytes,
-                    |solver, idx, built, _| {
-                        if !seen.insert(built) {
-                            return Ok(true);
-                        }
-                        solver.hold_growth(seen.bytes(), &mut seen_bytes)?;
-                        // The runs need no orientation: tried first.
-                        let known = solver.runs_known(built, at, p.opponent()).or_else(|| {
-                            child.clear();
-                            child.extend_from_slice(built);
-                            solver.orient_ids(&mut child);
-                            solver.memo_known(&child, at, p.opponent())
-                        });
-                        match known {
-                            Some(opponent_wins) => {
-                                won = !opponent_wins;
-                                if won {
-                                    solver.set_killer(&map.labels, idx.iter().copied(), p);
+                    Visits {
+                        // The runs need no orientation, nor the result's
+                        // realisations (its labels' folds): tried first, on
+                        // every move, before its result is even listed.
+                        early: |solver: &mut Self, idx: &[usize]| {
+                            let fold = idx
+                                .iter()
+                                .fold(RunsFold::EMPTY, |f, &j| f.join(&label_runs[j]));
+                            let runs = &solver.wins[at].runs;
+                            let known = runs.decide(fold.bounds(flavour), p.opponent())?;
+                            Some(found_by(solver, idx, known))
+                        },
+                        visit: |solver: &mut Self, idx: &[usize], built: &[RealId], _| {
+                            if !seen.insert(built) {
+                                return Ok(true);
+                            }
+                            solver.hold_growth(seen.bytes(), &mut seen_bytes)?;
+                            let known = if unpruned {
+                                None
+                            } else {
+                                solver.runs_known(built, at, p.opponent())
+                            };
+                            let known = known.or_else(|| {
+                                child.clear();
+                                child.extend_from_slice(built);
+                                solver.orient_ids(&mut child);
+                                solver.memo_known(&child, at, p.opponent())
+                            });
+                            match known {
+                                Some(opponent_wins) => Ok(found_by(solver, idx, opponent_wins)),
+                                None => {
+                                    let bytes =
+                                        size_of::<(IdState, u64)>() as u64 + key_bytes(&child);
+                                    unknown_bytes += bytes;
+                                    unknown.push((child.clone(), label_bits(idx)));
+                                    solver.account.hold(bytes)?;
+                                    Ok(true)
                                 }
-                                Ok(!won)
                             }
-                            None => {
-                                let bytes = size_of::<(IdState, u64)>() as u64 + key_bytes(&child);
-                                unknown_bytes += bytes;
-                                unknown.push((child.clone(), label_bits(idx)));
-                                solver.account.hold(bytes)?;
-                                Ok(true)
-                            }
-                        }
+                        },
                     },
                 )
-                .map(|()| won);
+                .map(|()| won.get());
         }
         self.put_back(enumeration);
+        self.scratch.label_runs = label_runs;
         self.scratch.states.push(child);
         self.scratch.seen = seen;
         self.account.release(held + buffer_bytes + seen_bytes);
@@ -254,7 +297,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         if let Ok(false) = result {
             unknown.sort_by_key(|(c, _)| c.len());
             for (child, labels) in &unknown {
-                match self.wins_sum(child, at, p.opponent()) {
+                match self.wins_sum_past_runs(child, at, p.opponent()) {
                     Ok(true) => {}
                     Ok(false) => {
                         let idx = (0..64).filter(|&j| labels >> j & 1 == 1);
