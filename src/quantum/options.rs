@@ -129,35 +129,32 @@ impl Enumeration {
         flavours: &[Flavour],
         width: Width,
         union: impl Fn(&S, &[u32], &[u32], &mut Vec<u32>),
-        visits: Visits<E, V>,
+        mut visits: Visits<E, V>,
     ) where
         M: Clone + Ord,
         E: FnMut(&mut S, &[usize], u64, FlavourMask) -> Option<bool>,
         V: FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
     {
-        let Visits {
-            mut early,
-            mut visit,
-        } = visits;
         let walk = Walk::new(map, flavours, width);
         self.idx.clear();
         if self.unions.len() < walk.width {
             self.unions.resize_with(walk.width, Vec::new);
         }
-        self.descend(ctx, &walk, &union, &mut early, &mut visit);
+        self.descend(ctx, &walk, &union, &mut visits);
     }
 
     /// Visit the extensions of the current set `idx` (depth `idx.len()`).
-    fn descend<M, S>(
+    fn descend<M, S, E, V>(
         &mut self,
         ctx: &mut S,
         walk: &Walk<'_, M>,
         union: &impl Fn(&S, &[u32], &[u32], &mut Vec<u32>),
-        early: &mut impl FnMut(&mut S, &[usize], u64, FlavourMask) -> Option<bool>,
-        visit: &mut impl FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
+        visits: &mut Visits<E, V>,
     ) -> bool
     where
         M: Clone + Ord,
+        E: FnMut(&mut S, &[usize], u64, FlavourMask) -> Option<bool>,
+        V: FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
     {
         let (map, width) = (walk.map, walk.width);
         let depth = self.idx.len();
@@ -180,15 +177,15 @@ impl Enumeration {
             let mask = walk.allowing_move(&self.idx, absorbed);
             if mask != 0 {
                 let bytes = self.bytes();
-                let go_on = match early(ctx, &self.idx, bytes, mask) {
+                let go_on = match (visits.early)(ctx, &self.idx, bytes, mask) {
                     Some(go_on) => go_on,
-                    None => visit(ctx, &self.idx, &self.unions[depth], bytes, mask),
+                    None => (visits.visit)(ctx, &self.idx, &self.unions[depth], bytes, mask),
                 };
                 if !go_on {
                     return false;
                 }
             }
-            if !absorbed && depth + 1 < width && !self.descend(ctx, walk, union, early, visit) {
+            if !absorbed && depth + 1 < width && !self.descend(ctx, walk, union, visits) {
                 return false;
             }
             self.idx.pop();
@@ -235,16 +232,12 @@ impl Enumeration {
         flavours: &[Flavour],
         width: Width,
         locals: LocalIds<'_>,
-        visits: Visits<E, V>,
+        mut visits: Visits<E, V>,
     ) where
         M: Clone + Ord,
         E: FnMut(&mut S, &[usize], u64, FlavourMask) -> Option<bool>,
         V: FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
     {
-        let Visits {
-            mut early,
-            mut visit,
-        } = visits;
         let walk = Walk::new(map, flavours, width);
         let LocalIds { ids: locals, below } = locals;
         assert!(locals.len() <= 64, "at most 64 ids");
@@ -264,21 +257,22 @@ impl Enumeration {
         }));
         self.masks.clear();
         self.masks.resize(walk.width, 0);
-        self.descend_local(ctx, &walk, locals, below, &mut early, &mut visit);
+        self.descend_local(ctx, &walk, locals, below, &mut visits);
     }
 
     /// [`Self::descend`] on masks.
-    fn descend_local<M, S>(
+    fn descend_local<M, S, E, V>(
         &mut self,
         ctx: &mut S,
         walk: &Walk<'_, M>,
         locals: &[u32],
         below: &[u64],
-        early: &mut impl FnMut(&mut S, &[usize], u64, FlavourMask) -> Option<bool>,
-        visit: &mut impl FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
+        visits: &mut Visits<E, V>,
     ) -> bool
     where
         M: Clone + Ord,
+        E: FnMut(&mut S, &[usize], u64, FlavourMask) -> Option<bool>,
+        V: FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
     {
         let depth = self.idx.len();
         let first = self.idx.last().map_or(0, |&i| i + 1);
@@ -300,7 +294,7 @@ impl Enumeration {
             let mask = walk.allowing_move(&self.idx, absorbed);
             if mask != 0 {
                 let bytes = self.bytes();
-                let go_on = match early(ctx, &self.idx, bytes, mask) {
+                let go_on = match (visits.early)(ctx, &self.idx, bytes, mask) {
                     Some(go_on) => go_on,
                     None => {
                         self.built.clear();
@@ -310,7 +304,7 @@ impl Enumeration {
                             bits &= bits - 1;
                         }
                         // Charged as built.
-                        visit(ctx, &self.idx, &self.built, self.bytes(), mask)
+                        (visits.visit)(ctx, &self.idx, &self.built, self.bytes(), mask)
                     }
                 };
                 if !go_on {
@@ -319,7 +313,7 @@ impl Enumeration {
             }
             if !absorbed
                 && depth + 1 < walk.width
-                && !self.descend_local(ctx, walk, locals, below, early, visit)
+                && !self.descend_local(ctx, walk, locals, below, visits)
             {
                 return false;
             }
@@ -394,7 +388,7 @@ impl<'a, M: Clone + Ord> Walk<'a, M> {
 
 #[cfg(test)]
 mod tests {
-    use super::{covering_masks, Enumeration, LocalIds, Visits};
+    use super::{covering_masks, Enumeration, FlavourMask, LocalIds, Visits};
     use crate::quantum::moves::Legal;
     use crate::quantum::{Flavour, Setting, Width};
     use std::collections::BTreeSet;
@@ -416,10 +410,19 @@ mod tests {
         out.extend(all);
     }
 
-    /// The walk on masks ([`Enumeration::for_each_local`]) visits the
-    /// same moves with the same results and flavour masks, in the same
-    /// order, as the walk on lists, every flavour at once.
-    fn same_walk_on_masks(map: &Legal<usize, u32>, prune: bool, width: Width) {
+    /// What a walk met: each move's labels and flavour mask, with its
+    /// result if visited (None if settled early).
+    type Met = Vec<(Vec<usize>, FlavourMask, Option<Vec<u32>>)>;
+
+    /// The moves met by the walk on lists and by the walk on masks
+    /// ([`Enumeration::for_each_local`]) of `map`, every flavour at once,
+    /// each settling early the moves `settles` settles.
+    fn both_walks(
+        map: &Legal<usize, u32>,
+        prune: bool,
+        width: Width,
+        settles: fn(&[usize]) -> Option<bool>,
+    ) -> (Met, Met) {
         let mut locals: Vec<u32> = map.children.iter().flatten().copied().collect();
         locals.sort_unstable();
         locals.dedup();
@@ -427,37 +430,44 @@ mod tests {
         if prune {
             covering_masks(&locals, |x, y| x & !y == 0, &mut below);
         }
-        let mut lists = Vec::new();
+        let early = |met: &mut Met, idx: &[usize], _, mask| {
+            let settled = settles(idx);
+            if settled.is_some() {
+                met.push((idx.to_vec(), mask, None));
+            }
+            settled
+        };
+        let visit = |met: &mut Met, idx: &[usize], result: &[u32], _, mask| {
+            met.push((idx.to_vec(), mask, Some(result.to_vec())));
+            true
+        };
+        let (mut lists, mut masks) = (Vec::new(), Vec::new());
         Enumeration::default().for_each(
-            &mut (),
+            &mut lists,
             map,
             &Flavour::ALL,
             width,
             |_, a, b, out| union(prune, a, b, out),
-            Visits::all(|_, idx, result, _, mask| {
-                lists.push((idx.to_vec(), result.to_vec(), mask));
-                true
-            }),
+            Visits { early, visit },
         );
-        let mut masks = Vec::new();
-        Enumeration::default().for_each_local(
-            &mut (),
-            map,
-            &Flavour::ALL,
-            width,
-            LocalIds {
-                ids: &locals,
-                below: &below,
-            },
-            Visits::all(|_, idx, result, _, mask| {
-                masks.push((idx.to_vec(), result.to_vec(), mask));
-                true
-            }),
-        );
+        let ids = LocalIds {
+            ids: &locals,
+            below: &below,
+        };
+        let visits = Visits { early, visit };
+        Enumeration::default().for_each_local(&mut masks, map, &Flavour::ALL, width, ids, visits);
+        (lists, masks)
+    }
+
+    /// The walk on masks ([`Enumeration::for_each_local`]) visits the
+    /// same moves with the same results and flavour masks, in the same
+    /// order, as the walk on lists, every flavour at once. With moves
+    /// settled early, both walks offer the same moves in the same order,
+    /// visit the others alone, and stop at one settled as an end.
+    fn same_walk_on_masks(map: &Legal<usize, u32>, prune: bool, width: Width) {
+        let (lists, masks) = both_walks(map, prune, width, |_| None);
         assert_eq!(masks, lists, "{prune} {width}");
-        // Moves settled early are offered in the same order and not
-        // visited; one settled as an end stops both walks there.
-        let settles = |idx: &[usize]| match idx.iter().sum::<usize>() % 5 {
+        let settles: fn(&[usize]) -> Option<bool> = |idx| match idx.iter().sum::<usize>() % 5 {
             0 => Some(true),
             1 if idx.len() == 3 => Some(false),
             _ => None,
@@ -466,78 +476,16 @@ mod tests {
             .iter()
             .position(|(idx, _, _)| settles(idx) == Some(false))
             .map_or(lists.len(), |k| k + 1);
-        let mut on_lists = Vec::new();
-        Enumeration::default().for_each(
-            &mut on_lists,
-            map,
-            &Flavour::ALL,
-            width,
-            |_, a, b, out| union(prune, a, b, out),
-            Visits {
-                early: |seen: &mut Vec<_>, idx: &[usize], _, _| {
-                    let settled = settles(idx);
-                    if settled.is_some() {
-                        seen.push((idx.to_vec(), None));
-                    }
-                    settled
-                },
-                visit: |seen: &mut Vec<_>, idx: &[usize], result: &[u32], _, _| {
-                    seen.push((idx.to_vec(), Some(result.to_vec())));
-                    true
-                },
-            },
-        );
-        let mut on_masks = Vec::new();
-        Enumeration::default().for_each_local(
-            &mut on_masks,
-            map,
-            &Flavour::ALL,
-            width,
-            LocalIds {
-                ids: &locals,
-                below: &below,
-            },
-            Visits {
-                early: |seen: &mut Vec<_>, idx: &[usize], _, _| {
-                    let settled = settles(idx);
-                    if settled.is_some() {
-                        seen.push((idx.to_vec(), None));
-                    }
-                    settled
-                },
-                visit: |seen: &mut Vec<_>, idx: &[usize], result: &[u32], _, _| {
-                    seen.push((idx.to_vec(), Some(result.to_vec())));
-                    true
-                },
-            },
-        );
-        // A settled move carries None, a visited one its result.
-        let flip = |v: Vec<(Vec<usize>, Option<Vec<u32>>)>| -> Vec<_> {
-            v.into_iter()
-                .map(|(idx, r)| {
-                    let settled = settles(&idx).is_some();
-                    (idx, r.is_none() == settled)
-                })
-                .collect()
-        };
-        let expect: Vec<_> = lists[..stop]
+        let want: Met = lists[..stop]
             .iter()
-            .map(|(idx, _, _)| (idx.clone(), true))
+            .map(|(idx, mask, result)| {
+                let kept = settles(idx).is_none().then(|| result.clone()).flatten();
+                (idx.clone(), *mask, kept)
+            })
             .collect();
-        assert_eq!(flip(on_lists.clone()), expect, "lists {prune} {width}");
-        assert_eq!(flip(on_masks.clone()), expect, "masks {prune} {width}");
-        let visited = |v: &[(Vec<usize>, Option<Vec<u32>>)]| -> Vec<_> {
-            v.iter()
-                .filter_map(|(i, r)| Some((i.clone(), r.clone()?)))
-                .collect()
-        };
-        let want_visited: Vec<_> = lists[..stop]
-            .iter()
-            .filter(|(idx, _, _)| settles(idx).is_none())
-            .map(|(idx, result, _)| (idx.clone(), result.clone()))
-            .collect();
-        assert_eq!(visited(&on_lists), want_visited, "lists {prune} {width}");
-        assert_eq!(visited(&on_masks), want_visited, "masks {prune} {width}");
+        let (on_lists, on_masks) = both_walks(map, prune, width, settles);
+        assert_eq!(on_lists, want, "lists {prune} {width}");
+        assert_eq!(on_masks, want, "masks {prune} {width}");
     }
 
     /// On random legal maps (results as small bit sets, so covering is
