@@ -723,7 +723,7 @@ mod tests {
                             for idx in &all {
                                 let mut plain: IdState =
                                     idx.iter().flat_map(|&i| map.children[i].clone()).collect();
-                                solver.normalise_in_place(&mut plain);
+                                solver.prune_ids(&mut plain);
                                 let labels: Vec<_> = idx.iter().map(|&i| map.labels[i]).collect();
                                 let mut built = vec![7];
                                 let legal =

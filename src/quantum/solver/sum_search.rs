@@ -337,24 +337,29 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let legal = self.killer_result(s, &labels, flavour, p, &mut child);
         self.killers.put_back(p, labels);
         // It wins when the opponent, moving first after it, loses.
-        let wins = if legal {
+        let wins = if !legal {
+            Ok(false)
+        } else if let Some(opponent_wins) = self.runs_known(&child, at, p.opponent()) {
+            // The runs need no orientation: most killers end here.
+            Ok(!opponent_wins)
+        } else {
+            self.orient_ids(&mut child);
             let bytes = size_of::<IdState>() as u64 + key_bytes(&child);
             let held = self.account.hold(bytes);
-            let opponent_wins = held.and_then(|()| self.wins_sum(&child, at, p.opponent()));
+            let opponent_wins =
+                held.and_then(|()| self.wins_sum_past_runs(&child, at, p.opponent()));
             self.account.release(bytes);
             opponent_wins.map(|w| !w)
-        } else {
-            Ok(false)
         };
         self.scratch.states.push(child);
         wins
     }
 
     /// Whether `p`'s move on `labels` (sorted) is legal from `s`, and if
-    /// so its reduced result in `child`: each label played on every
-    /// realisation where it is legal, as the enumeration builds it
-    /// ([`Self::legal_ids`] and the pruned unions of its labels' results
-    /// are the same set as one pruning of them all).
+    /// so its pruned result in `child` (not yet oriented): each label
+    /// played on every realisation where it is legal, as the enumeration
+    /// builds it ([`Self::legal_ids`] and the pruned unions of its labels'
+    /// results are the same set as one pruning of them all).
     pub(super) fn killer_result(
         &mut self,
         s: &[RealId],
@@ -400,7 +405,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 return false;
             }
         }
-        self.normalise_in_place(child);
+        self.prune_ids(child);
         true
     }
 
