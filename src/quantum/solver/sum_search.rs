@@ -133,11 +133,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// moves are urgent, so they are tried before the state's options are
     /// even enumerated (in the comparisons of options with hot values in
     /// [`QuantumSolver::undominated`], this order visits several times
-    /// fewer states; tried between the passes instead, as a number's are,
-    /// one classroom cell under C at unbounded width was 1.3 times
-    /// faster, the ten under B at unbounded width 1.5 times slower, the
-    /// whole family no faster). First of all comes the state's move that last won
-    /// at this depth ([`super::killers`]): built from its own labels
+    /// fewer states). Tried between the passes instead, as a number's are,
+    /// one classroom cell under C at unbounded width was 1.3 times faster
+    /// and the ten under B at unbounded width 1.5 times slower: the whole
+    /// family was no faster. First of all comes the state's move that last
+    /// won at this depth ([`super::killers`]): built from its own labels
     /// alone, it costs less than a hot game's moves, and most searches
     /// end with it (tried after them, no classroom family was faster and
     /// most were slower).
