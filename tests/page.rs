@@ -1316,6 +1316,167 @@ fn staged_answers_show_while_computing_and_belong_to_the_board_on_screen() {
     assert!(matches!(p.view().value.state, ValueState::Answer(_)));
 }
 
+/// The stages a slow analysis had sent (outcome, a winning move, bounds,
+/// progress), for the stopped-analysis tests.
+fn send_proved_stages(p: &mut Page, job: &jobs::Job) {
+    use hackenbush_lab::analysis::{BoundRelation, Stage};
+    use hackenbush_lab::game::Outcome;
+    for stage in [
+        Stage::Outcome {
+            outcome: Outcome::L,
+        },
+        Stage::WinningMove {
+            player: "L".into(),
+            labels: "1".into(),
+        },
+        Stage::Bound {
+            relation: BoundRelation::Greater,
+            number: "2".into(),
+        },
+        Stage::Searching {
+            states: 4_344_595,
+            charged_bytes: 223 << 20,
+            millis: 19_000,
+        },
+    ] {
+        p.act(Action::JobStage {
+            job: job.clone(),
+            stage: Box::new(stage),
+        })
+        .unwrap();
+    }
+}
+
+/// What a stopped analysis shows: why, what it had proved, and the
+/// presenter's caption.
+fn stopped_view(p: &Page) -> (String, Vec<String>, String) {
+    let view = p.view();
+    match view.value.state {
+        ValueState::Failed { message, known, .. } => (message, known, view.board.caption_outcome),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// An analysis the page's budget stops keeps what its searches had
+/// proved: the outcome, the winning move and the bound stay on the card
+/// under the reason (the search's progress goes), and the presenter's
+/// caption still says who wins. They were dropped with the value: on
+/// seed-25 classroom drawing 8 under C at unbounded width the card showed
+/// "Left wins whoever starts", a winning move and two bounds for 19 s,
+/// then only "Too large to analyse here".
+#[test]
+fn a_stopped_analysis_keeps_what_it_had_proved() {
+    use hackenbush_lab::ui::answer_view::outcome_line;
+    let (mut p, job) = quantum_question_started();
+    send_proved_stages(&mut p, &job);
+    p.act(Action::JobDone(Box::new(JobReply {
+        id: 1,
+        job: job.clone(),
+        result: Err(jobs::JobError::Budget(
+            "Too large to analyse here: the memory budget of 256M is used up".into(),
+        )),
+    })))
+    .unwrap();
+    let (message, known, caption) = stopped_view(&p);
+    assert!(message.starts_with("Too large"), "{message}");
+    assert_eq!(
+        known,
+        [
+            "Outcome (by search): L (Left wins whoever starts)".to_string(),
+            "Winning move for Left (found so far): 1".to_string(),
+            "Bound: the value is more than 2".to_string(),
+        ]
+    );
+    assert_eq!(
+        caption,
+        format!(
+            "{}; no value computed",
+            outcome_line(hackenbush_lab::game::Outcome::L)
+        )
+    );
+    // Hidden values hide what was proved too.
+    p.act(Action::SetHideValues(true)).unwrap();
+    let (_, known, caption) = stopped_view(&p);
+    assert!(known.is_empty() && caption.is_empty());
+    p.act(Action::SetHideValues(false)).unwrap();
+    // Asked again, the run starts with nothing known.
+    p.act(Action::Analyse("BR R G 0-1:B 1-1:R".into())).unwrap();
+    let again = p.session.wanted_jobs().remove(0);
+    assert_eq!(again, job);
+    p.act(Action::JobStarted { job: again }).unwrap();
+    match p.view().value.state {
+        ValueState::Computing { known, .. } => assert!(known.is_empty(), "{known:?}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Cancel and the page's time limit keep what was proved as well; a
+/// failure of another board's question takes nothing of this one's.
+#[test]
+fn cancelling_or_timing_out_keeps_what_was_proved() {
+    let (mut p, job) = quantum_question_started();
+    send_proved_stages(&mut p, &job);
+    p.act(Action::CancelLane(jobs::Lane::Analysis)).unwrap();
+    let (message, known, caption) = stopped_view(&p);
+    assert!(message.starts_with("Cancelled"), "{message}");
+    assert_eq!(known.len(), 3, "{known:?}");
+    assert!(caption.ends_with("; no value computed"), "{caption}");
+
+    let (mut p, job) = quantum_question_started();
+    send_proved_stages(&mut p, &job);
+    p.act(Action::TimedOut {
+        job: job.clone(),
+        seconds: 30,
+    })
+    .unwrap();
+    let (message, known, _) = stopped_view(&p);
+    assert!(message.contains("within 30 s"), "{message}");
+    assert_eq!(known.len(), 3, "{known:?}");
+
+    // The board changes while its question runs: the old question's
+    // failure arrives late and the new question's stages stay its own.
+    let (mut p, old) = quantum_question_started();
+    p.act(Action::SetText("BR BR".into())).unwrap();
+    let new = p.session.wanted_jobs().remove(0);
+    p.act(Action::JobStarted { job: new.clone() }).unwrap();
+    send_proved_stages(&mut p, &new);
+    p.act(Action::JobDone(Box::new(JobReply {
+        id: 1,
+        job: old,
+        result: Err(jobs::JobError::Budget("Too large".into())),
+    })))
+    .unwrap();
+    match p.view().value.state {
+        ValueState::Computing { known, .. } => assert_eq!(known.len(), 4, "{known:?}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The advice of a stopped analysis names a width narrower than the one
+/// in force, width 3 first (at width 3 a classroom drawing is valued in a
+/// fraction of unbounded width's time), never the width in force.
+#[test]
+fn a_stopped_analysis_suggests_narrower_widths_than_the_one_in_force() {
+    for (width, want, not) in [
+        (Width::Unbounded, "width 3 or 2, or fewer edges", None),
+        (Width::Limited(5), "width 3 or 2, or fewer edges", None),
+        (Width::Limited(3), "width 2 or fewer edges", Some("width 3")),
+    ] {
+        let mut p = Page::new();
+        p.act(Action::SetText("BR BR BR".into())).unwrap();
+        p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+        p.act(Action::SetWidth(Some(width))).unwrap();
+        let job = p.session.wanted_jobs().remove(0);
+        p.act(Action::JobStarted { job: job.clone() }).unwrap();
+        p.act(Action::TimedOut { job, seconds: 30 }).unwrap();
+        let (message, _, _) = stopped_view(&p);
+        assert!(message.contains(want), "{width}: {message}");
+        if let Some(not) = not {
+            assert!(!message.contains(not), "{width}: {message}");
+        }
+    }
+}
+
 /// Issue 26, item 4: a link's quantum moves are replayed by the worker
 /// (`Job::Replay`), never while the link opens.
 mod replayed_links {

@@ -471,11 +471,22 @@ pub fn grouped(n: u64) -> String {
 /// The message shown when the page's time limit stops an analysis: what
 /// to try instead (a narrower width only where the width is not 2 already).
 pub fn stopped_message(req: &Request, seconds: u32) -> String {
-    let narrower = match req.rules.setting() {
-        Some(s) if s.width != crate::quantum::Width::Limited(2) => "width 2 or fewer edges",
-        _ => "fewer edges",
-    };
     format!(
-        "Too large to analyse here within {seconds} s — try {narrower} (the command-line tool has no time limit)."
+        "Too large to analyse here within {seconds} s — try {} (the command-line tool has no time limit).",
+        narrower(req)
     )
+}
+
+/// What to try when `req` is too large for the page: a narrower width
+/// than the one in force (width 3 first: each width valued is a search of
+/// its own, and at width 3 a classroom drawing is valued in a fraction of
+/// the time unbounded width takes), or fewer edges.
+pub fn narrower(req: &Request) -> &'static str {
+    use crate::quantum::Width;
+    match req.rules.setting().map(|s| s.width) {
+        Some(Width::Unbounded) => "width 3 or 2, or fewer edges",
+        Some(Width::Limited(w)) if w > 3 => "width 3 or 2, or fewer edges",
+        Some(Width::Limited(3)) => "width 2 or fewer edges",
+        _ => "fewer edges",
+    }
 }

@@ -394,16 +394,13 @@ pub fn run_in_stages(
 }
 
 /// The message a page shows when the budget stops an analysis: what to
-/// try instead (a narrower width only where the width is not already 2).
+/// try instead ([`super::answer_view::narrower`]).
 pub fn too_large_for(e: &crate::budget::Exceeded, req: &Request) -> String {
     if let Some(message) = super::answer_view::too_long_message(e) {
         return message;
     }
-    let narrower = match req.rules.setting() {
-        Some(s) if s.width != crate::quantum::Width::Limited(2) => "width 2 or fewer edges",
-        _ => "fewer edges",
-    };
     format!(
-        "Too large to analyse here: {e} — try {narrower}; the command-line tool goes further with --max-memory"
+        "Too large to analyse here: {e} — try {}; the command-line tool goes further with --max-memory",
+        super::answer_view::narrower(req)
     )
 }

@@ -523,8 +523,16 @@ pub enum ValueState {
     },
     /// The answer for the state on screen.
     Answer(Box<AnswerView>),
-    /// No answer: why (too large, stopped, a bad request).
-    Failed { what: String, message: String },
+    /// No answer: why (too large, stopped, a bad request), and what the
+    /// analysis had proved before it stopped (`known` and `outcome` as
+    /// while computing, without the search's progress): still true of
+    /// the state on screen.
+    Failed {
+        what: String,
+        message: String,
+        known: Vec<String>,
+        outcome: Option<Outcome>,
+    },
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -461,3 +461,38 @@ test('staged answers: the outcome shows before the value, and a new board replac
     assert.deepEqual(problems, []);
   });
 });
+
+// A stopped analysis keeps what it had proved: the outcome, a winning move
+// and the bounds stay on the card under the reason, as facts about the
+// board on screen. They went with the value: on seed-25 classroom drawing 8
+// under C at unbounded width a lecturer watched them for 19 s, then the
+// page's memory budget left only "Too large to analyse here". Cancel
+// stops the same way, sooner.
+test('a cancelled analysis keeps the outcome and bounds it had proved', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'stopped-keeps-proved', async (page, url, problems) => {
+    await open(page, url);
+    const known = valueCard(page).getByRole('list', { name: 'Known so far' });
+    await setPosition(page, '0-1:R 0-2:G 2-3:B 2-4:B 4-4:B 1-5:R G 1-6:R 5-7:G 7-6:B 3-8:R');
+    await picker(page, 'Ruleset').selectOption('quantum');
+    await picker(page, 'Flavour').selectOption('C');
+    await picker(page, 'Width').selectOption('unbounded');
+    const outcome = known.getByRole('listitem').filter({ hasText: /^Outcome \(by search\): [LRNP] / });
+    await outcome.waitFor();
+    const line = await outcome.textContent();
+    await valueCard(page).getByRole('button', { name: 'Cancel' }).click();
+    const proved = valueCard(page).getByRole('list', { name: 'Proved before it stopped' });
+    await proved.waitFor();
+    assert.match(await valueCard(page).getByRole('alert').textContent(), /^Cancelled/);
+    const lines = await proved.getByRole('listitem').allTextContents();
+    assert.equal(lines[0], line, 'the outcome stays, first');
+    assert.ok(lines.every((l) => !l.startsWith('Searching')), `no progress line: ${lines}`);
+    assert.equal(await known.count(), 0);
+    assert.equal(await page.getByTestId('value').count(), 0, 'and no value');
+    await valueCard(page).screenshot({ path: join(SCREENSHOTS, 'stopped-keeps-proved-card.png') });
+    // A new board: nothing of the stopped analysis stays.
+    await setPosition(page, 'BR R');
+    await page.getByTestId('value').filter({ hasText: /^-1\/2$/ }).waitFor();
+    assert.equal(await proved.count(), 0);
+    assert.deepEqual(problems, []);
+  });
+});

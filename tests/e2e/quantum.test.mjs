@@ -339,7 +339,7 @@ test('a quantum position too large for the browser says so instead of hanging', 
     await value.getByText(/computing… \d+ s/).waitFor();
     const err = value.getByRole('alert');
     await err.waitFor({ timeout: 60_000 });
-    assert.match(await err.textContent(), /Too large to analyse here(: the memory budget of 256M is used up.*| within 30 s) — try width 2 or fewer edges/);
+    assert.match(await err.textContent(), /Too large to analyse here(: the memory budget of 256M is used up.*| within 30 s) — try width 3 or 2, or fewer edges/);
     assert.equal(await value.getByRole('term').count(), 0, 'no value is shown for a position that was not analysed');
     assert.ok(await cancel.isHidden());
     assert.deepEqual(problems, []);

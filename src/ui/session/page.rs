@@ -22,9 +22,10 @@ pub(super) struct PageState {
     pub(super) notices: Vec<Notice>,
     /// The job each lane is working on, as the page reported it.
     pub(super) running: Vec<Job>,
-    /// The analysis that gave no answer, and why (shown while it is the
-    /// board's question; Analyse asks again).
-    pub(super) failed: Option<(Job, String)>,
+    /// The analysis that gave no answer, why, and what its searches had
+    /// proved before it stopped (shown while it is the board's question;
+    /// Analyse asks again).
+    pub(super) failed: Option<Failure>,
     pub(super) halos: bool,
     pub(super) caption: bool,
     pub(super) export_halos: bool,
@@ -39,7 +40,45 @@ pub(super) struct PageState {
     pub(super) stages: Option<(Job, Vec<Stage>)>,
 }
 
+/// An analysis that stopped without its answer (too large, timed out,
+/// cancelled, refused). The stages its searches had proved stay true of
+/// the same state, so the card keeps them: a lecturer who waited for the
+/// outcome and the bounds, and then met the page's budget, lost them with
+/// the value.
+#[derive(Clone, Debug)]
+pub(super) struct Failure {
+    pub(super) job: Job,
+    pub(super) message: String,
+    /// The proved stages (not the search's progress), in the order found.
+    pub(super) proved: Vec<Stage>,
+}
+
 impl PageState {
+    /// The analysis `job` stopped without its answer, for `message`: what
+    /// its stages proved is kept with the failure.
+    pub(super) fn fail(&mut self, job: Job, message: String) {
+        let proved = match self.stages.take() {
+            Some((j, known)) if j == job => known
+                .into_iter()
+                .filter(|s| !matches!(s, Stage::Searching { .. }))
+                .collect(),
+            other => {
+                self.stages = other;
+                Vec::new()
+            }
+        };
+        self.failed = Some(Failure {
+            job,
+            message,
+            proved,
+        });
+    }
+
+    /// Has `job` failed (and not been asked again since)?
+    pub(super) fn has_failed(&self, job: &Job) -> bool {
+        self.failed.as_ref().is_some_and(|f| f.job == *job)
+    }
+
     pub(super) fn new() -> PageState {
         PageState {
             halos: true,
@@ -88,8 +127,7 @@ impl Session {
             jobs.push(job);
         } else if let Some(job) = self.analysis_job() {
             let answered = self.is_current(&self.answers.answered);
-            let failed = self.page.failed.as_ref().is_some_and(|(j, _)| *j == job);
-            if !answered && !failed {
+            if !answered && !self.page.has_failed(&job) {
                 jobs.push(job);
             }
         }
@@ -101,12 +139,14 @@ impl Session {
 
     fn job_done(&mut self, reply: JobReply) {
         self.page.running.retain(|j| *j != reply.job);
-        if matches!(&self.page.stages, Some((j, _)) if *j == reply.job) {
-            self.page.stages = None;
-        }
+        let job = reply.job.clone();
         match reply.job.lane() {
             Lane::Analysis => self.analysis_done(reply),
             Lane::Teach => self.teach_done(reply),
+        }
+        // A failure took the stages it keeps; an answer replaces them.
+        if matches!(&self.page.stages, Some((j, _)) if *j == job) {
+            self.page.stages = None;
         }
     }
 
@@ -145,7 +185,7 @@ impl Session {
             Ok(_) => {}
             Err(e) => {
                 if self.accept_failure(request).is_ok() {
-                    self.page.failed = Some((reply.job.clone(), e.to_string()));
+                    self.page.fail(reply.job.clone(), e.to_string());
                 }
             }
         }
@@ -160,7 +200,7 @@ impl Session {
                 }
                 if let Job::Analyse { request } = &job {
                     if self.accept_failure(request).is_ok() {
-                        self.page.failed = Some((job, message));
+                        self.page.fail(job, message);
                     }
                 }
             }
@@ -827,6 +867,16 @@ impl Session {
             (ValueState::Answer(a), false) => (a.caption_value.clone(), a.caption_outcome.clone()),
             // A long value: the class sees that it is coming, and who wins
             // as soon as a search has proved it.
+            // A value too large for the page: who wins, if that was proved.
+            (
+                ValueState::Failed {
+                    outcome: Some(o), ..
+                },
+                false,
+            ) => (
+                String::new(),
+                format!("{}; no value computed", answer_view::outcome_line(*o)),
+            ),
             (ValueState::Computing { outcome, .. }, false) => (
                 String::new(),
                 match outcome {
@@ -922,12 +972,17 @@ impl Session {
                             .and_then(|t| ThermalView::new(&view.pretty, t));
                         ValueState::Answer(Box::new(view))
                     }
-                    (_, Some((j, message))) if *j == job => ValueState::Failed {
-                        what,
-                        message: message.clone(),
-                    },
-                    _ if self.page.running.contains(&job) => {
+                    (_, Some(failure)) if failure.job == job => {
                         // Partial answers are answers: hidden with the values.
+                        let proved = if hidden { &[] } else { &failure.proved[..] };
+                        ValueState::Failed {
+                            what,
+                            message: failure.message.clone(),
+                            known: known_lines(proved),
+                            outcome: outcome_of(proved),
+                        }
+                    }
+                    _ if self.page.running.contains(&job) => {
                         let known = match &self.page.stages {
                             Some((j, known)) if *j == job && !hidden => known.as_slice(),
                             _ => &[],
@@ -935,10 +990,7 @@ impl Session {
                         ValueState::Computing {
                             what,
                             known: known_lines(known),
-                            outcome: known.iter().find_map(|s| match s {
-                                Stage::Outcome { outcome } => Some(*outcome),
-                                _ => None,
-                            }),
+                            outcome: outcome_of(known),
                         }
                     }
                     _ => ValueState::Idle,
@@ -998,6 +1050,14 @@ impl Session {
     pub(super) fn board_fragment(&self) -> String {
         share::encode(&Shared::single(self.current_slide()))
     }
+}
+
+/// The outcome class among `known` stages, once one has proved it.
+fn outcome_of(known: &[Stage]) -> Option<crate::game::Outcome> {
+    known.iter().find_map(|s| match s {
+        Stage::Outcome { outcome } => Some(*outcome),
+        _ => None,
+    })
 }
 
 /// A stage as the value card shows it: capitalised, labelled with what it

@@ -115,6 +115,20 @@ pub(super) fn ValueRegion() -> impl IntoView {
                 <p id="error" class="error" role="alert" hidden=move || failure().is_none()>
                     {move || failure().unwrap_or_default()}
                 </p>
+                // What the stopped analysis had proved stays true of the
+                // board: under the reason, as the facts it has.
+                {move || {
+                    let proved = value.with(|v| match &v.state {
+                        ValueState::Failed { known, .. } => known.clone(),
+                        _ => Vec::new(),
+                    });
+                    (!proved.is_empty()).then(|| view! {
+                        <p id="proved-heading" class="help">"Proved before it stopped:"</p>
+                        <ul id="proved-before-stop" class="known" aria-labelledby="proved-heading">
+                            {proved.into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}
+                        </ul>
+                    })
+                }}
                 {move || {
                     answer()
                         .map(|a| {
