@@ -189,6 +189,15 @@ cmd_serve() {
   exec python3 -m http.server --bind 127.0.0.1 --directory www "$port"
 }
 
+# The documentation's intra-doc links resolve (module docs carry the proofs of
+# the reductions, and link the code they speak of). Private items are
+# documented, so links from a public module's overview to its private
+# submodules resolve and are allowed.
+doc_links() {
+  RUSTDOCFLAGS="-D warnings -A rustdoc::private_intra_doc_links" \
+    cargo doc --no-deps --document-private-items --lib "$@"
+}
+
 cmd_test() {
   local start=$SECONDS
   ensure_rust
@@ -196,6 +205,7 @@ cmd_test() {
   step "cargo fmt --check" cargo fmt --all --check
   step "cargo clippy (native, all targets)" cargo clippy --all-targets -- -D warnings
   step "cargo test --release" cargo test --release
+  step "cargo doc (links, native)" doc_links
   ensure_wasm_bindgen
   ensure_wasm_opt
   step "wasm bundle (www/pkg)" build_wasm
@@ -203,6 +213,7 @@ cmd_test() {
   # bundle's profile this reuses the proc macros the wasm build just compiled;
   # in the dev profile (opt-level 3 for dependencies) it took minutes more.
   step "cargo clippy (wasm32 library)" cargo clippy --profile "$WASM_PROFILE" --target "$WASM_TARGET" --lib -- -D warnings
+  step "cargo doc (links, wasm32 library)" doc_links --profile "$WASM_PROFILE" --target "$WASM_TARGET"
   ensure_chromium
   ensure_node_deps
   step "browser tests (headless Chromium)" run_e2e

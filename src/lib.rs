@@ -4,7 +4,7 @@
 //! Data flows one way: [`position`] (graphs and labels) → [`rules`] (who may
 //! play what) → [`quantum`] / [`sync`] / plain play → [`solve`] (memoised
 //! search) → [`game`] (canonical short-game values) → [`ui`] view models →
-//! [`web`] drawing (wasm32 only). The [`analysis`] facade is what the CLI and
+//! `web` drawing (wasm32 only). The [`analysis`] facade is what the CLI and
 //! the browser worker call.
 
 pub mod analysis;

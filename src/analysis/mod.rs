@@ -8,7 +8,7 @@
 //!   ruleset, shared with the playground's referee.
 //! - [`classical`], [`quantum`], [`synchronous`]: how each family is
 //!   answered.
-//! - [`thermal`]: temperature theory of an answer's value.
+//! - [`thermal`](mod@thermal): temperature theory of an answer's value.
 //! - [`kept_solver`]: the page worker's quantum solver, kept between the
 //!   analyses of one game.
 

@@ -1,11 +1,11 @@
 //! Puzzles: a position, its rules and a question, solved by the engine.
 //! A puzzle carries no answer (links and pages recompute it), so it cannot
-//! be read off a link; [`solve`] refuses a puzzle without a solution and
+//! be read off a link; [`solve()`] refuses a puzzle without a solution and
 //! [`check`] judges an answer with an explanation from the engine.
 //!
 //! - [`question`]: the question kinds and their compact text (`win:L`).
-//! - [`solve`]: the engine's answer and the checking of a student's one.
-//! - [`generate`]: seeded random puzzles for problem sets.
+//! - [`solve`](mod@solve): the engine's answer and the checking of a student's one.
+//! - [`generate`](mod@generate): seeded random puzzles for problem sets.
 //! - [`beat`]: a `beat:` puzzle played as a whole game against the engine.
 //! - [`replay`]: a classical puzzle posed after moves, as the analysis
 //!   takes it (the edges left standing, answers in the start's labels).

@@ -159,10 +159,10 @@ impl ReplayGame<'_> {
 /// 2. Otherwise p = e_g. Let T be the columns where row g earns exactly c.
 ///    If some r on the other rows earns ≥ c on all of T, then
 ///    (1 − μ)·e_g + μ·r is optimal and non-stalling for small μ > 0.
-/// 3. Otherwise, if some other row i has M[i][gc] ≥ c, then for each x < c the
+/// 3. Otherwise, if some other row i has M\[i\]\[gc\] ≥ c, then for each x < c the
 ///    strategy (1 − μ)·e_g + μ·e_i with μ small enough (depending on x) earns
 ///    more than x in every column of M(x): column gc gets
-///    (1 − μ)x + μ·M[i][gc] > x, the others get M[g][j] − O(μ) ≥ c − O(μ).
+///    (1 − μ)x + μ·M\[i\]\[gc\] > x, the others get M\[g\]\[j\] − O(μ) ≥ c − O(μ).
 ///    The value is c but is only approached: we return the strategy for
 ///    x = `y` (= c − precision), which guarantees Left at least y.
 fn certify_below(

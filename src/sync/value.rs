@@ -8,10 +8,10 @@
 //! optimal strategy that is uniform on each orbit, and against such a
 //! strategy a pure reply's payoff depends only on its orbit. So the game
 //! whose rows and columns are orbits, with cell (A, B) = the average of
-//! M[i][j] over j ∈ B for one fixed i ∈ A, has the same value, and its
+//! M\[i\]\[j\] over j ∈ B for one fixed i ∈ A, has the same value, and its
 //! strategies spread evenly over each orbit are optimal in the full game.
 //! The average is taken over the orbits of the stabiliser of i inside B
-//! (M[i][·] is constant on them), which needs one child per such orbit.
+//! (M\[i\]\[·\] is constant on them), which needs one child per such orbit.
 //!
 //! Note that "edges whose cuts lead to isomorphic positions" is *not* enough
 //! for identical rows: in `BR BR` the two blue edges are symmetric but their

@@ -84,7 +84,7 @@ impl SidedMove {
         format!("{}{}", self.side.letter(), labels.join("."))
     }
 
-    /// Read [`Move::code`]; the labels are checked later, against a board.
+    /// Read [`SidedMove::code`]; the labels are checked later, against a board.
     pub fn from_code(code: &str) -> Result<SidedMove, String> {
         let mut chars = code.chars();
         let side = match chars.next() {

@@ -207,7 +207,8 @@ pub struct PuzzleDoc {
     pub h: String,
 }
 
-/// [`RulesChoice`] with short keys and absent options left out.
+/// A slide's [`Rules`], by its parts, with short keys and absent
+/// options left out.
 #[derive(Default, Serialize)]
 #[cfg_attr(test, derive(serde::Deserialize, Debug))]
 #[serde(deny_unknown_fields)]

@@ -200,7 +200,7 @@ struct Scratch {
     locals: Vec<RealId>,
     below: Vec<u64>,
     /// The counts of each label's result that bound a move's result
-    /// (the first pass of an outcome search; see [`RunsFold`]).
+    /// (the first pass of an outcome search; see [`run_bounds::RunsFold`]).
     label_runs: Vec<run_bounds::RunsFold>,
 }
 

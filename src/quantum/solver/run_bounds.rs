@@ -317,7 +317,7 @@ impl RunThresholds {
 /// greatest, fewest of fewest), so the outcome search folds each label's
 /// result once and bounds a superposed move's result from its labels'
 /// folds, without walking the result's realisations (see
-/// [`QuantumSolver::runs_of_moves`]).
+/// [`QuantumSolver::runs_fold`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct RunsFold {
     run: [u32; 2],
