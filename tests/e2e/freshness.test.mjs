@@ -427,17 +427,25 @@ test('quantum width 2: after a refused third pick, Commit still offers the two p
 // Answers in stages: on a drawing whose value takes long, the outcome (and
 // what else is proved) shows while the value is computing, labelled as
 // such; a new board replaces it, never mixing the two boards' stages.
+// Open the page on a drawing whose value takes many seconds (eleven edges
+// under C, unbounded; the nine-edge drawing under D the staged test used is
+// now valued at once) and wait for its outcome to be proved: the card's
+// "Known so far" list and its outcome line.
+async function slowBoardOutcome(page, url) {
+  await open(page, url);
+  const known = valueCard(page).getByRole('list', { name: 'Known so far' });
+  await setPosition(page, '0-1:R 0-2:G 2-3:B 2-4:B 4-4:B 1-5:R G 1-6:R 5-7:G 7-6:B 3-8:R');
+  await picker(page, 'Ruleset').selectOption('quantum');
+  await picker(page, 'Flavour').selectOption('C');
+  await picker(page, 'Width').selectOption('unbounded');
+  const outcome = known.getByRole('listitem').filter({ hasText: /^Outcome \(by search\): [LRNP] / });
+  await outcome.waitFor();
+  return { known, outcome };
+}
+
 test('staged answers: the outcome shows before the value, and a new board replaces every stage', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'staged', async (page, url, problems) => {
-    await open(page, url);
-    const known = valueCard(page).getByRole('list', { name: 'Known so far' });
-    // Eleven edges under C, unbounded: the value takes many seconds (the
-    // nine-edge drawing under D this test used is now valued at once).
-    await setPosition(page, '0-1:R 0-2:G 2-3:B 2-4:B 4-4:B 1-5:R G 1-6:R 5-7:G 7-6:B 3-8:R');
-    await picker(page, 'Ruleset').selectOption('quantum');
-    await picker(page, 'Flavour').selectOption('C');
-    await picker(page, 'Width').selectOption('unbounded');
-    await known.getByRole('listitem').filter({ hasText: /^Outcome \(by search\): [LRNP] / }).waitFor();
+    const { known } = await slowBoardOutcome(page, url);
     assert.equal(await page.getByTestId('value').count(), 0, 'the value is still coming');
     assert.ok(await busy(page).isVisible(), 'and the card says it is computing');
     await page.screenshot({ path: join(SCREENSHOTS, 'staged-answer.png') });
@@ -470,14 +478,7 @@ test('staged answers: the outcome shows before the value, and a new board replac
 // stops the same way, sooner.
 test('a cancelled analysis keeps the outcome and bounds it had proved', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'stopped-keeps-proved', async (page, url, problems) => {
-    await open(page, url);
-    const known = valueCard(page).getByRole('list', { name: 'Known so far' });
-    await setPosition(page, '0-1:R 0-2:G 2-3:B 2-4:B 4-4:B 1-5:R G 1-6:R 5-7:G 7-6:B 3-8:R');
-    await picker(page, 'Ruleset').selectOption('quantum');
-    await picker(page, 'Flavour').selectOption('C');
-    await picker(page, 'Width').selectOption('unbounded');
-    const outcome = known.getByRole('listitem').filter({ hasText: /^Outcome \(by search\): [LRNP] / });
-    await outcome.waitFor();
+    const { known, outcome } = await slowBoardOutcome(page, url);
     const line = await outcome.textContent();
     await valueCard(page).getByRole('button', { name: 'Cancel' }).click();
     const proved = valueCard(page).getByRole('list', { name: 'Proved before it stopped' });
