@@ -1,7 +1,9 @@
 //! The solver's account with its budget: what each of its tables holds,
 //! reported to the [`Budget`](crate::budget::Budget) in slots, and how a
-//! table's bytes are counted. Kept apart from the search, so that the
-//! search reads as the definition and this as its bookkeeping.
+//! table's bytes are counted; where the outcome caches crowd the budget,
+//! they are emptied rather than the search stopped. Kept apart from the
+//! search, so that the search reads as the definition and this as its
+//! bookkeeping.
 
 use super::{QuantumSolver, RealId};
 use crate::budget::{table_bytes, Exceeded, Meter};
@@ -126,12 +128,21 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
     }
 
+    /// What the memos hold: values, probed values, outcomes of sums and
+    /// number bounds.
+    fn memo_bytes(&self) -> u64 {
+        self.values.bytes() + self.probed.bytes() + self.sum_memo_bytes + self.number_bounds.bytes()
+    }
+
     /// Report the memos (and, at geometrically spaced sizes, the arena).
+    /// Where the outcome caches crowd the budget, they are emptied first
+    /// ([`Self::empty_caches`]).
     pub(super) fn charge_memo(&mut self) -> Result<(), Exceeded> {
-        let bytes = self.values.bytes()
-            + self.probed.bytes()
-            + self.sum_memo_bytes
-            + self.number_bounds.bytes();
+        let mut bytes = self.memo_bytes();
+        if bytes.abs_diff(self.account.reported[MEMO]) >= GRAIN && self.caches_crowd(bytes) {
+            self.empty_caches();
+            bytes = self.memo_bytes();
+        }
         self.account.report(MEMO, bytes)?;
         let len = self.values.len() + self.probed.len();
         if len >= self.account.arena_at {
@@ -140,6 +151,36 @@ impl<B: QuantumBase> QuantumSolver<B> {
             self.account.report(ARENA, arena)?;
         }
         Ok(())
+    }
+
+    /// Would the budget be three quarters used with the memos at `bytes`,
+    /// a quarter of it or more in the outcome caches (the sum memos and
+    /// the number bounds)? Then emptying them lets the search go on: each
+    /// emptying frees at least a quarter of the budget, so it cannot come
+    /// round again before the caches have refilled that much.
+    fn caches_crowd(&self, bytes: u64) -> bool {
+        let budget = self.account.meter.budget();
+        let max = budget.max_bytes().0;
+        let used = budget.used() - self.account.reported[MEMO].min(budget.used()) + bytes;
+        let caches = self.sum_memo_bytes + self.number_bounds.bytes();
+        used > max / 4 * 3 && caches >= max / 4
+    }
+
+    /// Forget the outcomes of sums and the number bounds. Both are caches
+    /// of outcome searches, which every later search recomputes where it
+    /// needs them, so nothing but time depends on them: a search that
+    /// would have stopped at its memory budget (the page's 256M stopped
+    /// seed-25 classroom drawing 8 under C at unbounded width after 20 s,
+    /// three quarters of it in number bounds) goes on within it instead.
+    /// The values found stay, and so do the sum memos' places (searches
+    /// on the stack hold their indices).
+    pub(super) fn empty_caches(&mut self) {
+        for sum in &mut self.wins {
+            sum.memo = crate::quantum::id_memo::IdMemo::default();
+        }
+        self.sum_memo_bytes = self.wins.iter().map(|w| w.bytes()).sum();
+        self.number_bounds = super::number_bounds::NumberBounds::default();
+        self.caches_emptied += 1;
     }
 
     /// Report the realisation table.

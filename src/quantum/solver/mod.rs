@@ -137,6 +137,9 @@ pub struct QuantumSolver<B: QuantumBase> {
     probed: IdMemo,
     /// Outcomes of states plus numbers, as bounds on the numbers.
     number_bounds: NumberBounds,
+    /// How many times the outcome caches were emptied to stay within the
+    /// budget ([`Self::empty_caches`]).
+    caches_emptied: u32,
     account: Account,
     scratch: Scratch,
     /// See [`QuantumSolver::try_numbers_first`].
@@ -255,6 +258,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             sum_memo_bytes: SumMemo::plain(zero).bytes(),
             probed: IdMemo::default(),
             number_bounds: NumberBounds::default(),
+            caches_emptied: 0,
             account: Account::new(Meter::default()),
             scratch: Scratch::default(),
             numbers_first: false,
@@ -827,6 +831,43 @@ mod tests {
         assert!(found > 0 && none == 0, "{found} {none}");
         assert_eq!(value, want_value);
         assert_eq!(moves, want_moves);
+    }
+
+    /// A budget the outcome caches would outgrow empties them instead of
+    /// stopping the search, and nothing but time changes: on random
+    /// drawings of 8 and 9 edges at unbounded width, five flavours, with a
+    /// budget of half what an unlimited run charged, the value and both
+    /// players' best moves are the unlimited run's, and the caches were
+    /// emptied (before, each run stopped with the budget exceeded).
+    #[test]
+    fn a_tight_budget_empties_the_caches_and_changes_no_answer() {
+        use crate::budget::{Budget, ByteSize};
+        use crate::position::presets;
+        // Drawings whose unlimited runs charge 1 to 7 MB, nearly all of
+        // it in the caches.
+        for seed in [21u64, 30, 31, 34, 38, 39] {
+            let flavour = Flavour::ALL[seed as usize % Flavour::ALL.len()];
+            let position = presets::random(seed, 8 + (seed % 2) as usize, &[]);
+            let setting = Setting::new(flavour, Width::Unbounded);
+            let answer = |budget: &Budget| {
+                let base = Hackenbush::new(position.clone());
+                let start = base.start();
+                let mut solver = QuantumSolver::with_budget(base, &start, setting, budget);
+                solver.probe_values(true);
+                let v = solver.value(&[start]).unwrap();
+                let moves = Player::BOTH.map(|p| solver.best_moves(&[start], p).unwrap());
+                let charged = solver.charged_bytes();
+                (solver.arena.plain(v), moves, charged, solver.caches_emptied)
+            };
+            let (value, moves, charged, none) = answer(&Budget::unlimited());
+            assert_eq!(none, 0);
+            let tight = Budget::new(ByteSize(charged / 2), None);
+            let (tight_value, tight_moves, _, times) = answer(&tight);
+            let context = format!("{position} {flavour}");
+            assert_eq!(tight_value, value, "{context}");
+            assert_eq!(tight_moves, moves, "{context}");
+            assert!(times > 0, "{context}");
+        }
     }
 
     /// The sum memos' running total (charged at every outcome remembered)
