@@ -478,9 +478,9 @@ pub fn stopped_message(req: &Request, seconds: u32) -> String {
 }
 
 /// What to try when `req` is too large for the page: a narrower width
-/// than the one in force (width 3 first: each width valued is a search of
-/// its own, and at width 3 a classroom drawing is valued in a fraction of
-/// the time unbounded width takes), or fewer edges.
+/// than the one in force (width 3 first: it keeps the most of the rules
+/// asked for, and the wide moves it leaves out are what make unbounded
+/// width costly), or fewer edges.
 pub fn narrower(req: &Request) -> &'static str {
     use crate::quantum::Width;
     match req.rules.setting().map(|s| s.width) {

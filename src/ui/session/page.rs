@@ -865,8 +865,6 @@ impl Session {
         let play = self.mode == Mode::Play;
         let (caption_value, caption_outcome) = match (&value.state, hidden || !self.page.caption) {
             (ValueState::Answer(a), false) => (a.caption_value.clone(), a.caption_outcome.clone()),
-            // A long value: the class sees that it is coming, and who wins
-            // as soon as a search has proved it.
             // A value too large for the page: who wins, if that was proved.
             (
                 ValueState::Failed {
@@ -877,6 +875,8 @@ impl Session {
                 String::new(),
                 format!("{}; no value computed", answer_view::outcome_line(*o)),
             ),
+            // A long value: the class sees that it is coming, and who wins
+            // as soon as a search has proved it.
             (ValueState::Computing { outcome, .. }, false) => (
                 String::new(),
                 match outcome {
