@@ -973,7 +973,8 @@ impl Session {
                         ValueState::Answer(Box::new(view))
                     }
                     (_, Some(failure)) if failure.job == job => {
-                        // Partial answers are answers: hidden with the values.
+                        // What a stopped analysis proved is hidden with the
+                        // values, as while it computed.
                         let proved = if hidden { &[] } else { &failure.proved[..] };
                         ValueState::Failed {
                             what,
@@ -983,6 +984,7 @@ impl Session {
                         }
                     }
                     _ if self.page.running.contains(&job) => {
+                        // Partial answers are answers: hidden with the values.
                         let known = match &self.page.stages {
                             Some((j, known)) if *j == job && !hidden => known.as_slice(),
                             _ => &[],
