@@ -12,6 +12,21 @@ use crate::ui::answer_view::{AdviceView, MoveLine};
 use crate::ui::jobs::Lane;
 use crate::ui::page::{Action, ValueState, ValueView};
 
+/// The border-box height of the first observed element: what its bounding
+/// rectangle's height would be (the card is never transformed).
+fn border_box_height(entries: &js_sys::Array) -> Option<f64> {
+    let entry = entries
+        .get(0)
+        .dyn_into::<web_sys::ResizeObserverEntry>()
+        .ok()?;
+    let size = entry
+        .border_box_size()
+        .get(0)
+        .dyn_into::<web_sys::ResizeObserverSize>()
+        .ok()?;
+    Some(size.block_size())
+}
+
 /// While a new answer computes, the card keeps at least the height its
 /// last answer had, so what lies below it stays put: "Computing…"
 /// replacing a long answer and the new answer coming moved every card
@@ -31,12 +46,20 @@ fn hold_height_while_computing(card: NodeRef<Section>, value: Memo<ValueView>) {
             return false;
         };
         if observing != Some(true) {
-            let watched = el.clone();
-            let on_resize = Closure::<dyn FnMut()>::new(move || {
-                if !value.with_untracked(holding) {
-                    last.set_value(watched.get_bounding_client_rect().height());
-                }
-            });
+            // The height comes with the observer's entry: asking the
+            // element for it here would lay the page out again inside the
+            // frame that reported the resize (the frame that opens a
+            // quantum link resizes the board too, and a second layout
+            // there made it one of the page's longest tasks).
+            let on_resize =
+                Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+                    if value.with_untracked(holding) {
+                        return;
+                    }
+                    if let Some(height) = border_box_height(&entries) {
+                        last.set_value(height);
+                    }
+                });
             if let Ok(observer) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
                 observer.observe(&el);
             }
