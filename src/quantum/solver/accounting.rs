@@ -194,7 +194,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let words = growing(&r.terms)
             + 2 * growing(&r.keys)
             + r.masks.as_ref().map_or(0, growing)
-            + growing(&r.runs);
+            + growing(&r.runs)
+            + growing(&r.impartial);
         let bytes = growing(&r.states)
             + words
             + (r.dense.as_ref().map_or(0, Vec::len) * size_of::<RealId>()) as u64

@@ -170,6 +170,15 @@ pub struct QuantumSolver<B: QuantumBase> {
     look_ahead: bool,
     /// How many options that look-ahead found worth numbers.
     numbers_found_ahead: u64,
+    /// Whether impartial states share work between the players: their
+    /// options enumerated once for both ([`Self::impartial_ids`]), and an
+    /// outcome of their sum with a nimber found for one player taken for
+    /// the other ([`Self::remember_sum`]). Off only to test it.
+    share_impartial: bool,
+    /// How many states had their options enumerated once for both.
+    shared_enumerations: u64,
+    /// How many outcomes of impartial sums were noted for both players.
+    shared_outcomes: u64,
 }
 
 /// Buffers reused across options instead of allocated per option: a
@@ -252,6 +261,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 runs: Vec::new(),
                 dense,
                 images: Images::default(),
+                impartial: Vec::new(),
             },
             values: IdMemo::default(),
             wins: vec![SumMemo::plain(zero)],
@@ -272,6 +282,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
             given_up: 0,
             look_ahead: true,
             numbers_found_ahead: 0,
+            share_impartial: true,
+            shared_enumerations: 0,
+            shared_outcomes: 0,
         };
         solver.charge_all();
         solver
@@ -484,6 +497,12 @@ impl<B: QuantumBase> QuantumSolver<B> {
     ) -> Result<(), Exceeded> {
         let mut pending = Vec::new();
         for (k, p) in Player::BOTH.into_iter().enumerate() {
+            if p == Player::Right && self.impartial_ids(s) {
+                self.shared_enumerations += 1;
+                let [left, right] = sides;
+                right.clone_from(left);
+                break;
+            }
             pending.clear();
             self.option_values(s, p, &mut sides[k], &mut pending, held)?;
             for (child, mask) in &pending {
@@ -831,6 +850,79 @@ mod tests {
         assert!(found > 0 && none == 0, "{found} {none}");
         assert_eq!(value, want_value);
         assert_eq!(moves, want_moves);
+    }
+
+    /// Impartial states share work between the players (their options
+    /// enumerated once, an outcome of their sum with a nimber found once
+    /// for both first players) and no answer changes: on drawings of green
+    /// edges (rows, stalks, a cycle with a loop) and of all colours (whose
+    /// states turn impartial once the blue and red edges are gone), every
+    /// flavour, widths 2, 3 and unbounded, at the start and at random
+    /// states reached from it, the value (with the probes and without) and
+    /// both players' best moves are those found with the sharing off.
+    #[test]
+    fn impartial_states_share_work_and_change_no_answer() {
+        use crate::rng::SplitMix64;
+        let positions = [
+            "G G G G",
+            "GG GG G",
+            "GGG G",
+            "0-1:G 1-2:G 2-0:G 1-1:G",
+            "BG GR G",
+            "GB RGG",
+        ];
+        let mut rng = SplitMix64::new(0x1A9A_2713_11D0_0024);
+        let (mut enumerations, mut outcomes) = (0, 0);
+        for text in positions {
+            for flavour in Flavour::ALL {
+                for width in [Width::Limited(2), Width::Limited(3), Width::Unbounded] {
+                    let setting = Setting::new(flavour, width);
+                    let base = Hackenbush::new(text.parse().unwrap());
+                    let start = base.start();
+                    let mut states = vec![vec![start]];
+                    for walk in [1, 2, 3] {
+                        let mut state = vec![start];
+                        let mut p = Player::BOTH[rng.below(2)];
+                        for _ in 0..walk {
+                            let moves = allowed_moves(&base, &state, p, setting);
+                            if moves.is_empty() {
+                                break;
+                            }
+                            state = apply_move(&base, &state, p, &moves[rng.below(moves.len())]);
+                            p = p.opponent();
+                        }
+                        states.push(state);
+                    }
+                    for probing in [true, false] {
+                        let answers = |share: bool| {
+                            let mut solver = QuantumSolver::new(base.clone(), &start, setting);
+                            solver.share_impartial = share;
+                            solver.probe_values(probing);
+                            let found: Vec<_> = states
+                                .iter()
+                                .map(|state| {
+                                    let v = solver.value(state).unwrap();
+                                    let moves =
+                                        Player::BOTH.map(|p| solver.best_moves(state, p).unwrap());
+                                    (solver.arena.plain(v), moves)
+                                })
+                                .collect();
+                            (found, solver.shared_enumerations, solver.shared_outcomes)
+                        };
+                        let (got, e, o) = answers(true);
+                        let (want, none_e, none_o) = answers(false);
+                        assert_eq!((none_e, none_o), (0, 0));
+                        assert_eq!(got, want, "{text} {setting:?} probing {probing}");
+                        enumerations += e;
+                        outcomes += o;
+                    }
+                }
+            }
+        }
+        assert!(
+            enumerations > 100 && outcomes > 100,
+            "{enumerations} {outcomes}"
+        );
     }
 
     /// A budget the outcome caches would outgrow empties them instead of

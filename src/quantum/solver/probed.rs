@@ -136,22 +136,38 @@ impl<B: QuantumBase> QuantumSolver<B> {
     ) -> Result<(), Exceeded> {
         let mut known = Vec::new();
         let mut pending = Vec::new();
+        // Left's options, kept for Right where the state is impartial:
+        // the same list, each player keeping the ones that can be best
+        // for them (exact whatever their values).
+        let mut shared: Option<Vec<(Option<GameId>, IdState)>> = None;
         for (k, p) in Player::BOTH.into_iter().enumerate() {
-            known.clear();
-            pending.clear();
-            self.option_values(s, p, &mut known, &mut pending, held)?;
-            // The first flavour's options alone (bit 0 of each mask).
-            let options = known
-                .iter()
-                .filter(|(_, mask)| mask & 1 != 0)
-                .map(|(v, _)| (Some(v[0]), IdState::new()))
-                .chain(
-                    pending
-                        .drain(..)
+            let options = match shared.take() {
+                Some(options) => {
+                    self.shared_enumerations += 1;
+                    options
+                }
+                None => {
+                    known.clear();
+                    pending.clear();
+                    self.option_values(s, p, &mut known, &mut pending, held)?;
+                    // The first flavour's options alone (bit 0 of each mask).
+                    let options: Vec<_> = known
+                        .iter()
                         .filter(|(_, mask)| mask & 1 != 0)
-                        .map(|(child, _)| (None, child)),
-                )
-                .collect();
+                        .map(|(v, _)| (Some(v[0]), IdState::new()))
+                        .chain(
+                            pending
+                                .drain(..)
+                                .filter(|(_, mask)| mask & 1 != 0)
+                                .map(|(child, _)| (None, child)),
+                        )
+                        .collect();
+                    if p == Player::Left && self.impartial_ids(s) {
+                        shared = Some(options.clone());
+                    }
+                    options
+                }
+            };
             let valued = self.undominated(options, p, false)?;
             sides[k].extend(valued.into_iter().map(|(_, v)| v));
         }

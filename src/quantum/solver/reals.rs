@@ -39,6 +39,9 @@ pub(super) struct Reals<B: QuantumBase> {
     pub(super) dense: Option<Vec<RealId>>,
     /// Realisations' images under the permutations that orient states.
     pub(super) images: Images,
+    /// Whether each realisation is impartial for good
+    /// ([`QuantumBase::impartial`]).
+    pub(super) impartial: Vec<bool>,
 }
 
 impl<B: QuantumBase> QuantumSolver<B> {
@@ -65,6 +68,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             masks.push(self.base.cover_mask(r).expect("cover mask"));
         }
         self.reals.runs.push(run_bounds::runs_of(&self.base, r));
+        self.reals.impartial.push(self.base.impartial(r));
         if self.reals.blocks > 0 {
             let before = self.reals.terms.len();
             self.normaliser
@@ -97,6 +101,13 @@ impl<B: QuantumBase> QuantumSolver<B> {
         if let Err(e) = self.charge_reals() {
             self.account.failed.get_or_insert(e);
         }
+    }
+
+    /// Whether every realisation of `s` is impartial for good: then so is
+    /// every state reached from `s`, and both players have the same moves
+    /// in each of them, so `s` plus a nimber has outcome P or N.
+    pub(super) fn impartial_state(&self, s: &[RealId]) -> bool {
+        s.iter().all(|&id| self.reals.impartial[id as usize])
     }
 
     /// The player's legal labels on realisation `id` and their results.

@@ -45,6 +45,10 @@ pub(super) struct SumMemo {
     /// compared with ([`super::probed`]): the memos whose outcomes
     /// [`super::sum_order`] carries to other comparisons.
     pub(super) compared: bool,
+    /// Whether the added game is a nimber (0 included): then a sum with
+    /// an impartial state is impartial, and one player's outcome moving
+    /// first is the other's ([`QuantumSolver::remember_sum`]).
+    nimber: bool,
     pub(super) memo: IdMemo,
 }
 
@@ -59,6 +63,7 @@ impl SumMemo {
             number: true,
             runs: RunThresholds::ZERO,
             compared: false,
+            nimber: true,
             memo: IdMemo::default(),
         }
     }
@@ -98,10 +103,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let hot = Thermal::default()
             .stops(&mut self.arena, added)
             .is_ok_and(|(left, right)| left > right);
-        let number = self
-            .arena
-            .as_number_nimber(added)
-            .is_some_and(|(_, m)| m == 0);
+        let parts = self.arena.as_number_nimber(added);
+        let number = parts.is_some_and(|(_, m)| m == 0);
+        let nimber = parts.is_some_and(|(x, _)| x.is_zero());
         let runs = RunThresholds::of(&mut self.arena, added);
         self.wins.push(SumMemo {
             flavour,
@@ -109,6 +113,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             minus,
             hot,
             number,
+            nimber,
             runs,
             compared: false,
             memo: IdMemo::default(),
@@ -429,12 +434,25 @@ impl<B: QuantumBase> QuantumSolver<B> {
     ) -> Result<bool, Exceeded> {
         let sum = &self.wins[at];
         if sum.number {
-            // The bounds decide every outcome this memo would hold.
+            // The bounds decide every outcome this memo would hold. They
+            // take the player searched alone, even for an impartial state
+            // plus 0: noting the other player too changed which of the
+            // probes' racing searches ended first, and cost more time on
+            // rows of green edges than it saved.
             let (flavour, added) = (sum.flavour, sum.added);
             self.note_number_sum(s, flavour, added, p, w);
         } else {
-            let (known, win) = bits(p);
-            let bits = known | if w { win } else { 0 };
+            // An impartial sum's outcome is P or N: whoever moves first in
+            // it wins or loses as the other would.
+            let both = sum.nimber && self.share_impartial && self.impartial_state(s);
+            if both {
+                self.shared_outcomes += 1;
+            }
+            let players: &[Player] = if both { &Player::BOTH } else { &[p] };
+            let bits = players.iter().fold(0, |b, &q| {
+                let (known, win) = bits(q);
+                b | known | if w { win } else { 0 }
+            });
             let before = self.wins[at].memo.bytes();
             self.wins[at].memo.update(s, |b| *b |= u32::from(bits));
             self.sum_memo_bytes += self.wins[at].memo.bytes() - before;
