@@ -854,7 +854,8 @@ mod tests {
 
     /// Impartial states share work between the players (their options
     /// enumerated once, an outcome of their sum with a nimber found once
-    /// for both first players) and no answer changes: on drawings of green
+    /// for both first players, nimbers probed past *3) and no answer
+    /// changes: on drawings of green
     /// edges (rows, stalks, a cycle with a loop) and of all colours (whose
     /// states turn impartial once the blue and red edges are gone), every
     /// flavour, widths 2, 3 and unbounded, at the start and at random
@@ -867,12 +868,14 @@ mod tests {
             "G G G G",
             "GG GG G",
             "GGG G",
+            "GGGGG",
+            "GGGG GG",
             "0-1:G 1-2:G 2-0:G 1-1:G",
             "BG GR G",
             "GB RGG",
         ];
         let mut rng = SplitMix64::new(0x1A9A_2713_11D0_0024);
-        let (mut enumerations, mut outcomes) = (0, 0);
+        let (mut enumerations, mut outcomes, mut large_nimbers) = (0, 0, 0);
         for text in positions {
             for flavour in Flavour::ALL {
                 for width in [Width::Limited(2), Width::Limited(3), Width::Unbounded] {
@@ -904,7 +907,13 @@ mod tests {
                                     let v = solver.value(state).unwrap();
                                     let moves =
                                         Player::BOTH.map(|p| solver.best_moves(state, p).unwrap());
-                                    (solver.arena.plain(v), moves)
+                                    // A nimber past the probes of a state
+                                    // not known impartial.
+                                    let past_probes =
+                                        solver.arena.as_number_nimber(v).is_some_and(|(x, m)| {
+                                            x.is_zero() && m > super::numbers::NIMBER_PROBES
+                                        });
+                                    (solver.arena.plain(v), moves, past_probes)
                                 })
                                 .collect();
                             (found, solver.shared_enumerations, solver.shared_outcomes)
@@ -915,13 +924,14 @@ mod tests {
                         assert_eq!(got, want, "{text} {setting:?} probing {probing}");
                         enumerations += e;
                         outcomes += o;
+                        large_nimbers += got.iter().filter(|(_, _, past)| *past).count();
                     }
                 }
             }
         }
         assert!(
-            enumerations > 100 && outcomes > 100,
-            "{enumerations} {outcomes}"
+            enumerations > 100 && outcomes > 100 && large_nimbers > 0,
+            "{enumerations} {outcomes} {large_nimbers}"
         );
     }
 

@@ -133,13 +133,33 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// of y − z for any other number z), so y = x. And G = x + *m exactly
     /// when G − x − *m = G + (−x) + *m is a second-player win: each m
     /// is tried by two outcome searches of that sum.
+    ///
+    /// An impartial state ([`Self::impartial_state`]) is tried with every
+    /// m up to its most labels on one realisation: its value is a nimber
+    /// *g (an impartial game's value is a nimber, by the mex rule), so
+    /// x = 0 and g ≥ 1; g is at most the game's depth (the birthday of *g
+    /// is g), and every move takes a label from each realisation it
+    /// leaves. The search of G + *m answers for both players (it is
+    /// impartial too), so each m costs one search.
     pub(super) fn nimber_value_of_ids(
         &mut self,
         s: &[RealId],
         flavour: usize,
         x: &Dyadic,
     ) -> Result<Option<GameId>, Exceeded> {
-        for m in 1..=NIMBER_PROBES {
+        let last = if x.is_zero() && self.share_impartial && self.impartial_state(s) {
+            s.iter()
+                .map(|&id| {
+                    self.base
+                        .present_labels(&self.reals.states[id as usize])
+                        .len()
+                })
+                .max()
+                .map_or(0, |n| u32::try_from(n).unwrap_or(u32::MAX))
+        } else {
+            NIMBER_PROBES
+        };
+        for m in 1..=last {
             let added = self.arena.number_nimber(x.neg(), m);
             let at = self.sum_memo_of(flavour, added);
             if !self.wins_sum(s, at, Player::Left)? && !self.wins_sum(s, at, Player::Right)? {
