@@ -111,18 +111,42 @@ pub(crate) fn keep_maximal_by<T>(state: &mut Vec<T>, covered: impl Fn(&T, &T) ->
         return;
     }
     if len > 64 {
-        let covered: Vec<bool> = (0..len)
-            .map(|i| (0..len).any(|j| j != i && covered(&state[i], &state[j])))
-            .collect();
-        let mut k = 0;
-        state.retain(|_| {
-            k += 1;
-            !covered[k - 1]
-        });
+        let kept = maximal_flags(len, |i, j| covered(&state[i], &state[j]));
+        retain_flags(state, &kept);
         return;
     }
     let kept = maximal_mask(len, |i, j| covered(&state[i], &state[j]));
     retain_mask(state, kept);
+}
+
+/// [`maximal_mask`] for any length: the same scan, the maximal elements
+/// so far in a list, and the answer as a flag per index. Every element is
+/// tested against those alone, not against all the others: a state of
+/// hundreds of realisations (wide moves on rows of green edges under A, B
+/// or D) made the scan against all of them most of a search.
+pub(crate) fn maximal_flags(len: usize, covered: impl Fn(usize, usize) -> bool) -> Vec<bool> {
+    let mut kept: Vec<usize> = Vec::new();
+    'next: for i in 0..len {
+        if kept.iter().any(|&j| covered(i, j)) {
+            continue 'next;
+        }
+        kept.retain(|&j| !covered(j, i));
+        kept.push(i);
+    }
+    let mut flags = vec![false; len];
+    for j in kept {
+        flags[j] = true;
+    }
+    flags
+}
+
+/// Keep the elements whose flag is set.
+pub(crate) fn retain_flags<T>(items: &mut Vec<T>, kept: &[bool]) {
+    let mut k = 0;
+    items.retain(|_| {
+        k += 1;
+        kept[k - 1]
+    });
 }
 
 /// The maximal elements among indices `0..len` (len ≤ 64) as a bitmask,

@@ -5,7 +5,9 @@
 
 use super::{IdState, QuantumSolver, RealId};
 use crate::quantum::base::QuantumBase;
-use crate::quantum::normalise::{keep_maximal_by, maximal_mask, retain_mask};
+use crate::quantum::normalise::{
+    keep_maximal_by, maximal_flags, maximal_mask, retain_flags, retain_mask,
+};
 use crate::quantum::symmetry::{Symmetry, Ties};
 use crate::quantum::twins::Twins;
 
@@ -30,7 +32,9 @@ fn keep_maximal_words(ids: &mut IdState, masks: &[u64]) {
         return;
     }
     if len > 64 {
-        keep_maximal_by(ids, |&a, &b| masks[a as usize] & !masks[b as usize] == 0);
+        let w: Vec<u64> = ids.iter().map(|&id| masks[id as usize]).collect();
+        let kept = maximal_flags(len, |i, j| w[i] & !w[j] == 0);
+        retain_flags(ids, &kept);
         return;
     }
     let mut w = [0u64; 64];
@@ -41,6 +45,54 @@ fn keep_maximal_words(ids: &mut IdState, masks: &[u64]) {
     // "covered" here is strict, as the scan assumes.
     let kept = maximal_mask(len, |i, j| w[i] & !w[j] == 0);
     retain_mask(ids, kept);
+}
+
+/// [`QuantumSolver::union_pruned`] of lists longer than a word, by the
+/// same cross scan with a flag per element: wide moves on rows of green
+/// edges make states of hundreds of realisations, where pruning the whole
+/// union tested every pair of it.
+fn union_pruned_long(a: &[RealId], b: &[RealId], masks: &[u64], out: &mut IdState) {
+    let words = |ids: &[RealId]| -> Vec<u64> { ids.iter().map(|&id| masks[id as usize]).collect() };
+    let (wa, wb) = (words(a), words(b));
+    // Strictly covered by a word of `by` (an equal word is the same
+    // realisation, kept once by the merge); a search per element, which
+    // stops at its first cover.
+    let covered = |w: &[u64], by: &[u64]| -> Vec<bool> {
+        w.iter()
+            .map(|&x| by.iter().any(|&y| x & !y == 0 && x != y))
+            .collect()
+    };
+    let (drop_a, drop_b) = (covered(&wa, &wb), covered(&wb, &wa));
+    merge_kept(a, b, |i| drop_a[i], |j| drop_b[j], out);
+}
+
+/// Merge two sorted lists of distinct ids into `out`, an id in both once,
+/// leaving out those `dropped_a` and `dropped_b` say (by index).
+fn merge_kept(
+    a: &[RealId],
+    b: &[RealId],
+    dropped_a: impl Fn(usize) -> bool,
+    dropped_b: impl Fn(usize) -> bool,
+    out: &mut IdState,
+) {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        let take_a = j == b.len() || (i < a.len() && a[i] <= b[j]);
+        if take_a {
+            if j < b.len() && a[i] == b[j] {
+                j += 1;
+            }
+            if !dropped_a(i) {
+                out.push(a[i]);
+            }
+            i += 1;
+        } else {
+            if !dropped_b(j) {
+                out.push(b[j]);
+            }
+            j += 1;
+        }
+    }
 }
 
 /// Bit `k` of `bits`; false past the word (lists longer than 64 are
@@ -222,7 +274,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let masks = match &self.reals.masks {
             _ if !covering => None,
             Some(m) if a.len() <= 64 && b.len() <= 64 => Some(m),
-            // No exact words, or too long for the bitmasks: the general way.
+            Some(m) => {
+                union_pruned_long(a, b, m, out);
+                return;
+            }
+            // No exact words: the general way.
             _ => {
                 out.extend_from_slice(a);
                 out.extend_from_slice(b);
@@ -254,24 +310,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 }
             }
         }
-        let (mut i, mut j) = (0, 0);
-        while i < a.len() || j < b.len() {
-            let take_a = j == b.len() || (i < a.len() && a[i] <= b[j]);
-            if take_a {
-                if j < b.len() && a[i] == b[j] {
-                    j += 1;
-                }
-                if !bit(drop_a, i) {
-                    out.push(a[i]);
-                }
-                i += 1;
-            } else {
-                if !bit(drop_b, j) {
-                    out.push(b[j]);
-                }
-                j += 1;
-            }
-        }
+        merge_kept(a, b, |i| bit(drop_a, i), |j| bit(drop_b, j), out);
     }
 
     /// The twin blocks of state `s`, for the labels of its legal map.
@@ -297,6 +336,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
 #[cfg(test)]
 mod tests {
+    use super::{merge_kept, union_pruned_long};
     use crate::quantum::base::QuantumBase;
     use crate::quantum::solver::images::Images;
     use crate::quantum::solver::tests::{for_each_pair, reached, walk_both};
@@ -387,5 +427,78 @@ mod tests {
             permuted += tabled.reals.images.tables();
         });
         assert!(permuted > 0);
+    }
+
+    /// The union of two antichains longer than a word, by the cross scan,
+    /// against the definition (every element strictly covered by another
+    /// of the union dropped, an id in both kept once), on random
+    /// antichains of words of 5 to 7 bits of 12, ids distinct with distinct words
+    /// (as the solver's are), and lists both long and short.
+    #[test]
+    fn long_unions_keep_the_maximal_elements() {
+        let mut rng = crate::rng::SplitMix64::new(0x10_6A17);
+        let masks: Vec<u64> = {
+            // Words of 5 to 7 bits of 12: long antichains, some covering.
+            let mut words: Vec<u64> = (0..4096u64)
+                .filter(|w| (5..=7).contains(&w.count_ones()))
+                .collect();
+            for k in (1..words.len()).rev() {
+                words.swap(k, rng.below(k + 1));
+            }
+            words
+        };
+        let sub = |x: u32, y: u32| masks[x as usize] & !masks[y as usize] == 0 && x != y;
+        let antichain = |rng: &mut crate::rng::SplitMix64, size: usize| -> Vec<u32> {
+            let mut ids: Vec<u32> = (0..size).map(|_| rng.below(masks.len()) as u32).collect();
+            ids.sort_unstable();
+            ids.dedup();
+            let kept: Vec<u32> = ids
+                .iter()
+                .copied()
+                .filter(|&x| !ids.iter().any(|&y| sub(x, y)))
+                .collect();
+            kept
+        };
+        let mut long = 0;
+        for round in 0..300 {
+            let (na, nb) = (
+                rng.below(400),
+                if round % 3 == 0 {
+                    rng.below(8)
+                } else {
+                    rng.below(400)
+                },
+            );
+            let (a, b) = (antichain(&mut rng, na), antichain(&mut rng, nb));
+            // Some ids shared: b gains a few of a's where they stay an antichain.
+            let mut b = b;
+            for &x in a.iter().step_by(7) {
+                if !b.iter().any(|&y| sub(x, y) || sub(y, x)) {
+                    b.push(x);
+                }
+            }
+            b.sort_unstable();
+            b.dedup();
+            let mut want: Vec<u32> = a.iter().chain(&b).copied().collect();
+            want.sort_unstable();
+            want.dedup();
+            let want: Vec<u32> = want
+                .iter()
+                .copied()
+                .filter(|&x| !want.iter().any(|&y| sub(x, y)))
+                .collect();
+            let mut got = Vec::new();
+            union_pruned_long(&a, &b, &masks, &mut got);
+            assert_eq!(got, want, "round {round}");
+            long += usize::from(a.len() > 64 || b.len() > 64);
+            // The merge alone, nothing dropped: the sorted union.
+            let mut merged = Vec::new();
+            merge_kept(&a, &b, |_| false, |_| false, &mut merged);
+            let mut plain: Vec<u32> = a.iter().chain(&b).copied().collect();
+            plain.sort_unstable();
+            plain.dedup();
+            assert_eq!(merged, plain);
+        }
+        assert!(long > 100, "{long}");
     }
 }
