@@ -171,9 +171,11 @@ pub struct QuantumSolver<B: QuantumBase> {
     /// How many options that look-ahead found worth numbers.
     numbers_found_ahead: u64,
     /// Whether impartial states share work between the players: their
-    /// options enumerated once for both ([`Self::impartial_ids`]), and an
+    /// options enumerated once for both ([`Self::impartial_ids`]), an
     /// outcome of their sum with a nimber found for one player taken for
-    /// the other ([`Self::remember_sum`]). Off only to test it.
+    /// the other ([`Self::remember_sum`]), and their value probed among
+    /// all the nimbers it can be ([`Self::nimber_value_of_ids`]). Off only
+    /// to test it.
     share_impartial: bool,
     /// How many states had their options enumerated once for both.
     shared_enumerations: u64,
