@@ -448,16 +448,18 @@ mod tests {
             words
         };
         let sub = |x: u32, y: u32| masks[x as usize] & !masks[y as usize] == 0 && x != y;
-        let antichain = |rng: &mut crate::rng::SplitMix64, size: usize| -> Vec<u32> {
-            let mut ids: Vec<u32> = (0..size).map(|_| rng.below(masks.len()) as u32).collect();
+        // The definition: sorted, distinct, every element strictly covered
+        // by another dropped.
+        let maximal = |mut ids: Vec<u32>| -> Vec<u32> {
             ids.sort_unstable();
             ids.dedup();
-            let kept: Vec<u32> = ids
-                .iter()
+            ids.iter()
                 .copied()
                 .filter(|&x| !ids.iter().any(|&y| sub(x, y)))
-                .collect();
-            kept
+                .collect()
+        };
+        let antichain = |rng: &mut crate::rng::SplitMix64, size: usize| -> Vec<u32> {
+            maximal((0..size).map(|_| rng.below(masks.len()) as u32).collect())
         };
         let mut long = 0;
         for round in 0..300 {
@@ -479,14 +481,7 @@ mod tests {
             }
             b.sort_unstable();
             b.dedup();
-            let mut want: Vec<u32> = a.iter().chain(&b).copied().collect();
-            want.sort_unstable();
-            want.dedup();
-            let want: Vec<u32> = want
-                .iter()
-                .copied()
-                .filter(|&x| !want.iter().any(|&y| sub(x, y)))
-                .collect();
+            let want = maximal(a.iter().chain(&b).copied().collect());
             let mut got = Vec::new();
             union_pruned_long(&a, &b, &masks, &mut got);
             assert_eq!(got, want, "round {round}");
