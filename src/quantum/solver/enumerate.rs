@@ -23,26 +23,6 @@ use std::rc::Rc;
 const POOLED_BYTES: u64 = 64 << 10;
 
 impl<B: QuantumBase> QuantumSolver<B> {
-    /// Whether both players have the same legal labels, with the same
-    /// results, on every realisation of `state` (no blue or red edge
-    /// stands in any of them, or the base is impartial, as Nim is).
-    ///
-    /// Then both players' options are one list: a player's allowed moves
-    /// and their results are a function of the state and of that player's
-    /// legal labels and their results on each realisation (the legal map;
-    /// every flavour's rule for unsuperposed moves reads only the map and
-    /// the number of realisations, and so does the twin-move filter). So
-    /// Right's options are enumerated by copying Left's, which is exact
-    /// whatever the options' values are.
-    pub(super) fn impartial_ids(&mut self, state: &[RealId]) -> bool {
-        self.share_impartial
-            && state.iter().all(|&id| {
-                let left = self.real_moves(id, Player::Left);
-                let right = self.real_moves(id, Player::Right);
-                left[..] == right[..]
-            })
-    }
-
     /// The player's legal map on a reduced state, results as ids, each
     /// label's results deduplicated (and thinned under A, B, D). The
     /// counts C and C' look at are taken before any of that.

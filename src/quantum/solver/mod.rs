@@ -171,7 +171,7 @@ pub struct QuantumSolver<B: QuantumBase> {
     /// How many options that look-ahead found worth numbers.
     numbers_found_ahead: u64,
     /// Whether impartial states share work between the players: their
-    /// options enumerated once for both ([`Self::impartial_ids`]), an
+    /// options enumerated once for both ([`Self::impartial_state`]), an
     /// outcome of their sum with a nimber found for one player taken for
     /// the other ([`Self::remember_sum`]), and their value probed among
     /// all the nimbers it can be ([`Self::nimber_value_of_ids`]). Off only
@@ -499,7 +499,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
     ) -> Result<(), Exceeded> {
         let mut pending = Vec::new();
         for (k, p) in Player::BOTH.into_iter().enumerate() {
-            if p == Player::Right && self.impartial_ids(s) {
+            if p == Player::Right && self.impartial_state(s) {
                 self.shared_enumerations += 1;
                 let [left, right] = sides;
                 right.clone_from(left);
@@ -857,8 +857,8 @@ mod tests {
     /// Impartial states share work between the players (their options
     /// enumerated once, an outcome of their sum with a nimber found once
     /// for both first players, nimbers probed past *3) and no answer
-    /// changes: on drawings of green
-    /// edges (rows, stalks, a cycle with a loop) and of all colours (whose
+    /// changes: on drawings of green edges (rows, stalks, a cycle with a
+    /// loop) and of all colours (whose
     /// states turn impartial once the blue and red edges are gone), every
     /// flavour, widths 2, 3 and unbounded, at the start and at random
     /// states reached from it, the value (with the probes and without) and

@@ -147,7 +147,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         flavour: usize,
         x: &Dyadic,
     ) -> Result<Option<GameId>, Exceeded> {
-        let last = if x.is_zero() && self.share_impartial && self.impartial_state(s) {
+        let last = if x.is_zero() && self.impartial_state(s) {
             s.iter()
                 .map(|&id| {
                     self.base

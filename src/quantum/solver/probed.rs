@@ -162,7 +162,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                                 .map(|(child, _)| (None, child)),
                         )
                         .collect();
-                    if p == Player::Left && self.impartial_ids(s) {
+                    if p == Player::Left && self.impartial_state(s) {
                         shared = Some(options.clone());
                     }
                     options

@@ -103,11 +103,19 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
     }
 
-    /// Whether every realisation of `s` is impartial for good: then so is
-    /// every state reached from `s`, and both players have the same moves
-    /// in each of them, so `s` plus a nimber has outcome P or N.
+    /// Whether the solver shares work between the players on `s`: the
+    /// sharing is on and every realisation of `s` is impartial for good
+    /// ([`QuantumBase::impartial`]). Then so is every state reached from
+    /// `s`, and `s` plus a nimber has outcome P or N.
+    ///
+    /// Both players' options of `s` are then one list: a player's allowed
+    /// moves and their results are a function of the state and of that
+    /// player's legal labels and their results on each realisation (the
+    /// legal map; every flavour's rule for unsuperposed moves reads only
+    /// the map and the number of realisations, and so does the twin-move
+    /// filter), and the two players' maps are the same.
     pub(super) fn impartial_state(&self, s: &[RealId]) -> bool {
-        s.iter().all(|&id| self.reals.impartial[id as usize])
+        self.share_impartial && s.iter().all(|&id| self.reals.impartial[id as usize])
     }
 
     /// The player's legal labels on realisation `id` and their results.

@@ -95,8 +95,9 @@ fn merge_kept(
     }
 }
 
-/// Bit `k` of `bits`; false past the word (lists longer than 64 are
-/// merged without covering bits, so nothing is dropped there).
+/// Bit `k` of `bits`; false past the word (where nothing is dropped:
+/// lists merged without covering, under C, C′ and C′u, may be longer;
+/// long lists with covering take [`union_pruned_long`]).
 fn bit(bits: u64, k: usize) -> bool {
     k < 64 && (bits >> k) & 1 == 1
 }
@@ -432,8 +433,9 @@ mod tests {
     /// The union of two antichains longer than a word, by the cross scan,
     /// against the definition (every element strictly covered by another
     /// of the union dropped, an id in both kept once), on random
-    /// antichains of words of 5 to 7 bits of 12, ids distinct with distinct words
-    /// (as the solver's are), and lists both long and short.
+    /// antichains of words of 5 to 7 bits of 12, ids distinct with
+    /// distinct words (as the solver's are), and lists both long and
+    /// short.
     #[test]
     fn long_unions_keep_the_maximal_elements() {
         let mut rng = crate::rng::SplitMix64::new(0x10_6A17);

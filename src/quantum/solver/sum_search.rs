@@ -444,7 +444,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         } else {
             // An impartial sum's outcome is P or N: whoever moves first in
             // it wins or loses as the other would.
-            let both = sum.nimber && self.share_impartial && self.impartial_state(s);
+            let both = sum.nimber && self.impartial_state(s);
             if both {
                 self.shared_outcomes += 1;
             }
