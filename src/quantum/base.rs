@@ -30,11 +30,14 @@ pub trait QuantumBase: Ruleset<State: Ord> {
     /// player on `small` also legal on `big`)? Used only under A, B, D.
     fn is_covered_by(&self, small: &Self::State, big: &Self::State) -> bool;
 
-    /// An exact word encoding of covering for this position, if there is
-    /// one: `is_covered_by(a, b)` iff `mask(a) & !mask(b) == 0` for all
-    /// realisations (`None` for all of them otherwise). The solver then
-    /// tests covering on plain words instead of whole states.
-    fn cover_mask(&self, _r: &Self::State) -> Option<u64> {
+    /// An exact word encoding of covering among the realisations reached
+    /// from `start`, if there is one: `is_covered_by(a, b)` iff
+    /// `mask(a) & !mask(b) == 0` for all of them. `None` where there is no
+    /// such word (for `start` itself: none at all; for a realisation not
+    /// reached from `start`, e.g. a state given by hand: the solver stops
+    /// using words). With words the solver tests covering on plain words
+    /// instead of whole states.
+    fn cover_mask(&self, _start: &Self::State, _r: &Self::State) -> Option<u64> {
         None
     }
 
@@ -215,7 +218,7 @@ impl QuantumBase for Hackenbush {
 
     /// Covering is inclusion of edge sets: exact on the bits themselves
     /// while they fit a word.
-    fn cover_mask(&self, r: &EdgeSet) -> Option<u64> {
+    fn cover_mask(&self, _start: &EdgeSet, r: &EdgeSet) -> Option<u64> {
         (self.position.edge_count() <= 64).then_some(r.0 as u64)
     }
 
@@ -464,6 +467,29 @@ impl QuantumBase for Nim {
         small.len() == big.len() && small.iter().zip(big).all(|(a, b)| a <= b)
     }
 
+    /// Each heap in unary (a thermometer): heap i takes `start[i]` bits,
+    /// its lowest `r[i]` set, so one vector is no larger in every heap
+    /// than another exactly when its bits are a subset of the other's.
+    /// Every realisation reached from `start` fits, as moves only take
+    /// tokens; the start's heaps must total at most 64 tokens.
+    fn cover_mask(&self, start: &Vec<u32>, r: &Vec<u32>) -> Option<u64> {
+        if r.len() != start.len() || start.iter().map(|&h| u64::from(h)).sum::<u64>() > 64 {
+            return None;
+        }
+        let mut word = 0u64;
+        let mut offset = 0u32;
+        for (&h, &size) in r.iter().zip(start) {
+            if h > size {
+                return None;
+            }
+            if h > 0 {
+                word |= (u64::MAX >> (64 - h)) << offset;
+            }
+            offset += size;
+        }
+        Some(word)
+    }
+
     /// Heaps of equal size in the start are interchangeable: swapping them
     /// (labels and realisations alike) is an automorphism of the start
     /// position, as RULES.md §3 asks. (Nim's rules never look at a heap's
@@ -548,5 +574,61 @@ impl QuantumBase for Nim {
 
     fn noun_plural(&self) -> &'static str {
         "labels"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::QuantumBase;
+    use crate::rules::{Nim, NimLabels};
+
+    /// Nim's covering words are exact among the heap vectors reached from
+    /// the start (each heap no larger than the start's), and absent where
+    /// the encoding does not reach: a heap past the start's, a vector of
+    /// another length, a start of more than 64 tokens.
+    #[test]
+    fn nim_cover_words_are_exact_below_the_start() {
+        let nim = Nim {
+            labels: NimLabels::Subtract,
+        };
+        let mut rng = crate::rng::SplitMix64::new(7);
+        let mut covered = 0;
+        for _ in 0..300 {
+            let heaps = 1 + rng.below(5);
+            let start: Vec<u32> = (0..heaps).map(|_| rng.below(13) as u32).collect();
+            let below = |rng: &mut crate::rng::SplitMix64| -> Vec<u32> {
+                start
+                    .iter()
+                    .map(|&h| rng.below(h as usize + 1) as u32)
+                    .collect()
+            };
+            let fits = start.iter().sum::<u32>() <= 64;
+            assert_eq!(nim.cover_mask(&start, &start).is_some(), fits, "{start:?}");
+            if !fits {
+                continue;
+            }
+            for _ in 0..20 {
+                let (a, b) = (below(&mut rng), below(&mut rng));
+                let (wa, wb) = (nim.cover_mask(&start, &a), nim.cover_mask(&start, &b));
+                let (wa, wb) = (wa.expect("below the start"), wb.expect("below the start"));
+                assert_eq!(
+                    wa & !wb == 0,
+                    nim.is_covered_by(&a, &b),
+                    "{start:?}: {a:?} {b:?}"
+                );
+                covered += usize::from(nim.is_covered_by(&a, &b) && a != b);
+            }
+            let mut past = start.clone();
+            past[rng.below(heaps)] += 1;
+            assert_eq!(
+                nim.cover_mask(&start, &past),
+                None,
+                "{past:?} past {start:?}"
+            );
+            assert_eq!(nim.cover_mask(&start, &start[1..].to_vec()), None);
+        }
+        assert!(covered > 100, "the pairs include covered ones: {covered}");
+        assert_eq!(nim.cover_mask(&vec![64], &vec![64]), Some(u64::MAX));
+        assert_eq!(nim.cover_mask(&vec![40, 25], &vec![1, 1]), None);
     }
 }

@@ -241,7 +241,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let accel = base.accelerate();
         let normaliser = Normaliser::new(&base, start, setting.flavour, reductions);
         let blocks = normaliser.symmetry().block_count();
-        let masks = base.cover_mask(start).map(|_| Vec::new());
+        let masks = base.cover_mask(start, start).map(|_| Vec::new());
         let dense = (base.dense_len() > 0).then(|| vec![RealId::MAX; base.dense_len()]);
         let arena = Arena::new();
         let zero = arena.zero();
@@ -260,6 +260,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 blocks,
                 moves: [Vec::new(), Vec::new()],
                 masks,
+                start: start.clone(),
                 runs: Vec::new(),
                 dense,
                 images: Images::default(),

@@ -32,6 +32,9 @@ pub(super) struct Reals<B: QuantumBase> {
     /// Exact covering words per realisation (see
     /// [`QuantumBase::cover_mask`]), if the base has them.
     pub(super) masks: Option<Vec<u64>>,
+    /// The position the solver values: the words encode covering among
+    /// the realisations reached from it.
+    pub(super) start: B::State,
     /// Each realisation's run bounds ([`run_bounds`]).
     pub(super) runs: Vec<run_bounds::Runs>,
     /// Ids by [`QuantumBase::dense_index`] (`RealId::MAX`: not yet
@@ -65,7 +68,12 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let id = RealId::try_from(self.reals.states.len()).expect("too many realisations");
         assert!(id != RealId::MAX, "too many realisations");
         if let Some(masks) = &mut self.reals.masks {
-            masks.push(self.base.cover_mask(r).expect("cover mask"));
+            match self.base.cover_mask(&self.reals.start, r) {
+                Some(word) => masks.push(word),
+                // A realisation not reached from the start (a state given
+                // by hand): covering is tested on states from now on.
+                None => self.reals.masks = None,
+            }
         }
         self.reals.runs.push(run_bounds::runs_of(&self.base, r));
         self.reals.impartial.push(self.base.impartial(r));
