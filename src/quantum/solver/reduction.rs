@@ -54,16 +54,31 @@ fn keep_maximal_words(ids: &mut IdState, masks: &[u64]) {
 fn union_pruned_long(a: &[RealId], b: &[RealId], masks: &[u64], out: &mut IdState) {
     let words = |ids: &[RealId]| -> Vec<u64> { ids.iter().map(|&id| masks[id as usize]).collect() };
     let (wa, wb) = (words(a), words(b));
-    // Strictly covered by a word of `by` (an equal word is the same
-    // realisation, kept once by the merge); a search per element, which
-    // stops at its first cover.
-    let covered = |w: &[u64], by: &[u64]| -> Vec<bool> {
-        w.iter()
-            .map(|&x| by.iter().any(|&y| x & !y == 0 && x != y))
-            .collect()
-    };
-    let (drop_a, drop_b) = (covered(&wa, &wb), covered(&wb, &wa));
+    let (drop_a, drop_b) = (strictly_covered(&wa, &wb), strictly_covered(&wb, &wa));
     merge_kept(a, b, |i| drop_a[i], |j| drop_b[j], out);
+}
+
+/// Which words of `w` are strictly covered by a word of `by` (an equal
+/// word is the same realisation, kept once by the merge). A strict cover
+/// has more bits, so each word is tested only against the words of `by`
+/// with more bits (a prefix, once they are sorted by bit count), and not
+/// at all when one of its bits is in none of them; the search stops at
+/// the first cover.
+fn strictly_covered(w: &[u64], by: &[u64]) -> Vec<bool> {
+    let mut by: Vec<(u32, u64)> = by.iter().map(|&y| (y.count_ones(), y)).collect();
+    by.sort_unstable_by_key(|&(bits, _)| std::cmp::Reverse(bits));
+    // union[k]: the bits of the first k words of `by`.
+    let mut union = Vec::with_capacity(by.len() + 1);
+    union.push(0u64);
+    for &(_, y) in &by {
+        union.push(union[union.len() - 1] | y);
+    }
+    w.iter()
+        .map(|&x| {
+            let more = by.partition_point(|&(bits, _)| bits > x.count_ones());
+            x & !union[more] == 0 && by[..more].iter().any(|&(_, y)| x & !y == 0)
+        })
+        .collect()
 }
 
 /// Merge two sorted lists of distinct ids into `out`, an id in both once,
