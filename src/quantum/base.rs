@@ -41,14 +41,17 @@ pub trait QuantumBase: Ruleset<State: Ord> {
         None
     }
 
-    /// How many slots a dense index of realisations needs (0: none). With
-    /// one, the solver interns realisations by array lookup, not hashing.
-    fn dense_len(&self) -> usize {
+    /// How many slots a dense index of the realisations reached from
+    /// `start` needs (0: none). With one, the solver interns realisations
+    /// by array lookup, not hashing.
+    fn dense_len(&self, _start: &Self::State) -> usize {
         0
     }
 
-    /// The realisation's slot below [`Self::dense_len`], injective.
-    fn dense_index(&self, _r: &Self::State) -> Option<usize> {
+    /// The realisation's slot below [`Self::dense_len`] (asked only when
+    /// that is not 0), injective; `None` for one not reached from `start`
+    /// (the solver hashes those).
+    fn dense_index(&self, _start: &Self::State, _r: &Self::State) -> Option<usize> {
         None
     }
 
@@ -224,7 +227,7 @@ impl QuantumBase for Hackenbush {
 
     /// The edge set's bits, for positions of at most 20 edges (a 4 MiB
     /// table at most; Blue Meadow tables stay at 15).
-    fn dense_len(&self) -> usize {
+    fn dense_len(&self, _start: &EdgeSet) -> usize {
         let n = self.position.edge_count();
         if n <= 20 {
             1 << n
@@ -233,7 +236,7 @@ impl QuantumBase for Hackenbush {
         }
     }
 
-    fn dense_index(&self, r: &EdgeSet) -> Option<usize> {
+    fn dense_index(&self, _start: &EdgeSet, r: &EdgeSet) -> Option<usize> {
         (self.position.edge_count() <= 20).then_some(r.0 as usize)
     }
 
@@ -467,6 +470,26 @@ impl QuantumBase for Nim {
         small.len() == big.len() && small.iter().zip(big).all(|(a, b)| a <= b)
     }
 
+    /// The heap vector in mixed radix (heap i in base `start[i] + 1`), for
+    /// starts of at most 2^20 vectors below them (a 4 MiB table at most).
+    fn dense_len(&self, start: &Vec<u32>) -> usize {
+        start
+            .iter()
+            .try_fold(1usize, |n, &h| {
+                n.checked_mul(h as usize + 1).filter(|&n| n <= 1 << 20)
+            })
+            .unwrap_or(0)
+    }
+
+    fn dense_index(&self, start: &Vec<u32>, r: &Vec<u32>) -> Option<usize> {
+        if r.len() != start.len() {
+            return None;
+        }
+        r.iter().zip(start).try_fold(0usize, |at, (&h, &size)| {
+            (h <= size).then(|| at * (size as usize + 1) + h as usize)
+        })
+    }
+
     /// Each heap in unary (a thermometer): heap i takes `start[i]` bits,
     /// its lowest `r[i]` set, so one vector is no larger in every heap
     /// than another exactly when its bits are a subset of the other's.
@@ -585,9 +608,10 @@ mod tests {
     /// Nim's covering words are exact among the heap vectors reached from
     /// the start (each heap no larger than the start's), and absent where
     /// the encoding does not reach: a heap past the start's, a vector of
-    /// another length, a start of more than 64 tokens.
+    /// another length, a start of more than 64 tokens. Its dense slots are
+    /// distinct below the start and within the table, and absent past it.
     #[test]
-    fn nim_cover_words_are_exact_below_the_start() {
+    fn nim_words_and_dense_slots_are_exact_below_the_start() {
         let nim = Nim {
             labels: NimLabels::Subtract,
         };
@@ -602,6 +626,21 @@ mod tests {
                     .map(|&h| rng.below(h as usize + 1) as u32)
                     .collect()
             };
+            let slots = nim.dense_len(&start);
+            let table: usize = start.iter().map(|&h| h as usize + 1).product();
+            assert_eq!(slots, if table <= 1 << 20 { table } else { 0 });
+            if slots > 0 {
+                let mut seen = std::collections::HashMap::new();
+                for _ in 0..40 {
+                    let r = below(&mut rng);
+                    let slot = nim.dense_index(&start, &r).expect("below the start");
+                    assert!(slot < slots, "{r:?} below {start:?}");
+                    assert_eq!(*seen.entry(slot).or_insert(r.clone()), r, "{start:?}");
+                }
+                let mut past = start.clone();
+                past[rng.below(heaps)] += 1;
+                assert_eq!(nim.dense_index(&start, &past), None);
+            }
             let fits = start.iter().sum::<u32>() <= 64;
             assert_eq!(nim.cover_mask(&start, &start).is_some(), fits, "{start:?}");
             if !fits {

@@ -50,21 +50,24 @@ pub(super) struct Reals<B: QuantumBase> {
 impl<B: QuantumBase> QuantumSolver<B> {
     /// The id of a realisation, interning it (and its block terms).
     pub(super) fn intern(&mut self, r: &B::State) -> RealId {
+        // The dense index where it reaches (a realisation not reached
+        // from the start, in a state given by hand, is hashed instead).
         let slot = match &self.reals.dense {
-            Some(dense) => {
-                let slot = self.base.dense_index(r).expect("dense index");
-                if dense[slot] != RealId::MAX {
-                    return dense[slot];
-                }
-                Some(slot)
-            }
+            Some(dense) => self
+                .base
+                .dense_index(&self.reals.start, r)
+                .map(|slot| (slot, dense[slot])),
+            None => None,
+        };
+        match slot {
+            Some((_, id)) if id != RealId::MAX => return id,
+            Some(_) => {}
             None => {
                 if let Some(&id) = self.reals.index.get(r) {
                     return id;
                 }
-                None
             }
-        };
+        }
         let id = RealId::try_from(self.reals.states.len()).expect("too many realisations");
         assert!(id != RealId::MAX, "too many realisations");
         if let Some(masks) = &mut self.reals.masks {
@@ -89,7 +92,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         self.reals.states.push(r.clone());
         match (slot, &mut self.reals.dense) {
-            (Some(slot), Some(dense)) => dense[slot] = id,
+            (Some((slot, _)), Some(dense)) => dense[slot] = id,
             _ => {
                 self.reals.index.insert(r.clone(), id);
             }
@@ -97,7 +100,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         for m in &mut self.reals.moves {
             m.push(None);
         }
-        let copies = if self.reals.dense.is_some() { 1 } else { 2 };
+        let copies = if slot.is_some() { 1 } else { 2 };
         self.account.real_heap += copies * self.base.heap_bytes(r);
         self.note_reals();
         id
