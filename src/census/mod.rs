@@ -468,7 +468,7 @@ pub(crate) fn valuation(
 }
 
 /// A counterexample with its place in the census: (edges, job index).
-pub(crate) type Failure = (usize, usize, Counterexample);
+pub(crate) type PlacedCounterexample = (usize, usize, Counterexample);
 
 /// A valued position: its index in the census' order, its size, its
 /// values under the rulesets.
@@ -525,14 +525,14 @@ pub(crate) fn check_sizes(
     spec: &Spec,
     sizes: &Sizes,
     valued: &[Checked],
-) -> (Vec<SizeRow>, Vec<Failure>, bool) {
+) -> (Vec<SizeRow>, Vec<PlacedCounterexample>, bool) {
     let rulesets = spec.rulesets();
     let last = *spec.sizes.end();
     let extra = spec.property == Some(Property::StalkFollowers);
     let complete =
         |size: usize| sizes.counts.iter().any(|&(e, _)| e == size) && (sizes.complete)(size);
     let mut rows = Vec::new();
-    let mut failures: Vec<Failure> = Vec::new();
+    let mut failures: Vec<PlacedCounterexample> = Vec::new();
     let mut arena = Arena::new();
     let mut cut = false;
     for &(size, count) in sizes.counts.iter().filter(|(e, _)| *e <= last) {
@@ -603,7 +603,7 @@ pub(crate) fn checked<'a>(results: &'a [Option<Vec<Valued>>], edges: &[usize]) -
 pub(crate) fn assemble(
     spec: &Spec,
     rows: Vec<SizeRow>,
-    mut failures: Vec<Failure>,
+    mut failures: Vec<PlacedCounterexample>,
     total_failures: usize,
     stopped: Option<Exceeded>,
 ) -> Report {

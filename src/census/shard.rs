@@ -11,7 +11,7 @@
 
 use super::{
     assemble, check_sizes, checked, checks_out_of_time, time_limit, valuation, CensusError,
-    Checked, Counterexample, Failure, Property, Report, SizeRow, Sizes, Spec, Valued,
+    Checked, Counterexample, PlacedCounterexample, Property, Report, SizeRow, Sizes, Spec, Valued,
 };
 use crate::budget::{Budget, Exceeded};
 use crate::shard::Shard;
@@ -199,7 +199,7 @@ pub fn merge(spec: &Spec, parts: &[ShardReport]) -> Result<Report, MergeError> {
         rows.push(row);
     }
     let total = rows.iter().map(|r| r.failures).sum();
-    let failures: Vec<Failure> = parts
+    let failures: Vec<PlacedCounterexample> = parts
         .iter()
         .flat_map(|p| p.counterexamples.iter())
         .map(|(i, c)| (c.edges, *i, c.clone()))

@@ -372,8 +372,8 @@ fn twin_edge_classes(p: &Position, comp: EdgeSet, start: EdgeSet) -> Vec<Vec<Vec
     }
     let leaf = |x: usize| x != GROUND && degree[x] == 1;
     // (colour, kind, vertices) → edges; kind 0 loop, 1 pendant, 2 other.
-    type Key = (Colour, u8, usize, usize);
-    let mut classes: Vec<(Key, Vec<Vec<usize>>)> = Vec::new();
+    type ClassKey = (Colour, u8, usize, usize);
+    let mut classes: Vec<(ClassKey, Vec<Vec<usize>>)> = Vec::new();
     for e in comp.iter() {
         let Edge { u, v, colour } = p.edges[e];
         let key = if u == v {

@@ -13,9 +13,9 @@ use super::scene::{self, fall_offset, CaptionBand, Scene};
 /// what drawing a thumbnail cost in the page (wasm32), and the page draws
 /// one per realisation shown and per gallery card.
 #[derive(Clone, Copy)]
-struct Fixed<const DIGITS: u32>(f64);
+struct Decimals<const DIGITS: u32>(f64);
 
-impl<const DIGITS: u32> fmt::Display for Fixed<DIGITS> {
+impl<const DIGITS: u32> fmt::Display for Decimals<DIGITS> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let scale = 10i64.pow(DIGITS);
         let scaled = (self.0 * scale as f64).round();
@@ -39,8 +39,8 @@ impl<const DIGITS: u32> fmt::Display for Fixed<DIGITS> {
 }
 
 /// One decimal: coordinates and widths.
-fn d1(x: f64) -> Fixed<1> {
-    Fixed(x)
+fn d1(x: f64) -> Decimals<1> {
+    Decimals(x)
 }
 
 fn path_d(s: &Shape, dy: f64) -> String {
@@ -89,8 +89,8 @@ fn document(s: &Scene, band: Option<&CaptionBand>) -> String {
     let _ = write!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#,
-        w = Fixed::<0>(s.width),
-        h = Fixed::<0>(s.height + band.map_or(0.0, |b| b.height))
+        w = Decimals::<0>(s.width),
+        h = Decimals::<0>(s.height + band.map_or(0.0, |b| b.height))
     );
     let _ = write!(
         out,
@@ -115,7 +115,7 @@ fn document(s: &Scene, band: Option<&CaptionBand>) -> String {
             r#"<path d="{d}" fill="none" stroke="{}" stroke-width="{}" stroke-linecap="round"{dash} opacity="{}"/>"#,
             st.css,
             st.width,
-            Fixed::<2>(opacity)
+            Decimals::<2>(opacity)
         );
         if st.double {
             let _ = write!(
@@ -123,7 +123,7 @@ fn document(s: &Scene, band: Option<&CaptionBand>) -> String {
                 r#"<path d="{d}" fill="none" stroke="{}" stroke-width="{}" opacity="{}"/>"#,
                 scene::BACKGROUND,
                 d1(st.width / 3.0),
-                Fixed::<2>(opacity)
+                Decimals::<2>(opacity)
             );
         }
     }
@@ -236,7 +236,7 @@ pub fn escape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{d1, data_url, Fixed};
+    use super::{d1, data_url, Decimals};
     use crate::rng::SplitMix64;
 
     /// Every byte outside the safe set is escaped, and decoding the URL
@@ -283,7 +283,7 @@ mod tests {
     }
 
     /// Off ties (where the standard format rounds the exact binary value
-    /// and `round` the scaled one), `Fixed` prints what `{:.N}` prints.
+    /// and `round` the scaled one), `Decimals` prints what `{:.N}` prints.
     #[test]
     fn fixed_decimals_print_as_the_standard_format() {
         let mut rng = SplitMix64(0x2545_F491_4F6C_DD1D);
@@ -298,9 +298,9 @@ mod tests {
                     continue;
                 }
                 let ours = match digits {
-                    0 => Fixed::<0>(v).to_string(),
+                    0 => Decimals::<0>(v).to_string(),
                     1 => d1(v).to_string(),
-                    _ => Fixed::<2>(v).to_string(),
+                    _ => Decimals::<2>(v).to_string(),
                 };
                 assert_eq!(ours, standard(v, digits as usize), "{v} to {digits} digits");
                 checked += 1;
@@ -310,7 +310,7 @@ mod tests {
         assert_eq!(d1(-0.04).to_string(), "0.0");
         assert_eq!(d1(-0.06).to_string(), "-0.1");
         assert_eq!(d1(12.0).to_string(), "12.0");
-        assert_eq!(Fixed::<2>(0.5).to_string(), "0.50");
+        assert_eq!(Decimals::<2>(0.5).to_string(), "0.50");
         assert_eq!(d1(f64::NAN).to_string(), "NaN");
         assert_eq!(d1(1e300).to_string(), format!("{:.1}", 1e300));
     }
