@@ -21,6 +21,8 @@ type RealMoves<B> = Rc<[(<B as Ruleset>::Move, RealId)]>;
 /// times, so this work is done once per realisation instead of per state.
 pub(super) struct Reals<B: QuantumBase> {
     pub(super) states: Vec<B::State>,
+    /// Ids of the realisations the dense index does not reach (all of
+    /// them when there is none).
     pub(super) index: Map64<B::State, RealId>,
     /// `blocks` terms per realisation (none when symmetry is trivial).
     pub(super) terms: Vec<u64>,
@@ -30,15 +32,17 @@ pub(super) struct Reals<B: QuantumBase> {
     pub(super) blocks: usize,
     pub(super) moves: [Vec<Option<RealMoves<B>>>; 2],
     /// Exact covering words per realisation (see
-    /// [`QuantumBase::cover_mask`]), if the base has them.
+    /// [`QuantumBase::cover_mask`]), if the base has them and every
+    /// realisation met so far has one.
     pub(super) masks: Option<Vec<u64>>,
-    /// The position the solver values: the words encode covering among
-    /// the realisations reached from it.
+    /// The position the solver values: the words and the dense index
+    /// encode the realisations reached from it.
     pub(super) start: B::State,
     /// Each realisation's run bounds ([`run_bounds`]).
     pub(super) runs: Vec<run_bounds::Runs>,
     /// Ids by [`QuantumBase::dense_index`] (`RealId::MAX`: not yet
-    /// interned), if the base has a dense index; `index` is unused then.
+    /// interned), if the base has a dense index; realisations past its
+    /// reach go to `index`.
     pub(super) dense: Option<Vec<RealId>>,
     /// Realisations' images under the permutations that orient states.
     pub(super) images: Images,
