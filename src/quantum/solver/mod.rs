@@ -242,7 +242,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let normaliser = Normaliser::new(&base, start, setting.flavour, reductions);
         let blocks = normaliser.symmetry().block_count();
         let masks = base.cover_mask(start, start).map(|_| Vec::new());
-        let dense = (base.dense_len(start) > 0).then(|| vec![RealId::MAX; base.dense_len(start)]);
+        let dense_len = base.dense_len(start);
+        let dense = (dense_len > 0).then(|| vec![RealId::MAX; dense_len]);
         let arena = Arena::new();
         let zero = arena.zero();
         let mut solver = QuantumSolver {

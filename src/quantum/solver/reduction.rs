@@ -23,6 +23,12 @@ fn id_term(id: RealId) -> u64 {
     (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
+/// The covering words of `ids`, gathered into a local array for the scans
+/// of lists longer than a word.
+fn words_of(ids: &[RealId], masks: &[u64]) -> Vec<u64> {
+    ids.iter().map(|&id| masks[id as usize]).collect()
+}
+
 /// [`keep_maximal_by`] on exact covering words: the same kept-maximal
 /// scan, on words gathered into a local array, so each test is two ALU
 /// operations instead of two indirections into the realisation table.
@@ -32,7 +38,7 @@ fn keep_maximal_words(ids: &mut IdState, masks: &[u64]) {
         return;
     }
     if len > 64 {
-        let w: Vec<u64> = ids.iter().map(|&id| masks[id as usize]).collect();
+        let w = words_of(ids, masks);
         let kept = maximal_flags(len, |i, j| w[i] & !w[j] == 0);
         retain_flags(ids, &kept);
         return;
@@ -52,8 +58,7 @@ fn keep_maximal_words(ids: &mut IdState, masks: &[u64]) {
 /// edges make states of hundreds of realisations, where pruning the whole
 /// union tested every pair of it.
 fn union_pruned_long(a: &[RealId], b: &[RealId], masks: &[u64], out: &mut IdState) {
-    let words = |ids: &[RealId]| -> Vec<u64> { ids.iter().map(|&id| masks[id as usize]).collect() };
-    let (wa, wb) = (words(a), words(b));
+    let (wa, wb) = (words_of(a, masks), words_of(b, masks));
     let (drop_a, drop_b) = (strictly_covered(&wa, &wb), strictly_covered(&wb, &wa));
     merge_kept(a, b, |i| drop_a[i], |j| drop_b[j], out);
 }
