@@ -10,7 +10,8 @@ use crate::quantum::base::QuantumBase;
 use crate::quantum::flavour::Flavour;
 use crate::quantum::moves::{Legal, QuantumMove};
 use crate::quantum::options::{
-    covering_masks, every_flavour, Enumeration, FlavourMask, LocalIds, Visits,
+    compress, covering_masks, every_flavour, Enumeration, FlavourMask, LocalIds, Visits, WideIds,
+    MAX_LATTICE_BITS,
 };
 use crate::quantum::twins::Twins;
 use crate::rules::Player;
@@ -183,9 +184,10 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 false
             })
         };
-        let (mut locals, mut below) = (
+        let (mut locals, mut below, mut words) = (
             std::mem::take(&mut self.scratch.locals),
             std::mem::take(&mut self.scratch.below),
+            std::mem::take(&mut self.scratch.words),
         );
         if self.local_ids(map, &mut locals, &mut below) {
             let ids = LocalIds {
@@ -197,6 +199,18 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 visit: &mut on_option,
             };
             enumeration.for_each_local(self, map, flavours, width, ids, visits);
+        } else if let Some(bits) = self.wide_ids(&locals, &mut words) {
+            self.wide_walks[usize::from(!words.is_empty())] += 1;
+            let ids = WideIds {
+                ids: &locals,
+                words: &words,
+                bits,
+            };
+            let visits = Visits {
+                early: &mut on_move,
+                visit: &mut on_option,
+            };
+            enumeration.for_each_wide(self, map, flavours, width, ids, visits);
         } else {
             enumeration.for_each(
                 self,
@@ -212,7 +226,32 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         self.scratch.locals = locals;
         self.scratch.below = below;
+        self.scratch.words = words;
         result.into_inner()
+    }
+
+    /// Whether the distinct ids of a map's results (`locals`, more than
+    /// 64) can be walked on wide sets ([`Enumeration::for_each_wide`]),
+    /// and with how many bits of compressed words: always without
+    /// covering (`words` left empty), and with covering when the ids have
+    /// exact covering words that use at most [`MAX_LATTICE_BITS`] bits
+    /// between them (their compressed words into `words`).
+    pub(super) fn wide_ids(&self, locals: &[RealId], words: &mut Vec<u32>) -> Option<u32> {
+        words.clear();
+        if !self.wide_sets {
+            return None;
+        }
+        if !self.normaliser.drops_covered() {
+            return Some(0);
+        }
+        let masks = self.reals.masks.as_ref()?;
+        let used = locals.iter().fold(0, |m, &id| m | masks[id as usize]);
+        let bits = used.count_ones();
+        if bits > MAX_LATTICE_BITS {
+            return None;
+        }
+        words.extend(locals.iter().map(|&id| compress(masks[id as usize], used)));
+        Some(bits)
     }
 
     /// The distinct ids of `map`'s results, sorted, into `locals`, and

@@ -181,6 +181,11 @@ pub struct QuantumSolver<B: QuantumBase> {
     shared_enumerations: u64,
     /// How many outcomes of impartial sums were noted for both players.
     shared_outcomes: u64,
+    /// Whether maps of more than 64 results are walked on wide sets
+    /// ([`QuantumSolver::wide_ids`]); off, on lists (a test compares).
+    wide_sets: bool,
+    /// How many enumerations walked wide sets, without covering and with.
+    wide_walks: [u64; 2],
 }
 
 /// Buffers reused across options instead of allocated per option: a
@@ -213,6 +218,8 @@ struct Scratch {
     /// ([`QuantumSolver::local_ids`]).
     locals: Vec<RealId>,
     below: Vec<u64>,
+    /// Their compressed covering words ([`QuantumSolver::wide_ids`]).
+    words: Vec<u32>,
     /// The counts of each label's result that bound a move's result
     /// (the first pass of an outcome search; see [`run_bounds::RunsFold`]).
     label_runs: Vec<run_bounds::RunsFold>,
@@ -289,6 +296,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
             share_impartial: true,
             shared_enumerations: 0,
             shared_outcomes: 0,
+            wide_sets: true,
+            wide_walks: [0, 0],
         };
         solver.charge_all();
         solver
@@ -1005,5 +1014,87 @@ mod tests {
             solver.clear_memo();
             assert_eq!(solver.sum_memo_bytes, total(&solver));
         }
+    }
+
+    /// Maps of more than 64 results walked on wide sets (a bit per
+    /// realisation without covering, down-sets of covering words with it:
+    /// `options/wide.rs`) visit the moves the walk on lists visits, with
+    /// the same reduced options and flavour masks, in the same order: the
+    /// legal maps of both players on random reachable states of rows of
+    /// green edges (with a blue and a red one), every flavour at widths 3
+    /// and unbounded. Both kinds of wide walk are met. Then the solver's
+    /// values and best moves of those states agree as well.
+    #[test]
+    fn wide_walks_agree_with_the_walk_on_lists() {
+        use crate::quantum::options::{Enumeration, Visits};
+        use crate::quantum::twins::Twins;
+        type Met = Vec<(Vec<usize>, IdState, u8)>;
+        let walked = |solver: &mut QuantumSolver<Hackenbush>, s: &[u32], p: Player| -> Met {
+            let map = solver.legal_ids(s, p);
+            let flavours = solver.flavours.clone();
+            let mut met = Vec::new();
+            let mut bytes = 0;
+            let visits = Visits {
+                early: |_: &mut QuantumSolver<Hackenbush>, _: &[usize]| None,
+                visit: |solver: &mut QuantumSolver<Hackenbush>,
+                        idx: &[usize],
+                        built: &[u32],
+                        mask| {
+                    let mut child = built.to_vec();
+                    solver.orient_ids(&mut child);
+                    met.push((idx.to_vec(), child, mask));
+                    Ok(true)
+                },
+            };
+            let mut enumeration = Enumeration::default();
+            solver
+                .for_each_canonical_option(
+                    &mut enumeration,
+                    &map,
+                    &flavours,
+                    &mut Twins::none(),
+                    &mut bytes,
+                    visits,
+                )
+                .unwrap();
+            met
+        };
+        let mut walks = [0, 0];
+        let mut rng = crate::rng::SplitMix64::new(24);
+        for text in ["G G G G G G G G", "B R G G G G G G"] {
+            for flavour in Flavour::ALL {
+                for width in [Width::Limited(3), Width::Unbounded] {
+                    let setting = Setting::new(flavour, width);
+                    let base = Hackenbush::new(text.parse().unwrap());
+                    let start = base.start();
+                    let mut wide = QuantumSolver::new(base.clone(), &start, setting);
+                    let mut lists = QuantumSolver::new(base, &start, setting);
+                    lists.wide_sets = false;
+                    for walk in [0, 1, 2, 3] {
+                        let (a, b) = walk_both(&mut rng, walk, &mut wide, &mut lists);
+                        for p in Player::BOTH {
+                            let before = wide.wide_walks;
+                            let got = walked(&mut wide, &a, p);
+                            let want = walked(&mut lists, &b, p);
+                            assert_eq!(got, want, "{text} {setting:?} {p:?} walk {walk}");
+                            if wide.wide_walks != before {
+                                assert_eq!(lists.wide_walks, [0, 0]);
+                            }
+                        }
+                        let v = (
+                            wide.first_value_of_ids(&a).unwrap(),
+                            lists.first_value_of_ids(&b).unwrap(),
+                        );
+                        assert_eq!(
+                            wide.arena.plain(v.0),
+                            lists.arena.plain(v.1),
+                            "{text} {setting:?}"
+                        );
+                    }
+                    walks = [walks[0] + wide.wide_walks[0], walks[1] + wide.wide_walks[1]];
+                }
+            }
+        }
+        assert!(walks[0] > 50 && walks[1] > 50, "{walks:?}");
     }
 }

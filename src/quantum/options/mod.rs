@@ -38,6 +38,12 @@
 //! union merges two lists and tests every cross pair. The walk and the
 //! visits are the same; a test compares the two walks move by move.
 //!
+//! **Many realisations.** Past 64, each union is a bit set of several
+//! words ([`Enumeration::for_each_wide`], in [`wide`]): a bit per
+//! realisation without covering, and with covering a bit per word of the
+//! lattice of covering words (the union's down-set, whose maximal elements
+//! are the pruned union), where those words use few bits between them.
+//!
 //! **Several flavours at once.** Flavours differ only in which single
 //! labels they allow unsuperposed; superposed moves, unions and the
 //! skipping above are the same for all. So one enumeration serves a list
@@ -47,6 +53,9 @@
 
 use super::flavour::{Flavour, Width};
 use super::moves::Legal;
+
+mod wide;
+pub use wide::{compress, WideIds, MAX_LATTICE_BITS};
 
 /// Which flavours of a list allow a move: bit k for the list's k-th.
 pub type FlavourMask = u8;
@@ -98,6 +107,8 @@ pub struct Enumeration {
     results: Vec<u64>,
     masks: Vec<u64>,
     built: Vec<u32>,
+    /// The maximal elements of a down-set visited ([`Self::for_each_wide`]).
+    top: Vec<u64>,
 }
 
 impl Enumeration {
@@ -107,7 +118,8 @@ impl Enumeration {
         (lists * size_of::<u32>()
             + self.unions.capacity() * size_of::<Vec<u32>>()
             + self.idx.capacity() * size_of::<usize>()
-            + (self.results.capacity() + self.masks.capacity()) * size_of::<u64>()
+            + (self.results.capacity() + self.masks.capacity() + self.top.capacity())
+                * size_of::<u64>()
             + self.built.capacity() * size_of::<u32>()) as u64
     }
 
@@ -388,7 +400,8 @@ impl<'a, M: Clone + Ord> Walk<'a, M> {
 
 #[cfg(test)]
 mod tests {
-    use super::{covering_masks, Enumeration, FlavourMask, LocalIds, Visits};
+    use super::wide::compress;
+    use super::{covering_masks, Enumeration, FlavourMask, LocalIds, Visits, WideIds};
     use crate::quantum::moves::Legal;
     use crate::quantum::{Flavour, Setting, Width};
     use std::collections::BTreeSet;
@@ -414,15 +427,17 @@ mod tests {
     /// result if visited (None if settled early).
     type Met = Vec<(Vec<usize>, FlavourMask, Option<Vec<u32>>)>;
 
-    /// The moves met by the walk on lists and by the walk on masks
-    /// ([`Enumeration::for_each_local`]) of `map`, every flavour at once,
-    /// each settling early the moves `settles` settles.
-    fn both_walks(
+    /// The moves met by the walk on lists, by the walk on masks
+    /// ([`Enumeration::for_each_local`], where the ids are at most 64)
+    /// and by the walk on wide sets ([`Enumeration::for_each_wide`]) of
+    /// `map`, every flavour at once, each settling early the moves
+    /// `settles` settles.
+    fn every_walk(
         map: &Legal<usize, u32>,
         prune: bool,
         width: Width,
         settles: fn(&[usize]) -> Option<bool>,
-    ) -> (Met, Met) {
+    ) -> (Met, Vec<Met>) {
         let mut locals: Vec<u32> = map.children.iter().flatten().copied().collect();
         locals.sort_unstable();
         locals.dedup();
@@ -450,13 +465,39 @@ mod tests {
             |_, a, b, out| union(prune, a, b, out),
             Visits { early, visit },
         );
-        let ids = LocalIds {
-            ids: &locals,
-            below: &below,
+        let mut others = Vec::new();
+        if locals.len() <= 64 {
+            let ids = LocalIds {
+                ids: &locals,
+                below: &below,
+            };
+            let visits = Visits { early, visit };
+            Enumeration::default().for_each_local(
+                &mut masks,
+                map,
+                &Flavour::ALL,
+                width,
+                ids,
+                visits,
+            );
+            others.push(masks);
+        }
+        // In these maps an id is its own covering word.
+        let all = locals.iter().fold(0u64, |m, &x| m | u64::from(x));
+        let words: Vec<u32> = match prune {
+            true => locals.iter().map(|&x| compress(x.into(), all)).collect(),
+            false => Vec::new(),
         };
+        let wide = WideIds {
+            ids: &locals,
+            words: &words,
+            bits: all.count_ones(),
+        };
+        let mut sets = Vec::new();
         let visits = Visits { early, visit };
-        Enumeration::default().for_each_local(&mut masks, map, &Flavour::ALL, width, ids, visits);
-        (lists, masks)
+        Enumeration::default().for_each_wide(&mut sets, map, &Flavour::ALL, width, wide, visits);
+        others.push(sets);
+        (lists, others)
     }
 
     /// The walk on masks ([`Enumeration::for_each_local`]) visits the
@@ -465,8 +506,10 @@ mod tests {
     /// settled early, both walks offer the same moves in the same order,
     /// visit the others alone, and stop at one settled as an end.
     fn same_walk_on_masks(map: &Legal<usize, u32>, prune: bool, width: Width) {
-        let (lists, masks) = both_walks(map, prune, width, |_| None);
-        assert_eq!(masks, lists, "{prune} {width}");
+        let (lists, others) = every_walk(map, prune, width, |_| None);
+        for other in others {
+            assert_eq!(other, lists, "{prune} {width}");
+        }
         let settles: fn(&[usize]) -> Option<bool> = |idx| match idx.iter().sum::<usize>() % 5 {
             0 => Some(true),
             1 if idx.len() == 3 => Some(false),
@@ -483,9 +526,11 @@ mod tests {
                 (idx.clone(), *mask, kept)
             })
             .collect();
-        let (on_lists, on_masks) = both_walks(map, prune, width, settles);
+        let (on_lists, others) = every_walk(map, prune, width, settles);
         assert_eq!(on_lists, want, "lists {prune} {width}");
-        assert_eq!(on_masks, want, "masks {prune} {width}");
+        for other in others {
+            assert_eq!(other, want, "masks {prune} {width}");
+        }
     }
 
     /// On random legal maps (results as small bit sets, so covering is
@@ -503,9 +548,12 @@ mod tests {
             let prune = round % 2 == 0;
             // Each label's results as the solver holds them: sorted,
             // distinct, and pruned when covered ones are dropped.
+            // Every tenth map has many results of words up to 10 bits
+            // (the wide walk's several words, with and without covering).
+            let (results, words) = if round % 10 == 9 { (40, 1024) } else { (3, 64) };
             let children: Vec<Vec<u32>> = (0..labels)
                 .map(|_| {
-                    let c: Vec<u32> = (0..1 + next(3)).map(|_| next(64) as u32).collect();
+                    let c: Vec<u32> = (0..1 + next(results)).map(|_| next(words) as u32).collect();
                     let mut out = Vec::new();
                     union(prune, &c, &[], &mut out);
                     out
