@@ -867,7 +867,7 @@ fn symmetry_and_covering_agree_with_unreduced_engine() {
 /// A random sum of repeated small stalks (1–3 copies each of up to three
 /// random blue/red/green stalks of 1–2 edges, at most `max_edges` edges in
 /// all): identical components give the symmetry reductions (orbit
-/// representatives, refined signatures, one move per orbit of twin
+/// representatives, one move per orbit of twin
 /// blocks) real work, unlike most random graphs.
 fn random_symmetric_position(seed: u64, max_edges: usize) -> Position {
     let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;

@@ -25,13 +25,12 @@
 //! of an orbit, so that image is one representative per orbit but for
 //! hash ties (most
 //! such ties are states that the swap maps to themselves, where both
-//! orders give one image). Otherwise it runs one refinement round
-//! ([`Symmetry::row_hash`], [`Symmetry::refined_term`]): every
-//! realisation is hashed with the first-round signatures of its blocks,
-//! and each block is signed again over those hashes. The refined
-//! signature is again a function of the state up to block permutations,
-//! so the argument above holds for it; it leaves fewer ties between
-//! different blocks, and so fewer duplicate representatives of one orbit.
+//! orders give one image). Otherwise the blocks are sorted as they tie,
+//! and one orbit may keep several representatives (missed cache hits). A
+//! refinement round of the signatures (each realisation hashed with its
+//! blocks' signatures, each block signed again over those hashes) left
+//! fewer of them, but cost more time than they saved, on Blue Meadow
+//! tables as on rows of green edges, and was dropped.
 
 use super::base::QuantumBase;
 
@@ -225,23 +224,6 @@ impl Symmetry {
             .map_or(&[], Vec::as_slice)
     }
 
-    /// A realisation's hash for the refinement round: the multiset of
-    /// (block signature, block term) pairs over all its blocks, so it is
-    /// the same for a realisation and its image.
-    pub fn row_hash(sig: &[u64], terms: &[u64]) -> u64 {
-        let sum = sig
-            .iter()
-            .zip(terms)
-            .fold(0u64, |acc, (&s, &t)| acc.wrapping_add(cheap_mix(s ^ t)));
-        mix(sum)
-    }
-
-    /// A block's refined term for one realisation: its term and the
-    /// realisation's [`Self::row_hash`].
-    pub fn refined_term(term: u64, row: u64) -> u64 {
-        cheap_mix(term.wrapping_mul(0xD6E8_FEB8_6659_FD93) ^ row)
-    }
-
     /// Each block's term for one realisation: a hash of (the block's
     /// contents, the realisation's shape). Summed over the realisations of
     /// a state it is the block's signature.
@@ -263,13 +245,6 @@ impl Symmetry {
             *h = mix(h.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ shape);
         }
     }
-}
-
-/// One multiply-xorshift round: a weaker mixer for the refinement round,
-/// where a collision only leaves two blocks tied (a missed cache hit).
-fn cheap_mix(x: u64) -> u64 {
-    let y = (x ^ (x >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    y ^ (y >> 29)
 }
 
 /// SplitMix64's finaliser: a bijective 64-bit mixer, so sums of mixed

@@ -196,7 +196,6 @@ struct Scratch {
     sig: Vec<u64>,
     perm: Vec<usize>,
     signed: Vec<(u64, usize)>,
-    refined: Vec<u64>,
     /// Tied pairs of blocks, the orders that try each pair both ways, and
     /// the images they give ([`QuantumSolver::orient_ids`]).
     pairs: Vec<(usize, usize)>,

@@ -8,7 +8,7 @@ use crate::quantum::base::QuantumBase;
 use crate::quantum::normalise::{
     keep_maximal_by, maximal_flags, maximal_mask, retain_flags, retain_mask,
 };
-use crate::quantum::symmetry::{Symmetry, Ties};
+use crate::quantum::symmetry::Ties;
 use crate::quantum::twins::Twins;
 
 /// At most this many pairs of tied blocks are oriented by trying both
@@ -170,24 +170,10 @@ impl<B: QuantumBase> QuantumSolver<B> {
             })
         };
         let ties = symmetry.ties(sig, same, MAX_TIED_PAIRS, &mut scratch.pairs);
-        if ties == Ties::Crowded {
-            // One round of refinement: each block's signature again, now
-            // over (its content, the realisation's content on every block
-            // paired with that block's signature). Still a function of
-            // the orbit, so still sound, and it tells apart many blocks
-            // the first round could not.
-            let refined = &mut scratch.refined;
-            refined.clear();
-            refined.resize(blocks, 0);
-            for &id in ids.iter() {
-                let t = &terms[id as usize * blocks..(id as usize + 1) * blocks];
-                let row = Symmetry::row_hash(sig, t);
-                for (s, &x) in refined.iter_mut().zip(t) {
-                    *s = s.wrapping_add(Symmetry::refined_term(x, row));
-                }
-            }
-            std::mem::swap(sig, refined);
-        }
+        // Three or more blocks tie, or too many pairs: sorted by
+        // signature as they are (a refinement round of the signatures
+        // saved duplicate orbit representatives, but cost more time than
+        // they did, on Blue Meadow tables as on rows of green edges).
         let moved = symmetry.sorting_perm_into(sig, &mut scratch.perm, &mut scratch.signed);
         // A few pairs tie: every order of each pair is tried, and one
         // image kept (below).
