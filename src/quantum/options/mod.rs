@@ -304,24 +304,15 @@ impl Enumeration {
             self.masks[depth] = out;
             self.idx.push(j);
             let mask = walk.allowing_move(&self.idx, absorbed);
-            if mask != 0 {
-                let bytes = self.bytes();
-                let go_on = match (visits.early)(ctx, &self.idx, bytes, mask) {
-                    Some(go_on) => go_on,
-                    None => {
-                        self.built.clear();
-                        let mut bits = out;
-                        while bits != 0 {
-                            self.built.push(locals[bits.trailing_zeros() as usize]);
-                            bits &= bits - 1;
-                        }
-                        // Charged as built.
-                        (visits.visit)(ctx, &self.idx, &self.built, self.bytes(), mask)
-                    }
-                };
-                if !go_on {
-                    return false;
+            let built = |e: &mut Self| {
+                let mut bits = out;
+                while bits != 0 {
+                    e.built.push(locals[bits.trailing_zeros() as usize]);
+                    bits &= bits - 1;
                 }
+            };
+            if mask != 0 && !self.offer(ctx, mask, visits, built) {
+                return false;
             }
             if !absorbed
                 && depth + 1 < walk.width
@@ -332,6 +323,35 @@ impl Enumeration {
             self.idx.pop();
         }
         true
+    }
+}
+
+impl Enumeration {
+    /// Offer the move `self.idx` (allowed by the flavours of `mask`) to
+    /// `visits` on bit sets: `early` may settle it; otherwise `build` lists
+    /// its result into the emptied `self.built`, which is visited. Whether
+    /// to go on.
+    fn offer<S, E, V>(
+        &mut self,
+        ctx: &mut S,
+        mask: FlavourMask,
+        visits: &mut Visits<E, V>,
+        build: impl FnOnce(&mut Self),
+    ) -> bool
+    where
+        E: FnMut(&mut S, &[usize], u64, FlavourMask) -> Option<bool>,
+        V: FnMut(&mut S, &[usize], &[u32], u64, FlavourMask) -> bool,
+    {
+        let bytes = self.bytes();
+        match (visits.early)(ctx, &self.idx, bytes, mask) {
+            Some(go_on) => go_on,
+            None => {
+                self.built.clear();
+                build(self);
+                // Charged as built.
+                (visits.visit)(ctx, &self.idx, &self.built, self.bytes(), mask)
+            }
+        }
     }
 }
 

@@ -186,6 +186,24 @@ impl Enumeration {
         self.descend_wide(ctx, &walk, wide, n, &mut visits);
     }
 
+    /// The ids of the set `self.masks[at]` into `self.built`, in
+    /// increasing order (the maximal ones of a down-set with covering).
+    fn build_wide(&mut self, wide: WideIds<'_>, at: &std::ops::Range<usize>) {
+        let set = &self.masks[at.clone()];
+        let kept = if wide.covering() {
+            maximal(set, wide.bits, &mut self.top);
+            &self.top[..]
+        } else {
+            set
+        };
+        for (i, &id) in wide.ids.iter().enumerate() {
+            let p = wide.point(i);
+            if kept[p / 64] >> (p % 64) & 1 == 1 {
+                self.built.push(id);
+            }
+        }
+    }
+
     /// [`Self::descend`] on sets of `n` words each.
     fn descend_wide<M, S, E, V>(
         &mut self,
@@ -223,32 +241,9 @@ impl Enumeration {
             };
             self.idx.push(j);
             let mask = walk.allowing_move(&self.idx, absorbed);
-            if mask != 0 {
-                let bytes = self.bytes();
-                let go_on = match (visits.early)(ctx, &self.idx, bytes, mask) {
-                    Some(go_on) => go_on,
-                    None => {
-                        let set = &self.masks[depth * n..(depth + 1) * n];
-                        let kept = if wide.covering() {
-                            maximal(set, wide.bits, &mut self.top);
-                            &self.top[..]
-                        } else {
-                            set
-                        };
-                        self.built.clear();
-                        for (i, &id) in wide.ids.iter().enumerate() {
-                            let p = wide.point(i);
-                            if kept[p / 64] >> (p % 64) & 1 == 1 {
-                                self.built.push(id);
-                            }
-                        }
-                        // Charged as built.
-                        (visits.visit)(ctx, &self.idx, &self.built, self.bytes(), mask)
-                    }
-                };
-                if !go_on {
-                    return false;
-                }
+            let built = |e: &mut Self| e.build_wide(wide, &(depth * n..(depth + 1) * n));
+            if mask != 0 && !self.offer(ctx, mask, visits, built) {
+                return false;
             }
             if !absorbed && depth + 1 < walk.width && !self.descend_wide(ctx, walk, wide, n, visits)
             {
