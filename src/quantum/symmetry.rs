@@ -37,7 +37,7 @@ use super::base::QuantumBase;
 /// How the blocks of a state tie on their signatures ([`Symmetry::ties`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ties {
-    /// No two blocks tie, but for blocks equal in every realisation.
+    /// No two blocks tie, but pairs of blocks equal in every realisation.
     None,
     /// The blocks that tie are a few pairs: each can be tried both ways.
     Pairs,
@@ -158,7 +158,9 @@ impl Symmetry {
     /// equal in every realisation (`same(b, c)`): equal blocks stay tied
     /// whatever is done, and swapping them changes nothing. `pairs` gets
     /// the real ties as block numbers over all groups when they are all
-    /// pairs, at most `most` of them (see [`Ties`]).
+    /// pairs, at most `most` of them (see [`Ties`]). Three or more blocks
+    /// of one signature are crowded whatever their contents: such blocks
+    /// are sorted as they are, so `same` is not asked about them.
     pub fn ties(
         &self,
         sig: &[u64],
@@ -167,9 +169,6 @@ impl Symmetry {
         pairs: &mut Vec<(usize, usize)>,
     ) -> Ties {
         pairs.clear();
-        // A real tie met, and a tie that is not a lone pair (three or more
-        // blocks of one signature, or more than `most` pairs).
-        let (mut real, mut crowded) = (false, false);
         let mut at = 0;
         for group in &self.groups {
             let part = &sig[at..at + group.len()];
@@ -186,32 +185,22 @@ impl Symmetry {
                         1 => {
                             let y = tied().next().expect("one tied block");
                             if !same(at + x, at + y) {
-                                real = true;
                                 if pairs.len() == most {
-                                    crowded = true;
-                                } else {
-                                    pairs.push((at + x, at + y));
+                                    return Ties::Crowded;
                                 }
+                                pairs.push((at + x, at + y));
                             }
                         }
-                        _ => {
-                            crowded = true;
-                            let mut class = std::iter::once(x).chain(tied());
-                            real = real
-                                || class.any(|b| tied().any(|c| b < c && !same(at + b, at + c)));
-                        }
-                    }
-                    if real && crowded {
-                        return Ties::Crowded;
+                        _ => return Ties::Crowded,
                     }
                 }
             }
             at += group.len();
         }
-        match (real, crowded) {
-            (false, _) => Ties::None,
-            (true, false) => Ties::Pairs,
-            (true, true) => Ties::Crowded,
+        if pairs.is_empty() {
+            Ties::None
+        } else {
+            Ties::Pairs
         }
     }
 
