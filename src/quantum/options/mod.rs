@@ -101,9 +101,9 @@ pub struct Enumeration {
     /// `unions[d]`: the union of the results of labels `idx[0..=d]`
     /// (buffers beyond the current depth are kept for reuse).
     unions: Vec<Vec<u32>>,
-    /// The same on masks over a few ids ([`Self::for_each_local`]): each
-    /// label's result, the union at each depth, and the union visited,
-    /// as ids.
+    /// The same on bit sets ([`Self::for_each_local`]: one word each;
+    /// [`Self::for_each_wide`]: several, set after set): each label's
+    /// result, the union at each depth, and the union visited, as ids.
     results: Vec<u64>,
     masks: Vec<u64>,
     built: Vec<u32>,

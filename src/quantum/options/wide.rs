@@ -188,8 +188,8 @@ impl Enumeration {
 
     /// The ids of the set `self.masks[at]` into `self.built`, in
     /// increasing order (the maximal ones of a down-set with covering).
-    fn build_wide(&mut self, wide: WideIds<'_>, at: &std::ops::Range<usize>) {
-        let set = &self.masks[at.clone()];
+    fn build_wide(&mut self, wide: WideIds<'_>, at: std::ops::Range<usize>) {
+        let set = &self.masks[at];
         let kept = if wide.covering() {
             maximal(set, wide.bits, &mut self.top);
             &self.top[..]
@@ -241,7 +241,7 @@ impl Enumeration {
             };
             self.idx.push(j);
             let mask = walk.allowing_move(&self.idx, absorbed);
-            let built = |e: &mut Self| e.build_wide(wide, &(depth * n..(depth + 1) * n));
+            let built = |e: &mut Self| e.build_wide(wide, depth * n..(depth + 1) * n);
             if mask != 0 && !self.offer(ctx, mask, visits, built) {
                 return false;
             }

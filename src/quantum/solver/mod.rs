@@ -1022,7 +1022,7 @@ mod tests {
     /// legal maps of both players on random reachable states of rows of
     /// green edges (with a blue and a red one), every flavour at widths 3
     /// and unbounded. Both kinds of wide walk are met. Then the solver's
-    /// values and best moves of those states agree as well.
+    /// values of those states agree as well.
     #[test]
     fn wide_walks_agree_with_the_walk_on_lists() {
         use crate::quantum::options::{Enumeration, Visits};
