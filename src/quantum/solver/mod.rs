@@ -1020,8 +1020,8 @@ mod tests {
     /// `options/wide.rs`) visit the moves the walk on lists visits, with
     /// the same reduced options and flavour masks, in the same order: the
     /// legal maps of both players on random reachable states of rows of
-    /// green edges (with a blue and a red one), every flavour at widths 3
-    /// and unbounded. Both kinds of wide walk are met. Then the solver's
+    /// green edges (with a blue and a red one), every flavour at widths 2,
+    /// 3 and unbounded. Both kinds of wide walk are met. Then the solver's
     /// values of those states agree as well.
     #[test]
     fn wide_walks_agree_with_the_walk_on_lists() {
@@ -1060,40 +1060,29 @@ mod tests {
         };
         let mut walks = [0, 0];
         let mut rng = crate::rng::SplitMix64::new(24);
-        for text in ["G G G G G G G G", "B R G G G G G G"] {
-            for flavour in Flavour::ALL {
-                for width in [Width::Limited(3), Width::Unbounded] {
-                    let setting = Setting::new(flavour, width);
-                    let base = Hackenbush::new(text.parse().unwrap());
-                    let start = base.start();
-                    let mut wide = QuantumSolver::new(base.clone(), &start, setting);
-                    let mut lists = QuantumSolver::new(base, &start, setting);
-                    lists.wide_sets = false;
-                    for walk in [0, 1, 2, 3] {
-                        let (a, b) = walk_both(&mut rng, walk, &mut wide, &mut lists);
-                        for p in Player::BOTH {
-                            let before = wide.wide_walks;
-                            let got = walked(&mut wide, &a, p);
-                            let want = walked(&mut lists, &b, p);
-                            assert_eq!(got, want, "{text} {setting:?} {p:?} walk {walk}");
-                            if wide.wide_walks != before {
-                                assert_eq!(lists.wide_walks, [0, 0]);
-                            }
-                        }
-                        let v = (
-                            wide.first_value_of_ids(&a).unwrap(),
-                            lists.first_value_of_ids(&b).unwrap(),
-                        );
-                        assert_eq!(
-                            wide.arena.plain(v.0),
-                            lists.arena.plain(v.1),
-                            "{text} {setting:?}"
-                        );
-                    }
-                    walks = [walks[0] + wide.wide_walks[0], walks[1] + wide.wide_walks[1]];
+        let drawings = ["G G G G G G G G", "B R G G G G G G"];
+        for_each_pair(&drawings, |text, setting, mut wide, mut lists| {
+            lists.wide_sets = false;
+            for walk in [0, 1, 2, 3] {
+                let (a, b) = walk_both(&mut rng, walk, &mut wide, &mut lists);
+                for p in Player::BOTH {
+                    let got = walked(&mut wide, &a, p);
+                    let want = walked(&mut lists, &b, p);
+                    assert_eq!(got, want, "{text} {setting:?} {p:?} walk {walk}");
                 }
+                let v = (
+                    wide.first_value_of_ids(&a).unwrap(),
+                    lists.first_value_of_ids(&b).unwrap(),
+                );
+                assert_eq!(
+                    wide.arena.plain(v.0),
+                    lists.arena.plain(v.1),
+                    "{text} {setting:?}"
+                );
             }
-        }
+            assert_eq!(lists.wide_walks, [0, 0]);
+            walks = [walks[0] + wide.wide_walks[0], walks[1] + wide.wide_walks[1]];
+        });
         assert!(walks[0] > 50 && walks[1] > 50, "{walks:?}");
     }
 }
