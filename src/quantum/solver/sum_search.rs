@@ -4,6 +4,7 @@
 //! V)? Memos, bounds and the killer move answer most of it; the rest is
 //! the search proper, in two passes over the state's options.
 
+use super::killers::KEPT;
 use super::run_bounds::{RunThresholds, RunsFold};
 use super::{alloc_bytes, bits, key_bytes, IdState, QuantumSolver, RealId};
 use crate::budget::Exceeded;
@@ -141,11 +142,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// fewer states). Tried between the passes instead, as a number's are,
     /// one classroom cell under C at unbounded width was 1.3 times faster
     /// and the ten under B at unbounded width 1.5 times slower: the whole
-    /// family was no faster. First of all comes the state's move that last
-    /// won at this depth ([`super::killers`]): built from its own labels
-    /// alone, it costs less than a hot game's moves, and most searches
-    /// end with it (tried after them, no classroom family was faster and
-    /// most were slower).
+    /// family was no faster. First of all come the two moves that last
+    /// won at this depth ([`super::killers`]): each built from its own
+    /// labels alone, they cost less than a hot game's moves, and most
+    /// searches end with one of them (tried after them, no classroom
+    /// family was faster and most were slower).
     pub(super) fn wins_sum(
         &mut self,
         s: &[RealId],
@@ -327,10 +328,13 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.remember_sum(s, at, p, w)
     }
 
-    /// Does `p`'s last winning move at this depth ([`super::killers`])
-    /// win here too? False when it is not legal here. Tried before the
-    /// player's legal map is built: the move's result needs the moves of
-    /// its own labels alone.
+    /// Does one of `p`'s last winning moves at this depth
+    /// ([`super::killers`]) win here too? Tried before the player's legal
+    /// map is built: a move's result needs the moves of its own labels
+    /// alone. Each killer's result is first asked of the bounds and memos
+    /// alone (the runs need no orientation: most killers end there), and
+    /// those they leave open are then searched, the latest first: a killer
+    /// already known to win is taken before another is searched deep.
     fn killer_wins(
         &mut self,
         s: &[RealId],
@@ -338,29 +342,60 @@ impl<B: QuantumBase> QuantumSolver<B> {
         at: usize,
         p: Player,
     ) -> Result<bool, Exceeded> {
-        let Some(labels) = self.killers.take(p) else {
-            return Ok(false);
-        };
-        let mut child = self.scratch.states.pop().unwrap_or_default();
-        let legal = self.killer_result(s, &labels, flavour, p, &mut child);
-        self.killers.put_back(p, labels);
-        // It wins when the opponent, moving first after it, loses.
-        let wins = if !legal {
-            Ok(false)
-        } else if let Some(opponent_wins) = self.runs_known(&child, at, p.opponent()) {
-            // The runs need no orientation: most killers end here.
-            Ok(!opponent_wins)
+        let mut open: [Option<IdState>; KEPT] = Default::default();
+        let mut won = false;
+        for (k, slot) in open.iter_mut().enumerate() {
+            let Some(labels) = self.killers.take(p, k) else {
+                continue;
+            };
+            let mut child = self.scratch.states.pop().unwrap_or_default();
+            let legal = self.killer_result(s, &labels, flavour, p, &mut child);
+            self.killers.put_back(p, k, labels);
+            // It wins when the opponent, moving first after it, loses.
+            let known = if !legal {
+                Some(true)
+            } else if let Some(opponent_wins) = self.runs_known(&child, at, p.opponent()) {
+                Some(opponent_wins)
+            } else {
+                self.orient_ids(&mut child);
+                self.memo_known(&child, at, p.opponent())
+                    .or_else(|| self.wins_by_value(&child, at, p.opponent()))
+            };
+            match known {
+                Some(opponent_wins) => {
+                    self.scratch.states.push(child);
+                    if !opponent_wins {
+                        won = true;
+                        break;
+                    }
+                }
+                None => *slot = Some(child),
+            }
+        }
+        // The open results stay on the stack while they are searched.
+        let held: u64 = open
+            .iter()
+            .flatten()
+            .map(|c| size_of::<IdState>() as u64 + key_bytes(c))
+            .sum();
+        let mut result = if won || held == 0 {
+            Ok(won)
         } else {
-            self.orient_ids(&mut child);
-            let bytes = size_of::<IdState>() as u64 + key_bytes(&child);
-            let held = self.account.hold(bytes);
-            let opponent_wins =
-                held.and_then(|()| self.wins_sum_past_runs(&child, at, p.opponent()));
-            self.account.release(bytes);
-            opponent_wins.map(|w| !w)
+            self.account.hold(held).map(|()| false)
         };
-        self.scratch.states.push(child);
-        wins
+        let holding = matches!(result, Ok(false)) && held > 0;
+        for child in open.into_iter().flatten() {
+            if let Ok(false) = result {
+                result = self
+                    .wins_sum_past_runs(&child, at, p.opponent())
+                    .map(|opponent_wins| !opponent_wins);
+            }
+            self.scratch.states.push(child);
+        }
+        if holding {
+            self.account.release(held);
+        }
+        result
     }
 
     /// Whether `p`'s move on `labels` (sorted) is legal from `s`, and if
