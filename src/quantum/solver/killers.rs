@@ -16,6 +16,7 @@
 //! asked of the bounds and memos alone, and only then searched, in turn
 //! ([`super::QuantumSolver`]'s `killer_wins`): the older one, when its
 //! result is already known won, saves the deep search of the newer one.
+//! A killer that wins becomes the latest again.
 
 use crate::rules::Player;
 
@@ -49,6 +50,12 @@ impl<M: Clone + PartialEq> Killers<M> {
     /// Return what [`Self::take`] lent.
     pub(super) fn put_back(&mut self, p: Player, k: usize, labels: Vec<M>) {
         self.slots[self.ply][side(p)][k] = Some(labels);
+    }
+
+    /// The `k`-th latest winning move of `p` at the current depth has won
+    /// again: it becomes the latest, the ones before it move down.
+    pub(super) fn promote(&mut self, p: Player, k: usize) {
+        self.slots[self.ply][side(p)][..=k].rotate_right(1);
     }
 
     /// Remember `labels` as `p`'s latest winning move at the current depth
@@ -119,6 +126,12 @@ mod tests {
             kept(&mut k, Player::Left),
             [Some(vec![4]), Some(vec![1, 2])]
         );
+        // The second winning again: it comes first.
+        k.promote(Player::Left, 1);
+        assert_eq!(
+            kept(&mut k, Player::Left),
+            [Some(vec![1, 2]), Some(vec![4])]
+        );
         // Right's and another depth's are apart.
         assert_eq!(kept(&mut k, Player::Right), [None, None]);
         k.ply = 1;
@@ -128,7 +141,7 @@ mod tests {
         assert_eq!(kept(&mut k, Player::Right), [None, None]);
         assert_eq!(
             kept(&mut k, Player::Left),
-            [Some(vec![4]), Some(vec![1, 2])]
+            [Some(vec![1, 2]), Some(vec![4])]
         );
     }
 }

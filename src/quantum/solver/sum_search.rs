@@ -334,7 +334,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// alone. Each killer's result is first asked of the bounds and memos
     /// alone (the runs need no orientation: most killers end there), and
     /// those they leave open are then searched, the latest first: a killer
-    /// already known to win is taken before another is searched deep.
+    /// already known to win is taken before another is searched deep. The
+    /// one that wins becomes the latest.
     fn killer_wins(
         &mut self,
         s: &[RealId],
@@ -366,6 +367,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
                     self.scratch.states.push(child);
                     if !opponent_wins {
                         won = true;
+                        if k > 0 {
+                            self.killers.promote(p, k);
+                        }
                         break;
                     }
                 }
@@ -384,11 +388,15 @@ impl<B: QuantumBase> QuantumSolver<B> {
             self.account.hold(held).map(|()| false)
         };
         let holding = matches!(result, Ok(false)) && held > 0;
-        for child in open.into_iter().flatten() {
+        for (k, child) in open.into_iter().enumerate() {
+            let Some(child) = child else { continue };
             if let Ok(false) = result {
                 result = self
                     .wins_sum_past_runs(&child, at, p.opponent())
                     .map(|opponent_wins| !opponent_wins);
+                if k > 0 && matches!(result, Ok(true)) {
+                    self.killers.promote(p, k);
+                }
             }
             self.scratch.states.push(child);
         }
