@@ -40,7 +40,7 @@ impl<M> Default for Killers<M> {
     }
 }
 
-impl<M: Clone + PartialEq> Killers<M> {
+impl<M: PartialEq> Killers<M> {
     /// The `k`-th latest winning move of `p` at the current depth (`k` <
     /// [`KEPT`]), lent until [`Self::put_back`].
     pub(super) fn take(&mut self, p: Player, k: usize) -> Option<Vec<M>> {

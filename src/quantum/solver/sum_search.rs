@@ -1,7 +1,7 @@
 //! The outcome search of sums: does a player, moving first, win a
 //! reduced state plus a game added to it (0 for the plain outcome, −x to
 //! compare with the number x, −V to compare an option with a best value
-//! V)? Memos, bounds and the killer move answer most of it; the rest is
+//! V)? Memos, bounds and the killer moves answer most of it; the rest is
 //! the search proper, in two passes over the state's options.
 
 use super::killers::KEPT;
@@ -162,12 +162,22 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// [`Self::wins_sum`] of a state whose runs decide nothing (the
     /// options the first pass kept for the second).
     fn wins_sum_past_runs(&mut self, s: &[RealId], at: usize, p: Player) -> Result<bool, Exceeded> {
-        if let Some(w) = self.memo_known(s, at, p) {
+        if let Some(w) = self.known_unsearched(s, at, p) {
             return Ok(w);
         }
-        if let Some(w) = self.wins_by_value(s, at, p) {
-            return Ok(w);
-        }
+        self.wins_sum_unknown(s, at, p)
+    }
+
+    /// [`Self::wins_sum`] of a reduced state without a search: from the
+    /// memos, or from its value where a memo holds it.
+    fn known_unsearched(&mut self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
+        self.memo_known(s, at, p)
+            .or_else(|| self.wins_by_value(s, at, p))
+    }
+
+    /// [`Self::wins_sum`] of a state [`Self::known_unsearched`] has just
+    /// left open: searched one ply deeper.
+    fn wins_sum_unknown(&mut self, s: &[RealId], at: usize, p: Player) -> Result<bool, Exceeded> {
         self.account.tick()?;
         self.spend_quota()?;
         self.progress_step();
@@ -359,8 +369,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 Some(opponent_wins)
             } else {
                 self.orient_ids(&mut child);
-                self.memo_known(&child, at, p.opponent())
-                    .or_else(|| self.wins_by_value(&child, at, p.opponent()))
+                self.known_unsearched(&child, at, p.opponent())
             };
             match known {
                 Some(opponent_wins) => {
@@ -388,12 +397,20 @@ impl<B: QuantumBase> QuantumSolver<B> {
             self.account.hold(held).map(|()| false)
         };
         let holding = matches!(result, Ok(false)) && held > 0;
+        // Nothing is remembered between the memo probes above and the
+        // first search, so that one need not probe again; a later one
+        // does (the search before may have answered it).
+        let mut probed = true;
         for (k, child) in open.into_iter().enumerate() {
             let Some(child) = child else { continue };
             if let Ok(false) = result {
-                result = self
-                    .wins_sum_past_runs(&child, at, p.opponent())
-                    .map(|opponent_wins| !opponent_wins);
+                let opponent_wins = if probed {
+                    self.wins_sum_unknown(&child, at, p.opponent())
+                } else {
+                    self.wins_sum_past_runs(&child, at, p.opponent())
+                };
+                probed = false;
+                result = opponent_wins.map(|opponent_wins| !opponent_wins);
                 if k > 0 && matches!(result, Ok(true)) {
                     self.killers.promote(p, k);
                 }
