@@ -1452,6 +1452,99 @@ fn cancelling_or_timing_out_keeps_what_was_proved() {
     }
 }
 
+/// Keep computing: an analysis the page's time limit stopped may run
+/// ten times as long once the person asks (the classroom drawings the
+/// page cannot value in 30 s take one to three minutes there); stopped
+/// again at the longer limit it is not offered again, and the board's next
+/// question runs at the page's limit.
+#[test]
+fn a_question_stopped_by_the_time_limit_may_keep_computing() {
+    use hackenbush_lab::ui::answer_view::keep_computing_label;
+    // Nothing stopped: nothing to keep computing, said in the value card.
+    let (mut p, job) = quantum_question_started();
+    let refused = p.act(Action::KeepComputing).unwrap_err();
+    assert!(refused.contains("Nothing to keep computing"), "{refused}");
+    assert!(p.view().notice(Place::Value).is_some());
+    // Cancelled by the person: not offered (they asked it to stop).
+    p.act(Action::CancelLane(jobs::Lane::Analysis)).unwrap();
+    match p.view().value.state {
+        ValueState::Failed { may_extend_to, .. } => assert_eq!(may_extend_to, None),
+        other => panic!("{other:?}"),
+    }
+
+    let (mut p, job2) = quantum_question_started();
+    assert_eq!(job2, job);
+    assert_eq!(job.time_limit(30), 30);
+    send_proved_stages(&mut p, &job);
+    p.act(Action::TimedOut {
+        job: job.clone(),
+        seconds: 30,
+    })
+    .unwrap();
+    match p.view().value.state {
+        ValueState::Failed {
+            may_extend_to,
+            known,
+            ..
+        } => {
+            assert_eq!(may_extend_to, Some(300));
+            assert_eq!(known.len(), 3, "{known:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(keep_computing_label(300), "Keep computing (up to 5 min)");
+    assert_eq!(keep_computing_label(20), "Keep computing (up to 20 s)");
+    // Not asked again by itself.
+    assert!(p.session.wanted_jobs().is_empty());
+    p.act(Action::KeepComputing).unwrap();
+    let long = p.session.wanted_jobs().remove(0);
+    assert_ne!(long, job);
+    assert_eq!(long.time_limit(30), 300);
+    p.act(Action::JobStarted { job: long.clone() }).unwrap();
+    // The longer run shows what the stopped one had proved at once.
+    match p.view().value.state {
+        ValueState::Computing { known, .. } => assert_eq!(known.len(), 3, "{known:?}"),
+        other => panic!("{other:?}"),
+    }
+    // Stopped again, at the longer limit: the message says so, and no
+    // further extension is offered.
+    p.act(Action::TimedOut {
+        job: long.clone(),
+        seconds: 300,
+    })
+    .unwrap();
+    match p.view().value.state {
+        ValueState::Failed {
+            message,
+            may_extend_to,
+            ..
+        } => {
+            assert!(message.contains("within 300 s"), "{message}");
+            assert_eq!(may_extend_to, None);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(p.act(Action::KeepComputing).is_err());
+    // The board's next question runs at the page's limit again.
+    p.act(Action::SetText("BR BR".into())).unwrap();
+    let next = p.session.wanted_jobs().remove(0);
+    assert_eq!(next.time_limit(30), 30);
+    // An answer to the extended question is shown as any answer is.
+    let (mut p, job) = quantum_question_started();
+    p.act(Action::TimedOut {
+        job: job.clone(),
+        seconds: 30,
+    })
+    .unwrap();
+    p.act(Action::KeepComputing).unwrap();
+    p.work(false);
+    assert!(
+        matches!(p.view().value.state, ValueState::Answer(_)),
+        "{:?}",
+        p.view().value.state
+    );
+}
+
 /// The advice of a stopped analysis names a width narrower than the one
 /// in force, width 3 first (at width 3 a classroom drawing is valued in a
 /// fraction of unbounded width's time), never the width in force.

@@ -477,6 +477,17 @@ pub fn stopped_message(req: &Request, seconds: u32) -> String {
     )
 }
 
+/// The Keep computing button's words for a limit of `seconds`: "Keep
+/// computing (up to 5 min)", in seconds below two minutes.
+pub fn keep_computing_label(seconds: u32) -> String {
+    let span = if seconds >= 120 {
+        format!("{} min", seconds.div_ceil(60))
+    } else {
+        format!("{seconds} s")
+    };
+    format!("Keep computing (up to {span})")
+}
+
 /// What to try when `req` is too large for the page: a narrower width
 /// than the one in force (width 3 first: it keeps the most of the rules
 /// asked for, and the wide moves it leaves out are what make unbounded

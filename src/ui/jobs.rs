@@ -42,8 +42,14 @@ pub enum Lane {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Job {
-    /// The value, outcome and best moves of a request.
-    Analyse { request: Request },
+    /// The value, outcome and best moves of a request. `extended`: the
+    /// person asked to keep computing after the page's time limit stopped
+    /// it once ([`Job::time_limit`]).
+    Analyse {
+        request: Request,
+        #[serde(default)]
+        extended: bool,
+    },
     /// The game tree at the board's state, `path` moves deeper (moves
     /// named with their player, `L:3`).
     Explore {
@@ -69,7 +75,31 @@ pub enum Job {
     Replay { board: String },
 }
 
+/// How many times the page's time limit an analysis may run once the
+/// person asked to keep computing (30 s become 5 minutes): long enough for
+/// the classroom drawings the page cannot value within the limit (a
+/// minute or two natively under C at unbounded width), short of leaving a
+/// forgotten tab computing for good.
+pub const EXTENDED_FACTOR: u32 = 10;
+
 impl Job {
+    /// The question of `request`, at the page's time limit.
+    pub fn analyse(request: Request) -> Job {
+        Job::Analyse {
+            request,
+            extended: false,
+        }
+    }
+
+    /// How long the page lets this job run, in seconds, where the page's
+    /// time limit is `standard`.
+    pub fn time_limit(&self, standard: u32) -> u32 {
+        match self {
+            Job::Analyse { extended: true, .. } => standard.saturating_mul(EXTENDED_FACTOR),
+            _ => standard,
+        }
+    }
+
     pub fn lane(&self) -> Lane {
         match self {
             Job::Analyse { .. } | Job::Replay { .. } => Lane::Analysis,
@@ -310,7 +340,7 @@ pub fn run_in_stages(
         None => analysis::analyse(request, budget),
     };
     match job {
-        Job::Analyse { request } => match analysed(request) {
+        Job::Analyse { request, .. } => match analysed(request) {
             Ok(answer) => {
                 let thermal = analysis::thermal(&answer, &request.rules, budget);
                 Ok(JobAnswer::Analysis {

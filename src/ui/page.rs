@@ -54,6 +54,8 @@ pub enum Place {
     Explorer,
     /// The link the page was opened with (at the top, once).
     Opened,
+    /// In the value card (Keep computing).
+    Value,
 }
 
 /// A message for a place: information or an error (shown as an alert).
@@ -257,6 +259,9 @@ pub enum Action {
     },
     /// Cancel the work of a lane (the Cancel button).
     CancelLane(Lane),
+    /// Ask the board's question again, letting it run longer than the
+    /// page's time limit that stopped it (the Keep computing button).
+    KeepComputing,
     /// The page's time limit stopped `job` after `seconds`.
     TimedOut {
         job: Job,
@@ -527,11 +532,14 @@ pub enum ValueState {
     /// analysis had proved before it stopped (`known` and `outcome` as
     /// while computing, without the search's progress): still true of
     /// the state on screen.
+    /// `may_extend_to`: the page's time limit stopped it, and it may run
+    /// this long (seconds) if the person asks (Keep computing).
     Failed {
         what: String,
         message: String,
         known: Vec<String>,
         outcome: Option<Outcome>,
+        may_extend_to: Option<u32>,
     },
 }
 

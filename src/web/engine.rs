@@ -48,6 +48,8 @@ struct Running {
     id: u32,
     job: Job,
     started: f64,
+    /// The job's time limit ([`Job::time_limit`]), in seconds.
+    limit_s: u32,
     timer: Option<TimeoutHandle>,
 }
 
@@ -231,15 +233,17 @@ impl EngineWorkers {
         worker
             .post_message(&message)
             .map_err(|e| format!("could not reach the engine worker: {e:?}"))?;
+        let limit_s = job.time_limit(self.limit_s);
         let timer = set_timeout_with_handle(
             move || super::app::engine_timed_out(lane, id),
-            Duration::from_secs(self.limit_s.into()),
+            Duration::from_secs(limit_s.into()),
         )
         .ok();
         self.lanes[k].running = Some(Running {
             id,
             job,
             started: now,
+            limit_s,
             timer,
         });
         Ok(())
@@ -340,10 +344,10 @@ impl EngineWorkers {
         if s.running.as_ref().map(|r| r.id) != Some(id) {
             return None;
         }
-        let job = s.running.as_ref()?.job.clone();
+        let (job, limit_s) = s.running.as_ref().map(|r| (r.job.clone(), r.limit_s))?;
         s.stop_worker();
         self.replenish();
-        Some(Event::TimedOut(job, self.limit_s))
+        Some(Event::TimedOut(job, limit_s))
     }
 
     /// How long `lane`'s job has run (ms), if one runs.

@@ -346,6 +346,51 @@ test('a quantum position too large for the browser says so instead of hanging', 
   });
 });
 
+test('a classroom drawing stopped by the time limit keeps computing when asked, and shows its value', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'quantum-keep-computing', async (page, url, problems) => {
+    // The page's limit shortened to 2 s (so Keep computing allows 20 s):
+    // seed-25 classroom drawing 5 under C at width 3 takes about 4 s
+    // natively and longer here.
+    await open(page, `${url}?limit=2`);
+    await page.getByRole('button', { name: 'Got it' }).click();
+    await setPosition(page, 'R 0-1:R 0-2:G 1-3:G 0-1:R 1-4:G 2-2:B 2-5:B 3-3:G 1-6:G');
+    await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('quantum');
+    await page.getByRole('combobox', { name: 'Flavour' }).selectOption('C');
+    await page.getByRole('combobox', { name: 'Width' }).selectOption('3');
+    const value = region(page, 'Value');
+    const alert = value.getByRole('alert').filter({ hasText: 'Too large' });
+    await alert.waitFor({ timeout: 30_000 });
+    assert.match(await alert.textContent(), /within 2 s/);
+    const keep = value.getByRole('button', { name: 'Keep computing (up to 20 s)' });
+    await keep.waitFor();
+    await value.screenshot({ path: join(SCREENSHOTS, 'keep-computing-offered.png') });
+    await keep.click();
+    // It runs again, with Cancel, and the stop's message is gone.
+    await value.getByRole('button', { name: 'Cancel' }).waitFor();
+    assert.equal(await alert.count(), 0);
+    assert.equal(await keep.count(), 0);
+    await done(page).waitFor({ timeout: 60_000 });
+    // `hackenbush value --rules quantum --flavour C --width 3` of the drawing.
+    assert.equal(
+      await entry(page, 'Plain').innerText(),
+      '{{{-3|{-3,-3*|-3}},{-3|{-3|-3*},{-3,{-3,-3*|-3}|-3,{-3,-3*|-3}}}|{-3,-3*|-3,-3*,{-3,-3*|-3*,{-3*|-4}}},{-3,{-3,-3*|-3}|-3,{-3,-3*|{-3|-4},{-3*|-4}}}},{{-3|{{-3|-3*}|-3*}}|{-3,{-3,-3*|-3}|{-3*|{-3*|-4}}},{{-3|{-3|-3*},{-3,{-3,-3*|-3}|-3,{-3,-3*|-3}}}|-3,-3*}}|{-3,-3*|-4}}',
+    );
+    assert.equal(await keep.count(), 0);
+    // The board's next question runs at the page's limit again: a change
+    // of width stops at 2 s and offers to keep computing once more.
+    await page.getByRole('combobox', { name: 'Width' }).selectOption('unbounded');
+    await alert.waitFor({ timeout: 30_000 });
+    assert.match(await alert.textContent(), /within 2 s/);
+    await keep.waitFor();
+    // On a phone the button is in reach under the message.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await keep.scrollIntoViewIfNeeded();
+    assert.ok(await keep.isVisible());
+    await page.screenshot({ path: join(SCREENSHOTS, 'keep-computing-phone.png') });
+    assert.deepEqual(problems, []);
+  });
+});
+
 test('a long list of best moves folds, so the rules stay on a projector screen', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'quantum-best-moves-fold', async (page, url, problems) => {
     await open(page, url);

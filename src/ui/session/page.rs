@@ -38,6 +38,11 @@ pub(super) struct PageState {
     /// What a running analysis has found so far, with the job it belongs
     /// to (shown only while that job is the board's question).
     pub(super) stages: Option<(Job, Vec<Stage>)>,
+    /// The question the person asked to keep computing past the page's
+    /// time limit (Keep computing): its job runs [`jobs::EXTENDED_FACTOR`]
+    /// times as long. Any other question, the board's next one included,
+    /// runs at the page's limit.
+    pub(super) extended: Option<Request>,
 }
 
 /// An analysis that stopped without its answer (too large, timed out,
@@ -51,6 +56,10 @@ pub(super) struct Failure {
     pub(super) message: String,
     /// The proved stages (not the search's progress), in the order found.
     pub(super) proved: Vec<Stage>,
+    /// Set when the page's time limit stopped a job that ran at that limit:
+    /// how long the person may let it run if asked to keep computing
+    /// (seconds).
+    pub(super) may_extend_to: Option<u32>,
 }
 
 impl PageState {
@@ -71,7 +80,15 @@ impl PageState {
             job,
             message,
             proved,
+            may_extend_to: None,
         });
+    }
+
+    /// The job of `request`: extended if the person asked to keep
+    /// computing it.
+    pub(super) fn analyse_job(&self, request: Request) -> Job {
+        let extended = self.extended.as_ref() == Some(&request);
+        Job::Analyse { request, extended }
     }
 
     /// Has `job` failed (and not been asked again since)?
@@ -112,9 +129,8 @@ impl Session {
 
     /// The board's question, as a job (`None`: nothing to analyse).
     pub(super) fn analysis_job(&mut self) -> Option<Job> {
-        self.analysis_request().map(|r| Job::Analyse {
-            request: r.to_request(),
-        })
+        let request = self.analysis_request()?.to_request();
+        Some(self.page.analyse_job(request))
     }
 
     /// The questions the engine must answer for the state on screen, at
@@ -171,7 +187,7 @@ impl Session {
             self.replay_done(&board, result);
             return;
         }
-        let Job::Analyse { request } = &reply.job else {
+        let Job::Analyse { request, .. } = &reply.job else {
             return;
         };
         match reply.result {
@@ -198,7 +214,7 @@ impl Session {
                 if let Job::Replay { board } = &job {
                     self.replay_done(board, Err(message.clone()));
                 }
-                if let Job::Analyse { request } = &job {
+                if let Job::Analyse { request, .. } = &job {
                     if self.accept_failure(request).is_ok() {
                         self.page.fail(job, message);
                     }
@@ -568,8 +584,11 @@ impl Session {
             Action::JobStarted { job } => {
                 if !self.page.running.contains(&job) {
                     // A run starts with nothing known (not even what a
-                    // cancelled run of the same question had found).
-                    if matches!(&self.page.stages, Some((j, _)) if j.lane() == job.lane()) {
+                    // cancelled run of the same question had found), but
+                    // for the facts a run stopped by the time limit had
+                    // proved, handed to the longer run (Keep computing).
+                    if matches!(&self.page.stages, Some((j, _)) if j.lane() == job.lane() && *j != job)
+                    {
                         self.page.stages = None;
                     }
                     self.page.running.retain(|j| j.lane() != job.lane());
@@ -610,10 +629,46 @@ impl Session {
             }
             Action::TimedOut { job, seconds } => {
                 let message = match &job {
-                    Job::Analyse { request } => answer_view::stopped_message(request, seconds),
+                    Job::Analyse { request, .. } => answer_view::stopped_message(request, seconds),
                     _ => format!("Stopped after {seconds} s: too large to compute here."),
                 };
-                self.job_stopped(job, message);
+                // Stopped at the page's limit, an analysis may run longer
+                // if the person asks; stopped at the longer limit, not.
+                let may_extend_to = match &job {
+                    Job::Analyse {
+                        extended: false, ..
+                    } => Some(seconds.saturating_mul(jobs::EXTENDED_FACTOR)),
+                    _ => None,
+                };
+                self.job_stopped(job.clone(), message);
+                if let Some(failure) = self.page.failed.as_mut().filter(|f| f.job == job) {
+                    failure.may_extend_to = may_extend_to;
+                }
+            }
+            Action::KeepComputing => {
+                let offered = self
+                    .analysis_job()
+                    .filter(|job| {
+                        self.page
+                            .failed
+                            .as_ref()
+                            .is_some_and(|f| f.job == *job && f.may_extend_to.is_some())
+                    })
+                    .ok_or_else(|| {
+                        UiError::at(
+                            Place::Value,
+                            "Nothing to keep computing: the page's time limit has not stopped the board's question.",
+                        )
+                    })?;
+                if let Job::Analyse { request, .. } = offered {
+                    self.page.extended = Some(request.clone());
+                    // What the stopped run proved is true of the same
+                    // question: the longer run starts from it.
+                    let proved = self.page.failed.take().map(|f| f.proved);
+                    let job = self.page.analyse_job(request);
+                    self.page.stages = proved.map(|proved| (job, proved));
+                    self.quiet_at(Place::Value);
+                }
             }
             Action::EngineMove { random } => {
                 self.quiet_at(Place::Board);
@@ -956,9 +1011,7 @@ impl Session {
             None => ValueState::Empty,
             Some(req) => {
                 let request = req.to_request();
-                let job = Job::Analyse {
-                    request: request.clone(),
-                };
+                let job = self.page.analyse_job(request.clone());
                 let what = answer_view::describe(&request);
                 match (&self.answers.answer, &self.page.failed) {
                     (Some(a), _) if self.is_current(&self.answers.answered) => {
@@ -981,6 +1034,7 @@ impl Session {
                             message: failure.message.clone(),
                             known: known_lines(proved),
                             outcome: outcome_of(proved),
+                            may_extend_to: failure.may_extend_to,
                         }
                     }
                     _ if self.page.running.contains(&job) => {

@@ -7,10 +7,10 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::thermograph::Thermal;
-use super::{computing_seconds, dispatch, last_ms, part};
-use crate::ui::answer_view::{AdviceView, MoveLine};
+use super::{computing_seconds, dispatch, last_ms, part, NoticeLine};
+use crate::ui::answer_view::{self, AdviceView, MoveLine};
 use crate::ui::jobs::Lane;
-use crate::ui::page::{Action, ValueState, ValueView};
+use crate::ui::page::{Action, Place, ValueState, ValueView};
 
 /// The border-box height of the first observed element: what its bounding
 /// rectangle's height would be (the card is never transformed).
@@ -138,6 +138,20 @@ pub(super) fn ValueRegion() -> impl IntoView {
                 <p id="error" class="error" role="alert" hidden=move || failure().is_none()>
                     {move || failure().unwrap_or_default()}
                 </p>
+                // Stopped by the page's time limit: the person may let it
+                // run longer (the Cancel button stops it again).
+                {move || {
+                    let seconds = value.with(|v| match &v.state {
+                        ValueState::Failed { may_extend_to, .. } => *may_extend_to,
+                        _ => None,
+                    })?;
+                    Some(view! {
+                        <button id="keep-computing" type="button" on:click=move |_| dispatch(Action::KeepComputing)>
+                            {answer_view::keep_computing_label(seconds)}
+                        </button>
+                    })
+                }}
+                <NoticeLine place=Place::Value id="value-note"/>
                 // What the stopped analysis had proved stays true of the
                 // board: under the reason, as the facts it has.
                 {move || {
