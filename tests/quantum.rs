@@ -222,6 +222,95 @@ fn blue_meadow_outcome_table_width_2() {
     }
 }
 
+/// Blue Meadow values (n × BR + m × R, n, m ≤ 3) under `flavour` at
+/// `width`, row by row.
+fn meadow_values(flavour: Flavour, width: Width) -> Vec<Vec<String>> {
+    use hackenbush_lab::quantum::table::{blue_meadow_table, TableKind};
+    let cells = blue_meadow_table(
+        0..=3,
+        0..=3,
+        Setting::new(flavour, width),
+        TableKind::Value,
+        &Budget::unlimited(),
+        |_, _, _| {},
+    )
+    .unwrap();
+    (0..=3)
+        .map(|n| {
+            cells
+                .iter()
+                .filter(|c| c.n == n)
+                .map(|c| c.result.clone().unwrap())
+                .collect()
+        })
+        .collect()
+}
+
+/// What §4.5 of the 2024 thesis says in words of its Table 4.3 (the
+/// table itself is withheld): B, C′ and D seem to agree at unbounded
+/// width, and B and C′ at width 2 but for 3 · H₂ (n = 3, m = 0); and
+/// Theorem 4.6: no Blue Meadow value exceeds the classical n/2 − m, but
+/// under A for one red edge alone ({−H₁} = 0 > −1).
+///
+/// Theorem 4.6 misses a second exception under A, which the thesis' own
+/// outcome table shows (RULES.md §5: A, n = 2, m = 1 is L, where the
+/// classical value is 0): 2 · BR + R is 1/4 at widths 2 and unbounded.
+/// By hand (labels 1, 3 blue under the red 2, 4; 5 the red whole):
+/// Left's only move is 1 + 3; whoever starts, her second 1 + 3 (after any
+/// replies of Right's) leaves the red whole 5 alone in every realisation,
+/// which Right cannot play under A (a lone label is never allowed), so
+/// Right is the first without a move.
+///
+/// And what the random classroom drawings do not show: under D the width
+/// matters. 1,600 random connected states of 3–7 edges had the same value
+/// under D at widths 2, 3 and unbounded (every other flavour differed
+/// somewhere), which suggests skipping D's wide moves; three blue halves
+/// refute it (5/4 at width 2, 7/8 at unbounded width).
+#[test]
+fn blue_meadow_values_agree_with_section_4_5_and_width_matters_under_d() {
+    let unbounded: Vec<_> = [Flavour::B, Flavour::CPrime, Flavour::D]
+        .into_iter()
+        .map(|f| meadow_values(f, Width::Unbounded))
+        .collect();
+    assert_eq!(unbounded[0], unbounded[1], "B and C' at unbounded width");
+    assert_eq!(unbounded[0], unbounded[2], "B and D at unbounded width");
+    let b2 = meadow_values(Flavour::B, W2);
+    let c2 = meadow_values(Flavour::CPrime, W2);
+    for n in 0..=3 {
+        for m in 0..=3 {
+            assert_eq!(
+                b2[n][m] == c2[n][m],
+                (n, m) != (3, 0),
+                "B {} and C' {} at width 2, n={n} m={m}",
+                b2[n][m],
+                c2[n][m]
+            );
+        }
+    }
+    let mut arena = Arena::new();
+    for f in Flavour::ALL {
+        for w in [W2, Width::Unbounded] {
+            let rows = meadow_values(f, w);
+            for (n, row) in rows.iter().enumerate() {
+                for (m, text) in row.iter().enumerate() {
+                    let v = arena.parse(text).unwrap();
+                    let classical = arena
+                        .parse(&format!("{}/2", n as i64 - 2 * m as i64))
+                        .unwrap();
+                    let exception = f == Flavour::A && [(0, 1), (2, 1)].contains(&(n, m));
+                    assert_eq!(
+                        arena.le(v, classical),
+                        !exception,
+                        "{f} width {w} n={n} m={m}: {text}"
+                    );
+                }
+            }
+        }
+    }
+    assert_eq!(meadow_values(Flavour::D, W2)[3][0], "5/4");
+    assert_eq!(unbounded[2][3][0], "7/8");
+}
+
 // ---------------------------------------------------------------------
 // Single stalks (Theorems 4.4 and 4.5 of the 2024 thesis)
 // ---------------------------------------------------------------------
