@@ -457,3 +457,27 @@ fn options_print_in_one_order_whatever_the_arena_met_first() {
     }
     assert!(reordered > 10, "{reordered}");
 }
+
+/// A game imported from another arena is the same canonical form there:
+/// the one parsing its text gives (numbers, number-nimbers, hot games,
+/// shared subgames).
+#[test]
+fn games_imported_from_another_arena_keep_their_canonical_form() {
+    let mut from = Arena::new();
+    let mut to = Arena::new();
+    let _ = to.parse("{1|-1}").unwrap(); // ids differ between the arenas
+    for text in [
+        "0",
+        "-3/8",
+        "5*3",
+        "{4|{4|{4,4*,{4,4*,4*2|4,4*}|4,4*,{4,4*,4*2|4,4*}}}}",
+        "{{-3|-3*2}|-3*2}",
+        "{0,*|0,*}",
+        "{0|*}",
+    ] {
+        let g = from.parse(text).unwrap();
+        let h = to.import(&mut from, g);
+        assert_eq!(to.plain(h), from.plain(g), "{text}");
+        assert_eq!(h, to.parse(&from.plain(g)).unwrap(), "{text}");
+    }
+}

@@ -10,6 +10,8 @@
 //!   reached from them.
 //! - `analyse_in_stages` gives the answer `analyse` gives, and every
 //!   stage it reports before the value is true of that value.
+//! - A value guessed at width 2 is taken at a wider width exactly when it
+//!   is the value (`quantum/solver/guided.rs`).
 
 use hackenbush_lab::analysis::{
     analyse, analyse_in_stages, BoundRelation, QuantumOptions, Request, Rules, Stage,
@@ -235,5 +237,79 @@ fn outcome_stage_matches_outcome_on_a_slow_state() {
     assert!(
         first.to_string().starts_with("outcome (by search): "),
         "{first}"
+    );
+}
+
+/// A value guessed at width 2 is taken at a wider width only once proved
+/// (`quantum/solver/guided.rs`): on random states of every flavour at
+/// widths 3 and unbounded, the guess is accepted exactly when it is the
+/// value the unguided engine finds, and a guess one more is refused; and
+/// `analyse`, which guides the wide widths so, gives the unguided value.
+#[test]
+fn guessed_values_are_taken_exactly_when_they_are_the_value() {
+    let (mut taken, mut refused, mut wrong_refused) = (0, 0, 0);
+    for seed in 0..40u64 {
+        let colours = [Colour::Blue, Colour::Red, Colour::Green];
+        let p = presets::random(seed * 13 + 7, 3 + (seed % 4) as usize, &colours);
+        let base = Hackenbush::new(p.clone());
+        let start = base.start();
+        for (j, f) in Flavour::ALL.into_iter().enumerate() {
+            for w in [Width::Limited(3), Width::Unbounded] {
+                let setting = Setting::new(f, w);
+                let mut rng = SplitMix64(seed * 17 + j as u64);
+                for steps in [0, 1, 2] {
+                    let state = random_state(&base, setting, &mut rng, steps);
+                    let want = plain_value(&p, setting, &state, Reductions::all());
+                    let narrow = Setting::new(f, Width::Limited(2));
+                    let mut guide = QuantumSolver::new(base.clone(), &start, narrow);
+                    let guess = guide.value(&state).unwrap();
+                    let mut solver = QuantumSolver::new(base.clone(), &start, setting);
+                    let proved = solver
+                        .proved_guess(&state, &mut guide.arena, guess)
+                        .unwrap();
+                    let context = format!("{f} width {w} {p} state {state:?}");
+                    match proved {
+                        Some(v) => {
+                            assert_eq!(solver.arena.plain(v), want, "{context}");
+                            let again = solver.value(&state).unwrap();
+                            assert_eq!(again, v, "memoised: {context}");
+                            taken += 1;
+                        }
+                        None => {
+                            assert_ne!(guide.arena.plain(guess), want, "{context}");
+                            refused += 1;
+                        }
+                    }
+                    // A wrong guess: the value plus one.
+                    let one = guide.arena.integer(1);
+                    let wrong = guide.arena.add(guess, one);
+                    let mut solver = QuantumSolver::new(base.clone(), &start, setting);
+                    if guide.arena.plain(wrong) != want {
+                        let got = solver
+                            .proved_guess(&state, &mut guide.arena, wrong)
+                            .unwrap();
+                        assert_eq!(got, None, "{context}");
+                        wrong_refused += 1;
+                    }
+                }
+            }
+            let req = Request::new(
+                p.to_string(),
+                Rules::Quantum(QuantumOptions {
+                    setting: Setting::new(f, Width::Unbounded),
+                    ..Default::default()
+                }),
+            );
+            let answer = analyse(&req, &Budget::unlimited()).unwrap();
+            let setting = Setting::new(f, Width::Unbounded);
+            let want = plain_value(&p, setting, &[start], Reductions::all());
+            assert_eq!(answer.value, want, "{f} unbounded {p}");
+        }
+    }
+    // Both cases are met: most guesses at width 2 are the value, a few are
+    // not (on these small drawings), and every guess one more is refused.
+    assert!(
+        taken > 1000 && refused > 5 && wrong_refused > 1000,
+        "taken {taken}, refused {refused}, wrong guesses refused {wrong_refused}"
     );
 }

@@ -19,7 +19,9 @@ use super::options::QuantumOptions;
 use super::request::{Answer, MoveAdvice, Request};
 use crate::budget::{Budget, Exceeded};
 use crate::game::{Dyadic, Outcome};
-use crate::quantum::{MoveError, QuantumBase, QuantumGame, QuantumSolver, SearchProgress};
+use crate::quantum::{
+    Flavour, MoveError, QuantumBase, QuantumGame, QuantumSolver, SearchProgress, Setting, Width,
+};
 use crate::rules::nim::parse_nim;
 use crate::rules::{Hackenbush, Nim, NimLabels, Player};
 use serde::{Deserialize, Serialize};
@@ -319,9 +321,35 @@ fn after_moves<B: QuantumBase + Clone + 'static>(
     };
     let (kept, _others) = kept_solver::take(&key, budget);
     let mut solver = kept.unwrap_or_else(|| {
+        // Under D, wider widths take width 2's values as guesses, each
+        // proved (`quantum/solver/guided.rs`): there the widths mostly
+        // agree (every one of 1,600 random states of 3 to 7 edges, every
+        // seed-25 classroom drawing), and a proof is two outcome searches
+        // where valuing a state compares each of its options with the best
+        // ones (on seed-26 drawing 8 at unbounded width, 1,023 of Left's).
+        // Under A, B, C, C′ and C′u the values at width 2 differ more often
+        // where it matters, at hot states, and the refuted guesses cost
+        // more than the proved ones save (A and B at width 3 on that
+        // drawing took about twice as long).
+        let narrow = Width::Limited(2);
+        let guided = setting.flavour == Flavour::D && setting.width != narrow;
+        let guide = guided.then(|| {
+            let mut guide = QuantumSolver::with_budget(
+                base.clone(),
+                &start,
+                Setting::new(setting.flavour, narrow),
+                budget,
+            );
+            guide.try_numbers_first(numbers_first);
+            guide.probe_values(true);
+            guide
+        });
         let mut fresh = QuantumSolver::with_budget(base, &start, setting, budget);
         fresh.try_numbers_first(numbers_first);
         fresh.probe_values(true);
+        if let Some(guide) = guide {
+            fresh.set_guide(guide);
+        }
         fresh
     });
     if let Some(sink) = stages {

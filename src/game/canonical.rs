@@ -6,6 +6,42 @@ use super::arena::{Arena, GameId, Node};
 use super::dyadic::Dyadic;
 
 impl Arena {
+    /// Game `g` of arena `from`, as a game of this one (the same canonical
+    /// form: numbers and number-nimbers directly, other games option by
+    /// option, each subgame copied once).
+    pub fn import(&mut self, from: &mut Arena, g: GameId) -> GameId {
+        let mut copied = std::collections::HashMap::new();
+        self.import_memo(from, g, &mut copied)
+    }
+
+    fn import_memo(
+        &mut self,
+        from: &mut Arena,
+        g: GameId,
+        copied: &mut std::collections::HashMap<GameId, GameId>,
+    ) -> GameId {
+        if let Some(&h) = copied.get(&g) {
+            return h;
+        }
+        let h = match from.as_number_nimber(g) {
+            Some((x, n)) => self.number_nimber(x.clone(), n),
+            None => {
+                let (left, right) = from.options(g);
+                let left = left
+                    .iter()
+                    .map(|&o| self.import_memo(from, o, copied))
+                    .collect();
+                let right = right
+                    .iter()
+                    .map(|&o| self.import_memo(from, o, copied))
+                    .collect();
+                self.make(left, right)
+            }
+        };
+        copied.insert(g, h);
+        h
+    }
+
     /// The canonical game {left | right} whose options are games of this arena.
     pub fn make(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
         self.make_from_families(left, usize::MAX, right, usize::MAX)

@@ -18,6 +18,7 @@
 //! - [`numbers`]: values by comparison with numbers;
 //! - [`probed`]: values of states and options found by such probes;
 //! - [`killers`]: the moves that last won, tried first;
+//! - [`guided`]: values guessed by another solver, proved here;
 //! - [`number_bounds`], [`run_bounds`]: bounds that answer a search at once;
 //! - [`sum_order`]: outcomes of sums carried over between added games;
 //! - [`images`]: realisations' images under the orienting permutations;
@@ -45,6 +46,7 @@ use sum_search::SumMemo;
 
 mod accounting;
 mod enumerate;
+mod guided;
 mod images;
 mod killers;
 mod number_bounds;
@@ -186,6 +188,11 @@ pub struct QuantumSolver<B: QuantumBase> {
     wide_sets: bool,
     /// How many enumerations walked wide sets, without covering and with.
     wide_walks: [u64; 2],
+    /// A solver of the same position at a narrower width whose values are
+    /// tried as guesses ([`guided`]), if one is set.
+    guide: Option<Box<QuantumSolver<B>>>,
+    /// Guesses proved and refused.
+    guesses: [u64; 2],
 }
 
 /// Buffers reused across options instead of allocated per option: a
@@ -297,6 +304,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
             shared_outcomes: 0,
             wide_sets: true,
             wide_walks: [0, 0],
+            guide: None,
+            guesses: [0, 0],
         };
         solver.charge_all();
         solver

@@ -80,7 +80,17 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// dropped against hot values too, the probes visit fewer states than
     /// the full search at every depth the classroom drawings reach.
     pub(super) fn probed_value_of_ids(&mut self, s: &[RealId]) -> Result<GameId, Exceeded> {
-        let confused = match self.number_or_probe(s)? {
+        if let Some(v) = self.known_value(s) {
+            return Ok(v);
+        }
+        // The guide's value, if a guide has one and it is proved
+        // ([`super::guided`]).
+        if let Some(v) = self.guessed(s)? {
+            self.remember_probed(s, v)?;
+            return Ok(v);
+        }
+        let probe = self.number_or_probe(s)?;
+        let confused = match probe {
             Ok(v) => return Ok(v),
             Err(NumberProbe::Confused(x)) => x,
             // Beyond or Unknown: neither a number nor one plus a nimber met.
@@ -121,7 +131,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
     }
 
     /// Memoise `v` as the value of `s` found by probes.
-    fn remember_probed(&mut self, s: &[RealId], v: GameId) -> Result<(), Exceeded> {
+    pub(super) fn remember_probed(&mut self, s: &[RealId], v: GameId) -> Result<(), Exceeded> {
         self.probed.insert_words(s, &[v.0]);
         self.charge_memo()
     }
@@ -338,7 +348,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// The value of reduced state `s` under the first flavour, if a memo
     /// has it.
-    fn known_value(&self, s: &[RealId]) -> Option<GameId> {
+    pub(super) fn known_value(&self, s: &[RealId]) -> Option<GameId> {
         match self.memo_value(s) {
             Some(v) => Some(v[0]),
             None => self.probed.get(s).map(GameId),
@@ -402,7 +412,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
 
     /// `search`, or `None` if it searched more than `quota` states (or an
     /// enclosing quota ran out: then the enclosing one answers `None`).
-    fn within_quota<T>(
+    pub(super) fn within_quota<T>(
         &mut self,
         quota: u64,
         search: impl FnOnce(&mut Self) -> Result<T, Exceeded>,

@@ -538,7 +538,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
     }
 
     /// [`Self::sum_known`] from the memos alone, for a reduced state.
-    fn memo_known(&self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
+    pub(super) fn memo_known(&self, s: &[RealId], at: usize, p: Player) -> Option<bool> {
         let sum = &self.wins[at];
         if sum.number {
             return self.number_sum_known(s, sum.flavour, sum.added, p);
