@@ -313,3 +313,31 @@ fn guessed_values_are_taken_exactly_when_they_are_the_value() {
         "taken {taken}, refused {refused}, wrong guesses refused {wrong_refused}"
     );
 }
+
+/// A solver's guide is part of its tables: moved to a new budget with it
+/// (a kept solver's next analysis), counted in its charged bytes, and
+/// gone from the old budget.
+#[test]
+fn a_guide_moves_to_its_solvers_new_budget() {
+    let p = presets::random(26, 9, &[Colour::Blue, Colour::Red, Colour::Green]);
+    let base = Hackenbush::new(p);
+    let start = base.start();
+    let first = Budget::unlimited();
+    let narrow = Setting::new(Flavour::D, Width::Limited(2));
+    let guide = QuantumSolver::with_budget(base.clone(), &start, narrow, &first);
+    let wide = Setting::new(Flavour::D, Width::Unbounded);
+    let mut solver = QuantumSolver::with_budget(base, &start, wide, &first);
+    solver.set_guide(guide);
+    solver.probe_values(true);
+    solver.value(&[start]).unwrap();
+    assert!(
+        solver.guesses()[0] > 0,
+        "the guide was asked and proved right"
+    );
+    let second = Budget::unlimited();
+    solver.set_budget(&second);
+    assert_eq!(first.used(), 0);
+    assert_eq!(second.used(), solver.charged_bytes());
+    drop(solver);
+    assert_eq!(second.used(), 0);
+}

@@ -349,6 +349,10 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.account = Account::new(budget.meter());
         self.account.work = work;
         self.charge_all();
+        // The guide's tables are the solver's too ([`guided`]).
+        if let Some(guide) = &mut self.guide {
+            guide.set_budget(budget);
+        }
     }
 
     /// Report every table to the budget at its present size (between
@@ -356,11 +360,15 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// last report can be behind).
     pub fn recharge(&mut self) {
         self.charge_all();
+        if let Some(guide) = &mut self.guide {
+            guide.recharge();
+        }
     }
 
-    /// Bytes of the solver's tables as last reported to its budget.
+    /// Bytes of the solver's tables (its guide's included) as last
+    /// reported to its budget.
     pub fn charged_bytes(&self) -> u64 {
-        self.account.meter.charged()
+        self.account.meter.charged() + self.guide.as_ref().map_or(0, |g| g.charged_bytes())
     }
 
     /// How many states have a memoised value or outcome.
