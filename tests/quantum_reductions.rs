@@ -341,3 +341,25 @@ fn a_guide_moves_to_its_solvers_new_budget() {
     drop(solver);
     assert_eq!(second.used(), 0);
 }
+
+/// A guide past its budget guesses nothing and is dropped: the solver
+/// values the state itself, as without a guide.
+#[test]
+fn a_guide_past_its_budget_is_dropped() {
+    use hackenbush_lab::budget::ByteSize;
+    let p = presets::random(26, 9, &[Colour::Blue, Colour::Red, Colour::Green]);
+    let base = Hackenbush::new(p.clone());
+    let start = base.start();
+    let tiny = Budget::new(ByteSize(1), None);
+    let narrow = Setting::new(Flavour::D, Width::Limited(2));
+    let guide = QuantumSolver::with_budget(base.clone(), &start, narrow, &tiny);
+    let wide = Setting::new(Flavour::D, Width::Unbounded);
+    let mut solver = QuantumSolver::new(base, &start, wide);
+    solver.set_guide(guide);
+    solver.probe_values(true);
+    let v = solver.value(&[start]).unwrap();
+    let want = plain_value(&p, wide, &[start], Reductions::all());
+    assert_eq!(solver.arena.plain(v), want);
+    assert_eq!(solver.guesses(), [0, 0]);
+    assert_eq!(tiny.used(), 0, "the guide's tables are released");
+}

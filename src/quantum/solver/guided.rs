@@ -109,7 +109,13 @@ impl<B: QuantumBase> QuantumSolver<B> {
             .collect();
         let guess = match guide.value_within(&state, GUESS_QUOTA) {
             Ok(Some(g)) => Some(self.arena.import(&mut guide.arena, g)),
-            _ => None,
+            Ok(None) => None,
+            // Past its budget the guide is dropped, its tables released:
+            // they would only crowd this solver's.
+            Err(_) => {
+                drop(guide);
+                return Ok(None);
+            }
         };
         self.guide = Some(guide);
         // A number is left to the number probes, which find a number
