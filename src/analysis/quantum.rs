@@ -329,24 +329,17 @@ fn after_moves<B: QuantumBase + Clone + 'static>(
         // ones (on seed-26 drawing 8 at unbounded width, 1,023 of Left's).
         // Under A, B, C, C′ and C′u the values at width 2 differ more often
         // where it matters, at hot states, and the refuted guesses cost
-        // more than the proved ones save (A and B at width 3 on that
-        // drawing took about twice as long).
+        // more than the proved ones save.
+        let probing = |setting| {
+            let mut solver = QuantumSolver::with_budget(base.clone(), &start, setting, budget);
+            solver.try_numbers_first(numbers_first);
+            solver.probe_values(true);
+            solver
+        };
         let narrow = Width::Limited(2);
         let guided = setting.flavour == Flavour::D && setting.width != narrow;
-        let guide = guided.then(|| {
-            let mut guide = QuantumSolver::with_budget(
-                base.clone(),
-                &start,
-                Setting::new(setting.flavour, narrow),
-                budget,
-            );
-            guide.try_numbers_first(numbers_first);
-            guide.probe_values(true);
-            guide
-        });
-        let mut fresh = QuantumSolver::with_budget(base, &start, setting, budget);
-        fresh.try_numbers_first(numbers_first);
-        fresh.probe_values(true);
+        let guide = guided.then(|| probing(Setting::new(setting.flavour, narrow)));
+        let mut fresh = probing(setting);
         if let Some(guide) = guide {
             fresh.set_guide(guide);
         }

@@ -83,14 +83,6 @@ pub enum Job {
 pub const EXTENDED_FACTOR: u32 = 10;
 
 impl Job {
-    /// The question of `request`, at the page's time limit.
-    pub fn analyse(request: Request) -> Job {
-        Job::Analyse {
-            request,
-            extended: false,
-        }
-    }
-
     /// How long the page lets this job run, in seconds, where the page's
     /// time limit is `standard`.
     pub fn time_limit(&self, standard: u32) -> u32 {

@@ -48,8 +48,6 @@ struct Running {
     id: u32,
     job: Job,
     started: f64,
-    /// The job's time limit ([`Job::time_limit`]), in seconds.
-    limit_s: u32,
     timer: Option<TimeoutHandle>,
 }
 
@@ -243,7 +241,6 @@ impl EngineWorkers {
             id,
             job,
             started: now,
-            limit_s,
             timer,
         });
         Ok(())
@@ -344,9 +341,10 @@ impl EngineWorkers {
         if s.running.as_ref().map(|r| r.id) != Some(id) {
             return None;
         }
-        let (job, limit_s) = s.running.as_ref().map(|r| (r.job.clone(), r.limit_s))?;
+        let job = s.running.as_ref()?.job.clone();
         s.stop_worker();
         self.replenish();
+        let limit_s = job.time_limit(self.limit_s);
         Some(Event::TimedOut(job, limit_s))
     }
 

@@ -89,8 +89,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             self.remember_probed(s, v)?;
             return Ok(v);
         }
-        let probe = self.number_or_probe(s)?;
-        let confused = match probe {
+        let confused = match self.number_or_probe(s)? {
             Ok(v) => return Ok(v),
             Err(NumberProbe::Confused(x)) => x,
             // Beyond or Unknown: neither a number nor one plus a nimber met.
