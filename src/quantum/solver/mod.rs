@@ -17,6 +17,7 @@
 //! - [`sum_search`]: the outcome search of a state plus a game;
 //! - [`numbers`]: values by comparison with numbers;
 //! - [`probed`]: values of states and options found by such probes;
+//! - [`gift_horse`]: values from the options that can change them;
 //! - [`killers`]: the moves that last won, tried first;
 //! - [`guided`]: values guessed by another solver, proved here;
 //! - [`number_bounds`], [`run_bounds`]: bounds that answer a search at once;
@@ -46,6 +47,7 @@ use sum_search::SumMemo;
 
 mod accounting;
 mod enumerate;
+mod gift_horse;
 mod guided;
 mod images;
 mod killers;
@@ -172,6 +174,14 @@ pub struct QuantumSolver<B: QuantumBase> {
     look_ahead: bool,
     /// How many options that look-ahead found worth numbers.
     numbers_found_ahead: u64,
+    /// Whether values from options leave out unvalued the options that
+    /// cannot change them ([`gift_horse`]); off, those that cannot be
+    /// best (off only to test it).
+    gift_horse: bool,
+    /// States valued from their options, and their options left out
+    /// unvalued by the gift horse.
+    valued_from_options: u64,
+    gift_horse_drops: u64,
     /// Whether impartial states share work between the players: their
     /// options enumerated once for both ([`Self::impartial_state`]), an
     /// outcome of their sum with a nimber found for one player taken for
@@ -299,6 +309,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
             given_up: 0,
             look_ahead: true,
             numbers_found_ahead: 0,
+            gift_horse: true,
+            valued_from_options: 0,
+            gift_horse_drops: 0,
             share_impartial: true,
             shared_enumerations: 0,
             shared_outcomes: 0,
@@ -813,7 +826,9 @@ mod tests {
     /// that searches are given up all the time, at every depth and inside
     /// valuations given up in turn, the probes' value and both players'
     /// best moves equal the full search's, on random drawings, every
-    /// flavour, widths 2, 3 and unbounded.
+    /// flavour, widths 2, 3 and unbounded; with values from options by the
+    /// gift horse ([`super::gift_horse`]) and by comparisons of options
+    /// ([`QuantumSolver::pruned_sides`], where the look-ahead is met more).
     #[test]
     fn options_given_up_for_their_values_change_no_answer() {
         use crate::position::presets;
@@ -827,12 +842,16 @@ mod tests {
             let (mut full, start) = hackenbush_solver(position.clone(), setting);
             let want = full.value(&[start]).unwrap();
             let want_moves = Player::BOTH.map(|p| full.best_moves(&[start], p).unwrap());
-            for quota in [1, 40, 900] {
+            for (quota, gift_horse) in [1, 40, 900]
+                .into_iter()
+                .flat_map(|q| [(q, true), (q, false)])
+            {
                 let (mut probing, start) = hackenbush_solver(position.clone(), setting);
                 probing.probe_values(true);
                 probing.first_quota = quota;
+                probing.gift_horse = gift_horse;
                 let got = probing.value(&[start]).unwrap();
-                let context = format!("{position} {flavour} quota {quota}");
+                let context = format!("{position} {flavour} quota {quota} gift horse {gift_horse}");
                 assert_eq!(
                     probing.arena.plain(got),
                     full.arena.plain(want),
@@ -857,7 +876,9 @@ mod tests {
     /// slow to settle, the value and both players' best moves are those
     /// found without it. (The random drawings of the test above are too
     /// small to need it but at tiny quotas, where the valuations it sits
-    /// in are given up too.)
+    /// in are given up too.) Values from options by comparisons
+    /// ([`QuantumSolver::pruned_sides`]): the gift horse leaves the slow
+    /// options out here before the look-ahead is needed.
     #[test]
     fn numbers_found_ahead_change_no_answer_on_a_classroom_drawing() {
         use crate::quantum::hackenbush_solver;
@@ -869,6 +890,7 @@ mod tests {
         let solve = |look_ahead: bool| {
             let (mut solver, start) = hackenbush_solver(position.clone(), setting);
             solver.probe_values(true);
+            solver.gift_horse = false;
             solver.look_ahead = look_ahead;
             let v = solver.value(&[start]).unwrap();
             let moves = Player::BOTH.map(|p| solver.best_moves(&[start], p).unwrap());

@@ -3,10 +3,12 @@
 //! of its sums with numbers and nimbers
 //! ([`QuantumSolver::number_probe_of_ids`],
 //! [`QuantumSolver::nimber_value_of_ids`]); any other state from those of
-//! its players' options that can be best, the others dropped by an
-//! outcome search each against the best values found so far
-//! ([`QuantumSolver::undominated`]), valued the same way all the way down.
-//! Best moves of a player without a winning move are found the same way.
+//! its players' options that change its value, the others left out by an
+//! outcome search each ([`super::gift_horse`]), valued the same way all
+//! the way down. Best moves of a player without a winning move are those
+//! of its options that can be best, the others dropped by an outcome
+//! search each against the best values found so far
+//! ([`QuantumSolver::undominated`]).
 //!
 //! Nothing here is a reduction of states: every value is either proved
 //! equal by a second-player-win search of the difference (G = H exactly
@@ -61,6 +63,10 @@ use crate::quantum::moves::QuantumMove;
 use crate::rules::Player;
 use std::cmp::Reverse;
 
+/// A state's options, Left's then Right's, each with its value if known,
+/// else its state.
+pub(super) type OptionSides = [Vec<(Option<GameId>, IdState)>; 2];
+
 impl<B: QuantumBase> QuantumSolver<B> {
     /// Value states by probes before the full search ([`Self::value`],
     /// [`Self::best_moves`] and the options they value), under the first
@@ -113,18 +119,25 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
     }
 
-    /// The value of reduced state `s` from the options of its players
-    /// that can be best ([`Self::pruned_sides`]), memoised.
+    /// The value of reduced state `s` from its players' options: those
+    /// that can change it valued, the others left out unvalued
+    /// ([`super::gift_horse`]; with that off, [`Self::pruned_sides`]),
+    /// memoised.
     fn valued_from_options(&mut self, s: &[RealId]) -> Result<GameId, Exceeded> {
         self.account.tick()?;
         self.progress_step();
-        let mut sides = [Vec::new(), Vec::new()];
+        self.valued_from_options += 1;
         let mut held = 0;
-        let found = self.pruned_sides(s, &mut sides, &mut held);
+        let found = self.option_sides(s, &mut held).and_then(|sides| {
+            if self.gift_horse {
+                self.valued_by_gift_horse(sides)
+            } else {
+                let [left, right] = self.pruned_sides(sides)?;
+                Ok(self.arena.make(left, right))
+            }
+        });
         self.account.release(held);
-        found?;
-        let [left, right] = sides;
-        let v = self.arena.make(left, right);
+        let v = found?;
         self.remember_probed(s, v)?;
         Ok(v)
     }
@@ -135,52 +148,51 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.charge_memo()
     }
 
-    /// Both players' options of `s` under the first flavour that can be
-    /// best, valued ([`Self::undominated`]).
-    fn pruned_sides(
-        &mut self,
-        s: &[RealId],
-        sides: &mut [Vec<GameId>; 2],
-        held: &mut u64,
-    ) -> Result<(), Exceeded> {
+    /// Both players' options of `s` under the first flavour, Left's then
+    /// Right's, each with its value if a memo had it when enumerated, else
+    /// its state (the bytes of those states added to `held`).
+    fn option_sides(&mut self, s: &[RealId], held: &mut u64) -> Result<OptionSides, Exceeded> {
         let mut known = Vec::new();
         let mut pending = Vec::new();
-        // Left's options, kept for Right where the state is impartial:
-        // the same list, each player keeping the ones that can be best
-        // for them (exact whatever their values).
-        let mut shared: Option<Vec<(Option<GameId>, IdState)>> = None;
+        let mut sides = OptionSides::default();
         for (k, p) in Player::BOTH.into_iter().enumerate() {
-            let options = match shared.take() {
-                Some(options) => {
-                    self.shared_enumerations += 1;
-                    options
-                }
-                None => {
-                    known.clear();
-                    pending.clear();
-                    self.option_values(s, p, &mut known, &mut pending, held)?;
-                    // The first flavour's options alone (bit 0 of each mask).
-                    let options: Vec<_> = known
-                        .iter()
+            // Left's options serve Right too where the state is impartial:
+            // the same list, each player keeping what matters to them
+            // (exact whatever their values).
+            if p == Player::Right && self.impartial_state(s) {
+                self.shared_enumerations += 1;
+                sides[1] = sides[0].clone();
+                break;
+            }
+            known.clear();
+            pending.clear();
+            self.option_values(s, p, &mut known, &mut pending, held)?;
+            // The first flavour's options alone (bit 0 of each mask).
+            sides[k] = known
+                .iter()
+                .filter(|(_, mask)| mask & 1 != 0)
+                .map(|(v, _)| (Some(v[0]), IdState::new()))
+                .chain(
+                    pending
+                        .drain(..)
                         .filter(|(_, mask)| mask & 1 != 0)
-                        .map(|(v, _)| (Some(v[0]), IdState::new()))
-                        .chain(
-                            pending
-                                .drain(..)
-                                .filter(|(_, mask)| mask & 1 != 0)
-                                .map(|(child, _)| (None, child)),
-                        )
-                        .collect();
-                    if p == Player::Left && self.impartial_state(s) {
-                        shared = Some(options.clone());
-                    }
-                    options
-                }
-            };
-            let valued = self.undominated(options, p, false)?;
-            sides[k].extend(valued.into_iter().map(|(_, v)| v));
+                        .map(|(child, _)| (None, child)),
+                )
+                .collect();
         }
-        Ok(())
+        Ok(sides)
+    }
+
+    /// The values of both players' options that can be best
+    /// ([`Self::undominated`]): the valuation from options before the gift
+    /// horse, kept to test it against.
+    fn pruned_sides(&mut self, sides: OptionSides) -> Result<[Vec<GameId>; 2], Exceeded> {
+        let mut values = [Vec::new(), Vec::new()];
+        for (k, (p, options)) in Player::BOTH.into_iter().zip(sides).enumerate() {
+            let valued = self.undominated(options, p, false)?;
+            values[k].extend(valued.into_iter().map(|(_, v)| v));
+        }
+        Ok(values)
     }
 
     /// The options of `p` (who has no winning move) that can be best,
@@ -391,7 +403,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// four times the quota, until one ends. A search given up leaves
     /// nothing wrong in the memos (a state's outcome or value is memoised
     /// only once found), and what it memoised is there for the next round.
-    fn race<A, V>(
+    pub(super) fn race<A, V>(
         &mut self,
         quota: u64,
         mut first: impl FnMut(&mut Self) -> Result<A, Exceeded>,
@@ -556,7 +568,7 @@ pub(super) const FIRST_QUOTA: u64 = 40_000;
 
 /// The first quota of later options, per state the most costly option
 /// settled so far (in the same list of options) searched.
-const QUOTA_PER_SEARCH: u64 = 4;
+pub(super) const QUOTA_PER_SEARCH: u64 = 4;
 
 /// Each option probed by [`QuantumSolver::numbers_ahead`] may search
 /// this share of the first quota.
@@ -564,7 +576,7 @@ const LOOK_AHEAD_SHARE: u64 = 8;
 
 /// Which of [`QuantumSolver::race`]'s searches ended first, with its
 /// answer.
-enum Raced<A, V> {
+pub(super) enum Raced<A, V> {
     First(A),
     Second(V),
 }

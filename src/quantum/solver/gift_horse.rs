@@ -1,0 +1,255 @@
+//! Values from the options that can change them: the gift horse principle
+//! (Winning Ways, ch. 3; Siegel, *Combinatorial Game Theory*, II.2) leaves
+//! the other options out unvalued.
+//!
+//! **The principle.** For short games G = {G^L | G^R} and X: if X ⧏ G
+//! (not X ≥ G), then {X, G^L | G^R} = G; dually, if X ⧐ G (not X ≤ G),
+//! then {G^L | G^R, X} = G. (Proof for Left: H = {X, G^L | G^R} ≥ G, as
+//! H has every option G has and more for Left. H ≤ G: in H − G, Left
+//! moving first to X − G loses, as Right moving first there wins since
+//! X ⧏ G; every other move of Left's has its mirror answer.)
+//!
+//! **What is computed.** A state's value is that of the game of its
+//! options. Pick some of them (the *kept* ones, valued) and let V be the
+//! game of those alone. If every other Left option O has O ⧏ V and every
+//! other Right option O has O ⧐ V, adding them one at a time changes
+//! nothing (each time the game so far equals V, so the principle applies
+//! again), and the state's value is V. The other options are never
+//! valued: for each, one outcome search of O − V (Right moving first for
+//! a Left option: Right wins iff O ⧏ V; Left moving first for a Right
+//! option) shows it changes nothing; if that search fails, the option is
+//! valued and kept, and V is made again.
+//!
+//! **What it saves.** The comparisons of [`super::probed`] drop a Left
+//! option O only when O ≤ V^L for one best option value V^L; then
+//! O ≤ V^L ⧏ V, so every option they drop, this drops too. It also drops
+//! every option reversible through a Right option O^R ≤ V (Right wins
+//! O − V moving to O^R − V), which they had to value, and the search for
+//! O ⧏ V stops at Right's first winning move, where O ≤ V^L needed every
+//! Left move refuted.
+//!
+//! **When a drop must be looked at again.** Keeping a Left option raises
+//! V (V′ ≥ V, as V′ has all of V's options and more for Left), and Left
+//! options dropped before stay dropped: O ⧏ V ≤ V′ gives O ⧏ V′ (were
+//! O ≥ V′, then O ≥ V). Symmetrically for Right. But keeping a Right
+//! option lowers V, after which a Left option dropped against the old V
+//! may no longer be ⧏ the new one; such drops are searched again against
+//! the new V, until a pass changes nothing (each pass keeps an option or
+//! ends, so it ends). Options valued anyway (when valuing won the race
+//! with the search) are looked at again in the arena, at no search.
+
+use super::probed::{OptionSides, Raced, QUOTA_PER_SEARCH};
+use super::{QuantumSolver, RealId};
+use crate::budget::Exceeded;
+use crate::game::GameId;
+use crate::quantum::base::QuantumBase;
+use crate::rules::Player;
+use std::cmp::Reverse;
+
+/// What is known of one option of the state being valued.
+#[derive(Clone, Copy)]
+enum Fate {
+    /// Not looked at yet.
+    Open,
+    /// Kept: its value is one of V's options.
+    Kept,
+    /// Valued, and found not to change V when last looked at.
+    Valued(GameId),
+    /// Shown by a search not to change V, when the other player had this
+    /// many options kept.
+    Dropped(usize),
+}
+
+impl<B: QuantumBase> QuantumSolver<B> {
+    /// The value of a state from its options `sides` (Left's, then
+    /// Right's), valuing only those that change it (see the module doc).
+    ///
+    /// Options a memo has valued are kept at once (they cost nothing),
+    /// then, for a player with none, the most promising option is valued
+    /// (by its number bounds, then fewest realisations, as in
+    /// [`Self::undominated`]): a V close to the value from the start drops
+    /// most options at the first search, where a poor one keeps options
+    /// that later ones outdo.
+    pub(super) fn valued_by_gift_horse(&mut self, sides: OptionSides) -> Result<GameId, Exceeded> {
+        let mut sides = sides;
+        let mut fates: [Vec<Fate>; 2] = Default::default();
+        let mut kept: [Vec<GameId>; 2] = Default::default();
+        for (k, p) in Player::BOTH.into_iter().enumerate() {
+            for (known, child) in sides[k].iter_mut() {
+                if known.is_none() {
+                    *known = self.known_value(child);
+                }
+            }
+            sides[k].sort_by_cached_key(|(known, child)| {
+                (
+                    known.is_none(),
+                    Reverse(self.promise(child, p)),
+                    child.len(),
+                )
+            });
+            fates[k] = vec![Fate::Open; sides[k].len()];
+            for (i, (known, child)) in sides[k].iter().enumerate() {
+                let v = match known {
+                    Some(v) => *v,
+                    None if kept[k].is_empty() => self.probed_value_of_ids(child)?,
+                    None => break,
+                };
+                fates[k][i] = Fate::Kept;
+                kept[k].push(v);
+            }
+        }
+        let mut v = self.arena.make(kept[0].clone(), kept[1].clone());
+        let mut quota = self.first_quota;
+        loop {
+            for (k, p) in Player::BOTH.into_iter().enumerate() {
+                for i in 0..sides[k].len() {
+                    let found = match fates[k][i] {
+                        Fate::Kept => continue,
+                        Fate::Dropped(n) if n == kept[1 - k].len() => continue,
+                        Fate::Valued(x) => x,
+                        Fate::Open | Fate::Dropped(_) => {
+                            let before = self.searched_states;
+                            let child = &sides[k][i].1;
+                            // Whether the option changes V can cost far more to
+                            // search than its value, and the other way round:
+                            // the two race, as in [`Self::settled`].
+                            let raced = self.race(
+                                quota,
+                                |solver| solver.changes_nothing(child, v, p),
+                                |solver| solver.probed_value_of_ids(child),
+                            )?;
+                            let x = match raced {
+                                Raced::First(true) => {
+                                    fates[k][i] = Fate::Dropped(kept[1 - k].len());
+                                    self.gift_horse_drops += 1;
+                                    continue;
+                                }
+                                Raced::First(false) => self.probed_value_of_ids(child)?,
+                                Raced::Second(x) => x,
+                            };
+                            quota = quota.max(QUOTA_PER_SEARCH * (self.searched_states - before));
+                            x
+                        }
+                    };
+                    // Left's option x leaves V as it is unless x ≥ V;
+                    // Right's unless x ≤ V.
+                    let changes = match p {
+                        Player::Left => self.arena.le(v, found),
+                        Player::Right => self.arena.le(found, v),
+                    };
+                    if changes {
+                        fates[k][i] = Fate::Kept;
+                        kept[k].push(found);
+                        v = self.arena.make(kept[0].clone(), kept[1].clone());
+                    } else {
+                        fates[k][i] = Fate::Valued(found);
+                    }
+                }
+            }
+            // Done once no drop was made against a V that the other
+            // player's options kept since have moved.
+            let stale = (0..2).any(|k| {
+                fates[k]
+                    .iter()
+                    .any(|f| matches!(f, Fate::Dropped(n) if *n != kept[1 - k].len()))
+            });
+            if !stale {
+                return Ok(v);
+            }
+        }
+    }
+
+    /// Whether adding option `s` of `p` to a game worth `v` leaves it
+    /// worth `v`: for Left, s ⧏ v (Right wins moving first in s − v); for
+    /// Right, s ⧐ v (Left wins moving first in s − v).
+    fn changes_nothing(&mut self, s: &[RealId], v: GameId, p: Player) -> Result<bool, Exceeded> {
+        let minus = self.arena.neg(v);
+        let at = self.sum_memo_of(0, minus);
+        self.wins[at].compared = true;
+        self.wins_sum_ordered(s, at, p.opponent())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::position::presets;
+    use crate::quantum::solver::QuantumSolver;
+    use crate::quantum::{allowed_moves, apply_move, Flavour, Setting, Width};
+    use crate::rng::SplitMix64;
+    use crate::rules::{Hackenbush, Player};
+
+    /// Leaving out the options that cannot change a value changes no
+    /// answer and values fewer states: on random drawings of 5 and 6
+    /// edges, every flavour, widths 2, 3 and unbounded, at the start and
+    /// at states reached by random moves, the probes' value and both
+    /// players' best moves with the gift horse equal those without it and
+    /// those of the full search (no probes); with the first quota at 1 as
+    /// well, so that the races with valuing are lost and won at every
+    /// depth. Options were left out unvalued, and fewer states were valued
+    /// from their options than without the gift horse.
+    #[test]
+    fn options_that_change_nothing_are_left_out_and_no_answer_changes() {
+        let mut rng = SplitMix64::new(0x61F7_4042_5E00_0024);
+        let widths = [Width::Limited(2), Width::Limited(3), Width::Unbounded];
+        let (mut drops, mut valued_with, mut valued_without) = (0, 0, 0);
+        for seed in 0..6u64 {
+            let position = presets::random(seed + 240, 5 + (seed % 2) as usize, &[]);
+            let base = Hackenbush::new(position.clone());
+            let start = base.start();
+            for flavour in Flavour::ALL {
+                for width in widths {
+                    let setting = Setting::new(flavour, width);
+                    let mut states = vec![vec![start]];
+                    for walk in [1, 2, 3] {
+                        let mut state = vec![start];
+                        let mut p = Player::BOTH[rng.below(2)];
+                        for _ in 0..walk {
+                            let moves = allowed_moves(&base, &state, p, setting);
+                            if moves.is_empty() {
+                                break;
+                            }
+                            state = apply_move(&base, &state, p, &moves[rng.below(moves.len())]);
+                            p = p.opponent();
+                        }
+                        states.push(state);
+                    }
+                    let answers = |probing: bool, gift_horse: bool, quota: Option<u64>| {
+                        let mut solver = QuantumSolver::new(base.clone(), &start, setting);
+                        solver.probe_values(probing);
+                        solver.gift_horse = gift_horse;
+                        if let Some(quota) = quota {
+                            solver.first_quota = quota;
+                        }
+                        let found: Vec<_> = states
+                            .iter()
+                            .map(|state| {
+                                let v = solver.value(state).unwrap();
+                                let moves =
+                                    Player::BOTH.map(|p| solver.best_moves(state, p).unwrap());
+                                (solver.arena.plain(v), moves)
+                            })
+                            .collect();
+                        (found, solver.gift_horse_drops, solver.valued_from_options)
+                    };
+                    let (want, ..) = answers(false, false, None);
+                    let context = format!("{position} {setting:?}");
+                    for quota in [None, Some(1)] {
+                        let (with, d, v) = answers(true, true, quota);
+                        let (without, none, w) = answers(true, false, quota);
+                        assert_eq!(with, want, "{context} {quota:?}");
+                        assert_eq!(without, want, "{context} {quota:?}");
+                        assert_eq!(none, 0);
+                        drops += d;
+                        valued_with += v;
+                        valued_without += w;
+                    }
+                }
+            }
+        }
+        assert!(drops > 1000, "{drops}");
+        assert!(
+            valued_with < valued_without,
+            "{valued_with} {valued_without}"
+        );
+    }
+}
