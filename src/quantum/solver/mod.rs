@@ -178,10 +178,11 @@ pub struct QuantumSolver<B: QuantumBase> {
     /// cannot change them ([`gift_horse`]); off, those that cannot be
     /// best (off only to test it).
     gift_horse: bool,
-    /// States valued from their options, and their options left out
-    /// unvalued by the gift horse.
+    /// States valued from their options; their options left out unvalued
+    /// by the gift horse, and of those, the ones a memo then showed no
+    /// better than a kept option (left out for good, not searched again).
     valued_from_options: u64,
-    gift_horse_drops: u64,
+    gift_horse_drops: [u64; 2],
     /// Whether impartial states share work between the players: their
     /// options enumerated once for both ([`Self::impartial_state`]), an
     /// outcome of their sum with a nimber found for one player taken for
@@ -311,7 +312,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             numbers_found_ahead: 0,
             gift_horse: true,
             valued_from_options: 0,
-            gift_horse_drops: 0,
+            gift_horse_drops: [0; 2],
             share_impartial: true,
             shared_enumerations: 0,
             shared_outcomes: 0,
