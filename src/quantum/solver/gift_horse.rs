@@ -36,7 +36,8 @@
 //! may no longer be ⧏ the new one; such drops are searched again against
 //! the new V, until a pass changes nothing (each pass keeps an option or
 //! ends, so it ends). Options valued anyway (when valuing won the race
-//! with the search) are looked at again in the arena, at no search. A
+//! with the search) and left out go stale the same way, and are looked
+//! at again in the arena, at no search. A
 //! drop whose option a memo already shows no better than a kept option K
 //! (O ≤ K ⧏ V for every V made with K) is never searched again: the
 //! search of O − V tries −V's moves early, to O − V^L, and leaves such
@@ -57,8 +58,9 @@ enum Fate {
     Open,
     /// Kept: its value is one of V's options.
     Kept,
-    /// Valued, and found not to change V when last looked at.
-    Valued(GameId),
+    /// Valued, and found not to change V when the other player had this
+    /// many options kept.
+    Valued(GameId, usize),
     /// Shown by a search not to change V, when the other player had this
     /// many options kept.
     Dropped(usize),
@@ -111,7 +113,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 for i in 0..sides[k].len() {
                     let found = match fates[k][i] {
                         Fate::Kept | Fate::Dominated => continue,
-                        Fate::Dropped(n) if n == kept[1 - k].len() => continue,
+                        Fate::Dropped(n) | Fate::Valued(_, n) if n == kept[1 - k].len() => continue,
                         Fate::Dropped(_)
                             if self.no_better_than_kept(&sides[k][i].1, &kept[k], p) =>
                         {
@@ -119,7 +121,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                             self.gift_horse_drops[1] += 1;
                             continue;
                         }
-                        Fate::Valued(x) => x,
+                        Fate::Valued(x, _) => x,
                         Fate::Open | Fate::Dropped(_) => {
                             let before = self.searched_states;
                             let child = &sides[k][i].1;
@@ -155,16 +157,17 @@ impl<B: QuantumBase> QuantumSolver<B> {
                         kept[k].push(found);
                         v = self.arena.make(kept[0].clone(), kept[1].clone());
                     } else {
-                        fates[k][i] = Fate::Valued(found);
+                        fates[k][i] = Fate::Valued(found, kept[1 - k].len());
                     }
                 }
             }
-            // Done once no drop was made against a V that the other
+            // Done once no option was left out against a V that the other
             // player's options kept since have moved.
             let stale = (0..2).any(|k| {
-                fates[k]
-                    .iter()
-                    .any(|f| matches!(f, Fate::Dropped(n) if *n != kept[1 - k].len()))
+                fates[k].iter().any(|f| match f {
+                    Fate::Dropped(n) | Fate::Valued(_, n) => *n != kept[1 - k].len(),
+                    _ => false,
+                })
             });
             if !stale {
                 return Ok(v);
@@ -221,7 +224,7 @@ mod tests {
         let mut rng = SplitMix64::new(0x61F7_4042_5E00_0024);
         let widths = [Width::Limited(2), Width::Limited(3), Width::Unbounded];
         let (mut drops, mut valued_with, mut valued_without) = ([0; 2], 0, 0);
-        for seed in 0..6u64 {
+        for seed in 0..40u64 {
             let position = presets::random(seed + 240, 5 + (seed % 2) as usize, &[]);
             let base = Hackenbush::new(position.clone());
             let start = base.start();
