@@ -204,10 +204,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
 #[cfg(test)]
 mod tests {
     use crate::position::presets;
+    use crate::quantum::solver::tests::{start_and_walks, value_and_best_moves};
     use crate::quantum::solver::QuantumSolver;
-    use crate::quantum::{allowed_moves, apply_move, Flavour, Setting, Width};
+    use crate::quantum::{Flavour, Setting, Width};
     use crate::rng::SplitMix64;
-    use crate::rules::{Hackenbush, Player};
+    use crate::rules::Hackenbush;
 
     /// Leaving out the options that cannot change a value changes no
     /// answer and values fewer states: on random drawings of 5 and 6
@@ -231,20 +232,7 @@ mod tests {
             for flavour in Flavour::ALL {
                 for width in widths {
                     let setting = Setting::new(flavour, width);
-                    let mut states = vec![vec![start]];
-                    for walk in [1, 2, 3] {
-                        let mut state = vec![start];
-                        let mut p = Player::BOTH[rng.below(2)];
-                        for _ in 0..walk {
-                            let moves = allowed_moves(&base, &state, p, setting);
-                            if moves.is_empty() {
-                                break;
-                            }
-                            state = apply_move(&base, &state, p, &moves[rng.below(moves.len())]);
-                            p = p.opponent();
-                        }
-                        states.push(state);
-                    }
+                    let states = start_and_walks(&base, setting, &mut rng);
                     let answers = |probing: bool, gift_horse: bool, quota: Option<u64>| {
                         let mut solver = QuantumSolver::new(base.clone(), &start, setting);
                         solver.probe_values(probing);
@@ -255,9 +243,7 @@ mod tests {
                         let found: Vec<_> = states
                             .iter()
                             .map(|state| {
-                                let v = solver.value(state).unwrap();
-                                let moves =
-                                    Player::BOTH.map(|p| solver.best_moves(state, p).unwrap());
+                                let (v, moves) = value_and_best_moves(&mut solver, state);
                                 (solver.arena.plain(v), moves)
                             })
                             .collect();

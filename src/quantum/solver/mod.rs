@@ -688,6 +688,7 @@ type ValuedMoves<M> = Vec<(QuantumMove<M>, GameId)>;
 #[cfg(test)]
 mod tests {
     use super::{IdState, QuantumSolver};
+    use crate::position::EdgeSet;
     use crate::quantum::{allowed_moves, apply_move, Flavour, Setting, Width};
     use crate::rules::{Hackenbush, Player};
 
@@ -738,6 +739,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The value of `state` and both players' best moves there.
+    pub(super) fn value_and_best_moves(
+        solver: &mut QuantumSolver<Hackenbush>,
+        state: &[EdgeSet],
+    ) -> (
+        crate::game::GameId,
+        [crate::solve::BestMoves<crate::quantum::QuantumMove<usize>>; 2],
+    ) {
+        let v = solver.value(state).unwrap();
+        (
+            v,
+            Player::BOTH.map(|p| solver.best_moves(state, p).unwrap()),
+        )
+    }
+
+    /// The start of `base` and the states random walks of one, two and
+    /// three allowed moves reach from it (players alternating from one
+    /// picked at random; a walk stops where the player cannot move).
+    pub(super) fn start_and_walks(
+        base: &Hackenbush,
+        setting: Setting,
+        rng: &mut crate::rng::SplitMix64,
+    ) -> Vec<Vec<EdgeSet>> {
+        let start = base.start();
+        let mut states = vec![vec![start]];
+        for walk in [1, 2, 3] {
+            let mut state = vec![start];
+            let mut p = Player::BOTH[rng.below(2)];
+            for _ in 0..walk {
+                let moves = allowed_moves(base, &state, p, setting);
+                if moves.is_empty() {
+                    break;
+                }
+                state = apply_move(base, &state, p, &moves[rng.below(moves.len())]);
+                p = p.opponent();
+            }
+            states.push(state);
+        }
+        states
     }
 
     /// One random walk of up to `walk` moves from the start ([`reached`]),
@@ -934,20 +976,7 @@ mod tests {
                     let setting = Setting::new(flavour, width);
                     let base = Hackenbush::new(text.parse().unwrap());
                     let start = base.start();
-                    let mut states = vec![vec![start]];
-                    for walk in [1, 2, 3] {
-                        let mut state = vec![start];
-                        let mut p = Player::BOTH[rng.below(2)];
-                        for _ in 0..walk {
-                            let moves = allowed_moves(&base, &state, p, setting);
-                            if moves.is_empty() {
-                                break;
-                            }
-                            state = apply_move(&base, &state, p, &moves[rng.below(moves.len())]);
-                            p = p.opponent();
-                        }
-                        states.push(state);
-                    }
+                    let states = start_and_walks(&base, setting, &mut rng);
                     for probing in [true, false] {
                         let answers = |share: bool| {
                             let mut solver = QuantumSolver::new(base.clone(), &start, setting);
@@ -956,9 +985,7 @@ mod tests {
                             let found: Vec<_> = states
                                 .iter()
                                 .map(|state| {
-                                    let v = solver.value(state).unwrap();
-                                    let moves =
-                                        Player::BOTH.map(|p| solver.best_moves(state, p).unwrap());
+                                    let (v, moves) = value_and_best_moves(&mut solver, state);
                                     // A nimber past the probes of a state
                                     // not known impartial.
                                     let past_probes =
