@@ -49,7 +49,6 @@ use crate::budget::Exceeded;
 use crate::game::GameId;
 use crate::quantum::base::QuantumBase;
 use crate::rules::Player;
-use std::cmp::Reverse;
 
 /// What is known of one option of the state being valued.
 #[derive(Clone, Copy)]
@@ -68,18 +67,32 @@ enum Fate {
     Dominated,
 }
 
+impl Fate {
+    /// Whether this option was left out against a V that the other
+    /// player's options kept since (now `other_kept` of them) have moved,
+    /// so that it must be looked at again. Open options are not stale:
+    /// they have not been looked at yet.
+    fn is_stale(self, other_kept: usize) -> bool {
+        match self {
+            Fate::Dropped(n) | Fate::Valued(_, n) => n != other_kept,
+            Fate::Open | Fate::Kept | Fate::Dominated => false,
+        }
+    }
+}
+
 impl<B: QuantumBase> QuantumSolver<B> {
     /// The value of a state from its options `sides` (Left's, then
     /// Right's), valuing only those that change it (see the module doc).
     ///
     /// Options a memo has valued are kept at once (they cost nothing),
-    /// then, for a player with none, the most promising option is valued
-    /// (by its number bounds, then fewest realisations, as in
-    /// [`Self::undominated`]): a V close to the value from the start drops
+    /// then, for a player with none, the first option in
+    /// [`Self::option_order`] is valued: a V close to the value from the start drops
     /// most options at the first search, where a poor one keeps options
     /// that later ones outdo.
-    pub(super) fn valued_by_gift_horse(&mut self, sides: OptionSides) -> Result<GameId, Exceeded> {
-        let mut sides = sides;
+    pub(super) fn valued_by_gift_horse(
+        &mut self,
+        mut sides: OptionSides,
+    ) -> Result<GameId, Exceeded> {
         let mut fates: [Vec<Fate>; 2] = Default::default();
         let mut kept: [Vec<GameId>; 2] = Default::default();
         for (k, p) in Player::BOTH.into_iter().enumerate() {
@@ -89,11 +102,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 }
             }
             sides[k].sort_by_cached_key(|(known, child)| {
-                (
-                    known.is_none(),
-                    Reverse(self.promise(child, p)),
-                    child.len(),
-                )
+                (known.is_none(), self.option_order(child, p))
             });
             fates[k] = vec![Fate::Open; sides[k].len()];
             for (i, (known, child)) in sides[k].iter().enumerate() {
@@ -113,7 +122,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 for i in 0..sides[k].len() {
                     let found = match fates[k][i] {
                         Fate::Kept | Fate::Dominated => continue,
-                        Fate::Dropped(n) | Fate::Valued(_, n) if n == kept[1 - k].len() => continue,
+                        fate @ (Fate::Dropped(_) | Fate::Valued(..))
+                            if !fate.is_stale(kept[1 - k].len()) =>
+                        {
+                            continue
+                        }
                         Fate::Dropped(_)
                             if self.no_better_than_kept(&sides[k][i].1, &kept[k], p) =>
                         {
@@ -163,12 +176,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
             }
             // Done once no option was left out against a V that the other
             // player's options kept since have moved.
-            let stale = (0..2).any(|k| {
-                fates[k].iter().any(|f| match f {
-                    Fate::Dropped(n) | Fate::Valued(_, n) => *n != kept[1 - k].len(),
-                    _ => false,
-                })
-            });
+            let stale = (0..2).any(|k| fates[k].iter().any(|f| f.is_stale(kept[1 - k].len())));
             if !stale {
                 return Ok(v);
             }
@@ -183,9 +191,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
     fn no_better_than_kept(&mut self, s: &[RealId], kept: &[GameId], p: Player) -> bool {
         kept.iter().any(|&k| {
             let minus = self.arena.neg(k);
-            self.wins
-                .iter()
-                .position(|w| w.flavour == 0 && w.added == minus)
+            self.find_sum_memo(0, minus)
                 .is_some_and(|at| self.sum_known(s, at, p) == Some(false))
         })
     }
@@ -194,9 +200,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// worth `v`: for Left, s ⧏ v (Right wins moving first in s − v); for
     /// Right, s ⧐ v (Left wins moving first in s − v).
     fn changes_nothing(&mut self, s: &[RealId], v: GameId, p: Player) -> Result<bool, Exceeded> {
-        let minus = self.arena.neg(v);
-        let at = self.sum_memo_of(0, minus);
-        self.wins[at].compared = true;
+        let at = self.compared_memo(v);
         self.wins_sum_ordered(s, at, p.opponent())
     }
 }

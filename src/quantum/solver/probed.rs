@@ -54,6 +54,7 @@
 //!   both sides) took 1.8 times as long: the searches with W that failed
 //!   cost more than those that succeeded saved.
 
+use super::number_bounds::Promise;
 use super::numbers::{NumberProbe, NIMBER_PROBES};
 use super::{IdState, QuantumSolver, RealId, ValuedMoves};
 use crate::budget::Exceeded;
@@ -255,7 +256,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         for &(_, v) in &valued {
             tops.add(&mut self.arena, v, p);
         }
-        pending.sort_by_cached_key(|(_, child)| (Reverse(self.promise(child, p)), child.len()));
+        pending.sort_by_cached_key(|(_, child)| self.option_order(child, p));
         let mut quota = self.first_quota;
         let mut pending: Vec<Option<(usize, IdState)>> = pending.into_iter().map(Some).collect();
         // Options before `ahead` have been looked at by a look-ahead.
@@ -294,6 +295,14 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         valued.sort_unstable_by_key(|&(k, _)| k);
         Ok(valued)
+    }
+
+    /// Where option `s` of `p` comes among the options to value or
+    /// compare (least first): the most promising first
+    /// ([`Self::promise`]: what the bounds of earlier searches say of it),
+    /// then those of fewest realisations (the smallest searches).
+    pub(super) fn option_order(&self, s: &[RealId], p: Player) -> (Reverse<Promise>, usize) {
+        (Reverse(self.promise(s, p)), s.len())
     }
 
     /// The look-ahead of [`Self::undominated`] once an option has not
@@ -551,12 +560,7 @@ impl Tops {
 
     /// The outcome memo of sums with −V, for the `k`th value V.
     fn memo<B: QuantumBase>(&mut self, solver: &mut QuantumSolver<B>, k: usize) -> usize {
-        *self.memos[k].get_or_insert_with(|| {
-            let minus = solver.arena.neg(self.values[k]);
-            let at = solver.sum_memo_of(0, minus);
-            solver.wins[at].compared = true;
-            at
-        })
+        *self.memos[k].get_or_insert_with(|| solver.compared_memo(self.values[k]))
     }
 }
 

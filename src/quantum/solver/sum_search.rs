@@ -85,17 +85,30 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.sum_memo_of(flavour, added)
     }
 
+    /// The index of the outcome memo of sums with the game `added` under
+    /// flavour `flavour`, if there is one. A scan, not a map: a search
+    /// meets a few dozen added games, and a map type of its own would cost
+    /// the page's download more than the scan costs the search.
+    pub(super) fn find_sum_memo(&self, flavour: usize, added: GameId) -> Option<usize> {
+        self.wins
+            .iter()
+            .position(|w| w.flavour == flavour && w.added == added)
+    }
+
+    /// The outcome memo of sums with −`v` under the first flavour, made if
+    /// new, marked as one of the comparisons whose outcomes
+    /// [`super::sum_order`] carries to the others.
+    pub(super) fn compared_memo(&mut self, v: GameId) -> usize {
+        let minus = self.arena.neg(v);
+        let at = self.sum_memo_of(0, minus);
+        self.wins[at].compared = true;
+        at
+    }
+
     /// The index of the outcome memo of sums with the game `added` (in the
     /// arena) under flavour `flavour`, made if new.
     pub(super) fn sum_memo_of(&mut self, flavour: usize, added: GameId) -> usize {
-        // A scan, not a map: a search meets a few dozen added games, and
-        // a map type of its own would cost the page's download more than
-        // the scan costs the search.
-        if let Some(at) = self
-            .wins
-            .iter()
-            .position(|w| w.flavour == flavour && w.added == added)
-        {
+        if let Some(at) = self.find_sum_memo(flavour, added) {
             return at;
         }
         let minus = self.arena.neg(added);
