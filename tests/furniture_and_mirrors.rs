@@ -355,7 +355,14 @@ fn normal_play_tells_the_value_before_the_best_moves() {
         let (got, stages) = staged(&req, &Budget::unlimited());
         assert_eq!(got.unwrap(), want, "{p}");
         assert_eq!(stages.len(), 3, "{p}: {stages:?}");
-        assert_eq!(stages[0], Stage::Value { value: want.value }, "{p}");
+        assert_eq!(
+            stages[0],
+            Stage::Value {
+                value: want.value,
+                pretty: want.pretty
+            },
+            "{p}"
+        );
         assert!(matches!(stages[1], Stage::BestMoves { .. }), "{p}");
     }
     // The ladder: its best moves take seconds, its value milliseconds.
@@ -375,7 +382,7 @@ fn normal_play_tells_the_value_before_the_best_moves() {
         .filter(|s| matches!(s, Stage::Value { .. }))
         .collect();
     assert_eq!(values.len(), 1, "{stages:?}");
-    let Stage::Value { value } = values[0] else {
+    let Stage::Value { value, .. } = values[0] else {
         unreachable!()
     };
     let mut reference = BlockSolver::new().without_shape_theorems();

@@ -1316,6 +1316,95 @@ fn staged_answers_show_while_computing_and_belong_to_the_board_on_screen() {
     assert!(matches!(p.view().value.state, ValueState::Answer(_)));
 }
 
+/// The value shows as soon as it is known, before the best moves (which
+/// can take longer than the value where a player has no winning move):
+/// the card lists it in the people-friendly form and the presenter's
+/// caption shows it with who wins, saying the best moves are coming; the
+/// whole answer then replaces both. The worker's stages, computed for
+/// real, come in that order: the outcome first, then the value, then
+/// each player's best moves.
+#[test]
+fn the_value_shows_before_the_best_moves_and_the_answer_replaces_it() {
+    use hackenbush_lab::analysis::Stage;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let (mut p, job) = quantum_question_started();
+    let stages = Rc::new(RefCell::new(Vec::new()));
+    let sink = Rc::clone(&stages);
+    let result = jobs::run_in_stages(&job, &budget(), Some(move |s| sink.borrow_mut().push(s)));
+    let stages: Vec<Stage> = stages
+        .borrow()
+        .iter()
+        .filter(|s| !matches!(s, Stage::Searching { .. }))
+        .cloned()
+        .collect();
+    let at = stages
+        .iter()
+        .position(|s| matches!(s, Stage::Value { .. }))
+        .expect("a value stage");
+    assert!(matches!(stages[0], Stage::Outcome { .. }), "{stages:?}");
+    assert_eq!(
+        at,
+        stages.len() - 3,
+        "the value before both players' best moves: {stages:?}"
+    );
+    assert!(
+        matches!(&stages[at + 1..], [Stage::BestMoves { player: l, .. }, Stage::BestMoves { player: r, .. }] if l == "L" && r == "R"),
+        "{stages:?}"
+    );
+    let Stage::Value { value, pretty } = &stages[at] else {
+        unreachable!()
+    };
+    assert!(!value.is_empty() && !pretty.is_empty(), "{stages:?}");
+    let Stage::Outcome { outcome } = stages[0] else {
+        unreachable!()
+    };
+    for stage in &stages[..=at] {
+        p.act(Action::JobStage {
+            job: job.clone(),
+            stage: Box::new(stage.clone()),
+        })
+        .unwrap();
+    }
+    let view = p.view();
+    match &view.value.state {
+        ValueState::Computing { known, .. } => {
+            assert_eq!(known.last(), Some(&format!("Value: {pretty}")), "{known:?}")
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(view.board.caption_value, format!("= {pretty}"));
+    assert_eq!(
+        view.board.caption_outcome,
+        format!(
+            "{}; best moves are coming…",
+            hackenbush_lab::ui::answer_view::outcome_line(outcome)
+        )
+    );
+    // Hidden values hide it too.
+    p.act(Action::SetHideValues(true)).unwrap();
+    assert_eq!(p.view().board.caption_value, "");
+    p.act(Action::SetHideValues(false)).unwrap();
+    // Left's best moves: a line of their own, the value still shown.
+    p.act(Action::JobStage {
+        job: job.clone(),
+        stage: Box::new(stages[at + 1].clone()),
+    })
+    .unwrap();
+    match p.view().value.state {
+        ValueState::Computing { known, .. } => {
+            assert!(known.last().unwrap().starts_with("Left's "), "{known:?}")
+        }
+        other => panic!("{other:?}"),
+    }
+    // The whole answer replaces the stages, with the same value.
+    p.act(Action::JobDone(Box::new(JobReply { id: 1, job, result })))
+        .unwrap();
+    let view = p.view();
+    assert!(matches!(view.value.state, ValueState::Answer(_)));
+    assert_eq!(view.board.caption_value, format!("= {pretty}"));
+}
+
 /// The stages a slow analysis had sent (outcome, a winning move, bounds,
 /// progress), for the stopped-analysis tests.
 fn send_proved_stages(p: &mut Page, job: &jobs::Job) {

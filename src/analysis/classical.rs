@@ -3,6 +3,7 @@
 //! misère outcome class.
 
 use super::error::AnalysisError;
+use super::quantum::Stage;
 use super::request::{Answer, Elided, MoveAdvice};
 use crate::budget::{Budget, Exceeded};
 use crate::game::{Arena, GameId};
@@ -28,13 +29,13 @@ pub(super) fn normal(rules: Hackenbush, budget: &Budget) -> Result<Answer, Analy
 pub(super) fn normal_then(
     rules: Hackenbush,
     budget: &Budget,
-    on_value: impl FnOnce(String),
+    on_value: impl FnOnce(Stage),
 ) -> Result<Answer, AnalysisError> {
     let p = &rules.position;
     let start = rules.start();
     let mut solver = BlockSolver::with_budget(budget);
     let v = solver.value_of(p, start)?;
-    on_value(plain_within(&mut solver.arena, v, budget.text_limit()).unwrap_or_default());
+    on_value(value_stage(&mut solver.arena, v, budget.text_limit()));
     let mut advice = |player| -> Result<MoveAdvice, Exceeded> {
         Ok(MoveAdvice::of(
             &solver.best_moves(p, start, player)?,
@@ -109,6 +110,17 @@ pub fn short_game<R: Ruleset>(
         right_moves,
         text_limit,
     ))
+}
+
+/// The value stage of `v` ([`Stage::Value`]): its plain and pretty
+/// forms, as the answer will give them (both empty where the answer
+/// leaves the value out as too long).
+pub(super) fn value_stage(arena: &mut Arena, v: GameId, text_limit: u64) -> Stage {
+    let (value, pretty) = match plain_within(arena, v, text_limit) {
+        Ok(plain) => (plain, arena.pretty(v)),
+        Err(_) => (String::new(), String::new()),
+    };
+    Stage::Value { value, pretty }
 }
 
 /// The value, outcome and birthday of canonical game `v`, with advice.

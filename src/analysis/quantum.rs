@@ -12,7 +12,7 @@
 //! outcome search stops at a first winning move, so these come long
 //! before the value, which needs every option of every state below.
 
-use super::classical::game_answer;
+use super::classical::{game_answer, value_stage};
 use super::error::{AnalysisError, InputError, PlayerName};
 use super::kept_solver::{self, SolverKey};
 use super::options::QuantumOptions;
@@ -58,8 +58,15 @@ pub enum Stage {
     /// A winning move of `player` (`L` or `R`), found so far (there may be
     /// more; the final `best_moves` lists them all).
     WinningMove { player: String, labels: String },
-    /// The value in plain notation.
-    Value { value: String },
+    /// The value in plain notation, and in the people-friendly form
+    /// (both empty when too long for the budget's text limit). Under
+    /// quantum and normal play it comes as soon as the value is known,
+    /// before the best moves.
+    Value {
+        value: String,
+        #[serde(default)]
+        pretty: String,
+    },
     /// A player's best moves with the value (winning ones if any).
     BestMoves {
         player: String,
@@ -115,7 +122,7 @@ impl fmt::Display for Stage {
                     name(player)
                 )
             }
-            Stage::Value { value } => write!(f, "value: {value}"),
+            Stage::Value { value, .. } => write!(f, "value: {value}"),
             Stage::BestMoves {
                 player,
                 winning,
@@ -175,16 +182,19 @@ pub fn analyse_in_stages(
     on_stage: impl FnMut(Stage) + 'static,
 ) -> Result<Answer, AnalysisError> {
     let sink: Sink = Rc::new(RefCell::new(on_stage));
-    // Normal play tells its value before its best moves.
-    let mut value_told = false;
+    // Quantum play tells its value and each player's best moves as soon
+    // as each is known; normal play its value before its best moves.
+    let (mut value_told, mut moves_told) = (false, false);
     let answer = match &req.rules {
         crate::analysis::Rules::Quantum(options) if super::is_nim(&req.position) => {
+            (value_told, moves_told) = (true, true);
             nim_staged(req, options, budget, Some(&sink))?
         }
         crate::analysis::Rules::Quantum(_) => {
             let position = super::parse_position(&req.position)?;
             match super::GameRules::new(&req.rules, &position, budget) {
                 super::GameRules::Quantum(game) => {
+                    (value_told, moves_told) = (true, true);
                     hackenbush_staged(*game, req, budget, Some(&sink))?
                 }
                 _ => super::analyse(req, budget)?,
@@ -193,11 +203,8 @@ pub fn analyse_in_stages(
         crate::analysis::Rules::Normal if req.moves.is_empty() => {
             let rules = Hackenbush::new(super::parse_position(&req.position)?);
             let hook = Rc::clone(&sink);
-            let answer = super::classical::normal_then(rules, budget, move |value| {
-                (hook.borrow_mut())(Stage::Value { value })
-            })?;
             value_told = true;
-            answer
+            super::classical::normal_then(rules, budget, move |stage| (hook.borrow_mut())(stage))?
         }
         _ => super::analyse(req, budget)?,
     };
@@ -205,19 +212,30 @@ pub fn analyse_in_stages(
     if !value_told {
         emit(Stage::Value {
             value: answer.value.clone(),
+            pretty: answer.pretty.clone(),
         });
     }
-    for (p, advice) in [("L", &answer.left_moves), ("R", &answer.right_moves)] {
-        if let Some(a) = advice {
-            emit(Stage::BestMoves {
-                player: p.into(),
-                winning: a.winning,
-                labels: a.labels.clone(),
-            });
+    if !moves_told {
+        for (p, advice) in [
+            (Player::Left, &answer.left_moves),
+            (Player::Right, &answer.right_moves),
+        ] {
+            if let Some(a) = advice {
+                emit(best_moves_stage(p, a));
+            }
         }
     }
     drop(emit);
     Ok(answer)
+}
+
+/// A player's best moves as a stage.
+fn best_moves_stage(p: Player, advice: &MoveAdvice) -> Stage {
+    Stage::BestMoves {
+        player: letter(p),
+        winning: advice.winning,
+        labels: advice.labels.clone(),
+    }
 }
 
 /// Quantum Hackenbush from `game`'s start, after `req.moves`.
@@ -360,13 +378,24 @@ fn after_moves<B: QuantumBase + Clone + 'static>(
         staged_facts(&mut solver, &state, sink)?;
     }
     let v = solver.value(&state)?;
+    // The value first: on drawings where a player has no winning move,
+    // showing each other move strictly worse than a best one can take
+    // longer than the value itself.
+    let emit = |stage: Stage| {
+        if let Some(sink) = stages {
+            (sink.borrow_mut())(stage);
+        }
+    };
+    emit(value_stage(&mut solver.arena, v, budget.text_limit()));
     let mut advice = |p| -> Result<MoveAdvice, Exceeded> {
         let best = solver.best_moves(&state, p)?;
         let base = &solver.base;
-        Ok(MoveAdvice::of(&best, |mv| move_text(base, mv)))
+        let advice = MoveAdvice::of(&best, |mv| move_text(base, mv));
+        emit(best_moves_stage(p, &advice));
+        Ok(advice)
     };
-    let left_moves = advice(crate::rules::Player::Left)?;
-    let right_moves = advice(crate::rules::Player::Right)?;
+    let left_moves = advice(Player::Left)?;
+    let right_moves = advice(Player::Right)?;
     let realisations = state
         .iter()
         .map(|r| {

@@ -164,7 +164,7 @@ pub const CAPTION_VALUE_CHARS: usize = 40;
 /// The presenter caption's value: `= value`, or where that is longer than
 /// [`CAPTION_VALUE_CHARS`], its length (the value panel beside the board
 /// writes it out), as for a value too long to print at all.
-fn caption_value(pretty: &str) -> String {
+pub(crate) fn caption_value(pretty: &str) -> String {
     let n = pretty.chars().count();
     if n <= CAPTION_VALUE_CHARS {
         format!("= {pretty}")

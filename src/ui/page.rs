@@ -518,13 +518,16 @@ pub enum ValueState {
     /// Nothing to analyse (no edges left).
     Empty,
     /// Asked: `what` is being computed; `known` says what has been found
-    /// so far, each line labelled with what it is (e.g. "Outcome: …"), and
-    /// `outcome` the outcome class once a stage has proved it (the
-    /// presenter's caption shows it while the value is still coming).
+    /// so far, each line labelled with what it is (e.g. "Outcome: …"),
+    /// `outcome` the outcome class once a stage has proved it and `value`
+    /// the value (people-friendly form) once it is known, before the best
+    /// moves (the presenter's caption shows both while the rest is still
+    /// coming).
     Computing {
         what: String,
         known: Vec<String>,
         outcome: Option<Outcome>,
+        value: Option<String>,
     },
     /// The answer for the state on screen.
     Answer(Box<AnswerView>),

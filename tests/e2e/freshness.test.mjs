@@ -427,14 +427,16 @@ test('quantum width 2: after a refused third pick, Commit still offers the two p
 // Answers in stages: on a drawing whose value takes long, the outcome (and
 // what else is proved) shows while the value is computing, labelled as
 // such; a new board replaces it, never mixing the two boards' stages.
-// Open the page on a drawing whose value takes many seconds (eleven edges
-// under C, unbounded; the nine-edge drawing under D the staged test used is
-// now valued at once) and wait for its outcome to be proved: the card's
-// "Known so far" list and its outcome line.
+// Open the page on a drawing whose value takes many seconds (seed-25
+// classroom drawing 5, ten edges under C, unbounded: its value takes over
+// ten seconds natively, its outcome milliseconds; the eleven-edge drawing
+// the staged tests used before is now valued within a second or two, its
+// value shown before its best moves) and wait for its outcome to be
+// proved: the card's "Known so far" list and its outcome line.
 async function slowBoardOutcome(page, url) {
   await open(page, url);
   const known = valueCard(page).getByRole('list', { name: 'Known so far' });
-  await setPosition(page, '0-1:R 0-2:G 2-3:B 2-4:B 4-4:B 1-5:R G 1-6:R 5-7:G 7-6:B 3-8:R');
+  await setPosition(page, 'R 0-1:R 0-2:G 1-3:G 0-1:R 1-4:G 2-2:B 2-5:B 3-3:G 1-6:G');
   await picker(page, 'Ruleset').selectOption('quantum');
   await picker(page, 'Flavour').selectOption('C');
   await picker(page, 'Width').selectOption('unbounded');
@@ -466,6 +468,44 @@ test('staged answers: the outcome shows before the value, and a new board replac
     await page.getByTestId('value').filter({ hasText: /^-1\/2$/ }).waitFor();
     assert.equal(await known.count(), 0);
     assert.match(await report(page).textContent(), /^BR R · quantum, flavour C, width /);
+    assert.deepEqual(problems, []);
+  });
+});
+
+// The value before the best moves: where a player has no winning move,
+// showing each of their other moves strictly worse than a best one can
+// take longer than the value itself (seed-27 classroom drawing 8 under C
+// at width 3: the value in about a second, Right's best moves three
+// seconds later). The card lists the value, labelled, while the best moves
+// are still coming, and the presenter's caption shows it; the whole
+// answer then replaces the list.
+test('staged answers: the value shows before the best moves', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'staged-value', async (page, url, problems) => {
+    await open(page, url);
+    const drawing = '0-1:B 0-1:G 0-2:R 2-3:G 3-3:G 0-1:G 3-4:G 4-5:R 1-6:G 3-2:B';
+    await setPosition(page, drawing);
+    await picker(page, 'Ruleset').selectOption('quantum');
+    await picker(page, 'Flavour').selectOption('C');
+    await picker(page, 'Width').selectOption('3');
+    const known = valueCard(page).getByRole('list', { name: 'Known so far' });
+    await known.getByRole('listitem').filter({ hasText: /^Value: 1\/2↓$/ }).waitFor({ timeout: 60_000 });
+    assert.match(await status(page).textContent(), new RegExp(`^Computing ${drawing} · quantum, flavour C, width 3…$`));
+    assert.equal(await page.getByTestId('value').count(), 0, 'the best moves are still coming');
+    const lines = await known.getByRole('listitem').allTextContents();
+    assert.match(lines[0], /^Outcome \(by search\): L /, `the outcome first: ${lines}`);
+    await valueCard(page).screenshot({ path: join(SCREENSHOTS, 'staged-value-card.png') });
+    await page.getByRole('button', { name: 'Present', exact: true }).click();
+    const caption = boardRegion(page).getByText(/; best moves are coming…$/);
+    await caption.waitFor();
+    assert.equal(await boardRegion(page).getByText('= 1/2↓', { exact: true }).count(), 1, 'the value in the caption');
+    await page.screenshot({ path: join(SCREENSHOTS, 'staged-value-presenter.png') });
+    await page.keyboard.press('Escape');
+    await position(page).waitFor();
+    // The whole answer replaces what was known.
+    await report(page).filter({ hasText: new RegExp(`^${drawing} · quantum, flavour C, width 3$`) }).waitFor({ timeout: 60_000 });
+    assert.equal(await field(page, 'Value').textContent(), '1/2↓');
+    assert.equal(await page.getByTestId('value').textContent(), '{1/2*|1/2}');
+    assert.equal(await known.count(), 0);
     assert.deepEqual(problems, []);
   });
 });

@@ -932,6 +932,21 @@ impl Session {
             ),
             // A long value: the class sees that it is coming, and who wins
             // as soon as a search has proved it.
+            // The value known before the best moves: the class sees it.
+            (
+                ValueState::Computing {
+                    outcome,
+                    value: Some(value),
+                    ..
+                },
+                false,
+            ) => (
+                answer_view::caption_value(value),
+                match outcome {
+                    Some(o) => format!("{}; best moves are coming…", answer_view::outcome_line(*o)),
+                    None => "best moves are coming…".into(),
+                },
+            ),
             (ValueState::Computing { outcome, .. }, false) => (
                 String::new(),
                 match outcome {
@@ -1047,6 +1062,7 @@ impl Session {
                             what,
                             known: known_lines(known),
                             outcome: outcome_of(known),
+                            value: value_of(known),
                         }
                     }
                     _ => ValueState::Idle,
@@ -1116,10 +1132,29 @@ fn outcome_of(known: &[Stage]) -> Option<crate::game::Outcome> {
     })
 }
 
+/// The value among `known` stages, once it is known (its people-friendly
+/// form, or its plain one; `None` where it is too long to print).
+fn value_of(known: &[Stage]) -> Option<String> {
+    known.iter().find_map(|s| match s {
+        Stage::Value { value, pretty } => {
+            let shown = if pretty.is_empty() { value } else { pretty };
+            (!shown.is_empty()).then(|| shown.clone())
+        }
+        _ => None,
+    })
+}
+
 /// A stage as the value card shows it: capitalised, labelled with what it
-/// is ("Outcome (by search): …", "Bound: …").
+/// is ("Outcome (by search): …", "Bound: …"); the value in the
+/// people-friendly form the answer will show.
 fn stage_line(stage: &Stage) -> String {
-    super::view::capitalised(&stage.to_string())
+    match stage {
+        Stage::Value { .. } => match value_of(std::slice::from_ref(stage)) {
+            Some(v) => format!("Value: {v}"),
+            None => "Value: too long to print here".into(),
+        },
+        _ => super::view::capitalised(&stage.to_string()),
+    }
 }
 
 /// The stages known so far as the value card lists them: each on a line
