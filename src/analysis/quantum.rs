@@ -6,11 +6,14 @@
 //! the way ([`Stage`]): the outcome class (two outcome searches), a first
 //! winning move of each player who has one (outcome searches of the
 //! options), bounds on the value from comparisons with numbers (outcome
-//! searches of the state minus a number), then the value and best moves;
-//! and, during any long search, how far it got. Every stage before the
-//! value is a proved fact about the same state, found by search alone: an
+//! searches of the state minus a number), then the value as soon as it is
+//! known, then each player's best moves as soon as they are found; and,
+//! during any long search, how far it got. Every stage before the value
+//! is a proved fact about the same state, found by search alone: an
 //! outcome search stops at a first winning move, so these come long
-//! before the value, which needs every option of every state below.
+//! before the value, which needs every option of every state below. The
+//! best moves of a player without a winning move can take longer than
+//! the value (each other move shown strictly worse than a best one).
 
 use super::classical::{game_answer, value_stage};
 use super::error::{AnalysisError, InputError, PlayerName};
