@@ -14,6 +14,8 @@ use hackenbush_lab::ui::jobs::{self, JobReply};
 use hackenbush_lab::ui::page::{Action, PageView, Place, ValueState};
 use hackenbush_lab::ui::session::{Mode, Session};
 
+#[path = "common/stages.rs"]
+mod stages;
 #[path = "common/tikz_edges.rs"]
 mod tikz_edges;
 use tikz_edges::drawn_edges;
@@ -1245,14 +1247,10 @@ fn the_bounds_known_so_far_are_one_line_with_the_tightest_of_each_side() {
 #[test]
 fn staged_answers_show_while_computing_and_belong_to_the_board_on_screen() {
     use hackenbush_lab::analysis::Stage;
-    use std::cell::RefCell;
-    use std::rc::Rc;
     let (mut p, job) = quantum_question_started();
     // The worker's stages, computed for real.
-    let stages = Rc::new(RefCell::new(Vec::new()));
-    let sink = Rc::clone(&stages);
-    let result = jobs::run_in_stages(&job, &budget(), Some(move |s| sink.borrow_mut().push(s)));
-    let stages: Vec<Stage> = stages.borrow().clone();
+    let (result, stages) =
+        stages::collected(|sink| jobs::run_in_stages(&job, &budget(), Some(sink)));
     assert!(
         matches!(stages.first(), Some(Stage::Outcome { .. })),
         "the outcome comes first: {stages:?}"
@@ -1326,18 +1324,9 @@ fn staged_answers_show_while_computing_and_belong_to_the_board_on_screen() {
 #[test]
 fn the_value_shows_before_the_best_moves_and_the_answer_replaces_it() {
     use hackenbush_lab::analysis::Stage;
-    use std::cell::RefCell;
-    use std::rc::Rc;
     let (mut p, job) = quantum_question_started();
-    let stages = Rc::new(RefCell::new(Vec::new()));
-    let sink = Rc::clone(&stages);
-    let result = jobs::run_in_stages(&job, &budget(), Some(move |s| sink.borrow_mut().push(s)));
-    let stages: Vec<Stage> = stages
-        .borrow()
-        .iter()
-        .filter(|s| !matches!(s, Stage::Searching { .. }))
-        .cloned()
-        .collect();
+    let (result, stages) =
+        stages::collected(|sink| jobs::run_in_stages(&job, &budget(), Some(sink)));
     let at = stages
         .iter()
         .position(|s| matches!(s, Stage::Value { .. }))

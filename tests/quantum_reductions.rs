@@ -13,6 +13,9 @@
 //! - A value guessed at width 2 is taken at a wider width exactly when it
 //!   is the value (`quantum/solver/guided.rs`).
 
+#[path = "common/stages.rs"]
+mod stages;
+
 use hackenbush_lab::analysis::{
     analyse, analyse_in_stages, BoundRelation, QuantumOptions, Request, Rules, Stage,
 };
@@ -148,20 +151,9 @@ fn staged_answers_agree_with_the_value() {
         });
         let req = Request::new(p.to_string(), rules);
         let want = analyse(&req, &Budget::unlimited()).unwrap();
-        let stages = Rc::new(RefCell::new(Vec::new()));
-        let sink = Rc::clone(&stages);
-        let got = analyse_in_stages(&req, &Budget::unlimited(), move |s| {
-            sink.borrow_mut().push(s)
-        })
-        .unwrap();
-        assert_eq!(got, want, "{p} {f} {w}");
-        // How far a long search got may come between any two.
-        let stages: Vec<Stage> = stages
-            .borrow()
-            .iter()
-            .filter(|s| !matches!(s, Stage::Searching { .. }))
-            .cloned()
-            .collect();
+        let (got, stages) =
+            stages::collected(|sink| analyse_in_stages(&req, &Budget::unlimited(), sink));
+        assert_eq!(got.unwrap(), want, "{p} {f} {w}");
         let context = format!("{p} {f} {w}: {stages:?}");
         // The outcome first, then the value as soon as it is known, then
         // each player's best moves as found, the answer's own.
