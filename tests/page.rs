@@ -1338,7 +1338,7 @@ fn the_value_shows_before_the_best_moves_and_the_answer_replaces_it() {
         "the value before both players' best moves: {stages:?}"
     );
     assert!(
-        matches!(&stages[at + 1..], [Stage::BestMoves { player: l, .. }, Stage::BestMoves { player: r, .. }] if l == "L" && r == "R"),
+        matches!(&stages[at + 1..], [Stage::BestMoves { player: a, winning: first, .. }, Stage::BestMoves { player: b, winning: second, .. }] if a != b && (*first || !*second)),
         "{stages:?}"
     );
     let Stage::Value { value, pretty } = &stages[at] else {
@@ -1374,7 +1374,8 @@ fn the_value_shows_before_the_best_moves_and_the_answer_replaces_it() {
     p.act(Action::SetHideValues(true)).unwrap();
     assert_eq!(p.view().board.caption_value, "");
     p.act(Action::SetHideValues(false)).unwrap();
-    // Left's best moves: a line of their own, the value still shown.
+    // The first player's best moves: a line of their own, the value
+    // still shown.
     p.act(Action::JobStage {
         job: job.clone(),
         stage: Box::new(stages[at + 1].clone()),
@@ -1382,7 +1383,12 @@ fn the_value_shows_before_the_best_moves_and_the_answer_replaces_it() {
     .unwrap();
     match p.view().value.state {
         ValueState::Computing { known, .. } => {
-            assert!(known.last().unwrap().starts_with("Left's "), "{known:?}")
+            let Stage::BestMoves { player, .. } = &stages[at + 1] else {
+                unreachable!()
+            };
+            let whose = if player == "L" { "Left's " } else { "Right's " };
+            assert!(known.last().unwrap().starts_with(whose), "{known:?}");
+            assert_eq!(known[known.len() - 2], format!("Value: {pretty}"));
         }
         other => panic!("{other:?}"),
     }

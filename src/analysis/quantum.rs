@@ -7,7 +7,8 @@
 //! winning move of each player who has one (outcome searches of the
 //! options), bounds on the value from comparisons with numbers (outcome
 //! searches of the state minus a number), then the value as soon as it is
-//! known, then each player's best moves as soon as they are found; and,
+//! known, then each player's best moves as soon as they are found (a
+//! player with a winning move first); and,
 //! during any long search, how far it got. Every stage before the value
 //! is a proved fact about the same state, found by search alone: an
 //! outcome search stops at a first winning move, so these come long
@@ -390,6 +391,9 @@ fn after_moves<B: QuantumBase + Clone + 'static>(
         }
     };
     emit(value_stage(&mut solver.arena, v, budget.text_limit()));
+    // Right wins whoever starts: Right's best moves are winning ones,
+    // Left's not.
+    let right_first = solver.arena.outcome(v) == Outcome::R;
     let mut advice = |p| -> Result<MoveAdvice, Exceeded> {
         let best = solver.best_moves(&state, p)?;
         let base = &solver.base;
@@ -397,8 +401,16 @@ fn after_moves<B: QuantumBase + Clone + 'static>(
         emit(best_moves_stage(p, &advice));
         Ok(advice)
     };
-    let left_moves = advice(Player::Left)?;
-    let right_moves = advice(Player::Right)?;
+    // A player with a winning move first: those are found by outcome
+    // searches alone, where a player without one has each other move
+    // shown strictly worse than a best one, which can take far longer.
+    let (left_moves, right_moves) = if right_first {
+        let right = advice(Player::Right)?;
+        (advice(Player::Left)?, right)
+    } else {
+        let left = advice(Player::Left)?;
+        (left, advice(Player::Right)?)
+    };
     let realisations = state
         .iter()
         .map(|r| {
