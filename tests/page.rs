@@ -1386,7 +1386,11 @@ fn the_value_shows_before_the_best_moves_and_the_answer_replaces_it() {
             let Stage::BestMoves { player, .. } = &stages[at + 1] else {
                 unreachable!()
             };
-            let whose = if player == "L" { "Left's " } else { "Right's " };
+            let whose = if player == "L" {
+                "Left (blue) "
+            } else {
+                "Right (red) "
+            };
             assert!(known.last().unwrap().starts_with(whose), "{known:?}");
             assert_eq!(known[known.len() - 2], format!("Value: {pretty}"));
         }
@@ -1398,6 +1402,70 @@ fn the_value_shows_before_the_best_moves_and_the_answer_replaces_it() {
     let view = p.view();
     assert!(matches!(view.value.state, ValueState::Answer(_)));
     assert_eq!(view.board.caption_value, format!("= {pretty}"));
+}
+
+/// Moves the card lists while computing are named as the board names its
+/// edges, as the answer's are: a drawing with an edge not connected to
+/// the ground is asked about without it, so the engine's edge 1 is the
+/// board's edge 2 (the card said "1", an edge not even in play). A
+/// player's best moves read as the answer's line does, folded past
+/// sixteen moves, where a wide quantum state's hundred moves filled the
+/// card.
+#[test]
+fn staged_moves_are_named_as_the_board_names_them_and_folded() {
+    use hackenbush_lab::analysis::Stage;
+    let mut p = Page::new();
+    p.act(Action::SetText("1-2:G BR R".into())).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+    let job = p.session.wanted_jobs().into_iter().next().expect("a job");
+    let jobs::Job::Analyse { request, .. } = &job else {
+        panic!("{job:?}")
+    };
+    assert_eq!(request.position, "BR R", "the ungrounded edge is left out");
+    p.act(Action::JobStarted { job: job.clone() }).unwrap();
+    let send = |p: &mut Page, stage: Stage| {
+        p.act(Action::JobStage {
+            job: job.clone(),
+            stage: Box::new(stage),
+        })
+        .unwrap();
+    };
+    send(
+        &mut p,
+        Stage::WinningMove {
+            player: "L".into(),
+            labels: "1".into(),
+        },
+    );
+    send(
+        &mut p,
+        Stage::BestMoves {
+            player: "L".into(),
+            winning: true,
+            labels: vec!["1".into(), "1,2".into()],
+        },
+    );
+    // Twenty moves of Right's (labels repeat: only the count matters).
+    send(
+        &mut p,
+        Stage::BestMoves {
+            player: "R".into(),
+            winning: false,
+            labels: (0..20).map(|k| format!("{}", 2 + k % 2)).collect(),
+        },
+    );
+    let known = match p.view().value.state {
+        ValueState::Computing { known, .. } => known,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        known,
+        [
+            "Winning move for Left (found so far): 2",
+            "Left (blue) wins with: 2, 2+3",
+            "Right (red) best (losing): 3, 4, 3, 4, 3, 4, 3, 4, 3, 4, 3, 4 … and 8 more",
+        ]
+    );
 }
 
 /// The stages a slow analysis had sent (outcome, a winning move, bounds,

@@ -1047,7 +1047,7 @@ impl Session {
                         ValueState::Failed {
                             what,
                             message: failure.message.clone(),
-                            known: known_lines(proved),
+                            known: known_lines(proved, &req),
                             outcome: outcome_of(proved),
                             may_extend_to: failure.may_extend_to,
                         }
@@ -1060,7 +1060,7 @@ impl Session {
                         };
                         ValueState::Computing {
                             what,
-                            known: known_lines(known),
+                            known: known_lines(known, &req),
                             outcome: outcome_of(known),
                             value: value_of(known),
                         }
@@ -1132,6 +1132,49 @@ fn outcome_of(known: &[Stage]) -> Option<crate::game::Outcome> {
     })
 }
 
+/// Moves of a stage (the request's labels, as the engine numbers its
+/// edges) as the board names them (`1+4`): a drawing with edges not
+/// connected to the ground is asked about without them, so its labels
+/// differ from the board's.
+fn on_board(req: &crate::ui::play::AnalysisRequest, labels: &[String]) -> Vec<String> {
+    labels
+        .iter()
+        .filter_map(|m| req.board_move(m))
+        .map(|m| m.to_string())
+        .collect()
+}
+
+/// A player's best moves as the card lists them while the rest of the
+/// answer is coming: worded and folded as the answer's own line
+/// ("Left (blue) wins with: 1, 2+5, … and 85 more"), where the whole list
+/// of a wide quantum state (a hundred moves and more) filled the card.
+fn best_moves_line(
+    req: &crate::ui::play::AnalysisRequest,
+    player: &str,
+    winning: bool,
+    labels: &[String],
+) -> String {
+    let p = if player == "L" {
+        crate::rules::Player::Left
+    } else {
+        crate::rules::Player::Right
+    };
+    let line = answer_view::MoveLine {
+        player: crate::ui::play::player_name(p).into(),
+        winning,
+        moves: on_board(req, labels),
+    };
+    let (shown, folded) = line.folded();
+    let mut text = line.lead();
+    if !shown.is_empty() {
+        text += &format!(": {}", shown.join(", "));
+    }
+    if !folded.is_empty() {
+        text += &format!(" … and {} more", folded.len());
+    }
+    text
+}
+
 /// The value among `known` stages, once it is known (its people-friendly
 /// form, or its plain one; `None` where it is too long to print).
 fn value_of(known: &[Stage]) -> Option<String> {
@@ -1166,13 +1209,22 @@ fn stage_line(stage: &Stage) -> String {
 /// bounds before it (`analysis::quantum::staged_facts`). Exact numbers
 /// and confusion end the comparisons and keep their own lines; the
 /// search's progress is the last line.
-fn known_lines(known: &[Stage]) -> Vec<String> {
+fn known_lines(known: &[Stage], req: &crate::ui::play::AnalysisRequest) -> Vec<String> {
     use crate::analysis::BoundRelation;
     let mut lines = Vec::with_capacity(known.len());
     let mut bounds_at = None;
     let (mut more, mut less, mut searching) = (None, None, None);
     for stage in known {
         match stage {
+            Stage::WinningMove { player, labels } => lines.push(stage_line(&Stage::WinningMove {
+                player: player.clone(),
+                labels: on_board(req, std::slice::from_ref(labels)).join(", "),
+            })),
+            Stage::BestMoves {
+                player,
+                winning,
+                labels,
+            } => lines.push(best_moves_line(req, player, *winning, labels)),
             Stage::Bound {
                 relation: relation @ (BoundRelation::Greater | BoundRelation::Less),
                 number,
