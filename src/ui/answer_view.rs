@@ -302,6 +302,22 @@ impl MoveLine {
     pub fn folded(&self) -> (&[String], &[String]) {
         self.moves.split_at(fold_at(self.moves.len()))
     }
+
+    /// The line as text, folded: the moves [`Self::folded`] keeps in
+    /// view, then how many more there are ("Left (blue) wins with: 1,
+    /// 2+5, … and 85 more"), where no button can unfold it (the value
+    /// card's list of what is known while the answer is coming).
+    pub fn folded_text(&self) -> String {
+        let (shown, away) = self.folded();
+        let mut text = self.lead();
+        if !shown.is_empty() {
+            text += &format!(": {}", shown.join(", "));
+        }
+        if !away.is_empty() {
+            text += &format!(" … and {} more", away.len());
+        }
+        text
+    }
 }
 
 impl std::fmt::Display for MoveLine {

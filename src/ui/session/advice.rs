@@ -275,12 +275,7 @@ impl Session {
             return AdviceView::default();
         };
         let line = |m: &Option<crate::analysis::MoveAdvice>, p: Player| -> Option<MoveLine> {
-            let m = m.as_ref()?;
-            Some(MoveLine {
-                player: player_name(p).into(),
-                winning: m.winning,
-                moves: req.best_moves(m).iter().map(|m| m.to_string()).collect(),
-            })
+            Some(move_line(req, p, m.as_ref()?))
         };
         let strategies = self.strategy_text(report);
         AdviceView {
@@ -293,5 +288,25 @@ impl Session {
             .collect(),
             strategies: (!strategies.is_empty()).then_some(strategies),
         }
+    }
+}
+
+/// `p`'s best moves `advice` (the request's labels, as the engine numbers
+/// its edges) as the board names them (`1+4`): a drawing with edges not
+/// connected to the ground is asked about without them, so its labels
+/// differ from the board's.
+pub(super) fn move_line(
+    req: &AnalysisRequest,
+    p: Player,
+    advice: &crate::analysis::MoveAdvice,
+) -> MoveLine {
+    MoveLine {
+        player: player_name(p).into(),
+        winning: advice.winning,
+        moves: req
+            .best_moves(advice)
+            .iter()
+            .map(|m| m.to_string())
+            .collect(),
     }
 }

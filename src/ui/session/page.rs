@@ -1132,59 +1132,43 @@ fn outcome_of(known: &[Stage]) -> Option<crate::game::Outcome> {
     })
 }
 
-/// Moves of a stage (the request's labels, as the engine numbers its
-/// edges) as the board names them (`1+4`): a drawing with edges not
-/// connected to the ground is asked about without them, so its labels
-/// differ from the board's.
-fn on_board(req: &crate::ui::play::AnalysisRequest, labels: &[String]) -> Vec<String> {
-    labels
-        .iter()
-        .filter_map(|m| req.board_move(m))
-        .map(|m| m.to_string())
-        .collect()
-}
-
 /// A player's best moves as the card lists them while the rest of the
-/// answer is coming: worded and folded as the answer's own line
-/// ("Left (blue) wins with: 1, 2+5, … and 85 more"), where the whole list
-/// of a wide quantum state (a hundred moves and more) filled the card.
+/// answer is coming: on the board's labels, worded and folded as the
+/// answer's own line ([`answer_view::MoveLine::folded_text`]), where the
+/// whole list of a wide quantum state (a hundred moves and more) filled
+/// the card.
 fn best_moves_line(
     req: &crate::ui::play::AnalysisRequest,
     player: &str,
     winning: bool,
     labels: &[String],
 ) -> String {
-    let p = if player == "L" {
-        crate::rules::Player::Left
-    } else {
-        crate::rules::Player::Right
-    };
-    let line = answer_view::MoveLine {
-        player: crate::ui::play::player_name(p).into(),
+    let advice = crate::analysis::MoveAdvice {
         winning,
-        moves: on_board(req, labels),
+        labels: labels.to_vec(),
     };
-    let (shown, folded) = line.folded();
-    let mut text = line.lead();
-    if !shown.is_empty() {
-        text += &format!(": {}", shown.join(", "));
+    match player.parse() {
+        Ok(p) => super::advice::move_line(req, p, &advice).folded_text(),
+        // Never sent: stages name players `L` or `R`.
+        Err(_) => labels.join(" "),
     }
-    if !folded.is_empty() {
-        text += &format!(" … and {} more", folded.len());
-    }
-    text
 }
 
-/// The value among `known` stages, once it is known (its people-friendly
-/// form, or its plain one; `None` where it is too long to print).
-fn value_of(known: &[Stage]) -> Option<String> {
-    known.iter().find_map(|s| match s {
+/// The value as a value stage shows it: the people-friendly form, or the
+/// plain one; `None` for another stage, or a value too long to print.
+fn shown_value(stage: &Stage) -> Option<String> {
+    match stage {
         Stage::Value { value, pretty } => {
             let shown = if pretty.is_empty() { value } else { pretty };
             (!shown.is_empty()).then(|| shown.clone())
         }
         _ => None,
-    })
+    }
+}
+
+/// The value among `known` stages, once it is known ([`shown_value`]).
+fn value_of(known: &[Stage]) -> Option<String> {
+    known.iter().find_map(shown_value)
 }
 
 /// A stage as the value card shows it: capitalised, labelled with what it
@@ -1192,7 +1176,7 @@ fn value_of(known: &[Stage]) -> Option<String> {
 /// people-friendly form the answer will show.
 fn stage_line(stage: &Stage) -> String {
     match stage {
-        Stage::Value { .. } => match value_of(std::slice::from_ref(stage)) {
+        Stage::Value { .. } => match shown_value(stage) {
             Some(v) => format!("Value: {v}"),
             None => "Value: too long to print here".into(),
         },
@@ -1216,9 +1200,12 @@ fn known_lines(known: &[Stage], req: &crate::ui::play::AnalysisRequest) -> Vec<S
     let (mut more, mut less, mut searching) = (None, None, None);
     for stage in known {
         match stage {
+            // The move on the board's labels, worded as the stage says it.
             Stage::WinningMove { player, labels } => lines.push(stage_line(&Stage::WinningMove {
                 player: player.clone(),
-                labels: on_board(req, std::slice::from_ref(labels)).join(", "),
+                labels: req
+                    .board_move(labels)
+                    .map_or_else(String::new, |m| m.to_string()),
             })),
             Stage::BestMoves {
                 player,
