@@ -12,6 +12,9 @@
 //!   stage it reports before the value is true of that value.
 //! - A value guessed at width 2 is taken at a wider width exactly when it
 //!   is the value (`quantum/solver/guided.rs`).
+//! - A dead realisation (the empty drawing) beside others changes nothing
+//!   under C′ (and A, B, D) but does under C and C′u, and the engine that
+//!   drops it (`quantum/normalise.rs`) gives the unreduced values.
 
 #[path = "common/stages.rs"]
 mod stages;
@@ -381,4 +384,112 @@ fn a_guide_past_its_budget_is_dropped() {
     assert_eq!(solver.arena.plain(v), want);
     assert_eq!(solver.guesses(), [0, 0]);
     assert_eq!(tiny.used(), 0, "the guide's tables are released");
+}
+
+/// Random states of random drawings (green edges at the ground make the
+/// empty drawing common), each flavour and width in turn: `(position,
+/// setting, state)`.
+fn states_for_dead_checks() -> Vec<(Position, Setting, Vec<EdgeSet>)> {
+    let mut out = Vec::new();
+    for seed in 0..60u64 {
+        let edges = 3 + (seed % 4) as usize;
+        let p = presets::random(
+            seed * 13 + 5,
+            edges,
+            &[Colour::Blue, Colour::Red, Colour::Green],
+        );
+        let base = Hackenbush::new(p.clone());
+        for (j, f) in Flavour::ALL.into_iter().enumerate() {
+            let w = WIDTHS[(seed as usize + j) % 3];
+            let setting = Setting::new(f, w);
+            let mut rng = SplitMix64(seed * 97 + j as u64);
+            for steps in [0, 1, 2, 3] {
+                out.push((
+                    p.clone(),
+                    setting,
+                    random_state(&base, setting, &mut rng, steps),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The theorem of `quantum/normalise.rs`, on the unreduced engine: a state
+/// X and X ∪ {∅} (the empty drawing, on which neither player can move) are
+/// worth the same under A, B, C′ and D, on every random state; under C and
+/// C′u they differ on some (∅ forbids the unsuperposed moves C allows), so
+/// the reduction must stay off there.
+#[test]
+fn a_dead_realisation_changes_nothing_under_c_prime_alone_of_the_c_flavours() {
+    let empty = EdgeSet::default();
+    let mut compared = [0usize; 6];
+    let mut differed = [0usize; 6];
+    for (p, setting, state) in states_for_dead_checks() {
+        if state.contains(&empty) {
+            continue;
+        }
+        let mut with_dead = state.clone();
+        with_dead.push(empty);
+        let k = Flavour::ALL
+            .iter()
+            .position(|&f| f == setting.flavour)
+            .unwrap();
+        let alone = plain_value(&p, setting, &state, Reductions::none());
+        let beside = plain_value(&p, setting, &with_dead, Reductions::none());
+        compared[k] += 1;
+        if setting.flavour.drops_dead() {
+            assert_eq!(beside, alone, "{setting:?} {p} state {state:?}");
+        } else if beside != alone {
+            differed[k] += 1;
+        }
+    }
+    for (k, f) in Flavour::ALL.into_iter().enumerate() {
+        assert!(compared[k] >= 150, "{f}: {} states", compared[k]);
+        if !f.drops_dead() {
+            assert!(
+                differed[k] >= 10,
+                "{f}: ∅ changed {} of {} values",
+                differed[k],
+                compared[k]
+            );
+        }
+    }
+}
+
+/// The engine dropping dead realisations (alone, and with every other
+/// reduction) against the unreduced one, every flavour, widths 2, 3 and
+/// unbounded, on random states holding the empty drawing and on the same
+/// states with it added.
+#[test]
+fn dropping_dead_realisations_agrees_with_the_unreduced_engine() {
+    let empty = EdgeSet::default();
+    let dead_only = Reductions {
+        drop_dead: true,
+        ..Reductions::none()
+    };
+    let mut with_dead = [0usize; 6];
+    for (p, setting, state) in states_for_dead_checks() {
+        let mut states = vec![state.clone()];
+        if !state.contains(&empty) {
+            let mut s = state;
+            s.push(empty);
+            states.push(s);
+        }
+        for state in states {
+            let want = plain_value(&p, setting, &state, Reductions::none());
+            for r in [dead_only, Reductions::all()] {
+                let got = plain_value(&p, setting, &state, r);
+                assert_eq!(got, want, "{r:?} {setting:?} {p} state {state:?}");
+            }
+            if state.contains(&empty) && state.len() > 1 {
+                let k = Flavour::ALL
+                    .iter()
+                    .position(|&f| f == setting.flavour)
+                    .unwrap();
+                with_dead[k] += 1;
+            }
+        }
+    }
+    assert!(with_dead.iter().all(|&n| n >= 150), "{with_dead:?}");
 }

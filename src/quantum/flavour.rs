@@ -53,6 +53,17 @@ impl Flavour {
     pub fn drops_covered(self) -> bool {
         matches!(self, Flavour::A | Flavour::B | Flavour::D)
     }
+
+    /// Whether a *dead* realisation (no legal label for either player,
+    /// e.g. the empty drawing) may be dropped from a state that has
+    /// another realisation. Under C′ it changes nothing (see
+    /// [`super::normalise`]); under A, B and D it is covered by every
+    /// other realisation. Not under C and C′u: there it forbids every
+    /// unsuperposed move C's rule would allow (C requires the label on
+    /// every realisation).
+    pub fn drops_dead(self) -> bool {
+        !matches!(self, Flavour::C | Flavour::CPrimeU)
+    }
 }
 
 impl fmt::Display for Flavour {

@@ -1,8 +1,32 @@
 //! The value-preserving reductions the solver applies to every state it
 //! stores: deduplication (always), dropping covered realisations (A, B, D
-//! only) and the orbit representative under start-position automorphisms.
-//! The solver applies them to realisation ids (see `solver.rs`); this
-//! module holds the configuration and the kept-maximal scan.
+//! only), dropping a dead realisation beside others (C′; A, B and D drop
+//! it as covered) and the orbit representative under start-position
+//! automorphisms. The solver applies them to realisation ids (see
+//! `solver.rs`); this module holds the configuration and the kept-maximal
+//! scan.
+//!
+//! **Dead realisations under C′.** Call a realisation *dead* if neither
+//! player has a legal label on it (in Hackenbush the empty drawing, left
+//! when a ground edge holding everything is cut; in Nim all heaps empty).
+//! Let X be a state and Y = X ∪ {d}, d dead, X not empty. Then X and Y
+//! are the same game under C′, by induction on the birthday, because each
+//! player's allowed moves and their results are the same on both:
+//! - a label is legal for p on some realisation of Y exactly when it is on
+//!   some realisation of X (d has none), so both have the same superposed
+//!   moves;
+//! - the result of a move keeps the pairs (realisation, label) where the
+//!   label is legal, cut: d is in no such pair, so the results on X and on
+//!   Y are the same state;
+//! - an unsuperposed move e is allowed under C′ when e is legal on every
+//!   realisation on which p has a legal label: d is not one of those, so
+//!   the condition reads the same realisations on X and on Y.
+//!
+//! Under C the last step fails (C asks for e on *every* realisation, and d
+//! has none, so Y has no unsuperposed moves where X may have some), and
+//! so under C′u, which allows what C allows. `tests/quantum_reductions.rs`
+//! checks both on random states with the unreduced engine: X ∪ {d} worth
+//! X under C′ always, and not always under C and C′u.
 
 use super::base::QuantumBase;
 use super::flavour::Flavour;
@@ -18,6 +42,9 @@ pub struct Reductions {
     /// Try one move per orbit under the permutations of the state's twin
     /// blocks (see [`super::twins`]).
     pub twin_moves: bool,
+    /// Drop a dead realisation beside others (honoured only under C′; A,
+    /// B and D drop it as covered, see the module doc).
+    pub drop_dead: bool,
 }
 
 impl Reductions {
@@ -26,6 +53,7 @@ impl Reductions {
             drop_covered: true,
             symmetry: true,
             twin_moves: true,
+            drop_dead: true,
         }
     }
 
@@ -34,6 +62,7 @@ impl Reductions {
             drop_covered: false,
             symmetry: false,
             twin_moves: false,
+            drop_dead: false,
         }
     }
 }
@@ -43,6 +72,7 @@ impl Reductions {
 #[derive(Clone, Debug)]
 pub struct Normaliser {
     drop_covered: bool,
+    drop_dead: bool,
     orient: bool,
     twin_moves: bool,
     /// The start's automorphisms, if either `orient` or `twin_moves`
@@ -60,6 +90,10 @@ impl Normaliser {
         Normaliser {
             // Theorems 3.17 and 3.20 of the 2024 thesis need A, B or D.
             drop_covered: reductions.drop_covered && flavour.drops_covered(),
+            // Under A, B and D covering drops dead realisations already.
+            drop_dead: reductions.drop_dead
+                && flavour.drops_dead()
+                && !(reductions.drop_covered && flavour.drops_covered()),
             orient: reductions.symmetry,
             twin_moves: reductions.twin_moves,
             symmetry: if reductions.symmetry || reductions.twin_moves {
@@ -76,6 +110,18 @@ impl Normaliser {
     /// among the unions of maximal elements).
     pub fn drops_covered(&self) -> bool {
         self.drop_covered
+    }
+
+    /// Whether a dead realisation is dropped from a state with others
+    /// (see the module doc).
+    pub fn drops_dead(&self) -> bool {
+        self.drop_dead
+    }
+
+    /// Keep dead realisations from now on: a solver valuing several
+    /// flavours at once drops them only if every one of those allows it.
+    pub fn keep_dead(&mut self) {
+        self.drop_dead = false;
     }
 
     /// Whether states are replaced by their orbit representatives.

@@ -112,6 +112,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                     solver.account.hold(grown)?;
                     child.clear();
                     child.extend_from_slice(built);
+                    solver.drop_dead_ids(&mut child);
                     solver.orient_ids(&mut child);
                     // The lists' growth (they double) and the option's own copy.
                     let bytes = match solver.memo_value(child.as_slice()) {
@@ -420,6 +421,10 @@ mod tests {
                                         plain.extend_from_slice(&map.children[i]);
                                     }
                                     s.prune_ids(&mut plain);
+                                    // A visit drops the dead realisation (C′)
+                                    // before it orients the union.
+                                    let mut built = built.to_vec();
+                                    s.drop_dead_ids(&mut built);
                                     assert_eq!(built, plain, "{text} {flavour} {idx:?}");
                                     visited.insert(plain.clone());
                                     if idx.len() > 2 {

@@ -290,6 +290,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                 dense,
                 images: Images::default(),
                 impartial: Vec::new(),
+                dead: Vec::new(),
             },
             values: IdMemo::default(),
             wins: vec![SumMemo::plain(zero)],
@@ -346,6 +347,9 @@ impl<B: QuantumBase> QuantumSolver<B> {
             return None;
         }
         let mut solver = Self::new(base, start, setting);
+        if !flavours.iter().all(|f| f.drops_dead()) {
+            solver.normaliser.keep_dead();
+        }
         solver.flavours = Rc::from(flavours);
         solver.values = IdMemo::with_words(flavours.len());
         Some(solver)

@@ -49,6 +49,9 @@ pub(super) struct Reals<B: QuantumBase> {
     /// Whether each realisation is impartial for good
     /// ([`QuantumBase::impartial`]).
     pub(super) impartial: Vec<bool>,
+    /// Whether each realisation is dead: no legal label for either player
+    /// (see [`crate::quantum::normalise`]).
+    pub(super) dead: Vec<bool>,
 }
 
 impl<B: QuantumBase> QuantumSolver<B> {
@@ -84,6 +87,10 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         self.reals.runs.push(run_bounds::runs_of(&self.base, r));
         self.reals.impartial.push(self.base.impartial(r));
+        let dead = Player::BOTH
+            .into_iter()
+            .all(|p| self.base.moves(r, p).is_empty());
+        self.reals.dead.push(dead);
         if self.reals.blocks > 0 {
             let before = self.reals.terms.len();
             self.normaliser

@@ -136,12 +136,32 @@ impl<B: QuantumBase> QuantumSolver<B> {
         self.orient_ids(ids);
     }
 
-    /// Sorted, deduplicated, covered realisations dropped (A, B, D).
+    /// Sorted, deduplicated, covered realisations dropped (A, B, D), a
+    /// dead one beside others dropped (C′).
     pub(super) fn prune_ids(&self, ids: &mut IdState) {
         ids.sort_unstable();
         ids.dedup();
         if self.normaliser.drops_covered() {
             self.keep_maximal_ids(ids);
+        }
+        self.drop_dead_ids(ids);
+    }
+
+    /// Drop the dead realisations of a state that has a live one, where
+    /// the normaliser says so (C′, see [`crate::quantum::normalise`]); a
+    /// state of dead realisations alone keeps its first. Order is kept,
+    /// so a sorted list stays sorted.
+    pub(super) fn drop_dead_ids(&self, ids: &mut IdState) {
+        if !self.normaliser.drops_dead() || ids.len() < 2 {
+            return;
+        }
+        let dead = &self.reals.dead;
+        if ids.iter().any(|&id| dead[id as usize]) {
+            let first = ids[0];
+            ids.retain(|&id| !dead[id as usize]);
+            if ids.is_empty() {
+                ids.push(first);
+            }
         }
     }
 

@@ -292,6 +292,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                             let known = known.or_else(|| {
                                 child.clear();
                                 child.extend_from_slice(built);
+                                solver.drop_dead_ids(&mut child);
                                 solver.orient_ids(&mut child);
                                 solver.memo_known(&child, at, p.opponent())
                             });
