@@ -52,7 +52,7 @@ use crate::rules::Player;
 
 /// What is known of one option of the state being valued.
 #[derive(Clone, Copy)]
-enum Fate {
+enum OptionFate {
     /// Not looked at yet.
     Open,
     /// Kept: its value is one of V's options.
@@ -67,15 +67,15 @@ enum Fate {
     Dominated,
 }
 
-impl Fate {
+impl OptionFate {
     /// Whether this option was left out against a V that the other
     /// player's options kept since (now `other_kept` of them) have moved,
     /// so that it must be looked at again. Open options are not stale:
     /// they have not been looked at yet.
     fn is_stale(self, other_kept: usize) -> bool {
         match self {
-            Fate::Dropped(n) | Fate::Valued(_, n) => n != other_kept,
-            Fate::Open | Fate::Kept | Fate::Dominated => false,
+            OptionFate::Dropped(n) | OptionFate::Valued(_, n) => n != other_kept,
+            OptionFate::Open | OptionFate::Kept | OptionFate::Dominated => false,
         }
     }
 }
@@ -93,7 +93,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         &mut self,
         mut sides: OptionSides,
     ) -> Result<GameId, Exceeded> {
-        let mut fates: [Vec<Fate>; 2] = Default::default();
+        let mut fates: [Vec<OptionFate>; 2] = Default::default();
         let mut kept: [Vec<GameId>; 2] = Default::default();
         for (k, p) in Player::BOTH.into_iter().enumerate() {
             for (known, child) in sides[k].iter_mut() {
@@ -104,14 +104,14 @@ impl<B: QuantumBase> QuantumSolver<B> {
             sides[k].sort_by_cached_key(|(known, child)| {
                 (known.is_none(), self.option_order(child, p))
             });
-            fates[k] = vec![Fate::Open; sides[k].len()];
+            fates[k] = vec![OptionFate::Open; sides[k].len()];
             for (i, (known, child)) in sides[k].iter().enumerate() {
                 let v = match known {
                     Some(v) => *v,
                     None if kept[k].is_empty() => self.probed_value_of_ids(child)?,
                     None => break,
                 };
-                fates[k][i] = Fate::Kept;
+                fates[k][i] = OptionFate::Kept;
                 kept[k].push(v);
             }
         }
@@ -121,21 +121,21 @@ impl<B: QuantumBase> QuantumSolver<B> {
             for (k, p) in Player::BOTH.into_iter().enumerate() {
                 for i in 0..sides[k].len() {
                     let found = match fates[k][i] {
-                        Fate::Kept | Fate::Dominated => continue,
-                        fate @ (Fate::Dropped(_) | Fate::Valued(..))
+                        OptionFate::Kept | OptionFate::Dominated => continue,
+                        fate @ (OptionFate::Dropped(_) | OptionFate::Valued(..))
                             if !fate.is_stale(kept[1 - k].len()) =>
                         {
                             continue
                         }
-                        Fate::Dropped(_)
+                        OptionFate::Dropped(_)
                             if self.no_better_than_kept(&sides[k][i].1, &kept[k], p) =>
                         {
-                            fates[k][i] = Fate::Dominated;
+                            fates[k][i] = OptionFate::Dominated;
                             self.gift_horse_drops[1] += 1;
                             continue;
                         }
-                        Fate::Valued(x, _) => x,
-                        Fate::Open | Fate::Dropped(_) => {
+                        OptionFate::Valued(x, _) => x,
+                        OptionFate::Open | OptionFate::Dropped(_) => {
                             let before = self.searched_states;
                             let child = &sides[k][i].1;
                             // Whether the option changes V can cost far more to
@@ -148,7 +148,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
                             )?;
                             let x = match raced {
                                 Raced::First(true) => {
-                                    fates[k][i] = Fate::Dropped(kept[1 - k].len());
+                                    fates[k][i] = OptionFate::Dropped(kept[1 - k].len());
                                     self.gift_horse_drops[0] += 1;
                                     continue;
                                 }
@@ -166,11 +166,11 @@ impl<B: QuantumBase> QuantumSolver<B> {
                         Player::Right => self.arena.le(found, v),
                     };
                     if changes {
-                        fates[k][i] = Fate::Kept;
+                        fates[k][i] = OptionFate::Kept;
                         kept[k].push(found);
                         v = self.arena.make(kept[0].clone(), kept[1].clone());
                     } else {
-                        fates[k][i] = Fate::Valued(found, kept[1 - k].len());
+                        fates[k][i] = OptionFate::Valued(found, kept[1 - k].len());
                     }
                 }
             }
