@@ -195,7 +195,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
             + 2 * growing(&r.keys)
             + r.masks.as_ref().map_or(0, growing)
             + growing(&r.runs)
-            + growing(&r.impartial);
+            + growing(&r.impartial)
+            + growing(&r.dead);
         let bytes = growing(&r.states)
             + words
             + (r.dense.as_ref().map_or(0, Vec::len) * size_of::<RealId>()) as u64
