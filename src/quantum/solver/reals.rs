@@ -50,7 +50,8 @@ pub(super) struct Reals<B: QuantumBase> {
     /// ([`QuantumBase::impartial`]).
     pub(super) impartial: Vec<bool>,
     /// Whether each realisation is dead: no legal label for either player
-    /// (see [`crate::quantum::normalise`]).
+    /// (see [`crate::quantum::normalise`]); all false where the
+    /// normaliser keeps dead realisations.
     pub(super) dead: Vec<bool>,
 }
 
@@ -87,9 +88,12 @@ impl<B: QuantumBase> QuantumSolver<B> {
         }
         self.reals.runs.push(run_bounds::runs_of(&self.base, r));
         self.reals.impartial.push(self.base.impartial(r));
-        let dead = Player::BOTH
-            .into_iter()
-            .all(|p| self.base.moves(r, p).is_empty());
+        // Read only where dead realisations are dropped (C′): elsewhere
+        // the two move lists would be built for nothing.
+        let dead = self.normaliser.drops_dead()
+            && Player::BOTH
+                .into_iter()
+                .all(|p| self.base.moves(r, p).is_empty());
         self.reals.dead.push(dead);
         if self.reals.blocks > 0 {
             let before = self.reals.terms.len();
