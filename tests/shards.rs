@@ -9,12 +9,29 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-/// A scratch directory for one test's files, emptied first.
-fn scratch(name: &str) -> PathBuf {
+/// A scratch directory for one test's files, emptied first and removed
+/// when dropped (a failed assertion too unwinds through the drop), so test
+/// runs leave nothing behind in the temporary directory.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn scratch(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("hackenbush-shards-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
+    Scratch(dir)
 }
 
 fn run(args: &[&str]) -> Output {
@@ -115,7 +132,6 @@ fn same_as_one_run(name: &str, args: &[&str], n: u32) {
         .map(|f| std::fs::read_to_string(f).unwrap().lines().count())
         .collect();
     assert!(sizes.iter().all(|&s| s >= 2), "{name}: {sizes:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -275,9 +291,12 @@ fn missing_duplicated_and_unfinished_shards_are_refused() {
         &merge(&[], &[files[0].clone(), cut, files[2].clone()]),
         "unfinished",
     );
-    // Shards of another census, or of another split.
+    // Shards of another census, or of another split (each in a directory
+    // kept until the test ends).
+    let (other_dir, halves_dir) = (scratch("refused-other"), scratch("refused-halves"));
+    let table_dir = scratch("refused-table");
     let other = shards(
-        &scratch("refused-other"),
+        &other_dir,
         &["census", "--class", "trees", "--size", "4"],
         3,
     );
@@ -285,7 +304,7 @@ fn missing_duplicated_and_unfinished_shards_are_refused() {
         &merge(&[], &[files[0].clone(), other[1].clone(), files[2].clone()]),
         "foreign",
     );
-    let halves = shards(&scratch("refused-halves"), &census, 2);
+    let halves = shards(&halves_dir, &census, 2);
     refused(
         &merge(
             &[],
@@ -294,11 +313,7 @@ fn missing_duplicated_and_unfinished_shards_are_refused() {
         "mixed split",
     );
     // A table shard among census shards; a whole run's output.
-    let table = shards(
-        &scratch("refused-table"),
-        &["table", "--n", "0..1", "--m", "0..1"],
-        3,
-    );
+    let table = shards(&table_dir, &["table", "--n", "0..1", "--m", "0..1"], 3);
     refused(
         &merge(&[], &[files[0].clone(), table[1].clone(), files[2].clone()]),
         "table",
