@@ -7,7 +7,8 @@
 //!
 //! `cargo bench --bench quantum_classroom -- [--drawings N] [--seed S]
 //! [--cap SECONDS] [--flavours A,C,D] [--widths 2,3,unbounded]
-//! [--old PATH] [--old-cap SECONDS] [--only K] [--play K] [--list]`
+//! [--old PATH] [--old-cap SECONDS] [--only K] [--play K] [--stages]
+//! [--list]`
 //!
 //! Times are CPU seconds (user + system, 10 ms resolution; the machine is
 //! shared, so wall time would measure the neighbours). Every cell runs
@@ -27,13 +28,19 @@
 //! (each side's first best move in turn) and times the analysis of every
 //! position reached as the page's worker makes it: with the solver kept
 //! from the cell's analysis (`analysis::keep_solvers`); the line shows the
-//! slowest of them after "play". `--list` prints the drawings alone, a
+//! slowest of them after "play". `--stages` analyses each cell in stages,
+//! as the page and `value --progress` do, and shows when each stage came
+//! (CPU seconds from the start): the outcome, the value, and each
+//! player's best moves (`L`, `R`; `L*` when they win); the family table
+//! then counts the cells whose value came after 1 s, apart from those
+//! whose best moves did. `--list` prints the drawings alone, a
 //! `K POSITION` line each (what `benches/page_play.mjs` times in the page
 //! with `CELLS=FILE`).
 //!
 //! Prints one line per cell, then per family (flavour × width) the number
-//! of cells, the slowest cell, the cells over 1 s and, with `--old`, the
-//! ratio of total times (cells over the cap counted at the cap).
+//! of cells, the slowest cell, the cells over 1 s (with `--stages`, also
+//! those whose value came after 1 s) and, with `--old`, the ratio of
+//! total times (cells over the cap counted at the cap).
 //! Not run by CI.
 
 /// As in the `hackenbush` binary, so the figures are what the tool does.
@@ -41,7 +48,8 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use hackenbush_lab::analysis::{
-    analyse, keep_solvers, thermal, Answer, QuantumOptions, Request, Rules,
+    analyse, analyse_in_stages, keep_solvers, thermal, Answer, QuantumOptions, Request, Rules,
+    Stage,
 };
 use hackenbush_lab::budget::{Budget, ByteSize, Timeout};
 use hackenbush_lab::position::{presets, Colour};
@@ -73,6 +81,7 @@ struct Opts {
     old: Option<String>,
     only: Option<usize>,
     play: usize,
+    stages: bool,
     list: bool,
 }
 
@@ -87,6 +96,7 @@ fn parse_opts() -> Opts {
         old: None,
         only: None,
         play: 0,
+        stages: false,
         list: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -103,6 +113,11 @@ fn parse_opts() -> Opts {
             "--play" => o.play = val.parse().expect("--play K"),
             "--list" => {
                 o.list = true;
+                i += 1;
+                continue;
+            }
+            "--stages" => {
+                o.stages = true;
                 i += 1;
                 continue;
             }
@@ -134,6 +149,10 @@ fn parse_opts() -> Opts {
         }
         i += 2;
     }
+    assert!(
+        !(o.stages && o.old.is_some()),
+        "--stages analyses cells in this process, --old runs both builds as child processes: use one"
+    );
     o
 }
 
@@ -161,10 +180,48 @@ fn summary(value: &str, outcome: &str, left: &[String], right: &[String]) -> Str
 }
 
 enum Run {
-    /// CPU seconds, the answer's summary and, with `--play`, the slowest
-    /// analysis in play.
-    Done(f64, String, Option<String>),
+    Done(Cell),
     Over,
+}
+
+/// A finished cell.
+struct Cell {
+    /// CPU seconds of the whole analysis.
+    secs: f64,
+    /// What the answer is compared on ([`summary`]).
+    answer: String,
+    /// With `--stages`, when the value came (CPU seconds from the start).
+    value_secs: Option<f64>,
+    /// Shown after the time: the stages' times, the slowest analysis in
+    /// play.
+    notes: Vec<String>,
+}
+
+/// The stages of one analysis as they came, each with this thread's CPU
+/// seconds when it came.
+type StageLog = std::rc::Rc<std::cell::RefCell<Vec<(Stage, f64)>>>;
+
+/// When the value came in `log` (CPU seconds from `start`), and the line
+/// shown for the cell: the outcome, the value and each player's best
+/// moves, each with its time.
+fn stage_times(log: &[(Stage, f64)], start: f64) -> (Option<f64>, String) {
+    let mut value = None;
+    let mut parts = Vec::new();
+    for (stage, at) in log {
+        let name = match stage {
+            Stage::Outcome { .. } => "outcome".to_string(),
+            Stage::Value { .. } => {
+                value = Some(at - start);
+                "value".to_string()
+            }
+            Stage::BestMoves {
+                player, winning, ..
+            } => format!("{player}{}", if *winning { "*" } else { "" }),
+            _ => continue,
+        };
+        parts.push(format!("{name} {:.2}", at - start));
+    }
+    (value, format!("stages {}", parts.join(" ")))
 }
 
 fn cell_budget(cap: f64) -> Budget {
@@ -202,7 +259,14 @@ fn play_on(mut req: Request, first: Answer, moves: usize, cap: f64) -> Option<f6
     Some(slowest)
 }
 
-fn run_new(position: &str, flavour: Flavour, width: Width, cap: f64, play: usize) -> Run {
+fn run_new(
+    position: &str,
+    flavour: Flavour,
+    width: Width,
+    cap: f64,
+    play: usize,
+    stages: bool,
+) -> Run {
     let rules = Rules::Quantum(QuantumOptions {
         setting: Setting::new(flavour, width),
         ..Default::default()
@@ -210,8 +274,17 @@ fn run_new(position: &str, flavour: Flavour, width: Width, cap: f64, play: usize
     let req = Request::new(position, rules.clone());
     let budget = cell_budget(cap);
     keep_solvers(play > 0);
+    let log = StageLog::default();
     let t = cpu_seconds().0;
-    match analyse(&req, &budget) {
+    let analysed = if stages {
+        let log = log.clone();
+        analyse_in_stages(&req, &budget, move |stage| {
+            log.borrow_mut().push((stage, cpu_seconds().0))
+        })
+    } else {
+        analyse(&req, &budget)
+    };
+    match analysed {
         Ok(a) => {
             let _ = thermal(&a, &rules, &budget);
             let secs = cpu_seconds().0 - t;
@@ -228,15 +301,27 @@ fn run_new(position: &str, flavour: Flavour, width: Width, cap: f64, play: usize
                 &moves(&a.left_moves),
                 &moves(&a.right_moves),
             );
-            let played = (play > 0).then(|| {
+            let mut notes = Vec::new();
+            let mut value_secs = None;
+            if stages {
+                let (value, line) = stage_times(&log.borrow(), t);
+                value_secs = value;
+                notes.push(line);
+            }
+            if play > 0 {
                 let slowest = play_on(req, a, play, cap);
                 keep_solvers(false);
-                match slowest {
+                notes.push(match slowest {
                     Some(s) => format!("play {s:.3}s"),
                     None => "play over".into(),
-                }
-            });
-            Run::Done(secs, text, played)
+                });
+            }
+            Run::Done(Cell {
+                secs,
+                answer: text,
+                value_secs,
+                notes,
+            })
         }
         Err(_) => Run::Over,
     }
@@ -281,16 +366,17 @@ fn run_binary(bin: &str, position: &str, flavour: Flavour, width: Width, cap: f6
             })
             .unwrap_or_default()
     };
-    Run::Done(
+    Run::Done(Cell {
         secs,
-        summary(
+        answer: summary(
             v["value"].as_str().unwrap_or(""),
             v["outcome"].as_str().unwrap_or(""),
             &labels("left_moves"),
             &labels("right_moves"),
         ),
-        None,
-    )
+        value_secs: None,
+        notes: Vec::new(),
+    })
 }
 
 #[derive(Default)]
@@ -301,6 +387,8 @@ struct Family {
     slowest: (f64, String),
     old_slowest: (f64, String),
     over_1s: usize,
+    /// With `--stages`: cells whose value came after 1 s (or not at all).
+    value_over_1s: usize,
     old_over_1s: usize,
     over_cap: usize,
     old_over_cap: usize,
@@ -308,7 +396,7 @@ struct Family {
 
 fn show(r: &Run) -> String {
     match r {
-        Run::Done(s, ..) => format!("{s:8.3}s"),
+        Run::Done(c) => format!("{:8.3}s", c.secs),
         Run::Over => "    over".into(),
     }
 }
@@ -340,7 +428,7 @@ fn main() {
             // kept in this process.
             let new = match &o.old {
                 Some(_) if o.play == 0 => run_binary(THIS_BUILD, &position, *f, *w, o.cap),
-                _ => run_new(&position, *f, *w, o.cap, o.play),
+                _ => run_new(&position, *f, *w, o.cap, o.play, o.stages),
             };
             let old = o
                 .old
@@ -349,7 +437,7 @@ fn main() {
             let name = format!("d{k} {f} w{w}");
             fam.cells += 1;
             let t = match &new {
-                Run::Done(s, ..) => *s,
+                Run::Done(c) => c.secs,
                 Run::Over => {
                     fam.over_cap += 1;
                     o.cap
@@ -359,13 +447,20 @@ fn main() {
             if t > 1.0 {
                 fam.over_1s += 1;
             }
+            let value_at = match &new {
+                Run::Done(c) => c.value_secs.unwrap_or(c.secs),
+                Run::Over => o.cap,
+            };
+            if value_at > 1.0 {
+                fam.value_over_1s += 1;
+            }
             if t > fam.slowest.0 {
                 fam.slowest = (t, name.clone());
             }
             let mut line = format!("  {f:3} w{w:9} new {}", show(&new));
             if let Some(old) = &old {
                 let t = match old {
-                    Run::Done(s, ..) => *s,
+                    Run::Done(c) => c.secs,
                     Run::Over => {
                         fam.old_over_cap += 1;
                         o.old_cap
@@ -379,23 +474,41 @@ fn main() {
                     fam.old_slowest = (t, name.clone());
                 }
                 line += &format!("  old {}", show(old));
-                if let (Run::Done(_, a, _), Run::Done(_, b, _)) = (&new, old) {
+                if let (Run::Done(a), Run::Done(b)) = (&new, old) {
+                    let (a, b) = (&a.answer, &b.answer);
                     if a != b {
                         mismatches += 1;
                         line += &format!("  MISMATCH new {a} / old {b}");
                     }
                 }
             }
-            if let Run::Done(_, s, played) = &new {
-                if let Some(p) = played {
-                    line += &format!("  {p}");
+            if let Run::Done(c) = &new {
+                for note in &c.notes {
+                    line += &format!("  {note}");
                 }
-                line += &format!("  {s}");
+                line += &format!("  {}", c.answer);
             }
             println!("{line}");
         }
     }
     println!();
+    if o.stages {
+        println!("| family | cells | total | slowest | >1s | value >1s | over |");
+        println!("|---|---|---|---|---|---|---|");
+        for ((f, w), fam) in &families {
+            println!(
+                "| {f} w{w} | {} | {:.3}s | {:.3}s ({}) | {} | {} | {} |",
+                fam.cells,
+                fam.total,
+                fam.slowest.0,
+                fam.slowest.1,
+                fam.over_1s,
+                fam.value_over_1s,
+                fam.over_cap,
+            );
+        }
+        return;
+    }
     println!("| family | cells | new total | new slowest | new >1s | new over | old total | old slowest | old >1s | old over | old/new |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for ((f, w), fam) in &families {
