@@ -10,10 +10,11 @@
 //! search reads the clock as it goes, so every search returns
 //! [`Exceeded`] instead of outgrowing the budget or the deadline.
 //!
-//! - this module: the solver's tables, values and best moves;
+//! - this module: the solver's tables and values;
 //! - [`reals`]: the realisation table (each realisation once, as an id);
 //! - [`reduction`]: reduced states of ids (pruned, oriented);
 //! - [`enumerate`]: a state's options, built and looked up;
+//! - [`best_moves`]: the moves a player should make;
 //! - [`sum_search`]: the outcome search of a state plus a game;
 //! - [`numbers`]: values by comparison with numbers;
 //! - [`probed`]: values of states and options found by such probes;
@@ -30,14 +31,12 @@ use super::base::QuantumBase;
 use super::flavour::{Flavour, Setting};
 use super::hash::Map64;
 use super::id_memo::IdMemo;
-use super::moves::{legal_map, QuantumMove};
 use super::normalise::{Normaliser, Reductions};
 use super::options::{Enumeration, FlavourMask};
 use super::seen::SeenLists;
 use crate::budget::{Budget, Exceeded, Meter};
 use crate::game::{Arena, GameId, Outcome};
 use crate::rules::Player;
-use crate::solve::BestMoves;
 use images::Images;
 use killers::Killers;
 use number_bounds::NumberBounds;
@@ -46,6 +45,7 @@ use std::rc::Rc;
 use sum_search::SumMemo;
 
 mod accounting;
+mod best_moves;
 mod enumerate;
 mod gift_horse;
 mod guided;
@@ -472,32 +472,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
         Ok((ge, le))
     }
 
-    /// The allowed moves of `p` from `state` that win (the opponent,
-    /// moving next, loses), by outcome searches only, in enumeration
-    /// order; `found` is called with each as it is proved, and returns
-    /// whether to go on. Outcome searches stop at a first winning reply,
-    /// so this is far cheaper than valuing the options.
-    pub fn winning_moves_by_search(
-        &mut self,
-        state: &[B::State],
-        p: Player,
-        mut found: impl FnMut(&Self, &QuantumMove<B::Move>) -> bool,
-    ) -> Result<(), Exceeded> {
-        let map = legal_map(&self.base, &self.accel, state, p);
-        let mut held = 0;
-        let options = self.option_states(&map, &mut held);
-        let result = options.and_then(|options| {
-            for (labels, child) in &options {
-                if !self.wins_sum(child, 0, p.opponent())? && !found(self, labels) {
-                    break;
-                }
-            }
-            Ok(())
-        });
-        self.account.release(held);
-        result
-    }
-
     fn value_of_ids(&mut self, s: &[RealId]) -> Result<Joint, Exceeded> {
         if let Some(v) = self.memo_value(s) {
             return Ok(v);
@@ -589,105 +563,7 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let v = self.value(state)?;
         Ok(self.arena.outcome(v))
     }
-
-    /// The moves `p` should make from `state` (every allowed move, as
-    /// labels; winning ones if any, else those to undominated options).
-    pub fn best_moves(
-        &mut self,
-        state: &[B::State],
-        p: Player,
-    ) -> Result<BestMoves<QuantumMove<B::Move>>, Exceeded> {
-        let map = legal_map(&self.base, &self.accel, state, p);
-        let mut held = 0;
-        let options = self.option_states(&map, &mut held);
-        let scored = options.and_then(|options| self.score_moves(options, p));
-        self.account.release(held);
-        let scored = match scored? {
-            Scored::Winning(moves) => {
-                return Ok(BestMoves {
-                    winning: true,
-                    moves,
-                })
-            }
-            Scored::Values(scored) => scored,
-        };
-        let zero = self.arena.zero();
-        let a = &mut self.arena;
-        let winning: Vec<_> = scored
-            .iter()
-            .filter(|(_, v)| match p {
-                Player::Left => a.le(zero, *v),
-                Player::Right => a.le(*v, zero),
-            })
-            .map(|(m, _)| m.clone())
-            .collect();
-        if !winning.is_empty() {
-            return Ok(BestMoves {
-                winning: true,
-                moves: winning,
-            });
-        }
-        let values: Vec<GameId> = scored.iter().map(|x| x.1).collect();
-        let undominated = scored
-            .iter()
-            .filter(|(_, v)| {
-                !values.iter().any(|&w| match p {
-                    Player::Left => a.lt(*v, w),
-                    Player::Right => a.lt(w, *v),
-                })
-            })
-            .map(|(m, _)| m.clone())
-            .collect();
-        Ok(BestMoves {
-            winning: false,
-            moves: undominated,
-        })
-    }
-
-    /// The moves of `options` (the mover `p`'s) with the values they lead
-    /// to. When the solver tries numbers first, the winning moves are found
-    /// by outcome searches before any option is valued, and returned alone
-    /// if there are any: valuing every option of a large state by
-    /// comparison would cost a search per option, where a winning move
-    /// needs one outcome search.
-    fn score_moves(
-        &mut self,
-        options: Vec<(QuantumMove<B::Move>, IdState)>,
-        p: Player,
-    ) -> Result<Scored<B::Move>, Exceeded> {
-        if self.numbers_first || self.probing {
-            let mut winning = Vec::new();
-            for (labels, child) in &options {
-                // A move wins iff the opponent, moving first after it, loses.
-                if !self.wins_sum(child, 0, p.opponent())? {
-                    winning.push(labels.clone());
-                }
-            }
-            if !winning.is_empty() {
-                return Ok(Scored::Winning(winning));
-            }
-        }
-        if self.probing {
-            return Ok(Scored::Values(self.probed_scores(options, p)?));
-        }
-        let mut scored = Vec::with_capacity(options.len());
-        for (labels, child) in options {
-            let v = self.first_value_of_ids(&child)?;
-            scored.push((labels, v));
-        }
-        Ok(Scored::Values(scored))
-    }
 }
-
-/// What [`QuantumSolver::score_moves`] found: the winning moves alone, or
-/// every move with its value.
-enum Scored<M> {
-    Winning(Vec<QuantumMove<M>>),
-    Values(ValuedMoves<M>),
-}
-
-/// Moves with the values they lead to.
-type ValuedMoves<M> = Vec<(QuantumMove<M>, GameId)>;
 
 #[cfg(test)]
 mod tests {

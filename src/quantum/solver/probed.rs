@@ -54,9 +54,10 @@
 //!   both sides) took 1.8 times as long: the searches with W that failed
 //!   cost more than those that succeeded saved.
 
+use super::best_moves::ValuedMoves;
 use super::number_bounds::Promise;
 use super::numbers::{NumberProbe, NIMBER_PROBES};
-use super::{IdState, QuantumSolver, RealId, ValuedMoves};
+use super::{IdState, QuantumSolver, RealId};
 use crate::budget::Exceeded;
 use crate::game::{Arena, GameId};
 use crate::quantum::base::QuantumBase;
