@@ -7,4 +7,5 @@ mod solver;
 pub mod table;
 
 pub use blocks::BlockSolver;
+pub(crate) use solver::rank_moves;
 pub use solver::{BestMoves, Solver};

@@ -11,7 +11,7 @@ use crate::game::GameId;
 use crate::quantum::base::QuantumBase;
 use crate::quantum::moves::{legal_map, QuantumMove};
 use crate::rules::Player;
-use crate::solve::BestMoves;
+use crate::solve::{rank_moves, BestMoves};
 
 impl<B: QuantumBase> QuantumSolver<B> {
     /// The allowed moves of `p` from `state` that win (the opponent,
@@ -61,37 +61,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
             }
             Scored::Values(scored) => scored,
         };
-        let zero = self.arena.zero();
-        let a = &mut self.arena;
-        let winning: Vec<_> = scored
-            .iter()
-            .filter(|(_, v)| match p {
-                Player::Left => a.le(zero, *v),
-                Player::Right => a.le(*v, zero),
-            })
-            .map(|(m, _)| m.clone())
-            .collect();
-        if !winning.is_empty() {
-            return Ok(BestMoves {
-                winning: true,
-                moves: winning,
-            });
-        }
-        let values: Vec<GameId> = scored.iter().map(|x| x.1).collect();
-        let undominated = scored
-            .iter()
-            .filter(|(_, v)| {
-                !values.iter().any(|&w| match p {
-                    Player::Left => a.lt(*v, w),
-                    Player::Right => a.lt(w, *v),
-                })
-            })
-            .map(|(m, _)| m.clone())
-            .collect();
-        Ok(BestMoves {
-            winning: false,
-            moves: undominated,
-        })
+        // The rule every solver shares: winning moves, else undominated.
+        Ok(rank_moves(&mut self.arena, &scored, p))
     }
 
     /// The moves of `options` (the mover `p`'s) with the values they lead
