@@ -174,6 +174,15 @@ type Sink = Rc<RefCell<dyn FnMut(Stage)>>;
 /// its first binary digits without costing much next to the value.
 const BOUND_STEPS: usize = 6;
 
+/// The states one comparison for a bound may search ([`staged_facts`]);
+/// past it the bounds stop and the value comes next. A bound is worth
+/// showing while the value is still coming, not in its place: on seed-26
+/// classroom drawing 8 under D at unbounded width, the comparisons with
+/// 5 and 9/2 (showing the value less than each: every move of Left's
+/// refuted, a thousand of them) searched 52,000 and 66,000 states, where
+/// the whole value took 78,000.
+const BOUND_QUOTA: u64 = 20_000;
+
 /// How often a long search reports [`Stage::Searching`].
 const PROGRESS_MILLIS: u64 = 1000;
 
@@ -438,8 +447,9 @@ fn after_moves<B: QuantumBase + Clone + 'static>(
 
 /// The facts found by outcome searches before the value: the outcome
 /// class, a first winning move of each player who wins moving first, and
-/// up to [`BOUND_STEPS`] comparisons with numbers, each reported to `sink`
-/// as soon as it is proved.
+/// up to [`BOUND_STEPS`] comparisons with numbers (each within
+/// [`BOUND_QUOTA`] states), each reported to `sink` as soon as it is
+/// proved.
 ///
 /// The comparisons walk down the tree of numbers as
 /// [`QuantumSolver::number_value`] does: x is the simplest number strictly
@@ -470,18 +480,33 @@ fn staged_facts<B: QuantumBase>(
         })?;
     }
     // The outcome is the comparison with 0.
-    let (mut lo, mut hi) = match outcome {
+    let (lo, hi) = match outcome {
         Outcome::L => (Some(Dyadic::zero()), None),
         Outcome::R => (None, Some(Dyadic::zero())),
         Outcome::P | Outcome::N => return Ok(()),
     };
+    bounds_by_comparisons(solver, state, sink, lo, hi)
+}
+
+/// The comparisons with numbers of [`staged_facts`], from the bounds `lo`
+/// and `hi` the outcome gave; each within [`BOUND_QUOTA`] states.
+fn bounds_by_comparisons<B: QuantumBase>(
+    solver: &mut QuantumSolver<B>,
+    state: &[B::State],
+    sink: &Sink,
+    mut lo: Option<Dyadic>,
+    mut hi: Option<Dyadic>,
+) -> Result<(), Exceeded> {
+    let emit = |stage: Stage| (sink.borrow_mut())(stage);
     for _ in 0..BOUND_STEPS {
         let x = match (&lo, &hi) {
             (Some(l), None) if l >= &Dyadic::integer(2) => Dyadic::integer(l.floor() * 2),
             (None, Some(h)) if h <= &Dyadic::integer(-2) => Dyadic::integer(h.ceil() * 2),
             _ => Dyadic::simplest_between(lo.as_ref(), hi.as_ref()),
         };
-        let (ge, le) = solver.compare_with_number(state, &x)?;
+        let Some((ge, le)) = solver.compare_with_number(state, &x, BOUND_QUOTA)? else {
+            break;
+        };
         let relation = match (ge, le) {
             (true, true) => BoundRelation::Equal,
             (true, false) => BoundRelation::Greater,

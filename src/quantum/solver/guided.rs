@@ -123,7 +123,12 @@ impl<B: QuantumBase> QuantumSolver<B> {
         let Some(w) = guess.filter(|&w| !self.arena.is_number(w)) else {
             return Ok(None);
         };
-        let proved = !self.outcome_contradicts(s, w) && self.equals(s, w)?;
+        // The proof searches s − W, a game no search met before: the
+        // winning replies kept at each depth are of other games (the
+        // bounds' comparisons with numbers, the parent's comparisons), and
+        // tried first they cost more than they find.
+        let proved = !self.outcome_contradicts(s, w)
+            && self.with_own_killers(|solver| solver.equals(s, w))?;
         self.guesses[usize::from(!proved)] += 1;
         Ok(proved.then_some(w))
     }

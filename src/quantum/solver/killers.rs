@@ -25,6 +25,7 @@ pub(super) const KEPT: usize = 2;
 
 /// The last winning moves of each player at each depth, as labels, the
 /// latest first.
+#[derive(Clone, Debug, PartialEq)]
 pub(super) struct Killers<M> {
     slots: Vec<[[Option<Vec<M>>; KEPT]; 2]>,
     /// The depth of the search now (states entered and not yet left).
@@ -84,6 +85,34 @@ fn side(p: Player) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Dyadic;
+    use crate::position::presets;
+    use crate::quantum::{hackenbush_solver, Flavour, Setting, Width};
+
+    /// Searches run with killer moves of their own start from none and
+    /// leave the solver's as they were (a guess's proof, amid a value's
+    /// searches).
+    #[test]
+    fn searches_with_their_own_killers_leave_the_solvers_as_they_were() {
+        let position = presets::random(26, 8, &[]);
+        let setting = Setting::new(Flavour::D, Width::Limited(3));
+        let (mut solver, start) = hackenbush_solver(position, setting);
+        let state = vec![start];
+        solver.wins_moving_first(&state, Player::Left).unwrap();
+        solver.wins_moving_first(&state, Player::Right).unwrap();
+        let before = solver.killers.clone();
+        assert_ne!(before, Killers::default(), "the outcome searches set some");
+        let (fresh, set) = solver.with_own_killers(|solver| {
+            let fresh = solver.killers == Killers::default();
+            for x in [1, -1, 2, -2] {
+                let x = Dyadic::integer(x);
+                solver.compare_with_number(&state, &x, u64::MAX).unwrap();
+            }
+            (fresh, solver.killers != Killers::default())
+        });
+        assert!(fresh && set);
+        assert_eq!(solver.killers, before);
+    }
 
     fn kept(k: &mut Killers<u8>, p: Player) -> Vec<Option<Vec<u8>>> {
         (0..KEPT)

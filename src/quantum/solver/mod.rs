@@ -459,17 +459,33 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// Compare a superposed state with the number `x` under the first
     /// flavour, by two outcome searches of the state minus `x` (no value
     /// is built): `(G ≥ x, G ≤ x)`. G ≥ x iff Right, moving first in
-    /// G − x, loses; G ≤ x iff Left, moving first, loses.
+    /// G − x, loses; G ≤ x iff Left, moving first, loses. `None` if the
+    /// two search more than `quota` states between them (what they found
+    /// stays in the memos).
     pub fn compare_with_number(
         &mut self,
         state: &[B::State],
         x: &crate::game::Dyadic,
-    ) -> Result<(bool, bool), Exceeded> {
+        quota: u64,
+    ) -> Result<Option<(bool, bool)>, Exceeded> {
         let s = self.reduce(state);
         let at = self.sum_memo(0, &x.neg());
-        let ge = !self.wins_sum(&s, at, Player::Right)?;
-        let le = !self.wins_sum(&s, at, Player::Left)?;
-        Ok((ge, le))
+        self.within_quota(quota, |solver| {
+            let ge = !solver.wins_sum(&s, at, Player::Right)?;
+            let le = !solver.wins_sum(&s, at, Player::Left)?;
+            Ok((ge, le))
+        })
+    }
+
+    /// `f` run with killer moves of its own ([`killers`]), starting from
+    /// none, the solver's put back after it: for searches of a game other
+    /// searches have not met, whose winning replies would be tried first
+    /// at every depth of those (and theirs at every depth of its).
+    pub(super) fn with_own_killers<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let kept = std::mem::take(&mut self.killers);
+        let found = f(self);
+        self.killers = kept;
+        found
     }
 
     fn value_of_ids(&mut self, s: &[RealId]) -> Result<Joint, Exceeded> {
@@ -1031,5 +1047,27 @@ mod tests {
             walks = [walks[0] + wide.wide_walks[0], walks[1] + wide.wide_walks[1]];
         });
         assert!(walks[0] > 50 && walks[1] > 50, "{walks:?}");
+    }
+
+    /// A comparison with a number past its quota answers nothing; without
+    /// one it answers what the value says (G ≥ x, G ≤ x), for numbers
+    /// below, at and above the value's stops.
+    #[test]
+    fn comparisons_with_numbers_stop_at_their_quota() {
+        use crate::game::Dyadic;
+        let position = crate::position::presets::random(26, 8, &[]);
+        let setting = Setting::new(Flavour::D, Width::Limited(3));
+        let (mut solver, start) = crate::quantum::hackenbush_solver(position, setting);
+        let state = vec![start];
+        let x = Dyadic::integer(1);
+        assert_eq!(solver.compare_with_number(&state, &x, 1).unwrap(), None);
+        let v = solver.value(&state).unwrap();
+        for k in -8i64..=24 {
+            let x = Dyadic::new(k.into(), 2);
+            let found = solver.compare_with_number(&state, &x, u64::MAX).unwrap();
+            let n = solver.arena.number(x.clone());
+            let want = (solver.arena.le(n, v), solver.arena.le(v, n));
+            assert_eq!(found, Some(want), "{x}");
+        }
     }
 }
