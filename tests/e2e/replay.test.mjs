@@ -148,22 +148,24 @@ function checkTasks(t, what, long, { strict = true } = {}) {
 
 /** Run `body` (which opens a link in a fresh page and returns its
  *  measured long tasks as `[what, long]` pairs) and check each strictly;
- *  if a task passed the bound, measure once more in another fresh page
- *  and check that run instead. On this 2-core machine the engine worker
- *  replaying the heavy moves and the test runner share the cores with
- *  the page, and one task of the page's start-up work (50-80 ms here)
- *  passes 100 ms now and then; a page whose own work passes the bound
- *  does so on both runs. A task of a second fails the first run. Returns
+ *  if a task passed the bound, measure again in another fresh page, up
+ *  to three runs, and check the last instead. On this 2-core machine the
+ *  engine worker replaying the heavy moves, the other test files'
+ *  browsers and the test runner share the cores with the page, and one
+ *  task of the page's start-up work (50-80 ms here, 56 ms with this file
+ *  run alone) passes 100 ms now and then: in one full run, 110 ms and
+ *  then 109 ms, two runs in a row. A page whose own work passes the bound
+ *  does so on every run. A task of a second fails the first run. Returns
  *  the checked run's result. */
 async function measured(t, name, body) {
   for (let run = 1; ; run++) {
-    const result = await withLinkPage(run === 1 ? name : `${name}-again`, body);
+    const result = await withLinkPage(run === 1 ? name : `${name}-again${run}`, body);
     for (const [what, long] of result.checks) {
       const worst = long.reduce((m, x) => Math.max(m, x.ms), 0);
       assert.ok(worst < REPLAY_ON_MAIN_THREAD_MS, `${what}: a ${worst} ms task: the replay is on the main thread`);
     }
     const over = result.checks.filter(([, long]) => long.length > 0).map(([what]) => what);
-    if (over.length === 0 || run === 2) {
+    if (over.length === 0 || run === 3) {
       for (const [what, long] of result.checks) checkTasks(t, what, long);
       return result;
     }
