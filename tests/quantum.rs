@@ -2362,3 +2362,38 @@ fn cli_tables_of_several_flavours() {
         assert!(!e.contains('\n') && e.contains("flavour"), "{bad}: {e}");
     }
 }
+
+/// Conjecture 8.6 of the 2024 thesis says every HACKENBUSH classical state
+/// (red-blue, there) has the same value under B, C′ and D at unbounded
+/// width. Four edges refute it: a blue edge carrying two red ones, beside
+/// a blue ground edge, is 1/2 under B and 5/4 (its classical value) under
+/// C′ and D, by the naive definition and the fast engine alike; its mirror
+/// image is −1/2 and −5/4. Under B, Left, with two blue labels, may cut
+/// neither alone. With a green edge two suffice: a green and a blue ground
+/// edge are 0 under B ({* | 1}: Left's only move superposes both) and 1*
+/// under C′ and D.
+#[test]
+fn flavours_b_and_d_differ_at_unbounded_width_on_classical_starts() {
+    for (text, under_b, under_d) in [
+        ("0-1:B 1-2:R 1-3:R B", "1/2", "5/4"),
+        ("0-1:R 1-2:B 1-3:B R", "-1/2", "-5/4"),
+        ("G B", "0", "1*"),
+    ] {
+        let p: Position = text.parse().unwrap();
+        for (f, want) in [
+            (Flavour::B, under_b),
+            (Flavour::CPrime, under_d),
+            (Flavour::D, under_d),
+        ] {
+            let naive_base = NaiveHackenbush(p.clone());
+            let mut naive = Naive::new(&naive_base, f, Width::Unbounded);
+            let start = Hackenbush::new(p.clone()).start();
+            assert_eq!(naive.plain(&[start]), want, "naive {text} {f}");
+            assert_eq!(
+                hack_value(p.clone(), f, Width::Unbounded),
+                want,
+                "{text} {f}"
+            );
+        }
+    }
+}
