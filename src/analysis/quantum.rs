@@ -24,7 +24,8 @@ use super::request::{Answer, MoveAdvice, Request};
 use crate::budget::{Budget, Exceeded};
 use crate::game::{Dyadic, Outcome};
 use crate::quantum::{
-    Flavour, MoveError, QuantumBase, QuantumGame, QuantumSolver, SearchProgress, Setting, Width,
+    next_comparison, Flavour, MoveError, QuantumBase, QuantumGame, QuantumSolver, SearchProgress,
+    Setting, Width,
 };
 use crate::rules::nim::parse_nim;
 use crate::rules::{Hackenbush, Nim, NimLabels, Player};
@@ -480,30 +481,14 @@ fn staged_facts<B: QuantumBase>(
         })?;
     }
     // The outcome is the comparison with 0.
-    let (lo, hi) = match outcome {
+    let (mut lo, mut hi) = match outcome {
         Outcome::L => (Some(Dyadic::zero()), None),
         Outcome::R => (None, Some(Dyadic::zero())),
         Outcome::P | Outcome::N => return Ok(()),
     };
-    bounds_by_comparisons(solver, state, sink, lo, hi)
-}
-
-/// The comparisons with numbers of [`staged_facts`], from the bounds `lo`
-/// and `hi` the outcome gave; each within [`BOUND_QUOTA`] states.
-fn bounds_by_comparisons<B: QuantumBase>(
-    solver: &mut QuantumSolver<B>,
-    state: &[B::State],
-    sink: &Sink,
-    mut lo: Option<Dyadic>,
-    mut hi: Option<Dyadic>,
-) -> Result<(), Exceeded> {
-    let emit = |stage: Stage| (sink.borrow_mut())(stage);
     for _ in 0..BOUND_STEPS {
-        let x = match (&lo, &hi) {
-            (Some(l), None) if l >= &Dyadic::integer(2) => Dyadic::integer(l.floor() * 2),
-            (None, Some(h)) if h <= &Dyadic::integer(-2) => Dyadic::integer(h.ceil() * 2),
-            _ => Dyadic::simplest_between(lo.as_ref(), hi.as_ref()),
-        };
+        let simplest = Dyadic::simplest_between(lo.as_ref(), hi.as_ref());
+        let x = next_comparison(lo.as_ref(), hi.as_ref(), simplest);
         let Some((ge, le)) = solver.compare_with_number(state, &x, BOUND_QUOTA)? else {
             break;
         };

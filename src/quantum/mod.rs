@@ -42,7 +42,7 @@ pub use moves::{
 };
 pub use normalise::Reductions;
 pub use ruleset::Quantum;
-pub use solver::{QuantumSolver, SearchProgress};
+pub use solver::{next_comparison, QuantumSolver, SearchProgress};
 
 use crate::position::{Colour, Position};
 use crate::rules::{Hackenbush, Nim, NimLabels};

@@ -40,7 +40,7 @@ use crate::rules::Player;
 use images::Images;
 use killers::Killers;
 use number_bounds::NumberBounds;
-pub use numbers::NUMBER_STEPS;
+pub use numbers::{next_comparison, NUMBER_STEPS};
 use std::rc::Rc;
 use sum_search::SumMemo;
 
@@ -454,27 +454,6 @@ impl<B: QuantumBase> QuantumSolver<B> {
     /// the failed comparisons are wasted work.
     pub fn try_numbers_first(&mut self, on: bool) {
         self.numbers_first = on;
-    }
-
-    /// Compare a superposed state with the number `x` under the first
-    /// flavour, by two outcome searches of the state minus `x` (no value
-    /// is built): `(G ≥ x, G ≤ x)`. G ≥ x iff Right, moving first in
-    /// G − x, loses; G ≤ x iff Left, moving first, loses. `None` if the
-    /// two search more than `quota` states between them (what they found
-    /// stays in the memos).
-    pub fn compare_with_number(
-        &mut self,
-        state: &[B::State],
-        x: &crate::game::Dyadic,
-        quota: u64,
-    ) -> Result<Option<(bool, bool)>, Exceeded> {
-        let s = self.reduce(state);
-        let at = self.sum_memo(0, &x.neg());
-        self.within_quota(quota, |solver| {
-            let ge = !solver.wins_sum(&s, at, Player::Right)?;
-            let le = !solver.wins_sum(&s, at, Player::Left)?;
-            Ok((ge, le))
-        })
     }
 
     /// `f` run with killer moves of its own ([`killers`]), starting from

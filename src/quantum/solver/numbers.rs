@@ -92,17 +92,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
             if simplest.birthday() > height {
                 return Ok(NumberProbe::Beyond);
             }
-            let x = match (&lo, &hi) {
-                // Integers far from 0 are found by doubling, not one by
-                // one; any x in the bounds is a valid comparison.
-                (Some(l), None) if l >= &Dyadic::integer(2) => Dyadic::integer(l.floor() * 2),
-                (None, Some(h)) if h <= &Dyadic::integer(-2) => Dyadic::integer(h.ceil() * 2),
-                _ => simplest,
-            };
-            let at = self.sum_memo(flavour, &x.neg());
-            let ge = !self.wins_sum(s, at, Player::Right)?;
-            let le = !self.wins_sum(s, at, Player::Left)?;
-            match (ge, le) {
+            let x = next_comparison(lo.as_ref(), hi.as_ref(), simplest);
+            match self.compare_ids_with_number(s, flavour, &x)? {
                 (true, true) => return Ok(NumberProbe::Number(x)),
                 (true, false) => lo = Some(x),
                 (false, true) => hi = Some(x),
@@ -110,6 +101,35 @@ impl<B: QuantumBase> QuantumSolver<B> {
             }
         }
         Ok(NumberProbe::Unknown)
+    }
+
+    /// Compare a superposed state with the number `x` under the first
+    /// flavour, by two outcome searches of the state minus `x` (no value
+    /// is built): `(G ≥ x, G ≤ x)`. `None` if the two search more than
+    /// `quota` states between them (what they found stays in the memos).
+    pub fn compare_with_number(
+        &mut self,
+        state: &[B::State],
+        x: &Dyadic,
+        quota: u64,
+    ) -> Result<Option<(bool, bool)>, Exceeded> {
+        let s = self.reduce(state);
+        self.within_quota(quota, |solver| solver.compare_ids_with_number(&s, 0, x))
+    }
+
+    /// `(G ≥ x, G ≤ x)` for the value G of reduced state `s` under flavour
+    /// `flavour`: G ≥ x iff Right, moving first in G − x, loses; G ≤ x iff
+    /// Left, moving first, loses.
+    fn compare_ids_with_number(
+        &mut self,
+        s: &[RealId],
+        flavour: usize,
+        x: &Dyadic,
+    ) -> Result<(bool, bool), Exceeded> {
+        let at = self.sum_memo(flavour, &x.neg());
+        let ge = !self.wins_sum(s, at, Player::Right)?;
+        let le = !self.wins_sum(s, at, Player::Left)?;
+        Ok((ge, le))
     }
 
     /// A bound on the birthday of reduced state `s`'s value: the height
@@ -167,5 +187,17 @@ impl<B: QuantumBase> QuantumSolver<B> {
             }
         }
         Ok(None)
+    }
+}
+
+/// The number to compare a value with next, given the bounds `lo` < G < `hi`
+/// found so far and `simplest`, the simplest number strictly between them:
+/// that one, except that integers far from 0 are reached by doubling, not
+/// one by one (any number within the bounds is a valid comparison).
+pub fn next_comparison(lo: Option<&Dyadic>, hi: Option<&Dyadic>, simplest: Dyadic) -> Dyadic {
+    match (lo, hi) {
+        (Some(l), None) if l >= &Dyadic::integer(2) => Dyadic::integer(l.floor() * 2),
+        (None, Some(h)) if h <= &Dyadic::integer(-2) => Dyadic::integer(h.ceil() * 2),
+        _ => simplest,
     }
 }
