@@ -183,6 +183,12 @@ pub struct QuantumSolver<B: QuantumBase> {
     /// better than a kept option (left out for good, not searched again).
     valued_from_options: u64,
     gift_horse_drops: [u64; 2],
+    /// How many times the options of one player must outnumber the
+    /// other's for the gift horse to look at the other's first
+    /// ([`gift_horse::SHORT_SIDE_RATIO`]; 1 in tests, to take the short
+    /// side first wherever there is one), and how many states it did so.
+    short_side_ratio: usize,
+    short_sides_first: u64,
     /// Whether impartial states share work between the players: their
     /// options enumerated once for both ([`Self::impartial_state`]), an
     /// outcome of their sum with a nimber found for one player taken for
@@ -314,6 +320,8 @@ impl<B: QuantumBase> QuantumSolver<B> {
             gift_horse: true,
             valued_from_options: 0,
             gift_horse_drops: [0; 2],
+            short_side_ratio: gift_horse::SHORT_SIDE_RATIO,
+            short_sides_first: 0,
             share_impartial: true,
             shared_enumerations: 0,
             shared_outcomes: 0,
