@@ -87,6 +87,13 @@ impl Session {
         if let Some((job, ..)) = &self.teach.draft.pending {
             return Some(job.clone());
         }
+        // The board's fragment is a share link, deflated, and this is
+        // asked at every action the page applies: made only when a panel
+        // that names the board by it is open (a CPU profile of opening a
+        // heavy link found it made at every action of that task).
+        if !self.teach.explorer_open && !self.teach.matrix_open {
+            return None;
+        }
         let board = self.board_fragment();
 
         if let Some(job) = self.explore_job(&board) {
