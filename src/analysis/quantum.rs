@@ -22,7 +22,7 @@ use super::kept_solver::{self, SolverKey};
 use super::options::QuantumOptions;
 use super::request::{Answer, MoveAdvice, Request};
 use crate::budget::{Budget, Exceeded};
-use crate::game::{Dyadic, Outcome};
+use crate::game::{Dyadic, Outcome, Relation};
 use crate::quantum::{
     next_comparison, Flavour, MoveError, QuantumBase, QuantumGame, QuantumSolver, SearchProgress,
     Setting, Width,
@@ -89,6 +89,17 @@ pub enum BoundRelation {
     Equal,
     /// Neither greater, less nor equal: the value is not a number.
     Confused,
+}
+
+impl From<Relation> for BoundRelation {
+    fn from(r: Relation) -> BoundRelation {
+        match r {
+            Relation::Greater => BoundRelation::Greater,
+            Relation::Less => BoundRelation::Less,
+            Relation::Equal => BoundRelation::Equal,
+            Relation::Fuzzy => BoundRelation::Confused,
+        }
+    }
 }
 
 impl fmt::Display for Stage {
@@ -489,15 +500,10 @@ fn staged_facts<B: QuantumBase>(
     for _ in 0..BOUND_STEPS {
         let simplest = Dyadic::simplest_between(lo.as_ref(), hi.as_ref());
         let x = next_comparison(lo.as_ref(), hi.as_ref(), simplest);
-        let Some((ge, le)) = solver.compare_with_number(state, &x, BOUND_QUOTA)? else {
+        let Some(relation) = solver.compare_with_number(state, &x, BOUND_QUOTA)? else {
             break;
         };
-        let relation = match (ge, le) {
-            (true, true) => BoundRelation::Equal,
-            (true, false) => BoundRelation::Greater,
-            (false, true) => BoundRelation::Less,
-            (false, false) => BoundRelation::Confused,
-        };
+        let relation = BoundRelation::from(relation);
         emit(Stage::Bound {
             relation,
             number: x.to_string(),

@@ -14,6 +14,19 @@ pub enum Relation {
     Fuzzy,
 }
 
+impl Relation {
+    /// From "G ≤ H" and "G ≥ H" (each proved by a comparison or an outcome
+    /// search of G − H).
+    pub fn from_le_ge(le: bool, ge: bool) -> Relation {
+        match (le, ge) {
+            (true, true) => Relation::Equal,
+            (true, false) => Relation::Less,
+            (false, true) => Relation::Greater,
+            (false, false) => Relation::Fuzzy,
+        }
+    }
+}
+
 /// Outcome class under normal play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -140,12 +153,7 @@ impl Arena {
         if g == h {
             return Relation::Equal;
         }
-        match (self.le(g, h), self.le(h, g)) {
-            (true, true) => Relation::Equal,
-            (true, false) => Relation::Less,
-            (false, true) => Relation::Greater,
-            (false, false) => Relation::Fuzzy,
-        }
+        Relation::from_le_ge(self.le(g, h), self.le(h, g))
     }
 
     /// A total order usable for sorting where the partial order is silent.

@@ -4,7 +4,7 @@
 
 use super::{QuantumSolver, RealId};
 use crate::budget::Exceeded;
-use crate::game::{Dyadic, GameId};
+use crate::game::{Dyadic, GameId, Relation};
 use crate::quantum::base::QuantumBase;
 use crate::rules::Player;
 
@@ -94,42 +94,42 @@ impl<B: QuantumBase> QuantumSolver<B> {
             }
             let x = next_comparison(lo.as_ref(), hi.as_ref(), simplest);
             match self.compare_ids_with_number(s, flavour, &x)? {
-                (true, true) => return Ok(NumberProbe::Number(x)),
-                (true, false) => lo = Some(x),
-                (false, true) => hi = Some(x),
-                (false, false) => return Ok(NumberProbe::Confused(x)),
+                Relation::Equal => return Ok(NumberProbe::Number(x)),
+                Relation::Greater => lo = Some(x),
+                Relation::Less => hi = Some(x),
+                Relation::Fuzzy => return Ok(NumberProbe::Confused(x)),
             }
         }
         Ok(NumberProbe::Unknown)
     }
 
-    /// Compare a superposed state with the number `x` under the first
-    /// flavour, by two outcome searches of the state minus `x` (no value
-    /// is built): `(G ≥ x, G ≤ x)`. `None` if the two search more than
+    /// How the value G of a superposed state under the first flavour
+    /// compares with the number `x`, by two outcome searches of the state
+    /// minus `x` (no value is built). `None` if the two search more than
     /// `quota` states between them (what they found stays in the memos).
     pub fn compare_with_number(
         &mut self,
         state: &[B::State],
         x: &Dyadic,
         quota: u64,
-    ) -> Result<Option<(bool, bool)>, Exceeded> {
+    ) -> Result<Option<Relation>, Exceeded> {
         let s = self.reduce(state);
         self.within_quota(quota, |solver| solver.compare_ids_with_number(&s, 0, x))
     }
 
-    /// `(G ≥ x, G ≤ x)` for the value G of reduced state `s` under flavour
-    /// `flavour`: G ≥ x iff Right, moving first in G − x, loses; G ≤ x iff
-    /// Left, moving first, loses.
+    /// How the value G of reduced state `s` under flavour `flavour`
+    /// compares with `x`: G ≥ x iff Right, moving first in G − x, loses;
+    /// G ≤ x iff Left, moving first, loses.
     fn compare_ids_with_number(
         &mut self,
         s: &[RealId],
         flavour: usize,
         x: &Dyadic,
-    ) -> Result<(bool, bool), Exceeded> {
+    ) -> Result<Relation, Exceeded> {
         let at = self.sum_memo(flavour, &x.neg());
         let ge = !self.wins_sum(s, at, Player::Right)?;
         let le = !self.wins_sum(s, at, Player::Left)?;
-        Ok((ge, le))
+        Ok(Relation::from_le_ge(le, ge))
     }
 
     /// A bound on the birthday of reduced state `s`'s value: the height
