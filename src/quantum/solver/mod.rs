@@ -183,10 +183,10 @@ pub struct QuantumSolver<B: QuantumBase> {
     /// better than a kept option (left out for good, not searched again).
     valued_from_options: u64,
     gift_horse_drops: [u64; 2],
-    /// How many times the options of one player must outnumber the
-    /// other's for the gift horse to look at the other's first
-    /// ([`gift_horse::SHORT_SIDE_RATIO`]; 1 in tests, to take the short
-    /// side first wherever there is one), and how many states it did so.
+    /// How many times as many options Left must have as Right for the
+    /// gift horse to look at Right's first
+    /// ([`gift_horse::SHORT_SIDE_RATIO`]; 1 in tests, to take the shorter
+    /// side first wherever one is shorter), and at how many states it did.
     short_side_ratio: usize,
     short_sides_first: u64,
     /// Whether impartial states share work between the players: their

@@ -61,20 +61,24 @@ impl Session {
         format!("{}#{fragment}", self.teach.base_url)
     }
 
-    fn explore_job(&self, board: &str) -> Option<Job> {
+    // The explorer's and the matrix's jobs name the board by its share
+    // fragment, a deflated link: made only while their panel is open, as
+    // the page asks for these jobs at every action it applies and at
+    // every view it builds.
+    fn explore_job(&self) -> Option<Job> {
         (self.teach.explorer_open
             && self.game.setup().rules.kind() != crate::analysis::RulesKind::Sync)
             .then(|| Job::Explore {
-                board: board.to_string(),
+                board: self.board_fragment(),
                 path: self.teach.path.clone(),
                 colour_blind: self.view.colour_blind,
             })
     }
 
-    fn matrix_job(&self, board: &str) -> Option<Job> {
+    fn matrix_job(&self) -> Option<Job> {
         (self.teach.matrix_open && self.setup.rules.kind() == crate::analysis::RulesKind::Sync)
             .then(|| Job::Matrix {
-                board: board.to_string(),
+                board: self.board_fragment(),
             })
     }
 
@@ -87,21 +91,12 @@ impl Session {
         if let Some((job, ..)) = &self.teach.draft.pending {
             return Some(job.clone());
         }
-        // The board's fragment is a share link, deflated, and this is
-        // asked at every action the page applies: made only when a panel
-        // that names the board by it is open (a CPU profile of opening a
-        // heavy link found it made at every action of that task).
-        if !self.teach.explorer_open && !self.teach.matrix_open {
-            return None;
-        }
-        let board = self.board_fragment();
-
-        if let Some(job) = self.explore_job(&board) {
+        if let Some(job) = self.explore_job() {
             if !answered(&self.teach.exploration, &job) {
                 return Some(job);
             }
         }
-        if let Some(job) = self.matrix_job(&board) {
+        if let Some(job) = self.matrix_job() {
             if !answered(&self.teach.matrix, &job) {
                 return Some(job);
             }
@@ -116,27 +111,21 @@ impl Session {
         }
         let error = |e: &crate::ui::jobs::JobError| e.to_string();
         match (&reply.job, reply.result) {
-            (Job::Explore { .. }, result) => {
-                let board = self.board_fragment();
-                if self.explore_job(&board).as_ref() == Some(&reply.job) {
-                    let r = match result {
-                        Ok(JobAnswer::Exploration { board }) => Ok(*board),
-                        Ok(_) => return,
-                        Err(e) => Err(error(&e)),
-                    };
-                    self.teach.exploration = Some((reply.job, r));
-                }
+            (Job::Explore { .. }, result) if self.explore_job().as_ref() == Some(&reply.job) => {
+                let r = match result {
+                    Ok(JobAnswer::Exploration { board }) => Ok(*board),
+                    Ok(_) => return,
+                    Err(e) => Err(error(&e)),
+                };
+                self.teach.exploration = Some((reply.job, r));
             }
-            (Job::Matrix { .. }, result) => {
-                let board = self.board_fragment();
-                if self.matrix_job(&board).as_ref() == Some(&reply.job) {
-                    let r = match result {
-                        Ok(JobAnswer::Matrix { board }) => Ok(*board),
-                        Ok(_) => return,
-                        Err(e) => Err(error(&e)),
-                    };
-                    self.teach.matrix = Some((reply.job, r));
-                }
+            (Job::Matrix { .. }, result) if self.matrix_job().as_ref() == Some(&reply.job) => {
+                let r = match result {
+                    Ok(JobAnswer::Matrix { board }) => Ok(*board),
+                    Ok(_) => return,
+                    Err(e) => Err(error(&e)),
+                };
+                self.teach.matrix = Some((reply.job, r));
             }
             (Job::Solve { .. }, result) => {
                 let Some((job, puzzle, intent)) = self.teach.draft.pending.take() else {
@@ -271,7 +260,6 @@ impl Session {
     }
 
     pub(super) fn teach_view(&self) -> TeachView {
-        let board = self.board_fragment();
         let explorer = if self.teach.explorer_open
             && self.setup.rules.kind() == crate::analysis::RulesKind::Sync
         {
@@ -280,7 +268,7 @@ impl Session {
                     .into(),
             )
         } else {
-            panel(self.explore_job(&board), &self.teach.exploration)
+            panel(self.explore_job(), &self.teach.exploration)
         };
         // Hidden values hide the explored state's temperature theory too.
         let hidden = self.view.hide_values || self.puzzle.is_some();
@@ -313,7 +301,7 @@ impl Session {
                 .unwrap_or_default(),
             matrix_offered: self.setup.rules.kind() == crate::analysis::RulesKind::Sync,
             matrix_open: self.teach.matrix_open,
-            matrix: panel(self.matrix_job(&board), &self.teach.matrix),
+            matrix: panel(self.matrix_job(), &self.teach.matrix),
             draft: DraftView {
                 question: self.teach.draft.question,
                 title: self.teach.draft.title.clone(),
