@@ -27,6 +27,18 @@ impl Relation {
     }
 }
 
+impl From<Relation> for Outcome {
+    /// The outcome class of G from how G compares with 0.
+    fn from(r: Relation) -> Outcome {
+        match r {
+            Relation::Greater => Outcome::L,
+            Relation::Less => Outcome::R,
+            Relation::Equal => Outcome::P,
+            Relation::Fuzzy => Outcome::N,
+        }
+    }
+}
+
 /// Outcome class under normal play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -50,14 +62,10 @@ impl Outcome {
         }
     }
 
-    /// From "can Left win moving first" and "can Right win moving first".
+    /// From "can Left win moving first" and "can Right win moving first":
+    /// G ≤ 0 iff Left, moving first, loses; G ≥ 0 iff Right does.
     pub fn from_first_player_wins(left_wins_first: bool, right_wins_first: bool) -> Outcome {
-        match (left_wins_first, right_wins_first) {
-            (true, true) => Outcome::N,
-            (true, false) => Outcome::L,
-            (false, true) => Outcome::R,
-            (false, false) => Outcome::P,
-        }
+        Relation::from_le_ge(!left_wins_first, !right_wins_first).into()
     }
 
     /// A sentence for people.
@@ -169,12 +177,7 @@ impl Arena {
     /// The normal-play outcome class.
     pub fn outcome(&mut self, g: GameId) -> Outcome {
         let zero = self.zero();
-        match self.relation(g, zero) {
-            Relation::Greater => Outcome::L,
-            Relation::Less => Outcome::R,
-            Relation::Equal => Outcome::P,
-            Relation::Fuzzy => Outcome::N,
-        }
+        self.relation(g, zero).into()
     }
 
     /// {left | right} ≤ H for a form not (yet) in the arena; its options are.
