@@ -545,9 +545,12 @@ fn finish_slide(s: RawSlide) -> Result<Slide, String> {
     // Validates the rules and replays every move; a quantum slide's moves
     // (their states may take the page's whole record memory and seconds)
     // are only checked for their labels here and replayed in the page's
-    // worker when the slide is shown (`Job::Replay`).
+    // worker when the slide is shown (`Job::Replay`). A quantum game's
+    // start refuses no rules the parser let through (`Game::new` cannot
+    // fail), so none is built here: building one per slide only worked
+    // out the start's legal labels, to throw them away, for every slide
+    // of a deck while its link opened.
     if slide.setup.rules.kind() == crate::analysis::RulesKind::Quantum {
-        Game::new(slide.drawing.position(), slide.setup.clone())?;
         let edges = slide.drawing.edges.len();
         for (k, m) in slide.moves.iter().enumerate() {
             if let Some(l) = m.labels.iter().find(|&&l| l > edges) {
