@@ -23,7 +23,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 use std::time::Duration;
 
-use leptos::prelude::{set_timeout_with_handle, TimeoutHandle};
+use leptos::prelude::{set_timeout, set_timeout_with_handle, TimeoutHandle};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
@@ -227,10 +227,25 @@ impl EngineWorkers {
             job: job.clone(),
         });
         let lane = self.lanes[k].lane;
-        let worker = self.lanes[k].worker.as_ref().ok_or("no worker")?;
-        worker
-            .post_message(&message)
-            .map_err(|e| format!("could not reach the engine worker: {e:?}"))?;
+        let worker = self.lanes[k].worker.clone().ok_or("no worker")?;
+        // Posted in a task of its own, once the page has done its work for
+        // the action that wanted the job: a heavy replay keeps one of a
+        // 2-core machine's cores busy from the moment it arrives, and
+        // posted at once it ran beside the page's own updates of the same
+        // task (a deck's slides, the board, the panels), which then waited
+        // for the other core (a heavy deck's opening took 2-3 times its
+        // CPU time). A worker stopped meanwhile drops the message; a
+        // message that cannot be sent is that job's crash.
+        set_timeout(
+            move || {
+                if let Err(e) = worker.post_message(&message) {
+                    let report = crashed(&format!("could not reach the engine worker: {e:?}"));
+                    let _ = js_sys::Reflect::set(&report, &"id".into(), &id.into());
+                    super::app::engine_message(lane, report);
+                }
+            },
+            Duration::ZERO,
+        );
         let limit_s = job.time_limit(self.limit_s);
         let timer = set_timeout_with_handle(
             move || super::app::engine_timed_out(lane, id),
