@@ -233,9 +233,8 @@ impl EngineWorkers {
         // 2-core machine's cores busy from the moment it arrives, and
         // posted at once it ran beside the page's own updates of the same
         // task (a deck's slides, the board, the panels), which then waited
-        // for the other core (a heavy deck's opening took 2-3 times its
-        // CPU time). A worker stopped meanwhile drops the message; a
-        // message that cannot be sent is that job's crash.
+        // for the other core. A worker stopped meanwhile drops the
+        // message; a message that cannot be sent is that job's crash.
         set_timeout(
             move || {
                 if let Err(e) = worker.post_message(&message) {
