@@ -314,7 +314,7 @@ fn the_session_exports_cropped_and_captioned() {
 fn quantum_captions_carry_the_rules_and_moves() {
     let mut s = Session::new(BOARD.0, BOARD.1);
     s.set_text("BR R").unwrap();
-    s.set_rules("quantum:C:2".parse().unwrap()).unwrap();
+    s.set_rules("quantum:C:2".parse().unwrap());
     s.set_mode(Mode::Play);
     let c = s.export_caption();
     assert_eq!(c.rules, "quantum, flavour C, width 2");
@@ -336,11 +336,11 @@ fn a_deck_prints_one_page_a_slide_in_order() {
     s.set_slide_title("One <1>").unwrap();
     s.add_slide();
     s.set_text("R R").unwrap();
-    s.set_rules("misere".parse().unwrap()).unwrap();
+    s.set_rules("misere".parse().unwrap());
     s.set_slide_title("Two & two").unwrap();
     s.add_slide();
     s.set_text("GG").unwrap();
-    s.set_rules("normal".parse().unwrap()).unwrap();
+    s.set_rules("normal".parse().unwrap());
     s.set_slide_title("Three \"3\"").unwrap();
     let a = answer_for(&mut s);
     s.set_answer(&a);

@@ -827,8 +827,7 @@ fn puzzles_mid_game_agree_with_the_standing_edges_alone() {
                     rules: rules.parse().unwrap(),
                     first: Player::Left,
                 },
-            )
-            .unwrap();
+            );
             for _ in 0..1 + rng.below(3) {
                 let p = match game.to_move() {
                     Side::Right => Player::Right,

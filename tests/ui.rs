@@ -607,7 +607,7 @@ fn game(text: &str, rules: &str) -> Game {
         rules: rules.parse().unwrap(),
         ..Setup::default()
     };
-    Game::new(parse(text).unwrap(), setup).unwrap()
+    Game::new(parse(text).unwrap(), setup)
 }
 
 #[test]
@@ -713,7 +713,7 @@ fn synchronous_turns_take_one_edge_each() {
         rules: "sync:tie".parse().unwrap(),
         ..Setup::default()
     };
-    let mut g = Game::new(parse("G").unwrap(), setup.clone()).unwrap();
+    let mut g = Game::new(parse("G").unwrap(), setup.clone());
     g.play(SidedMove {
         side: Side::Both,
         labels: vec![1, 1],
@@ -721,7 +721,7 @@ fn synchronous_turns_take_one_edge_each() {
     .unwrap();
     assert!(g.result().unwrap().contains("tie"));
     setup.rules = "sync:replay".parse().unwrap();
-    let mut g = Game::new(parse("G").unwrap(), setup).unwrap();
+    let mut g = Game::new(parse("G").unwrap(), setup);
     assert!(g
         .play(SidedMove {
             side: Side::Both,
@@ -757,7 +757,7 @@ fn quantum(text: &str, flavour: &str) -> Game {
         rules: format!("quantum:{flavour}").parse().unwrap(),
         ..Setup::default()
     };
-    Game::new(parse(text).unwrap(), setup).unwrap()
+    Game::new(parse(text).unwrap(), setup)
 }
 
 #[test]
@@ -1301,7 +1301,7 @@ mod session {
     fn quantum_play_picks_commits_and_shows_the_views() {
         let mut s = Session::new(800.0, 500.0);
         s.set_text("BR BR R").unwrap();
-        s.set_rules("quantum:D".parse::<Rules>().unwrap()).unwrap();
+        s.set_rules("quantum:D".parse::<Rules>().unwrap());
         // While editing, the views show the drawing (the page keeps its
         // layout when play starts).
         let editing = s.quantum_views().expect("views under quantum rules");
@@ -1382,7 +1382,7 @@ mod session {
         let mut s = Session::new(800.0, 500.0);
         s.set_text("BR BR R").unwrap();
         same(&s, "classical");
-        s.set_rules("quantum:D".parse::<Rules>().unwrap()).unwrap();
+        s.set_rules("quantum:D".parse::<Rules>().unwrap());
         same(&s, "quantum rules, editing");
         s.set_mode(Mode::Play);
         same(&s, "play");
@@ -1406,17 +1406,17 @@ mod session {
         s.view.colour_blind = true;
         same(&s, "colour-blind palette");
         assert_ne!(s.quantum_views().unwrap(), start);
-        s.set_rules("quantum:A".parse::<Rules>().unwrap()).unwrap();
+        s.set_rules("quantum:A".parse::<Rules>().unwrap());
         same(&s, "other rules");
         s.set_mode(Mode::Edit);
         s.set_text("BR BG R").unwrap();
         same(&s, "edited");
-        s.set_rules("normal".parse::<Rules>().unwrap()).unwrap();
+        s.set_rules("normal".parse::<Rules>().unwrap());
         same(&s, "classical again");
         assert!(s.quantum_views().is_none());
         // Slides restart the editor's revision: two slides of one revision
         // and different drawings show their own views.
-        s.set_rules("quantum:D".parse::<Rules>().unwrap()).unwrap();
+        s.set_rules("quantum:D".parse::<Rules>().unwrap());
         s.add_slide();
         s.set_text("GGG").unwrap();
         let deck = s.link();
@@ -1437,7 +1437,7 @@ mod session {
         use hackenbush_lab::analysis::Answer;
         let mut s = Session::new(800.0, 500.0);
         s.set_text("B G R").unwrap();
-        s.set_rules("sync".parse::<Rules>().unwrap()).unwrap();
+        s.set_rules("sync".parse::<Rules>().unwrap());
         s.set_mode(Mode::Play);
         assert!(s
             .status()
@@ -1471,8 +1471,7 @@ mod session {
         // Under the replay rule the same green edge means choosing again.
         let mut r = Session::new(800.0, 500.0);
         r.set_text("G B").unwrap();
-        r.set_rules("sync:replay".parse::<Rules>().unwrap())
-            .unwrap();
+        r.set_rules("sync:replay".parse::<Rules>().unwrap());
         r.set_mode(Mode::Play);
         r.play_label(1, 0.0).unwrap();
         r.play_label(1, 0.0).unwrap();
@@ -1512,7 +1511,7 @@ mod session {
     fn links_restore_the_state_and_decks_navigate() {
         let mut s = Session::new(800.0, 500.0);
         s.set_text("BR BR R").unwrap();
-        s.set_rules("childish".parse::<Rules>().unwrap()).unwrap();
+        s.set_rules("childish".parse::<Rules>().unwrap());
         s.set_first(Player::Right);
         s.set_mode(Mode::Play);
         s.play_label(2, 0.0).unwrap();
@@ -1751,7 +1750,7 @@ mod opponent {
     fn engine_picks_in_secret_under_synchronous_rules() {
         let mut s = Session::new(800.0, 500.0);
         s.set_text("BR BR BR").unwrap();
-        s.set_rules("sync".parse::<Rules>().unwrap()).unwrap();
+        s.set_rules("sync".parse::<Rules>().unwrap());
         s.set_controller(Player::Right, Controller::Engine);
         s.set_mode(Mode::Play);
         engine_answer(&mut s);
@@ -1941,13 +1940,12 @@ mod freshness {
     fn an_answer_for_an_earlier_state_is_refused() {
         let mut s = Session::new(800.0, 500.0);
         s.set_text("BR BR BR BR R R R").unwrap();
-        s.set_rules("quantum:C".parse::<Rules>().unwrap()).unwrap();
+        s.set_rules("quantum:C".parse::<Rules>().unwrap());
         let old = s.analysis_request().unwrap().to_request();
         s.accept_answer(&old, &best("1")).unwrap();
         assert_eq!(halos(&s), 1);
         // Width 3: the width-2 answer is for another state.
-        s.set_rules("quantum:C:3".parse::<Rules>().unwrap())
-            .unwrap();
+        s.set_rules("quantum:C:3".parse::<Rules>().unwrap());
         assert_eq!(halos(&s), 0, "the old halos go with the old request");
         assert!(!s.answers_current(&old));
         assert_eq!(s.accept_answer(&old, &best("1")), Err(STALE.to_string()));
@@ -2107,13 +2105,13 @@ mod deck {
         use hackenbush_lab::analysis::Rules;
         let mut s = Session::new(800.0, 500.0);
         s.set_text("BR BR R").unwrap();
-        s.set_rules("quantum:D".parse::<Rules>().unwrap()).unwrap();
+        s.set_rules("quantum:D".parse::<Rules>().unwrap());
         assert!(s.status().single_cut);
         s.superpose = false;
-        s.set_rules("quantum:A".parse::<Rules>().unwrap()).unwrap();
+        s.set_rules("quantum:A".parse::<Rules>().unwrap());
         assert!(!s.status().single_cut);
         assert!(s.superpose, "back to picking edges");
-        s.set_rules("normal".parse::<Rules>().unwrap()).unwrap();
+        s.set_rules("normal".parse::<Rules>().unwrap());
         assert!(s.status().single_cut);
     }
 
@@ -2123,7 +2121,7 @@ mod deck {
         use hackenbush_lab::ui::session::Mode;
         let mut s = Session::new(800.0, 500.0);
         s.set_text("BR BR B").unwrap();
-        s.set_rules("quantum:D".parse::<Rules>().unwrap()).unwrap();
+        s.set_rules("quantum:D".parse::<Rules>().unwrap());
         s.set_mode(Mode::Play);
         s.play_label(1, 0.0).unwrap();
         s.play_label(3, 0.0).unwrap();
@@ -2138,8 +2136,7 @@ mod deck {
         s.play_label(5, 0.0).unwrap();
         assert_eq!(s.status().picked, vec![1, 5]);
         // Width 3 allows a third.
-        s.set_rules("quantum:D:3".parse::<Rules>().unwrap())
-            .unwrap();
+        s.set_rules("quantum:D:3".parse::<Rules>().unwrap());
         s.set_mode(Mode::Play);
         for l in [1, 3, 5] {
             s.play_label(l, 0.0).unwrap();
@@ -2160,7 +2157,7 @@ mod move_preview {
             rules: rules.parse().unwrap(),
             ..Setup::default()
         };
-        let mut g = Game::new(parse(text).unwrap(), setup).unwrap();
+        let mut g = Game::new(parse(text).unwrap(), setup);
         for (side, labels) in moves {
             g.play(SidedMove {
                 side: *side,
@@ -2293,7 +2290,7 @@ mod move_preview {
     fn hovering_while_picking_previews_and_thumbnails_link_to_the_board() {
         let mut s = Session::new(800.0, 500.0);
         s.set_text("BR BR R").unwrap();
-        s.set_rules("quantum:D".parse::<Rules>().unwrap()).unwrap();
+        s.set_rules("quantum:D".parse::<Rules>().unwrap());
         s.set_hover(Some(1));
         assert!(s.move_preview().is_none(), "no preview while editing");
         s.set_mode(Mode::Play);
@@ -2584,8 +2581,7 @@ mod graph_geometry {
     fn repeated_links_bow_apart_and_wide_moves_are_stars() {
         let mut s = Session::new(800.0, 500.0);
         s.set_text("B B B B B R R R").unwrap();
-        s.set_rules("quantum:D:3".parse::<Rules>().unwrap())
-            .unwrap();
+        s.set_rules("quantum:D:3".parse::<Rules>().unwrap());
         s.set_mode(Mode::Play);
         for labels in [&[1, 2][..], &[6, 7], &[1, 2], &[7, 8], &[3, 4, 5]] {
             for &l in labels {
@@ -2709,7 +2705,7 @@ fn quantum_boards_know_the_labels_standing_everywhere() {
             rules: format!("quantum:{flavour}:{width}").parse().unwrap(),
             first: Player::Left,
         };
-        let mut game = Game::new(start.clone(), setup.clone()).unwrap();
+        let mut game = Game::new(start.clone(), setup.clone());
         for _ in 0..4 {
             let p = match game.to_move() {
                 Side::Right => Player::Right,

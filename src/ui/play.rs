@@ -291,11 +291,13 @@ impl std::fmt::Debug for Game {
 }
 
 impl Game {
-    pub fn new(start: Position, setup: Setup) -> Result<Game, String> {
+    /// A game at its start. Every setup plays every position (a setup is
+    /// checked when it is parsed), so this cannot fail.
+    pub fn new(start: Position, setup: Setup) -> Game {
         let budget = record_budget(None);
         let mut g = Game::within(start, setup, &budget);
         g.move_timeout = Some(MOVE_TIMEOUT);
-        Ok(g)
+        g
     }
 
     /// A new game whose quantum record is held within `budget`.
@@ -335,7 +337,7 @@ impl Game {
         if moves.len() > MAX_MOVES || states.len() != moves.len() + 1 {
             return Err("the replayed states do not match the moves".into());
         }
-        let mut g = Game::new(start, setup)?;
+        let mut g = Game::new(start, setup);
         if !moves.is_empty() && !g.is_quantum() {
             return Err("only quantum moves are replayed elsewhere".into());
         }

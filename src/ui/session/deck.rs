@@ -248,7 +248,7 @@ impl Session {
         let replayed_elsewhere =
             slide.setup.rules.kind() == RulesKind::Quantum && !slide.moves.is_empty();
         let game = if replayed_elsewhere {
-            Game::new(slide.drawing.position(), slide.setup.clone())?
+            Game::new(slide.drawing.position(), slide.setup.clone())
         } else {
             slide.game()?
         };

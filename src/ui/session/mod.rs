@@ -213,9 +213,5 @@ impl Session {
 }
 
 fn new_game(editor: &Editor, setup: &Setup) -> Game {
-    Game::new(editor.drawing().position(), setup.clone()).unwrap_or_else(|_| {
-        // The setup was validated when chosen; fall back to normal play.
-        Game::new(editor.drawing().position(), Setup::default())
-            .expect("normal play accepts every position")
-    })
+    Game::new(editor.drawing().position(), setup.clone())
 }

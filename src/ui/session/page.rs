@@ -758,7 +758,7 @@ impl Session {
         }
         let rules =
             Rules::from_parts(parts).map_err(|e| UiError::at(Place::Rules, e.to_string()))?;
-        self.set_rules(rules).map_err(at(Place::Rules))?;
+        self.set_rules(rules);
         self.page.failed = None;
         Ok(())
     }

@@ -140,30 +140,26 @@ impl Session {
 
     // ---------- rules and play ----------
 
-    /// Choose the ruleset; restarts the game. On error nothing changes.
-    pub fn set_rules(&mut self, rules: Rules) -> Result<(), String> {
+    /// Choose the ruleset; restarts the game.
+    pub fn set_rules(&mut self, rules: Rules) {
         let setup = Setup {
             rules,
             first: self.setup.first,
         };
-        let game = Game::new(self.editor.drawing().position(), setup.clone())?;
+        self.game = Game::new(self.editor.drawing().position(), setup.clone());
         self.setup = setup;
-        self.game = game;
         self.game_revision = self.editor.revision();
         self.link_moves = None;
         self.clear_advice();
         if !self.single_cut_allowed() {
             self.superpose = true;
         }
-        Ok(())
     }
 
     pub fn set_first(&mut self, first: Player) {
         self.setup.first = first;
-        if let Ok(g) = Game::new(self.editor.drawing().position(), self.setup.clone()) {
-            self.game = g;
-            self.link_moves = None;
-        }
+        self.game = Game::new(self.editor.drawing().position(), self.setup.clone());
+        self.link_moves = None;
         self.clear_advice();
     }
 
@@ -204,10 +200,8 @@ impl Session {
 
     /// Restart play from the beginning (moves are forgotten).
     pub fn restart(&mut self) {
-        if let Ok(g) = Game::new(self.editor.drawing().position(), self.setup.clone()) {
-            self.game = g;
-            self.link_moves = None;
-        }
+        self.game = Game::new(self.editor.drawing().position(), self.setup.clone());
+        self.link_moves = None;
         self.fall.clear();
         self.clear_advice();
     }
