@@ -1099,11 +1099,31 @@ fn the_explorer_shows_the_thermograph_and_each_options_heat() {
     p.act(Action::SetHideValues(true)).unwrap();
     p.settle();
     let v = p.view();
-    assert!(v.teach.explorer_thermal.is_none());
+    assert!(v.teach.explorer_thermal.is_none() && v.teach.values_hidden);
     let Panel::Ready(b) = &v.teach.explorer else {
         panic!()
     };
     assert!(b.shown.iter().all(|o| o.heat.is_none()) && b.thermal.is_none());
+    // No value is left in the tree either (the issue of a QA pass: the
+    // value card said the values were hidden while the tree showed them),
+    // nor what the canonical form keeps; the options stay, to be walked.
+    let e = &b.exploration;
+    assert!(e.value.is_empty() && e.pretty.is_empty() && e.outcome.is_empty());
+    assert!(e.canonical_left.is_empty() && e.canonical_right.is_empty());
+    assert_eq!(e.options.len(), heats.len());
+    assert!(e.options.iter().all(|o| o.value.is_empty()
+        && o.reasons.is_empty()
+        && o.dominated.is_none()
+        && o.reversible.is_none()));
+    // Shown again, the tree has its values back.
+    p.act(Action::SetHideValues(false)).unwrap();
+    p.settle();
+    let v = p.view();
+    let Panel::Ready(b) = &v.teach.explorer else {
+        panic!("{:?}", v.teach.explorer)
+    };
+    assert_eq!(b.exploration.value, "1/2*");
+    assert!(!v.teach.values_hidden && v.teach.explorer_thermal.is_some());
 }
 
 #[test]
@@ -1981,4 +2001,26 @@ mod replayed_links {
         assert!(!tikz.contains("not drawn"));
         assert_eq!(tikz.matches("after 2 moves").count(), 3);
     }
+}
+
+/// Every cell of a synchronous position's payoff matrix is a value: while
+/// values are hidden the matrix is left out (the page says why), and it
+/// comes back with them.
+#[test]
+fn the_payoff_matrix_is_left_out_while_values_are_hidden() {
+    use hackenbush_lab::ui::page::Panel;
+    let mut p = Page::new();
+    p.act(Action::SetText("BR G".into())).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Sync)).unwrap();
+    p.act(Action::SetMatrixOpen(true)).unwrap();
+    p.settle();
+    assert!(matches!(p.view().teach.matrix, Panel::Ready(_)));
+    p.act(Action::SetHideValues(true)).unwrap();
+    p.settle();
+    let v = p.view();
+    assert!(v.teach.values_hidden && v.teach.matrix_open);
+    assert_eq!(v.teach.matrix, Panel::Closed);
+    p.act(Action::SetHideValues(false)).unwrap();
+    p.settle();
+    assert!(matches!(p.view().teach.matrix, Panel::Ready(_)));
 }

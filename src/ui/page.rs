@@ -623,7 +623,12 @@ pub struct TeachView {
     /// Synchronous rules only.
     pub matrix_offered: bool,
     pub matrix_open: bool,
+    /// Left out (closed) while values are hidden.
     pub matrix: Panel<BoardMatrix>,
+    /// Values are hidden (by the person, or by a puzzle): the explorer's
+    /// content comes without them ([`BoardExploration::without_values`])
+    /// and the payoff matrix is left out.
+    pub values_hidden: bool,
     pub draft: DraftView,
 }
 

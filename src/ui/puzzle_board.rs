@@ -109,6 +109,33 @@ pub struct BoardExploration {
     pub thermal: Option<ThermalAnswer>,
 }
 
+impl BoardExploration {
+    /// The same exploration with every value left out (values hidden, by
+    /// the person or a puzzle): the options, what each leaves and its
+    /// picture stay, so the tree can still be walked, asking what each
+    /// state is worth. Which options the canonical form keeps, and why
+    /// others are dropped, tells part of the answer, so that goes too.
+    pub fn without_values(mut self) -> BoardExploration {
+        let e = &mut self.exploration;
+        e.value.clear();
+        e.pretty.clear();
+        e.outcome.clear();
+        e.canonical_left.clear();
+        e.canonical_right.clear();
+        for o in &mut e.options {
+            o.value.clear();
+            o.dominated = None;
+            o.reversible = None;
+            o.reasons.clear();
+        }
+        for o in &mut self.shown {
+            o.heat = None;
+        }
+        self.thermal = None;
+        self
+    }
+}
+
 /// Explore the board's state, then `path` deeper.
 pub fn explore_board(
     board: &BoardState,

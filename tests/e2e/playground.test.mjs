@@ -156,6 +156,12 @@ test('presets, colour-blind mode and hidden values', { timeout: TIMEOUT }, async
     await valueCard(page).getByText('Values are hidden.').waitFor();
     assert.equal(await page.getByTestId('value').isVisible(), false);
     assert.equal(await field(page, 'Value').isVisible(), false);
+    // The gallery's cards hide their values with the rest.
+    const cardValues = page.locator('.preset-value');
+    assert.ok((await cardValues.count()) > 0);
+    assert.equal(await cardValues.filter({ visible: true }).count(), 0);
+    await page.getByRole('checkbox', { name: 'Hide values' }).uncheck();
+    await cardValues.filter({ visible: true }).first().waitFor();
     assert.deepEqual(problems, []);
   });
 });

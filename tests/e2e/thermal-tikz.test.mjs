@@ -92,6 +92,24 @@ test('the explorer shows the thermograph and each option’s mean and temperatur
     await heats.first().waitFor();
     assert.ok((await heats.count()) >= 2);
     await region(page, 'Teach').screenshot({ path: join(SCREENSHOTS, 'thermal-explorer-card.png') });
+    // Hidden values are hidden in the tree too (a QA pass found the value
+    // card saying so while the tree showed them): the options stay, to be
+    // walked through, without their values or what the canonical form
+    // keeps of them.
+    const teach = region(page, 'Teach');
+    const options = teach.locator('#explore-options').getByRole('button', { name: /^After / });
+    const count = await options.count();
+    assert.ok(count >= 2, `${count} options`);
+    await page.getByRole('checkbox', { name: 'Hide values' }).check();
+    await teach.getByText(/^Values are hidden: what is each option worth\?/).waitFor();
+    assert.equal(await teach.getByText(/→|kept in the canonical form|Canonical form/).count(), 0);
+    assert.equal(await heats.count(), 0);
+    assert.equal(await plot.count(), 0);
+    assert.equal(await options.count(), count);
+    await teach.screenshot({ path: join(SCREENSHOTS, 'thermal-explorer-hidden.png') });
+    await page.getByRole('checkbox', { name: 'Hide values' }).uncheck();
+    await teach.getByText(/^Value .* outcome .* Canonical form/).waitFor();
+    await heats.first().waitFor();
     assert.deepEqual(problems, []);
   });
 });

@@ -270,14 +270,11 @@ impl Session {
         } else {
             panel(self.explore_job(), &self.teach.exploration)
         };
-        // Hidden values hide the explored state's temperature theory too.
+        // Hidden values are hidden in the tree too (the options stay, to
+        // be walked through without their values).
         let hidden = self.view.hide_values || self.puzzle.is_some();
         let explorer = match explorer {
-            Panel::Ready(mut b) if hidden => {
-                b.thermal = None;
-                b.shown.iter_mut().for_each(|o| o.heat = None);
-                Panel::Ready(b)
-            }
+            Panel::Ready(b) if hidden => Panel::Ready(Box::new(b.without_values())),
             other => other,
         };
         let explorer_thermal = match &explorer {
@@ -301,7 +298,13 @@ impl Session {
                 .unwrap_or_default(),
             matrix_offered: self.setup.rules.kind() == crate::analysis::RulesKind::Sync,
             matrix_open: self.teach.matrix_open,
-            matrix: panel(self.matrix_job(), &self.teach.matrix),
+            // Every cell of the payoff matrix is a value.
+            matrix: if hidden {
+                Panel::Closed
+            } else {
+                panel(self.matrix_job(), &self.teach.matrix)
+            },
+            values_hidden: hidden,
             draft: DraftView {
                 question: self.teach.draft.question,
                 title: self.teach.draft.title.clone(),

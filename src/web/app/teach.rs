@@ -39,7 +39,10 @@ fn sets(sets: &[Vec<String>]) -> String {
 }
 
 /// An exploration: what is explored, the value, each player's options.
-fn exploration_view(b: BoardExploration) -> impl IntoView {
+/// The exploration on show; `hidden` while values are hidden (its values
+/// are left out already, see [`BoardExploration::without_values`]): the
+/// options alone, folded after their first ones.
+fn exploration_view(b: BoardExploration, hidden: bool) -> impl IntoView {
     let e = b.exploration;
     let r = &b.request;
     let n = r.moves.len();
@@ -57,18 +60,23 @@ fn exploration_view(b: BoardExploration) -> impl IntoView {
             )
         }
     );
-    let value = format!(
-        "Value {} ({}), outcome {}. Canonical form {{{} | {}}}{}",
-        e.value,
-        e.pretty,
-        e.outcome,
-        e.canonical_left.join(", "),
-        e.canonical_right.join(", "),
-        b.realisations
-            .as_ref()
-            .map(|r| format!(" · realisations {}", sets(r)))
-            .unwrap_or_default()
-    );
+    let realisations = b
+        .realisations
+        .as_ref()
+        .map(|r| format!(" · realisations {}", sets(r)))
+        .unwrap_or_default();
+    let value = if hidden {
+        format!("Values are hidden: what is each option worth?{realisations}")
+    } else {
+        format!(
+            "Value {} ({}), outcome {}. Canonical form {{{} | {}}}{realisations}",
+            e.value,
+            e.pretty,
+            e.outcome,
+            e.canonical_left.join(", "),
+            e.canonical_right.join(", "),
+        )
+    };
     let columns = [(Player::Left, "Left"), (Player::Right, "Right")]
         .into_iter()
         .map(|(p, name)| {
@@ -81,7 +89,11 @@ fn exploration_view(b: BoardExploration) -> impl IntoView {
             // A quantum drawing of ten edges gives a player a hundred
             // options and more: the list folds after its first ones,
             // keeping in view those the canonical form keeps.
-            let kept: Vec<bool> = options.iter().map(|(o, _)| o.reasons.is_empty()).collect();
+            // (Values hidden, nothing tells which those are.)
+            let kept: Vec<bool> = options
+                .iter()
+                .map(|(o, _)| !hidden && o.reasons.is_empty())
+                .collect();
             let away = folded_away(&kept);
             let folds = away.contains(&true);
             let open = RwSignal::new(false);
@@ -95,28 +107,35 @@ fn exploration_view(b: BoardExploration) -> impl IntoView {
                     } else {
                         "leaves".into()
                     };
-                    let why = if o.reasons.is_empty() {
+                    let why = if hidden {
+                        String::new()
+                    } else if o.reasons.is_empty() {
                         "kept in the canonical form".to_string()
                     } else {
                         o.reasons.join("; ")
+                    };
+                    let what = if hidden {
+                        shown.label.clone()
+                    } else {
+                        format!("{} → {}", shown.label, o.value)
                     };
                     view! {
                         <li hidden=move || away && !open.get()>
                             <button
                                 type="button"
-                                class=if o.reasons.is_empty() { "option" } else { "option dropped" }
+                                class=if hidden || o.reasons.is_empty() { "option" } else { "option dropped" }
                                 data-move=format!("{p}:{}", shown.label)
                                 data-step=step.clone()
                                 on:click=move |_| dispatch(Action::ExploreStep(step.clone()))
                             >
                                 <img class="thumb" src=data_url(&shown.svg) alt=format!("After {}", shown.label) width="120" height="80"/>
                                 <span class="what">
-                                    {format!("{} → {}", shown.label, o.value)}
+                                    {what}
                                     <span class="why after">{format!("{count} {}", sets(&shown.after))}</span>
                                     {shown.heat.as_ref().map(|h| view! {
                                         <span class="why heat">{format!("mean {}, temperature {}", h.mean, h.temperature)}</span>
                                     })}
-                                    <span class="why">{why}</span>
+                                    {(!why.is_empty()).then(|| view! { <span class="why">{why}</span> })}
                                 </span>
                             </button>
                         </li>
@@ -213,6 +232,7 @@ fn Explorer() -> impl IntoView {
             v.teach.explorer_open,
             v.teach.explorer.clone(),
             v.teach.path.clone(),
+            v.teach.values_hidden,
         )
     });
     let computing = move || teach.with(|t| matches!(t.1, Panel::Computing));
@@ -249,7 +269,7 @@ fn Explorer() -> impl IntoView {
                 Panel::Closed => ().into_any(),
                 Panel::Computing => view! { <p id="explore-value" aria-live="polite">"computing…"</p> }.into_any(),
                 Panel::Failed(why) => view! { <p id="explore-error" class="error" role="alert">{why}</p> }.into_any(),
-                Panel::Ready(b) => exploration_view(*b).into_any(),
+                Panel::Ready(b) => exploration_view(*b, teach.with(|t| t.3)).into_any(),
             }}
             <Thermal thermal=part(|v| v.teach.explorer_thermal.clone()) id="explore-thermal" small=true/>
             <NoticeLine place=Place::Explorer id="explore-note"/>
@@ -379,6 +399,7 @@ fn Matrix() -> impl IntoView {
             v.teach.matrix_offered,
             v.teach.matrix_open,
             v.teach.matrix.clone(),
+            v.teach.values_hidden,
         )
     });
     view! {
@@ -401,6 +422,9 @@ fn Matrix() -> impl IntoView {
                 "Rows are Left's cuts, columns Right's: the edge, then its weight in the optimal mixed strategy. Each cell is the value after both cuts; click or tap it to play that turn on the board."
             </p>
             {move || match teach.with(|t| t.2.clone()) {
+                Panel::Closed if teach.with(|t| t.1 && t.3) => {
+                    view! { <p id="matrix-value" class="help">"Values are hidden."</p> }.into_any()
+                }
                 Panel::Closed => ().into_any(),
                 Panel::Computing => view! { <p id="matrix-value" aria-live="polite">"computing…"</p> }.into_any(),
                 Panel::Failed(why) => view! { <p id="matrix-value" class="error" role="alert">{why}</p> }.into_any(),

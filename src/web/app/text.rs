@@ -108,6 +108,8 @@ pub(super) fn Presets() -> impl IntoView {
     let open = RwSignal::new(None::<usize>);
     let form = NodeRef::<Form>::new();
     let locked = part(|v| v.edit.locked);
+    // A card's value is a value like any other: hidden with them.
+    let hidden = part(|v| v.options.hide_values);
     let card = move |i: usize| {
         let e = &gallery::ENTRIES[i];
         let picture = gallery::card_picture(i);
@@ -124,7 +126,7 @@ pub(super) fn Presets() -> impl IntoView {
             >
                 <strong>{e.title}</strong>
                 <span>{e.note}</span>
-                {value.map(|v| view! { <span class="preset-value">{format!("value {v}")}</span> })}
+                {value.map(|v| view! { <span class="preset-value" hidden=move || hidden.get()>{format!("value {v}")}</span> })}
                 {match picture {
                     Some(svg) => {
                         // Its size given, a picture loaded lazily takes its
