@@ -2024,3 +2024,29 @@ fn the_payoff_matrix_is_left_out_while_values_are_hidden() {
     p.settle();
     assert!(matches!(p.view().teach.matrix, Panel::Ready(_)));
 }
+
+/// Under misère play the game tree says, in the page's words, why there is
+/// none (the engine's own message names the command line), and no job is
+/// asked for; back under normal play the tree comes.
+#[test]
+fn the_explorer_under_misere_play_says_why_in_the_pages_words() {
+    use hackenbush_lab::ui::page::Panel;
+    let mut p = Page::new();
+    p.act(Action::SetText("BR G".into())).unwrap();
+    p.act(Action::SetExplorerOpen(true)).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Misere)).unwrap();
+    p.settle();
+    match p.view().teach.explorer {
+        Panel::Failed(why) => {
+            assert!(
+                why.starts_with("a misère value is no canonical form"),
+                "{why}"
+            );
+            assert!(!why.contains("hackenbush") && !why.contains('`'), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    p.act(Action::SetRulesKind(RulesKind::Normal)).unwrap();
+    p.settle();
+    assert!(matches!(p.view().teach.explorer, Panel::Ready(_)));
+}

@@ -192,11 +192,35 @@ test('a value too long to print shows its length, outcome and best moves; the ex
   });
 });
 
+/** Whether each word of the "Value of" line sits on one line, inside
+ *  the value card (a QA pass found edges split at their hyphen). */
+async function valueOfWords(page) {
+  return field(page, 'Value of').evaluate((dd) => {
+    const card = dd.closest('section').getBoundingClientRect();
+    return [...dd.querySelectorAll('.word')].map((w) => ({
+      word: w.textContent,
+      lines: new Set([...w.getClientRects()].map((r) => Math.round(r.top))).size,
+      inside: w.getBoundingClientRect().right <= card.right + 0.5,
+    }));
+  });
+}
+
 test('phone: a 30-edge stalk fits the board and its top edges can be cut by touch', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'phone-long-stalk', async (page, url, problems) => {
     await open(page, url);
+    // The "Value of" line breaks between edges, never inside one.
+    const edges = '0-1:R 1-1:G 0-2:G 2-3:G 2-2:B 2-2:G 2-2:B 2-0:G 3-4:R 3-1:B 1-5:B 5-6:R 6-7:G 7-8:B';
+    await setPosition(page, edges);
+    await field(page, 'Value of').filter({ hasText: '7-8:B' }).waitFor();
+    const words = await valueOfWords(page);
+    assert.ok(words.length >= 14, JSON.stringify(words));
+    assert.deepEqual(words.filter((w) => w.lines !== 1 || !w.inside), []);
+    const lines = await field(page, 'Value of').evaluate((dd) => dd.getClientRects().length);
+    assert.ok(lines >= 1);
     await setPosition(page, 'BR'.repeat(15));
     await field(page, 'Value of').filter({ hasText: 'BR'.repeat(15) }).waitFor();
+    // A word wider than the line may break, but stays inside the card.
+    assert.deepEqual((await valueOfWords(page)).filter((w) => !w.inside), []);
     await canvas(page).screenshot({ path: join(SCREENSHOTS, 'phone-long-stalk-board.png') });
     await playButton(page).click();
     // (Play sits under the value card on a phone: back up to the board.)

@@ -29,7 +29,7 @@ test('synchronous: secret picks, reveal, and strategies on the edges', { timeout
     await page.getByRole('textbox', { name: 'Position' }).press('Enter');
     await page.getByRole('combobox', { name: 'Ruleset' }).selectOption('sync');
     await page.getByTestId('value').filter({ hasText: /^5\/6$/ }).waitFor();
-    assert.match(await field('Best moves').textContent(), /Optimal mixed strategies — Left \(blue\): edge 1 1\/3 \(33%\)/);
+    assert.match(await field('Best moves').textContent(), /Optimal mixed strategies — Left \(blue\): edge 1 with probability 1\/3 \(33%\)/);
     await page.getByRole('toolbar', { name: 'Mode' }).getByRole('button', { name: 'Play' }).click();
     await valueCard.getByRole('status').filter({ hasText: 'Done' }).waitFor();
     await canvas.screenshot({ path: join(SCREENSHOTS, 'sync-strategies.png') });

@@ -221,7 +221,10 @@ impl Session {
                 .filter(|w| w.probability != "0")
                 .filter_map(|w| {
                     let b = req.board_label(&w.label.to_string())?;
-                    Some(format!("edge {b} {} ({}%)", w.probability, w.percent))
+                    Some(format!(
+                        "edge {b} with probability {} ({}%)",
+                        w.probability, w.percent
+                    ))
                 })
                 .collect();
             if parts.is_empty() {

@@ -4,6 +4,7 @@
 //! with the job they answer, so a panel never shows another state's tree.
 
 use super::*;
+use crate::analysis::RulesKind;
 use crate::puzzle::{Puzzle, Question};
 use crate::ui::board_matrix::{self, BoardMatrix};
 use crate::ui::jobs::{Job, JobAnswer, JobReply};
@@ -66,20 +67,26 @@ impl Session {
     // the page asks for these jobs at every action it applies and at
     // every view it builds.
     fn explore_job(&self) -> Option<Job> {
+        // (None under rules whose values are no canonical forms: the
+        // panel says so, see `teach_view`.)
         (self.teach.explorer_open
-            && self.game.setup().rules.kind() != crate::analysis::RulesKind::Sync)
-            .then(|| Job::Explore {
-                board: self.board_fragment(),
-                path: self.teach.path.clone(),
-                colour_blind: self.view.colour_blind,
-            })
+            && !matches!(
+                self.game.setup().rules.kind(),
+                RulesKind::Sync | RulesKind::Misere
+            ))
+        .then(|| Job::Explore {
+            board: self.board_fragment(),
+            path: self.teach.path.clone(),
+            colour_blind: self.view.colour_blind,
+        })
     }
 
     fn matrix_job(&self) -> Option<Job> {
-        (self.teach.matrix_open && self.setup.rules.kind() == crate::analysis::RulesKind::Sync)
-            .then(|| Job::Matrix {
+        (self.teach.matrix_open && self.setup.rules.kind() == RulesKind::Sync).then(|| {
+            Job::Matrix {
                 board: self.board_fragment(),
-            })
+            }
+        })
     }
 
     /// The teach lane's next question: a puzzle's, then the maker's, the
@@ -260,15 +267,18 @@ impl Session {
     }
 
     pub(super) fn teach_view(&self) -> TeachView {
-        let explorer = if self.teach.explorer_open
-            && self.setup.rules.kind() == crate::analysis::RulesKind::Sync
-        {
-            Panel::Failed(
+        // The rules whose values are no canonical forms say so in the
+        // page's words (the engine's message names the command line's).
+        let explorer = match self.setup.rules.kind() {
+            RulesKind::Sync if self.teach.explorer_open => Panel::Failed(
                 "both players move at once under synchronous rules: the payoff matrix shows each turn"
                     .into(),
-            )
-        } else {
-            panel(self.explore_job(), &self.teach.exploration)
+            ),
+            RulesKind::Misere if self.teach.explorer_open => Panel::Failed(
+                "a misère value is no canonical form, so there is no tree of values to explore: the value card shows the misère outcome"
+                    .into(),
+            ),
+            _ => panel(self.explore_job(), &self.teach.exploration),
         };
         // Hidden values are hidden in the tree too (the options stay, to
         // be walked through without their values).
@@ -296,7 +306,7 @@ impl Session {
                 .map(|b| b.path.clone())
                 .filter(|p| p.len() == self.teach.path.len())
                 .unwrap_or_default(),
-            matrix_offered: self.setup.rules.kind() == crate::analysis::RulesKind::Sync,
+            matrix_offered: self.setup.rules.kind() == RulesKind::Sync,
             matrix_open: self.teach.matrix_open,
             // Every cell of the payoff matrix is a value.
             matrix: if hidden {

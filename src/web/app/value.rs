@@ -173,7 +173,7 @@ pub(super) fn ValueRegion() -> impl IntoView {
                                 <dl id="report">
                                     <div>
                                         <dt>"Value of"</dt>
-                                        <dd id="value-of">{a.value_of.clone()}</dd>
+                                        <dd id="value-of">{whole_words(&a.value_of)}</dd>
                                     </div>
                                     <div id="row-pretty" hidden=a.misere>
                                         <dt>"Value"</dt>
@@ -280,4 +280,19 @@ fn MoveLineView(line: MoveLine) -> impl IntoView {
             {more}
         </span>
     }
+}
+
+/// `text` with each word in a box of its own, so that lines break between
+/// words and not inside one (a position's edge, `0-1:B`, would otherwise
+/// break after its hyphen), unless a word is wider than the line.
+fn whole_words(text: &str) -> impl IntoView {
+    text.split(' ')
+        .enumerate()
+        .map(|(i, word)| {
+            view! {
+                {(i > 0).then_some(" ")}
+                <span class="word">{word.to_string()}</span>
+            }
+        })
+        .collect_view()
 }
