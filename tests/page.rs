@@ -2050,3 +2050,40 @@ fn the_explorer_under_misere_play_says_why_in_the_pages_words() {
     p.settle();
     assert!(matches!(p.view().teach.explorer, Panel::Ready(_)));
 }
+
+/// A ruleset chosen again comes back as the person left it: quantum rules
+/// with their flavour and width, synchronous ones with their conflict rule
+/// (a QA pass found them back at their defaults); the pickers still show
+/// exactly the rules in force meanwhile.
+#[test]
+fn a_ruleset_chosen_again_comes_back_with_its_parts() {
+    use hackenbush_lab::sync::Conflict;
+    let mut p = Page::new();
+    p.act(Action::SetText("BR G".into())).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+    p.act(Action::SetFlavour(Some(Flavour::A))).unwrap();
+    p.act(Action::SetWidth(Some(Width::Limited(3)))).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Sync)).unwrap();
+    p.act(Action::SetConflict(Some(Conflict::Tie))).unwrap();
+    let v = p.view();
+    assert_eq!((v.rules.flavour, v.rules.width), (None, None));
+    p.act(Action::SetRulesKind(RulesKind::Normal)).unwrap();
+    assert_eq!(p.view().rules.conflict, None);
+    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+    let v = p.view();
+    assert_eq!(v.rules.flavour, Some(Flavour::A));
+    assert_eq!(v.rules.width, Some(Width::Limited(3)));
+    assert_eq!(p.session.setup().rules.to_string(), "quantum:A:3");
+    p.act(Action::SetRulesKind(RulesKind::Sync)).unwrap();
+    assert_eq!(p.view().rules.conflict, Some(Conflict::Tie));
+    // The defaults chosen are remembered as such.
+    p.act(Action::SetConflict(None)).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+    p.act(Action::SetFlavour(None)).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Sync)).unwrap();
+    assert_eq!(p.view().rules.conflict, Some(Conflict::Shared));
+    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+    let v = p.view();
+    assert_eq!(v.rules.flavour, Some(Flavour::D));
+    assert_eq!(v.rules.width, Some(Width::Limited(3)));
+}

@@ -43,6 +43,47 @@ pub(super) struct PageState {
     /// times as long. Any other question, the board's next one included,
     /// runs at the page's limit.
     pub(super) extended: Option<Request>,
+    /// The parts of the rulesets left last: chosen again, quantum rules
+    /// come back with their flavour, width and labels, synchronous ones
+    /// with theirs, as the person left them.
+    pub(super) left_rules: LeftRules,
+}
+
+/// The parts of the quantum and synchronous rules last in force (see
+/// [`PageState::left_rules`]).
+#[derive(Default)]
+pub(super) struct LeftRules {
+    quantum: Option<RulesParts>,
+    sync: Option<RulesParts>,
+}
+
+impl LeftRules {
+    /// Remember `parts`, the rules in force, as their ruleset's last.
+    fn keep(&mut self, parts: &RulesParts) {
+        let slot = match parts.kind {
+            Some(RulesKind::Quantum) => &mut self.quantum,
+            Some(RulesKind::Sync) => &mut self.sync,
+            _ => return,
+        };
+        *slot = Some(parts.clone());
+    }
+
+    /// `parts` (a ruleset just chosen, `kind`) with that ruleset's parts
+    /// as they were last left.
+    fn recall(&self, parts: &mut RulesParts, kind: RulesKind) {
+        match (kind, &self.quantum, &self.sync) {
+            (RulesKind::Quantum, Some(q), _) => {
+                parts.flavour = q.flavour;
+                parts.width = q.width;
+                parts.labels = q.labels;
+            }
+            (RulesKind::Sync, _, Some(s)) => {
+                parts.conflict = s.conflict;
+                parts.precision = s.precision.clone();
+            }
+            _ => {}
+        }
+    }
 }
 
 /// An analysis that stopped without its answer (too large, timed out,
@@ -739,14 +780,20 @@ impl Session {
     }
 
     /// Change one part of the rules; the parts of other rulesets are
-    /// dropped, so what the pickers show is exactly the rules in force.
+    /// dropped, so what the pickers show is exactly the rules in force. A
+    /// ruleset chosen again comes back with its parts as last left.
     fn change_rules(&mut self, f: impl FnOnce(&mut RulesParts)) -> Result<(), UiError> {
         self.rules_editable()?;
         self.quiet_at(Place::Rules);
+        let was = self.setup.rules.kind();
         let mut parts = self.setup.rules.parts();
-        parts.kind = Some(self.setup.rules.kind());
+        parts.kind = Some(was);
+        self.page.left_rules.keep(&parts);
         f(&mut parts);
         let kind = parts.kind.unwrap_or(RulesKind::Normal);
+        if kind != was {
+            self.page.left_rules.recall(&mut parts, kind);
+        }
         if kind != RulesKind::Quantum {
             parts.flavour = None;
             parts.width = None;
