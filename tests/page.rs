@@ -2087,3 +2087,36 @@ fn a_ruleset_chosen_again_comes_back_with_its_parts() {
     assert_eq!(v.rules.flavour, Some(Flavour::D));
     assert_eq!(v.rules.width, Some(Width::Limited(3)));
 }
+
+/// Presenting, labels are drawn up to twice their size as the drawing's
+/// units grow: on a projector's board (units past 64 px) twice, on a
+/// presenter's board a phone shrinks (the House at 20-odd px units) no
+/// larger than in Edit, where twice the size hid the drawing (a QA pass).
+#[test]
+fn presenting_labels_grow_with_the_drawing_not_past_it() {
+    use hackenbush_lab::ui::gallery;
+    use hackenbush_lab::ui::scene::label_scale;
+    let house = gallery::ENTRIES
+        .iter()
+        .position(|e| e.title == "House")
+        .expect("the House preset");
+    let presented = |w: f64, h: f64| {
+        let mut p = Page::new();
+        p.session = Session::new(w, h);
+        p.act(Action::LoadPreset(house)).unwrap();
+        p.act(Action::SetPresenting(true)).unwrap();
+        let scene = p.session.scene(p.now);
+        (scene.unit, label_scale(&scene))
+    };
+    let (unit, k) = presented(1600.0, 900.0);
+    assert!(
+        unit >= 64.0 && k == 2.0,
+        "projector: unit {unit}, labels {k}×"
+    );
+    let (unit, k) = presented(330.0, 200.0);
+    assert!(unit < 24.0, "a phone's presenter board: unit {unit}");
+    assert!(
+        k <= 1.0 && 12.0 * k <= unit,
+        "phone: unit {unit}, labels {k}×"
+    );
+}

@@ -274,10 +274,18 @@ pub fn scale(s: &Scene) -> f64 {
     presenting(s) * (s.unit / 48.0).clamp(0.35, 1.0)
 }
 
-/// How much larger labels are drawn: 2× presenting, and smaller below
-/// 13 px per unit, but never under 8 px type (12 px is the norm).
+/// How much larger labels are drawn: smaller below 13 px per unit, but
+/// never under 8 px type (12 px is the norm); presenting, up to 2× as a
+/// drawing's units grow from 32 to 64 px. A fixed 2× drew 24 px labels on
+/// a presenter's board a phone shrinks to 20 px units, where they hid the
+/// drawing (a QA pass); a projector's board is past 64 px units.
 pub fn label_scale(s: &Scene) -> f64 {
-    presenting(s) * (s.unit / 13.0).clamp(2.0 / 3.0, 1.0)
+    let presenting = if s.large {
+        (s.unit / 32.0).clamp(1.0, 2.0)
+    } else {
+        1.0
+    };
+    presenting * (s.unit / 13.0).clamp(2.0 / 3.0, 1.0)
 }
 
 fn presenting(s: &Scene) -> f64 {

@@ -212,3 +212,22 @@ test('presenter mode names each slide’s rules under the caption, as the slides
     assert.deepEqual(problems, []);
   }, { viewport: { width: 1920, height: 1080 } });
 });
+
+// A QA pass: presenting on a phone, the projector's layout left the board
+// a strip (its drawing at 20-odd px units) with labels at twice their size
+// covering it. The board is as tall as in Edit there.
+test('presenter mode on a phone keeps the board as tall as in Edit', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'presenter-phone', async (page, url, problems) => {
+    await open(page, url);
+    await page.getByRole('button', { name: /^House/ }).click();
+    await page.getByTestId('value').filter({ hasText: '1/4*3' }).waitFor();
+    const edit = await canvas(page).boundingBox();
+    await button(page, 'Present').click();
+    await button(page, 'Leave presenter mode').waitFor();
+    await page.waitForFunction(() => document.body.classList.contains('presenting'));
+    const shown = await inside('the board', canvas(page), 390, 844);
+    assert.ok(shown.height >= Math.min(edit.height, 240) - 1, `presenting ${shown.height} px, editing ${edit.height} px`);
+    await page.screenshot({ path: join(SCREENSHOTS, 'presenter-phone.png') });
+    assert.deepEqual(problems, []);
+  }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+});
