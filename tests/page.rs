@@ -2120,3 +2120,26 @@ fn presenting_labels_grow_with_the_drawing_not_past_it() {
         "phone: unit {unit}, labels {k}×"
     );
 }
+
+/// Rules changed in the middle of a game start it again, and the page says
+/// so beside the rules (a QA pass saw the moves vanish without a word);
+/// with no move played it says nothing.
+#[test]
+fn new_rules_in_the_middle_of_a_game_say_the_game_starts_again() {
+    let mut p = Page::new();
+    p.act(Action::SetText("BR BR".into())).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Misere)).unwrap();
+    assert!(p.view().notice(Place::Rules).is_none());
+    p.act(Action::SetMode(Mode::Play)).unwrap();
+    p.session.play_label(1, p.now).unwrap();
+    p.session.play_label(4, p.now).unwrap();
+    assert_eq!(p.session.game().moves().len(), 2);
+    p.act(Action::SetRulesKind(RulesKind::Normal)).unwrap();
+    assert!(p.session.game().moves().is_empty());
+    let n = p.view().notice(Place::Rules).cloned().expect("said beside the rules");
+    assert!(!n.error);
+    assert_eq!(
+        n.text,
+        "New rules: the game starts again from the drawing (its 2 moves cleared)."
+    );
+}

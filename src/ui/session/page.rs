@@ -805,8 +805,19 @@ impl Session {
         }
         let rules =
             Rules::from_parts(parts).map_err(|e| UiError::at(Place::Rules, e.to_string()))?;
+        let played = self.game.moves().len();
         self.set_rules(rules);
         self.page.failed = None;
+        // The game starts again under other rules: said, not done quietly
+        // (a QA pass saw the moves vanish without a word).
+        if played > 0 {
+            let moves = if played == 1 { "move" } else { "moves" };
+            self.say_at(
+                Place::Rules,
+                format!("New rules: the game starts again from the drawing (its {played} {moves} cleared)."),
+                false,
+            );
+        }
         Ok(())
     }
 
