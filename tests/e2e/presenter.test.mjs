@@ -227,6 +227,11 @@ test('presenter mode on a phone keeps the board as tall as in Edit', { timeout: 
     await page.waitForFunction(() => document.body.classList.contains('presenting'));
     const shown = await inside('the board', canvas(page), 390, 844);
     assert.ok(shown.height >= Math.min(edit.height, 240) - 1, `presenting ${shown.height} px, editing ${edit.height} px`);
+    // The caption keeps a readable start of the untitled slide's position
+    // beside its value (it was cut to "0…").
+    const title = await page.locator('#caption-text').boundingBox();
+    assert.ok(title.width >= 100, `caption title ${title.width} px wide`);
+    await page.locator('#caption-value').filter({ hasText: '1/4*3' }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'presenter-phone.png') });
     assert.deepEqual(problems, []);
   }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
