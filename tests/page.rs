@@ -2136,7 +2136,11 @@ fn new_rules_in_the_middle_of_a_game_say_the_game_starts_again() {
     assert_eq!(p.session.game().moves().len(), 2);
     p.act(Action::SetRulesKind(RulesKind::Normal)).unwrap();
     assert!(p.session.game().moves().is_empty());
-    let n = p.view().notice(Place::Rules).cloned().expect("said beside the rules");
+    let n = p
+        .view()
+        .notice(Place::Rules)
+        .cloned()
+        .expect("said beside the rules");
     assert!(!n.error);
     assert_eq!(
         n.text,
