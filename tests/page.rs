@@ -2035,6 +2035,8 @@ fn the_explorer_under_misere_play_says_why_in_the_pages_words() {
     p.act(Action::SetText("BR G".into())).unwrap();
     p.act(Action::SetExplorerOpen(true)).unwrap();
     p.act(Action::SetRulesKind(RulesKind::Misere)).unwrap();
+    let explore = |j: &jobs::Job| matches!(j, jobs::Job::Explore { .. });
+    assert!(!p.session.wanted_jobs().iter().any(explore));
     p.settle();
     match p.view().teach.explorer {
         Panel::Failed(why) => {
@@ -2047,6 +2049,7 @@ fn the_explorer_under_misere_play_says_why_in_the_pages_words() {
         other => panic!("{other:?}"),
     }
     p.act(Action::SetRulesKind(RulesKind::Normal)).unwrap();
+    assert!(p.session.wanted_jobs().iter().any(explore));
     p.settle();
     assert!(matches!(p.view().teach.explorer, Panel::Ready(_)));
 }
