@@ -2150,3 +2150,23 @@ fn new_rules_in_the_middle_of_a_game_say_the_game_starts_again() {
         "New rules: the game starts again from the drawing (its 2 moves cleared)."
     );
 }
+
+/// Rules left by showing another slide come back too: a slide under
+/// quantum A at width 3, left for a normal-play slide that is then
+/// switched to quantum rules, gets A at width 3 (the picker alone last
+/// left quantum A at width 2, before the width was set).
+#[test]
+fn rules_left_on_another_slide_come_back_when_chosen_again() {
+    let mut p = Page::new();
+    p.act(Action::SetText("B R".into())).unwrap();
+    p.act(Action::AddSlide).unwrap();
+    p.act(Action::SetText("BR G".into())).unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+    p.act(Action::SetFlavour(Some(Flavour::A))).unwrap();
+    p.act(Action::SetWidth(Some(Width::Limited(3)))).unwrap();
+    assert_eq!(p.session.setup().rules.to_string(), "quantum:A:3");
+    p.act(Action::GoToSlide(0)).unwrap();
+    assert_eq!(p.view().rules.kind, RulesKind::Normal);
+    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+    assert_eq!(p.session.setup().rules.to_string(), "quantum:A:3");
+}

@@ -267,6 +267,7 @@ impl Session {
             game.note().map(String::from)
         };
         self.editor = Editor::new(slide.drawing);
+        self.page.left_rules.keep(&self.setup.rules.parts());
         self.setup = slide.setup;
         self.game = game;
         self.game_revision = self.editor.revision();

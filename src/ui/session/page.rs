@@ -58,8 +58,9 @@ pub(super) struct LeftRules {
 }
 
 impl LeftRules {
-    /// Remember `parts`, the rules in force, as their ruleset's last.
-    fn keep(&mut self, parts: &RulesParts) {
+    /// Remember `parts`, the rules in force, as their ruleset's last
+    /// (when the rules change, or another slide is shown).
+    pub(super) fn keep(&mut self, parts: &RulesParts) {
         let slot = match parts.kind {
             Some(RulesKind::Quantum) => &mut self.quantum,
             Some(RulesKind::Sync) => &mut self.sync,
