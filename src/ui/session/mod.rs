@@ -212,6 +212,7 @@ impl Session {
     }
 }
 
+/// A game at the start of the editor's drawing under `setup`.
 fn new_game(editor: &Editor, setup: &Setup) -> Game {
     Game::new(editor.drawing().position(), setup.clone())
 }

@@ -163,6 +163,13 @@ impl Session {
         }
     }
 
+    /// Whether values are hidden: by the person, or by a puzzle (whose
+    /// answer they would give away). Every place that shows a value asks
+    /// this.
+    pub(super) fn values_hidden(&self) -> bool {
+        self.view.hide_values || self.puzzle.is_some()
+    }
+
     pub(super) fn quiet_at(&mut self, place: Place) {
         self.page.notices.retain(|n| n.place != place);
     }
@@ -564,7 +571,7 @@ impl Session {
             Action::Export(format) => {
                 // Hidden values stay hidden in pictures too (a puzzle's
                 // picture must not give the answer away).
-                let hidden = self.view.hide_values || self.puzzle.is_some();
+                let hidden = self.values_hidden();
                 let caption = self.page.export_caption.then(|| {
                     let mut c = self.export_caption();
                     if hidden {
@@ -601,7 +608,7 @@ impl Session {
                 }]);
             }
             Action::ExportDeckTikz => {
-                let hidden = self.view.hide_values || self.puzzle.is_some();
+                let hidden = self.values_hidden();
                 let name = "hackenbush-deck.tex";
                 self.say_at(Place::Export, format!("Saved {name}."), false);
                 return Ok(vec![Effect::Download {
@@ -843,7 +850,7 @@ impl Session {
         let status = self.status();
         let play = self.mode == Mode::Play;
         let puzzle = self.puzzle.is_some();
-        let hidden = self.view.hide_values || puzzle;
+        let hidden = self.values_hidden();
         let value = self.value_view(hidden);
         let preview = self.move_preview();
         // Whether the picks themselves may be committed (the preview also

@@ -146,7 +146,7 @@ impl Session {
             rules,
             first: self.setup.first,
         };
-        self.game = Game::new(self.editor.drawing().position(), setup.clone());
+        self.game = new_game(&self.editor, &setup);
         self.setup = setup;
         self.game_revision = self.editor.revision();
         self.link_moves = None;
@@ -158,7 +158,7 @@ impl Session {
 
     pub fn set_first(&mut self, first: Player) {
         self.setup.first = first;
-        self.game = Game::new(self.editor.drawing().position(), self.setup.clone());
+        self.game = new_game(&self.editor, &self.setup);
         self.link_moves = None;
         self.clear_advice();
     }
@@ -200,7 +200,7 @@ impl Session {
 
     /// Restart play from the beginning (moves are forgotten).
     pub fn restart(&mut self) {
-        self.game = Game::new(self.editor.drawing().position(), self.setup.clone());
+        self.game = new_game(&self.editor, &self.setup);
         self.link_moves = None;
         self.fall.clear();
         self.clear_advice();

@@ -68,16 +68,13 @@ impl Session {
     // every view it builds.
     fn explore_job(&self) -> Option<Job> {
         // (None under rules whose values are no canonical forms: the
-        // panel says so, see `teach_view`.)
-        (self.teach.explorer_open
-            && !matches!(
-                self.game.setup().rules.kind(),
-                RulesKind::Sync | RulesKind::Misere
-            ))
-        .then(|| Job::Explore {
-            board: self.board_fragment(),
-            path: self.teach.path.clone(),
-            colour_blind: self.view.colour_blind,
+        // panel says why, see `no_tree`.)
+        (self.teach.explorer_open && no_tree(self.game.setup().rules.kind()).is_none()).then(|| {
+            Job::Explore {
+                board: self.board_fragment(),
+                path: self.teach.path.clone(),
+                colour_blind: self.view.colour_blind,
+            }
         })
     }
 
@@ -267,22 +264,13 @@ impl Session {
     }
 
     pub(super) fn teach_view(&self) -> TeachView {
-        // The rules whose values are no canonical forms say so in the
-        // page's words (the engine's message names the command line's).
-        let explorer = match self.setup.rules.kind() {
-            RulesKind::Sync if self.teach.explorer_open => Panel::Failed(
-                "both players move at once under synchronous rules: the payoff matrix shows each turn"
-                    .into(),
-            ),
-            RulesKind::Misere if self.teach.explorer_open => Panel::Failed(
-                "a misère value is no canonical form, so there is no tree of values to explore: the value card shows the misère outcome"
-                    .into(),
-            ),
+        let explorer = match no_tree(self.setup.rules.kind()) {
+            Some(why) if self.teach.explorer_open => Panel::Failed(why.into()),
             _ => panel(self.explore_job(), &self.teach.exploration),
         };
         // Hidden values are hidden in the tree too (the options stay, to
         // be walked through without their values).
-        let hidden = self.view.hide_values || self.puzzle.is_some();
+        let hidden = self.values_hidden();
         let explorer = match explorer {
             Panel::Ready(b) if hidden => Panel::Ready(Box::new(b.without_values())),
             other => other,
@@ -324,6 +312,21 @@ impl Session {
                 checking: self.teach.draft.pending.is_some(),
             },
         }
+    }
+}
+
+/// Why rules of `kind` have no game tree to explore (their values are no
+/// canonical forms), in the page's words (the engine's own message names
+/// the command line's); `None` for rules that have one.
+fn no_tree(kind: RulesKind) -> Option<&'static str> {
+    match kind {
+        RulesKind::Sync => Some(
+            "both players move at once under synchronous rules: the payoff matrix shows each turn",
+        ),
+        RulesKind::Misere => Some(
+            "a misère value is no canonical form, so there is no tree of values to explore: the value card shows the misère outcome",
+        ),
+        _ => None,
     }
 }
 

@@ -100,7 +100,7 @@ impl Session {
                 self.view.colour_blind,
             );
         }
-        let start = Game::new(self.editor.drawing().position(), self.setup.clone());
+        let start = new_game(&self.editor, &self.setup);
         crate::ui::quantum_views::build(&start, self.editor.drawing(), self.view.colour_blind)
     }
 
