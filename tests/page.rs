@@ -2170,3 +2170,48 @@ fn rules_left_on_another_slide_come_back_when_chosen_again() {
     p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
     assert_eq!(p.session.setup().rules.to_string(), "quantum:A:3");
 }
+
+/// While values are hidden the explorer's job values nothing (its answer
+/// would be stripped of every value anyway): on a classroom drawing whose
+/// value takes tens of seconds, the tree's options come at once; shown
+/// again, the values are asked for.
+#[test]
+fn the_explorer_values_nothing_while_values_are_hidden() {
+    use hackenbush_lab::ui::page::Panel;
+    let wants_values = |p: &mut Page| {
+        p.session.wanted_jobs().iter().find_map(|j| match j {
+            jobs::Job::Explore { values, .. } => Some(*values),
+            _ => None,
+        })
+    };
+    let mut p = Page::new();
+    // Seed-28 classroom drawing 2 under C′u at unbounded width.
+    p.act(Action::SetText(
+        "0-1:R 1-1:G 0-2:G 2-3:G 2-2:B 2-2:G 2-2:B 2-0:G 3-4:R 3-1:B".into(),
+    ))
+    .unwrap();
+    p.act(Action::SetRulesKind(RulesKind::Quantum)).unwrap();
+    p.act(Action::SetFlavour(Some(Flavour::CPrimeU))).unwrap();
+    p.act(Action::SetWidth(Some(Width::Unbounded))).unwrap();
+    p.act(Action::SetHideValues(true)).unwrap();
+    p.act(Action::SetExplorerOpen(true)).unwrap();
+    assert_eq!(wants_values(&mut p), Some(false));
+    // The explorer's job alone (the value card's would take its time).
+    let job = p
+        .session
+        .wanted_jobs()
+        .into_iter()
+        .find(|j| matches!(j, jobs::Job::Explore { .. }))
+        .unwrap();
+    p.act(Action::JobStarted { job: job.clone() }).unwrap();
+    let result = jobs::run(&job, &budget());
+    let reply = JobReply { id: 1, job, result };
+    p.act(Action::JobDone(Box::new(reply))).unwrap();
+    let v = p.view();
+    let Panel::Ready(b) = &v.teach.explorer else {
+        panic!("{:?}", v.teach.explorer)
+    };
+    assert!(b.shown.len() > 200 && b.exploration.value.is_empty());
+    p.act(Action::SetHideValues(false)).unwrap();
+    assert_eq!(wants_values(&mut p), Some(true));
+}

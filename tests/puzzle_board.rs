@@ -5,7 +5,7 @@
 //! machine and from a board's record; puzzles after quantum moves in links.
 
 use hackenbush_lab::analysis::{parse_position, Request, Rules};
-use hackenbush_lab::budget::{Budget, ByteSize};
+use hackenbush_lab::budget::{Budget, ByteSize, Timeout};
 use hackenbush_lab::explore::explore;
 use hackenbush_lab::position::Colour;
 use hackenbush_lab::puzzle::{hint, judge, solve, Beat, BeatStatus, Puzzle, PuzzleError};
@@ -66,7 +66,7 @@ fn paths(svg: &str) -> usize {
 fn the_explorer_follows_a_superposed_move_as_the_cli_does() {
     let link = board_link("BRG GR", "quantum:D:2", &[mv(Side::Left, &[1, 4])]);
     let board = read_board(&link).unwrap();
-    let b = explore_board(&board, &[], false, &budget()).unwrap();
+    let b = explore_board(&board, &[], false, true, &budget()).unwrap();
     assert_eq!(b.request.moves, vec!["1,4".to_string()]);
     let direct = explore(&b.request, &budget()).unwrap();
     assert_eq!(b.exploration, direct);
@@ -116,7 +116,7 @@ fn the_explorer_follows_classical_cuts_in_the_boards_labels() {
     let link = board_link("BR BR", "normal", &[mv(Side::Left, &[1])]);
     let board = read_board(&link).unwrap();
     assert_eq!(board.request.as_ref().unwrap().labels, vec![3, 4]);
-    let b = explore_board(&board, &[], false, &budget()).unwrap();
+    let b = explore_board(&board, &[], false, true, &budget()).unwrap();
     assert_eq!(b.exploration.value, "1/2");
     let shown: Vec<&str> = b.shown.iter().map(|s| s.label.as_str()).collect();
     assert_eq!(shown, ["3", "4"]);
@@ -127,7 +127,7 @@ fn the_explorer_follows_classical_cuts_in_the_boards_labels() {
     assert_eq!(b.shown[1].after, vec![vec!["3".to_string()]]);
     assert!(b.shown[1].svg.contains(">3</text>"), "{}", b.shown[1].svg);
     // A path deeper, shown in the board's labels.
-    let deeper = explore_board(&board, &["R:2".into()], false, &budget()).unwrap();
+    let deeper = explore_board(&board, &["R:2".into()], false, true, &budget()).unwrap();
     assert_eq!(deeper.exploration.value, "1");
     assert_eq!(deeper.path, vec!["R:4".to_string()]);
     // While editing, the explorer shows the drawing's start.
@@ -432,24 +432,24 @@ fn damaged_boards_are_errors_not_panics() {
     // An empty board has no request, and says why.
     let board = read_board(&board_link("", "normal", &[])).unwrap();
     assert_eq!(board.request().unwrap_err(), "no edges left on the board");
-    assert!(explore_board(&board, &[], false, &budget()).is_err());
+    assert!(explore_board(&board, &[], false, true, &budget()).is_err());
     // A puzzle claiming more moves than the board holds judges no moves.
     let board = read_board(&board_link("BB R", "normal", &[])).unwrap();
     assert!(moves_since(&board.game, 5).unwrap().is_empty());
     // A path the rules refuse is an error in words.
     let board = read_board(&board_link("BB R", "normal", &[])).unwrap();
-    let e = explore_board(&board, &["R:1".into()], false, &budget()).unwrap_err();
+    let e = explore_board(&board, &["R:1".into()], false, true, &budget()).unwrap_err();
     assert!(e.contains("Right may play 3"), "{e}");
     // Synchronous play points to the payoff matrix, not the command line.
     let board = read_board(&board_link("BR BR RB", "sync", &[])).unwrap();
-    let e = explore_board(&board, &[], false, &budget()).unwrap_err();
+    let e = explore_board(&board, &[], false, true, &budget()).unwrap_err();
     assert!(e.contains("the payoff matrix shows each turn"), "{e}");
 }
 
 #[test]
 fn thumbnails_draw_uncoloured_edges_in_the_colour_a_move_gives_them() {
     let board = read_board(&board_link("X B", "uncolored", &[])).unwrap();
-    let b = explore_board(&board, &[], false, &budget()).unwrap();
+    let b = explore_board(&board, &[], false, true, &budget()).unwrap();
     let shown: Vec<(&str, &[Vec<String>])> = b
         .shown
         .iter()
@@ -948,4 +948,62 @@ fn a_puzzle_without_moves_starts_the_board_with_the_player_asked_about() {
             assert_eq!(solve(&back, &budget()).unwrap(), want, "{question}");
         }
     }
+}
+
+/// While values are hidden the explorer values nothing: its exploration
+/// without values is the valued one with the values left out (the same
+/// options, in the same order, each leaving the same realisations, the
+/// same thumbnails and path), under classical and quantum rules, at the
+/// board's state and a path deeper.
+#[test]
+fn the_explorer_without_values_shows_the_same_tree_unvalued() {
+    let boards = [
+        board_link("BR BRG G", "normal", &[mv(Side::Left, &[1])]),
+        board_link("BRR GB", "childish", &[]),
+        board_link("BR B", "uncolored", &[]),
+        board_link("BRG GR", "quantum:D:2", &[mv(Side::Left, &[1, 4])]),
+        board_link(
+            "BRG GR B",
+            "quantum:C:unbounded",
+            &[mv(Side::Left, &[1, 4, 6])],
+        ),
+    ];
+    let mut options = 0;
+    for link in &boards {
+        let board = read_board(link).unwrap();
+        let first = explore_board(&board, &[], false, true, &budget()).unwrap();
+        let paths = [
+            vec![],
+            vec![format!(
+                "R:{}",
+                first.exploration.options.last().unwrap().mv
+            )],
+        ];
+        for path in &paths {
+            let valued = explore_board(&board, path, false, true, &budget()).unwrap();
+            assert!(!valued.exploration.value.is_empty(), "{link} {path:?}");
+            let unvalued = explore_board(&board, path, false, false, &budget()).unwrap();
+            assert_eq!(unvalued, valued.without_values(), "{link} {path:?}");
+            options += unvalued.shown.len();
+        }
+    }
+    assert!(options > 20, "{options}");
+}
+
+/// Listing the options of a state whose value is beyond the budget still
+/// works while values are hidden: the student walking the tree of a heavy
+/// quantum drawing sees its options, not "too large".
+#[test]
+fn the_explorer_without_values_lists_options_valuing_would_not_reach() {
+    // Seed-28 classroom drawing 2 (`quantum_classroom`), whose value and
+    // best moves take tens of seconds under C′u at unbounded width.
+    let drawing = "0-1:R 1-1:G 0-2:G 2-3:G 2-2:B 2-2:G 2-2:B 2-0:G 3-4:R 3-1:B";
+    let link = board_link(drawing, "quantum:C'u:unbounded", &[]);
+    let board = read_board(&link).unwrap();
+    // A budget's time runs from when it is made.
+    let tight = || Budget::new(ByteSize::mib(512), Some(Timeout { millis: 2000 }));
+    assert!(explore_board(&board, &[], false, true, &tight()).is_err());
+    let b = explore_board(&board, &[], false, false, &tight()).unwrap();
+    assert!(b.shown.len() > 200, "{}", b.shown.len());
+    assert!(b.exploration.value.is_empty());
 }

@@ -13,7 +13,7 @@ pub mod engine;
 pub mod request;
 
 pub use engine::Engine;
-pub use request::{explore, moves};
+pub use request::{explore, explore_unvalued, moves};
 
 use crate::budget::Exceeded;
 use crate::game::{Arena, GameId};
@@ -190,6 +190,39 @@ pub fn explore_state<E: Engine>(
         outcome: outcome.letter().to_string(),
         canonical_left: printer.plain_all(arena, &left)?,
         canonical_right: printer.plain_all(arena, &right)?,
+        realisations: None,
+        options,
+    })
+}
+
+/// One level of the game tree without values: each player's options, what
+/// each leaves, in move order, and nothing valued (the value, the outcome,
+/// the canonical options and the marks are left empty). What the explorer
+/// shows while values are hidden: the tree can be walked, and no state is
+/// valued for an answer nobody sees (on a quantum drawing of ten edges,
+/// valuing a hundred options can take longer than the page waits).
+pub fn options_state<E: Engine>(engine: &mut E, s: &E::State) -> Result<Exploration, Exceeded> {
+    let mut options = Vec::new();
+    for p in Player::BOTH {
+        for m in engine.moves(s, p)? {
+            let child = engine.play(s, p, &m)?;
+            options.push(ExploredOption {
+                player: p,
+                mv: engine.label(&m),
+                value: String::new(),
+                after: engine.remaining(&child),
+                dominated: None,
+                reversible: None,
+                reasons: Vec::new(),
+            });
+        }
+    }
+    Ok(Exploration {
+        value: String::new(),
+        pretty: String::new(),
+        outcome: String::new(),
+        canonical_left: Vec::new(),
+        canonical_right: Vec::new(),
         realisations: None,
         options,
     })

@@ -4,7 +4,7 @@
 //! player's moves there without valuing anything ([`moves`]).
 
 use super::engine::{Classical, Engine, Normal, QuantumExplorer};
-use super::{explore_state, Exploration};
+use super::{explore_state, options_state, Exploration};
 use crate::analysis::{
     is_nim, parse_position, AnalysisError, GameRules, InputError, PlayerName, Request, Rules,
 };
@@ -18,6 +18,12 @@ use crate::rules::{Nim, Player};
 /// short-game value to explore (sync has `matrix`).
 pub fn explore(req: &Request, budget: &Budget) -> Result<Exploration, AnalysisError> {
     reach(req, budget, Explore)
+}
+
+/// The state `req` reaches with its options and what each leaves, valuing
+/// nothing ([`options_state`]): the explorer while values are hidden.
+pub fn explore_unvalued(req: &Request, budget: &Budget) -> Result<Exploration, AnalysisError> {
+    reach(req, budget, Unvalued)
 }
 
 /// `p`'s moves at the state `req` reaches, labelled as [`explore`] labels
@@ -56,6 +62,23 @@ impl Goal for Explore {
     }
     fn realisations<E: Engine>(out: &mut Exploration, engine: &E, s: &E::State) {
         out.realisations = Some(engine.remaining(s));
+    }
+}
+
+struct Unvalued;
+
+impl Goal for Unvalued {
+    type Out = Exploration;
+    fn at<E: Engine>(
+        &self,
+        engine: &mut E,
+        s: &E::State,
+        _: &Budget,
+    ) -> Result<Exploration, Exceeded> {
+        options_state(engine, s)
+    }
+    fn realisations<E: Engine>(out: &mut Exploration, engine: &E, s: &E::State) {
+        Explore::realisations(out, engine, s);
     }
 }
 

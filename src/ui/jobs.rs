@@ -56,6 +56,9 @@ pub enum Job {
         board: String,
         path: Vec<String>,
         colour_blind: bool,
+        /// Whether to value the states (false while values are hidden:
+        /// the options alone, nothing valued).
+        values: bool,
     },
     /// The synchronous payoff matrix of the board's state.
     Matrix { board: String },
@@ -347,9 +350,10 @@ pub fn run_in_stages(
             board,
             path,
             colour_blind,
+            values,
         } => {
             let b = puzzle_board::read_board(board).map_err(JobError::Input)?;
-            puzzle_board::explore_board(&b, path, *colour_blind, budget)
+            puzzle_board::explore_board(&b, path, *colour_blind, *values, budget)
                 .map(|board| JobAnswer::Exploration {
                     board: Box::new(board),
                 })

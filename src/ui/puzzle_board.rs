@@ -22,7 +22,7 @@ use crate::analysis::{
     means_and_temperatures, thermal_of, AnalysisError, Request, Rules, ThermalAnswer,
 };
 use crate::budget::Budget;
-use crate::explore::{explore, Exploration};
+use crate::explore::{explore, explore_unvalued, Exploration};
 use crate::position::Colour;
 use crate::rules::Player;
 
@@ -136,11 +136,14 @@ impl BoardExploration {
     }
 }
 
-/// Explore the board's state, then `path` deeper.
+/// Explore the board's state, then `path` deeper; with `values` false,
+/// nothing is valued (values hidden: [`explore_unvalued`]), and the
+/// exploration comes as [`BoardExploration::without_values`] leaves it.
 pub fn explore_board(
     board: &BoardState,
     path: &[String],
     colour_blind: bool,
+    values: bool,
     budget: &Budget,
 ) -> Result<BoardExploration, String> {
     let asked = board.request()?;
@@ -158,20 +161,29 @@ pub fn explore_board(
     // name their player, so they can follow any of them.
     moves.extend(path.iter().cloned());
     request.moves = moves;
-    let exploration = explore(&request, budget).map_err(|e| match &e {
+    let explored = if values {
+        explore(&request, budget)
+    } else {
+        explore_unvalued(&request, budget)
+    };
+    let exploration = explored.map_err(|e| match &e {
         AnalysisError::Budget(b) => {
             crate::ui::answer_view::too_long_message(b).unwrap_or_else(|| e.to_string())
         }
         AnalysisError::Input(_) => e.to_string(),
     })?;
     let labels = &asked.labels;
-    let thermal = thermal_of(&exploration.value, &request.rules, budget);
-    let values: Vec<&str> = exploration
-        .options
-        .iter()
-        .map(|o| o.value.as_str())
-        .collect();
-    let heats = means_and_temperatures(&values, &request.rules, budget);
+    let thermal = values.then(|| thermal_of(&exploration.value, &request.rules, budget));
+    let heats = if values {
+        let values: Vec<&str> = exploration
+            .options
+            .iter()
+            .map(|o| o.value.as_str())
+            .collect();
+        means_and_temperatures(&values, &request.rules, budget)
+    } else {
+        vec![None; exploration.options.len()]
+    };
     let shown = exploration
         .options
         .iter()
@@ -192,7 +204,7 @@ pub fn explore_board(
             .as_ref()
             .map(|r| relabel(labels, r)),
         exploration,
-        thermal: Some(thermal),
+        thermal,
     })
 }
 

@@ -74,6 +74,7 @@ impl Session {
                 board: self.board_fragment(),
                 path: self.teach.path.clone(),
                 colour_blind: self.view.colour_blind,
+                values: !self.values_hidden(),
             }
         })
     }
