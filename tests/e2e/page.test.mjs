@@ -65,6 +65,20 @@ test('a malformed position shows an error, escaped, not a blank page', { timeout
     const error = page.getByRole('alert').filter({ hasText: /column/ });
     await error.waitFor();
     assert.match(await error.textContent(), /column 2: unexpected 'Q'/, 'the error names the column and token');
+    // The refused text stays in the box, to be mended where the error
+    // points (a QA pass saw Analyse put the drawing's text back, the error
+    // still naming a column of the text gone); mended and sent with Enter,
+    // it is the drawing's text.
+    const box = page.getByRole('textbox', { name: 'Position' });
+    assert.equal(await box.inputValue(), nasty);
+    await box.fill('BR  GQ');
+    await box.press('Enter');
+    await page.getByRole('alert').filter({ hasText: /column 6: unexpected 'Q'/ }).waitFor();
+    assert.equal(await box.inputValue(), 'BR  GQ');
+    await box.fill('BR  G');
+    await box.press('Enter');
+    await error.waitFor({ state: 'hidden' });
+    assert.equal(await box.inputValue(), 'BR G');
     assert.ok(await page.getByRole('heading', { name: 'Hackenbush Lab' }).isVisible());
     assert.ok(await page.getByRole('textbox', { name: 'Position' }).isVisible());
     // Input is never parsed as HTML: no new image (the gallery's own

@@ -237,6 +237,38 @@ test('phone: a 30-edge stalk fits the board and its top edges can be cut by touc
   }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 });
 
+test('phone: in Edit the colours and tools come right under the board, in Play the value does', { timeout: TIMEOUT }, async () => {
+  await withPage(session.browser, 'phone-edit-tools', async (page, url, problems) => {
+    await open(page, url);
+    await setPosition(page, 'BR BR R G');
+    await field(page, 'Value of').filter({ hasText: 'BR BR R G' }).waitFor();
+    const tools = page.getByRole('toolbar', { name: 'Editing tools' });
+    const top = async (l) => (await l.boundingBox()).y;
+    // The first screen, as a person opening the page sees it.
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.waitForFunction(() => scrollY === 0);
+    const board = await canvas(page).boundingBox();
+    // Under the board and inside the first screen, above the value card
+    // (it was a screen below, under the whole card).
+    const toolsAt = await top(tools);
+    assert.ok(toolsAt >= board.y + board.height, `tools at ${toolsAt}, board ends at ${board.y + board.height}`);
+    assert.ok(toolsAt >= 0 && toolsAt + 44 <= 844, `the tools are in the first screen: ${toolsAt}`);
+    assert.ok(toolsAt < (await top(field(page, 'Value'))), 'the tools come before the value');
+    // Every colour is on the screen, none behind a sideways scroll.
+    for (const name of ['Blue', 'Red', 'Green', 'Uncoloured']) {
+      const b = await tools.getByRole('button', { name, exact: true }).boundingBox();
+      assert.ok(b.x >= 0 && b.x + b.width <= 390 && b.y + b.height <= 844 - 60, `${name}: ${JSON.stringify(b)}`);
+    }
+    await page.screenshot({ path: join(SCREENSHOTS, 'phone-edit-tools-in-edit.png') });
+    // In Play the value comes first under the board, as before.
+    await playButton(page).click();
+    await canvas(page).scrollIntoViewIfNeeded();
+    const mode = page.getByRole('toolbar', { name: 'Mode' });
+    assert.ok((await top(field(page, 'Value'))) < (await top(mode)), 'in Play the value comes before the tools');
+    assert.deepEqual(problems, []);
+  }, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+});
+
 test('the board is painted again only when what it shows changes', { timeout: TIMEOUT }, async () => {
   await withPage(session.browser, 'paint-on-change', async (page, url, problems) => {
     await page.setViewportSize({ width: 1280, height: 800 });

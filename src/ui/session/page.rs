@@ -794,8 +794,8 @@ impl Session {
         self.rules_editable()?;
         self.quiet_at(Place::Rules);
         let was = self.setup.rules.kind();
+        // `parts` names the kind in force (`Rules::parts`).
         let mut parts = self.setup.rules.parts();
-        parts.kind = Some(was);
         self.page.left_rules.keep(&parts);
         f(&mut parts);
         let kind = parts.kind.unwrap_or(RulesKind::Normal);

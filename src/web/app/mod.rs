@@ -662,6 +662,7 @@ fn App() -> impl IntoView {
     let presenting = part(|v| v.presenting);
     let quantum = part(|v| v.quantum.is_some());
     let puzzle = part(|v| v.puzzle.is_some());
+    let editing = part(|v| v.mode == Mode::Edit);
     // The board's height to fit its drawing in Play, in whole pixels (so
     // the memo changes only when the height does); `None` in Edit.
     let fit_height = part(|v| v.board.fit_height.map(|h| h.round() as i32));
@@ -683,6 +684,8 @@ fn App() -> impl IntoView {
             let _ = list.toggle_with_force("presenting", on);
             let _ = list.toggle_with_force("quantum", quantum.get());
             let _ = list.toggle_with_force("puzzle", puzzle.get());
+            // A phone's editing tools follow the board in Edit (style.css).
+            let _ = list.toggle_with_force("editing", editing.get());
             // A phone's board in Play is as tall as its drawing needs
             // (style.css).
             let fit = fit_height.get();

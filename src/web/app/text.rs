@@ -8,7 +8,7 @@ use leptos::html::{Form, Input};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{dispatch, mounted, part, set_typing, typing, NoticeLine, GALLERY_LATER};
+use super::{dispatch, mounted, notice_at, part, set_typing, typing, NoticeLine, GALLERY_LATER};
 use crate::position::presets::FieldKind;
 use crate::ui::gallery;
 use crate::ui::page::{Action, Place};
@@ -31,6 +31,7 @@ fn cancel_pending() {
 pub(super) fn PositionBox() -> impl IntoView {
     let text = part(|v| v.text.clone());
     let input = NodeRef::<Input>::new();
+    let notice = notice_at(Place::Text);
     // The drawing's text refills the box whenever the drawing changes,
     // unless the person is typing there.
     Effect::new(move |_| {
@@ -52,6 +53,14 @@ pub(super) fn PositionBox() -> impl IntoView {
                 cancel_pending();
                 let value = input.get_untracked().map(|i| i.value()).unwrap_or_default();
                 dispatch(Action::Analyse(value));
+                // Refused text stays, to be mended where the error points
+                // (typing on, so no change of the drawing refills the box
+                // before another action); accepted text shows as the
+                // drawing's text, its spacing made regular.
+                if notice.get_untracked().is_some_and(|n| n.error) {
+                    set_typing(true);
+                    return;
+                }
                 let t = text.get_untracked().text;
                 if let Some(i) = input.get_untracked() {
                     if i.value() != t {
