@@ -17,13 +17,13 @@ use crate::rules::{Nim, Player};
 /// Explore the state `req` reaches. Misère and synchronous play have no
 /// short-game value to explore (sync has `matrix`).
 pub fn explore(req: &Request, budget: &Budget) -> Result<Exploration, AnalysisError> {
-    reach(req, budget, Explore)
+    reach(req, budget, Explore { values: true })
 }
 
 /// The state `req` reaches with its options and what each leaves, valuing
 /// nothing ([`options_state`]): the explorer while values are hidden.
 pub fn explore_unvalued(req: &Request, budget: &Budget) -> Result<Exploration, AnalysisError> {
-    reach(req, budget, Unvalued)
+    reach(req, budget, Explore { values: false })
 }
 
 /// `p`'s moves at the state `req` reaches, labelled as [`explore`] labels
@@ -48,7 +48,11 @@ trait Goal {
     fn realisations<E: Engine>(_out: &mut Self::Out, _engine: &E, _s: &E::State) {}
 }
 
-struct Explore;
+/// The state's tree one level deep: valued ([`explore_state`]) or, while
+/// values are hidden, its options alone ([`options_state`]).
+struct Explore {
+    values: bool,
+}
 
 impl Goal for Explore {
     type Out = Exploration;
@@ -58,27 +62,14 @@ impl Goal for Explore {
         s: &E::State,
         budget: &Budget,
     ) -> Result<Exploration, Exceeded> {
-        explore_state(engine, s, budget.text_limit())
+        if self.values {
+            explore_state(engine, s, budget.text_limit())
+        } else {
+            options_state(engine, s)
+        }
     }
     fn realisations<E: Engine>(out: &mut Exploration, engine: &E, s: &E::State) {
         out.realisations = Some(engine.remaining(s));
-    }
-}
-
-struct Unvalued;
-
-impl Goal for Unvalued {
-    type Out = Exploration;
-    fn at<E: Engine>(
-        &self,
-        engine: &mut E,
-        s: &E::State,
-        _: &Budget,
-    ) -> Result<Exploration, Exceeded> {
-        options_state(engine, s)
-    }
-    fn realisations<E: Engine>(out: &mut Exploration, engine: &E, s: &E::State) {
-        Explore::realisations(out, engine, s);
     }
 }
 
