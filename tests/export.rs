@@ -374,6 +374,39 @@ fn a_deck_prints_one_page_a_slide_in_order() {
     assert_eq!(s.status().slides, 3);
 }
 
+/// While values are hidden no export made of the caption shows one: the
+/// handout (a QA pass printed a worksheet with values hidden and found the
+/// value under the board), the pictures' captions and the TikZ captions,
+/// whoever asks.
+#[test]
+fn hidden_values_stay_hidden_in_every_caption() {
+    use hackenbush_lab::ui::page::Action;
+    let mut s = Session::new(BOARD.0, BOARD.1);
+    s.set_text("BRR G BB").unwrap();
+    let a = answer_for(&mut s);
+    s.set_answer(&a);
+    assert!(s.handout().contains(" · value 2 1/4*<"), "{}", s.handout());
+    assert!(s.export_caption().value.is_some());
+    let shown = s.tikz_board(true, false);
+    assert!(shown.contains("frac{1}{4}"), "{shown}");
+    s.dispatch(Action::SetHideValues(true), 0.0).unwrap();
+    let html = s.handout();
+    assert!(!html.contains("value") && !html.contains("1/4"), "{html}");
+    assert!(html.contains(">normal play</span>"), "{html}");
+    assert_eq!(s.export_caption().value, None);
+    let svg = s.export_svg(false, true);
+    assert!(svg.contains("normal play") && !svg.contains("1/4"), "{svg}");
+    for tex in [s.tikz_board(true, false), s.tikz_deck(false)] {
+        assert!(
+            tex.contains("normal play") && !tex.contains("frac{1}{4}"),
+            "{tex}"
+        );
+    }
+    // Shown again, the value comes back.
+    s.dispatch(Action::SetHideValues(false), 0.0).unwrap();
+    assert!(s.handout().contains(" · value 2 1/4*<"));
+}
+
 #[test]
 fn a_board_alone_prints_one_page() {
     let mut s = Session::new(BOARD.0, BOARD.1);

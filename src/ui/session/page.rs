@@ -572,13 +572,10 @@ impl Session {
                 // Hidden values stay hidden in pictures too (a puzzle's
                 // picture must not give the answer away).
                 let hidden = self.values_hidden();
-                let caption = self.page.export_caption.then(|| {
-                    let mut c = self.export_caption();
-                    if hidden {
-                        c.value = None;
-                    }
-                    c.to_string()
-                });
+                let caption = self
+                    .page
+                    .export_caption
+                    .then(|| self.export_caption().to_string());
                 let halos = self.page.export_halos && !hidden;
                 let (name, mime, content) = match format {
                     ExportFormat::Svg => (

@@ -187,7 +187,14 @@ impl Session {
             .slides
             .get(self.deck.slide)
             .map(|s| s.title.as_str());
-        ExportCaption::new(title, &self.setup.rules, req.as_ref(), answer)
+        let mut caption = ExportCaption::new(title, &self.setup.rules, req.as_ref(), answer);
+        // Hidden values are hidden in every export made of this caption
+        // (pictures, TikZ, the handout: a QA pass printed a worksheet with
+        // values hidden and found the answer under the board).
+        if self.values_hidden() {
+            caption.value = None;
+        }
+        caption
     }
 
     /// The board as SVG, without analysis (see [`Self::export_scene`]).
