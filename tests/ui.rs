@@ -1468,6 +1468,34 @@ mod session {
             vec!["Left (blue) cuts 2, Right (red) cuts 2"]
         );
 
+        // By keyboard alone: arrows to an edge, Enter chooses it for
+        // Left, then for Right, then cuts both (Enter with Left's choice
+        // alone in threw it away: a QA pass).
+        let mut k = Session::new(800.0, 500.0);
+        k.set_text("B G R").unwrap();
+        k.set_rules("sync".parse::<Rules>().unwrap());
+        k.set_mode(Mode::Play);
+        let enter = |k: &mut Session| k.key("Enter", false, false, 0.0).unwrap();
+        k.key("ArrowRight", false, false, 0.0).unwrap();
+        assert!(enter(&mut k));
+        assert_eq!(
+            k.status().turn,
+            "Left has chosen. Right (red): choose an edge."
+        );
+        for _ in 0..3 {
+            k.key("ArrowRight", false, false, 0.0).unwrap();
+        }
+        assert!(enter(&mut k));
+        assert_eq!(
+            k.status().turn,
+            "Revealed: Left chose 1, Right chose 3. Cut both (Enter)."
+        );
+        assert!(enter(&mut k));
+        assert_eq!(
+            k.status().history,
+            vec!["Left (blue) cuts 1, Right (red) cuts 3"]
+        );
+
         // Under the replay rule the same green edge means choosing again.
         let mut r = Session::new(800.0, 500.0);
         r.set_text("G B").unwrap();

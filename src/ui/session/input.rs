@@ -100,8 +100,11 @@ impl Session {
             Mode::Edit => self.edit_key(key, ctrl, shift),
             Mode::Play => match key {
                 // Enter commits picked edges; with none picked it acts on
-                // the focused edge, like Space.
-                "Enter" if !self.game.selection().is_empty() => self.commit(now).map(|_| true),
+                // the focused edge, like Space. A synchronous turn commits
+                // once both have chosen: with Left's pick alone in, Enter
+                // is Right's choice (it committed Left's alone, which threw
+                // Left's choice away: a QA pass).
+                "Enter" if self.ready_to_commit() => self.commit(now).map(|_| true),
                 "Enter" | " " => match self.focus {
                     Some(l) => self.play_label(l, now).map(|_| true),
                     None => Ok(false),
@@ -117,6 +120,17 @@ impl Session {
                 }
                 _ => Ok(false),
             },
+        }
+    }
+
+    /// Whether the picked edges make a move to commit: any, or under
+    /// synchronous rules both players' choices.
+    fn ready_to_commit(&self) -> bool {
+        let picked = self.game.selection().len();
+        if self.game.to_move() == Side::Both {
+            picked >= 2
+        } else {
+            picked > 0
         }
     }
 
