@@ -867,3 +867,29 @@ fn exported_labels_stand_on_a_pale_backing_as_on_the_page() {
         "{style}"
     );
 }
+
+/// The gallery's card pictures are patterned as the board is in
+/// colour-blind mode (a QA pass found Sprig's red and green edges alike
+/// there): double red strokes and dashed green ones, none without it.
+#[test]
+fn card_pictures_follow_colour_blind_mode() {
+    let sprig = gallery::ENTRIES
+        .iter()
+        .position(|e| e.title == "Sprig")
+        .unwrap();
+    let plain = gallery::card_picture(sprig, false).unwrap();
+    let patterned = gallery::card_picture(sprig, true).unwrap();
+    assert!(!plain.contains("stroke-dasharray"), "{plain}");
+    assert!(patterned.contains("stroke-dasharray"), "{patterned}");
+    assert!(
+        patterned.matches("<path").count() > plain.matches("<path").count(),
+        "red edges are drawn double"
+    );
+    // Every card builds either way.
+    for i in 0..gallery::ENTRIES.len() {
+        assert_eq!(
+            gallery::card_picture(i, false).is_some(),
+            gallery::card_picture(i, true).is_some()
+        );
+    }
+}

@@ -186,12 +186,13 @@ fn picture_drawing(e: &Entry) -> Option<Drawing> {
 pub const CARD_PICTURE: (f64, f64) = (480.0, 300.0);
 
 /// Entry `index` drawn for its card as an SVG document (no labels: at card
-/// size they would hide the picture), or `None` for an entry that does not
-/// build.
-pub fn card_picture(index: usize) -> Option<String> {
+/// size they would hide the picture), with the board's patterns in
+/// colour-blind mode, or `None` for an entry that does not build.
+pub fn card_picture(index: usize, colour_blind: bool) -> Option<String> {
     let d = load(index).ok()?;
     let options = SceneOptions {
         show_labels: false,
+        colour_blind,
         ..SceneOptions::default()
     };
     Some(svg::to_svg(&scene::build(

@@ -148,7 +148,12 @@ test('presets, colour-blind mode and hidden values', { timeout: TIMEOUT }, async
     await value(page, '1');
     await canvas(page).screenshot({ path: join(SCREENSHOTS, 'circus-tent.png') });
     await page.getByRole('button', { name: /^Redwood table/ }).click();
+    // The gallery's pictures are patterned with the board.
+    const sprig = page.getByRole('button', { name: /^Sprig/ }).locator('img');
+    const plain = await sprig.getAttribute('src');
     await page.getByRole('checkbox', { name: 'Colour-blind mode' }).check();
+    await until(async () => (await sprig.getAttribute('src')) !== plain, 'the Sprig card patterned');
+    assert.match(decodeURIComponent(await sprig.getAttribute('src')), /stroke-dasharray/);
     await setPosition(page, 'BR RB G GG 0-1:B 1-1:R 0-1:G');
     await field(page, 'Value of').filter({ hasText: 'BR RB G GG 0-1:B 1-1:R 0-1:G' }).waitFor();
     await canvas(page).screenshot({ path: join(SCREENSHOTS, 'colour-blind.png') });

@@ -119,9 +119,12 @@ pub(super) fn Presets() -> impl IntoView {
     let locked = part(|v| v.edit.locked);
     // A card's value is a value like any other: hidden with them.
     let hidden = part(|v| v.options.hide_values);
+    // Its picture is patterned as the board is, in colour-blind mode (a
+    // QA pass found Sprig's red and green edges alike there).
+    let colour_blind = part(|v| v.options.colour_blind);
     let card = move |i: usize| {
         let e = &gallery::ENTRIES[i];
-        let picture = gallery::card_picture(i);
+        let picture = gallery::card_picture(i, false);
         let value = gallery::card_value_pretty(i);
         view! {
             <button
@@ -142,10 +145,18 @@ pub(super) fn Presets() -> impl IntoView {
                         // place at once: the cards never move under the
                         // pointer as pictures come in.
                         let (w, h) = gallery::CARD_PICTURE;
+                        let plain = data_url(&svg);
+                        // The patterned picture is drawn when first asked.
+                        let patterned = Memo::new(move |_| {
+                            colour_blind
+                                .get()
+                                .then(|| gallery::card_picture(i, true).map(|svg| data_url(&svg)))
+                                .flatten()
+                        });
                         view! {
                             <img
                                 class="card-picture"
-                                src=data_url(&svg)
+                                src=move || patterned.get().unwrap_or_else(|| plain.clone())
                                 alt=""
                                 aria-hidden="true"
                                 width=w.to_string()
